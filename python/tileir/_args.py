@@ -1,0 +1,236 @@
+"""Turning Python launch arguments into kernel parameter values.
+
+Each parameter kind (see :mod:`tileir.ptx`) has a packer that validates one Python value
+and returns the ctypes object whose bytes the driver copies into the parameter buffer.
+The packers know nothing about the driver, so argument validation can be tested (and
+fails the same way) on machines without a GPU.
+"""
+
+import ctypes
+import math
+import numbers
+import struct
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+
+from .ptx import Dim3
+
+#: Largest grid extents of CUDA (x, y, z).
+MAX_GRID = (2**31 - 1, 65535, 65535)
+
+
+class PackedArgs(NamedTuple):
+    """Parameter values ready for ``cuLaunchKernel`` and the CUDA devices they live on."""
+
+    values: List[ctypes._SimpleCData]
+    devices: Set[int]
+
+
+class _Pointer(NamedTuple):
+    address: int
+    device: Optional[int]
+
+
+def _unwrap_scalar(value: Any) -> Any:
+    """Turn a NumPy scalar into the equivalent Python scalar; reject tensors."""
+    if type(value).__module__ == "numpy" and getattr(value, "shape", None) == ():
+        return value.item()
+    if hasattr(value, "data_ptr") or hasattr(value, "__cuda_array_interface__"):
+        raise TypeError(
+            f"expects a Python number, got a {type(value).__name__} "
+            "(call .item() to pass a tensor's value)"
+        )
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _is_real(value: Any) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, (int, float)):
+        return f"{type(value).__name__} {value!r}"
+    return type(value).__name__
+
+
+def _pointer(value: Any) -> _Pointer:
+    """Read a device address from a tensor, a CUDA array interface or an int."""
+    if hasattr(value, "data_ptr") and hasattr(value, "is_cuda"):
+        if not value.is_cuda:
+            raise TypeError(f"expects a CUDA tensor, got a tensor on {value.device}")
+        return _Pointer(int(value.data_ptr()), value.device.index)
+    interface = getattr(value, "__cuda_array_interface__", None)
+    if interface is not None:
+        data = interface.get("data") if isinstance(interface, dict) else None
+        if not data or not _is_int(data[0]):
+            raise TypeError(
+                f"expects __cuda_array_interface__['data'] = (address, readonly), "
+                f"got {data!r} from a {type(value).__name__}"
+            )
+        return _Pointer(int(data[0]), None)
+    if _is_int(value):
+        if not 0 <= value < 2**64:
+            raise ValueError(f"expects a 64-bit device address, got {value}")
+        return _Pointer(int(value), None)
+    raise TypeError(
+        "expects a CUDA tensor, an object with __cuda_array_interface__ or an int "
+        f"address, got {_describe(value)}"
+    )
+
+
+def _int_bits(value: Any, bits: int, allow_bool: bool = False) -> int:
+    """Two's-complement bit pattern of an integer that fits ``bits`` signed or unsigned."""
+    value = _unwrap_scalar(value)
+    if isinstance(value, bool):
+        if not allow_bool:
+            raise TypeError(f"expects an int, got bool {value!r}")
+        return int(value)
+    if not _is_int(value):
+        raise TypeError(f"expects an int, got {_describe(value)}")
+    value = int(value)
+    if not -(2 ** (bits - 1)) <= value < 2**bits:
+        raise ValueError(f"expects an integer that fits in {bits} bits, got {value}")
+    return value & ((1 << bits) - 1)
+
+
+def _real(value: Any) -> float:
+    value = _unwrap_scalar(value)
+    if not _is_real(value):
+        raise TypeError(f"expects a float or an int, got {_describe(value)}")
+    return float(value)
+
+
+def _float_bits(value: float, fmt: str, name: str) -> bytes:
+    try:
+        return struct.pack(fmt, value)
+    except OverflowError:
+        raise ValueError(f"{value!r} is out of range for {name}") from None
+
+
+def f16_bits(value: float) -> int:
+    """IEEE binary16 bit pattern of ``value`` (round to nearest even)."""
+    return struct.unpack("<H", _float_bits(value, "<e", "f16"))[0]
+
+
+def bf16_bits(value: float) -> int:
+    """bfloat16 bit pattern of ``value``: f32 rounded to nearest even, NaN kept quiet."""
+    bits = struct.unpack("<I", _float_bits(value, "<f", "bf16"))[0]
+    if math.isnan(value):
+        return (bits >> 16) | 0x0040
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    if math.isfinite(value) and rounded & 0x7FFF == 0x7F80:
+        raise ValueError(f"{value!r} is out of range for bf16")
+    return rounded
+
+
+def _pack_ptr(value: Any) -> Tuple[ctypes._SimpleCData, Optional[int]]:
+    pointer = _pointer(value)
+    return ctypes.c_uint64(pointer.address), pointer.device
+
+
+def _pack_i1(value: Any) -> ctypes._SimpleCData:
+    value = _unwrap_scalar(value)
+    if not isinstance(value, bool) and not (_is_int(value) and value in (0, 1)):
+        raise TypeError(f"expects a bool (or 0/1), got {_describe(value)}")
+    return ctypes.c_uint8(int(value))
+
+
+def _pack_f32(value: Any) -> ctypes._SimpleCData:
+    value = _real(value)
+    _float_bits(value, "<f", "f32")
+    return ctypes.c_float(value)
+
+
+def _pack_b16(value: Any) -> ctypes._SimpleCData:
+    value = _unwrap_scalar(value)
+    if _is_real(value) and not _is_int(value):
+        raise TypeError(
+            "is an untyped 16-bit PTX parameter (the PTX has no tileir.kernel metadata), "
+            "so a float is ambiguous between f16 and bf16: pass its bit pattern as an int"
+        )
+    return ctypes.c_uint16(_int_bits(value, 16))
+
+
+def _pack_b32(value: Any) -> ctypes._SimpleCData:
+    plain = _unwrap_scalar(value)
+    if _is_real(plain) and not _is_int(plain):
+        return _pack_f32(plain)
+    return ctypes.c_uint32(_int_bits(plain, 32))
+
+
+def _pack_b64(value: Any) -> Tuple[ctypes._SimpleCData, Optional[int]]:
+    if isinstance(value, numbers.Number) or type(value).__module__ == "numpy":
+        plain = _unwrap_scalar(value)
+        if _is_real(plain) and not _is_int(plain):
+            return ctypes.c_double(float(plain)), None
+        return ctypes.c_uint64(_int_bits(plain, 64)), None
+    return _pack_ptr(value)
+
+
+_SCALAR_PACKERS: Dict[str, Callable[[Any], ctypes._SimpleCData]] = {
+    "i1": _pack_i1,
+    "i8": lambda v: ctypes.c_uint8(_int_bits(v, 8)),
+    "i16": lambda v: ctypes.c_uint16(_int_bits(v, 16)),
+    "i32": lambda v: ctypes.c_uint32(_int_bits(v, 32)),
+    "i64": lambda v: ctypes.c_uint64(_int_bits(v, 64)),
+    "f16": lambda v: ctypes.c_uint16(f16_bits(_real(v))),
+    "bf16": lambda v: ctypes.c_uint16(bf16_bits(_real(v))),
+    "f32": _pack_f32,
+    "f64": lambda v: ctypes.c_double(_real(v)),
+    "b8": lambda v: ctypes.c_uint8(_int_bits(v, 8, allow_bool=True)),
+    "b16": _pack_b16,
+    "b32": _pack_b32,
+}
+
+_POINTER_PACKERS = {"ptr": _pack_ptr, "b64": _pack_b64}
+
+
+def pack_args(kernel: str, kinds: Sequence[str], args: Sequence[Any]) -> PackedArgs:
+    """Validate ``args`` against the parameter ``kinds`` of ``kernel`` and pack them.
+
+    Raises:
+        TypeError: wrong number of arguments, or a value of the wrong type.
+        ValueError: a value that does not fit its parameter.
+    """
+    if len(args) != len(kinds):
+        raise TypeError(
+            f"kernel '{kernel}' takes {len(kinds)} arguments ({', '.join(kinds)}), "
+            f"got {len(args)}"
+        )
+    values: List[ctypes._SimpleCData] = []
+    devices: Set[int] = set()
+    for index, (kind, arg) in enumerate(zip(kinds, args)):
+        try:
+            if kind in _POINTER_PACKERS:
+                value, device = _POINTER_PACKERS[kind](arg)
+                if device is not None:
+                    devices.add(device)
+            else:
+                value = _SCALAR_PACKERS[kind](arg)
+        except (TypeError, ValueError) as error:
+            raise type(error)(
+                f"kernel '{kernel}': parameter {index} ({kind}) {error}"
+            ) from None
+        values.append(value)
+    return PackedArgs(values, devices)
+
+
+def normalize_grid(grid: Any) -> Dim3:
+    """Turn an int or a tuple of up to three ints into a (x, y, z) grid.
+
+    Extents may be 0 (the launch is then skipped); negative extents and extents above
+    the CUDA limits raise ValueError.
+    """
+    extents = (grid,) if _is_int(grid) else grid
+    if not isinstance(extents, (tuple, list)) or not 1 <= len(extents) <= 3:
+        raise TypeError(f"grid expects an int or a tuple of 1 to 3 ints, got {grid!r}")
+    if not all(_is_int(e) for e in extents):
+        raise TypeError(f"grid expects an int or a tuple of 1 to 3 ints, got {grid!r}")
+    padded = [int(e) for e in extents] + [1] * (3 - len(extents))
+    for axis, (extent, limit) in enumerate(zip(padded, MAX_GRID)):
+        if not 0 <= extent <= limit:
+            raise ValueError(f"grid extent {'xyz'[axis]}={extent} is outside [0, {limit}]")
+    return (padded[0], padded[1], padded[2])

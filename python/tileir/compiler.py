@@ -1,0 +1,170 @@
+"""``tileir.compile``: cuda_tile IR text to a loaded-on-demand :class:`~tileir.Module`."""
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any, Mapping, Optional, Union
+
+from . import __version__
+from ._toolchain import TOOL_NAME, Tool, find_tool, search_description
+from .cache import KernelCache, Options, compiler_key, default_cache_dir, full_key, source_key
+from .errors import CompileError, PtxFormatError
+from .module import Module
+
+_CHIP_RE = re.compile(r"^sm_\d+[a-z]?$")
+#: Flags that compile() sets itself and options may not override.
+_RESERVED_OPTIONS = {"cuda-tile-to-ptx", "chip", "ptx-version", "o", "version", "help"}
+
+
+def _normalize_chip(chip: str) -> str:
+    if not isinstance(chip, str) or not _CHIP_RE.match(chip):
+        raise ValueError(f"chip expects a name like 'sm_90' or 'sm_90a', got {chip!r}")
+    return chip
+
+
+def _normalize_ptx_version(ptx_version: Any) -> Optional[int]:
+    if ptx_version is None:
+        return None
+    if isinstance(ptx_version, bool) or not isinstance(ptx_version, (int, str)) or not str(ptx_version).isdigit():
+        raise ValueError(f"ptx_version expects an int such as 80 (for PTX 8.0), got {ptx_version!r}")
+    return int(ptx_version)
+
+
+def normalize_options(options: Optional[Mapping[str, Any]]) -> Options:
+    """Sorted ``(name, value)`` pairs of extra ``tile-translate`` flags.
+
+    ``{"name": True}`` becomes ``--name``, ``{"name": v}`` becomes ``--name=v``;
+    False and None drop the flag.
+    """
+    if options is None:
+        return ()
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options expects a mapping of flag name to value, got {type(options).__name__}")
+    pairs = []
+    for name, value in options.items():
+        if not isinstance(name, str) or not name or name.startswith("-"):
+            raise ValueError(f"option names are flag names without leading dashes, got {name!r}")
+        if name in _RESERVED_OPTIONS:
+            raise ValueError(f"option '{name}' is set by tileir.compile itself; use its arguments")
+        if value is None or value is False:
+            continue
+        if value is True:
+            pairs.append((name, None))
+        elif isinstance(value, (str, int, float)):
+            pairs.append((name, str(value)))
+        else:
+            raise TypeError(f"option '{name}' expects a str, int, float or bool, got {type(value).__name__}")
+    return tuple(sorted(pairs))
+
+
+def _flags(options: Options) -> list:
+    return [f"--{name}" if value is None else f"--{name}={value}" for name, value in options]
+
+
+def _compile(
+    src: str,
+    *,
+    chip: str,
+    ptx_version: Any,
+    cache_dir: Union[str, os.PathLike, None],
+    options: Optional[Mapping[str, Any]],
+    source_path: Optional[str],
+    require_compiler: bool,
+) -> Module:
+    if not isinstance(src, str):
+        raise TypeError(f"compile expects IR text (str), got {type(src).__name__}")
+    chip = _normalize_chip(chip)
+    version = _normalize_ptx_version(ptx_version)
+    opts = normalize_options(options)
+    cache = KernelCache(default_cache_dir(cache_dir))
+    source = source_key(src, chip, version, opts)
+    tool = find_tool()
+    if tool is None:
+        if require_compiler:
+            raise CompileError(f"{TOOL_NAME} not found (looked in {search_description()})")
+        entry = cache.lookup_any(source)
+        if entry is None:
+            raise CompileError(
+                f"{TOOL_NAME} not found (looked in {search_description()}) and the cache "
+                f"{cache.root} has no kernel for source key {source} "
+                f"({source_path or 'IR text'}, chip={chip}, ptx_version={version}); "
+                "compile it ahead of time with `python -m tileir.aot --cache-dir DIR FILE` "
+                "on a machine with the compiler"
+            )
+        return Module(entry.read_ptx(), cache_entry=entry)
+    return _compile_with(tool, cache, src, source, chip, version, opts, source_path)
+
+
+def _compile_with(tool: Tool, cache: KernelCache, src: str, source: str, chip: str,
+                  version: Optional[int], opts: Options, source_path: Optional[str]) -> Module:
+    identity = tool.identity()
+    compiler = compiler_key(identity)
+    entry = cache.lookup(source, compiler)
+    if entry is not None:
+        return Module(entry.read_ptx(), cache_entry=entry)
+    ptx = tool.translate(src, chip=chip, ptx_version=version, flags=_flags(opts), source_path=source_path)
+    try:
+        module = Module(ptx)
+    except PtxFormatError as error:
+        raise CompileError(
+            f"{TOOL_NAME} produced PTX that tileir cannot read "
+            f"(key {full_key(source, compiler)}): {error}"
+        ) from error
+    entry = cache.store(source, compiler, ptx, {
+        "compiler_id": identity,
+        "chip": chip,
+        "ptx_version": version,
+        "options": [list(pair) for pair in opts],
+        "source_name": Path(source_path).name if source_path else None,
+        "kernels": list(module.kernels),
+        "created": time.time(),
+        "tileir_version": __version__,
+    })
+    module.cache_entry = entry
+    return module
+
+
+def compile(
+    src: str,
+    *,
+    chip: str = "sm_90",
+    ptx_version: Optional[int] = None,
+    cache_dir: Union[str, os.PathLike, None] = None,
+    options: Optional[Mapping[str, Any]] = None,
+) -> Module:
+    """Compile cuda_tile IR text to PTX, through the on-disk cache.
+
+    Args:
+        src: a ``cuda_tile.module`` in textual form.
+        chip: the target, e.g. ``"sm_90"`` or ``"sm_90a"``.
+        ptx_version: the PTX ISA version times ten (80 for PTX 8.0); None lets the
+            compiler choose.
+        cache_dir: the cache directory; default ``$TILEIR_CACHE_DIR``, else
+            ``~/.cache/tileir``.
+        options: extra ``tile-translate`` flags, ``{"name": value}`` for
+            ``--name=value`` and ``{"name": True}`` for ``--name``.
+
+    Without ``tile-translate``, the newest cached PTX for the same IR, chip, PTX
+    version and options is used (see :mod:`tileir.cache`).
+
+    Raises:
+        CompileError: the compiler failed (its stderr is attached), or there is no
+            compiler and no cached kernel.
+    """
+    return _compile(src, chip=chip, ptx_version=ptx_version, cache_dir=cache_dir,
+                    options=options, source_path=None, require_compiler=False)
+
+
+def compile_file(
+    path: Union[str, os.PathLike],
+    *,
+    chip: str = "sm_90",
+    ptx_version: Optional[int] = None,
+    cache_dir: Union[str, os.PathLike, None] = None,
+    options: Optional[Mapping[str, Any]] = None,
+) -> Module:
+    """:func:`compile` the IR in the file ``path``; diagnostics name that file."""
+    src = Path(path).read_text(encoding="utf-8")
+    return _compile(src, chip=chip, ptx_version=ptx_version, cache_dir=cache_dir,
+                    options=options, source_path=str(path), require_compiler=False)
