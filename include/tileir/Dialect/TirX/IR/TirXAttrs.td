@@ -1,0 +1,50 @@
+//===- TirXAttrs.td - tirx attributes and enums ------------*- tablegen -*-===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_TIRX_TIRXATTRS_TD
+#define TILEIR_DIALECT_TIRX_TIRXATTRS_TD
+
+include "tileir/Dialect/TirX/IR/TirXDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def TirX_MemScope : I32EnumAttr<"MemScope", "memory scope of a buffer", [
+    I32EnumAttrCase<"Global", 0, "global">,
+    I32EnumAttrCase<"Shared", 1, "shared">,
+    I32EnumAttrCase<"Local", 2, "local">]> {
+  let cppNamespace = "::mlir::tirx";
+  let genSpecializedAttr = 0;
+}
+def TirX_MemScopeAttr : EnumAttr<TirX_Dialect, TirX_MemScope, "mem_scope">;
+
+def TirX_ExecScope : I32EnumAttr<"ExecScope", "execution scope of a primitive", [
+    I32EnumAttrCase<"Cluster", 2, "cluster">,
+    I32EnumAttrCase<"Cta", 3, "cta">,
+    I32EnumAttrCase<"Warpgroup", 4, "warpgroup">,
+    I32EnumAttrCase<"Warp", 5, "warp">,
+    I32EnumAttrCase<"Thread", 6, "thread">]> {
+  let cppNamespace = "::mlir::tirx";
+  let genSpecializedAttr = 0;
+}
+def TirX_ExecScopeAttr : EnumAttr<TirX_Dialect, TirX_ExecScope, "scope">;
+
+def TirX_LayoutAttr : AttrDef<TirX_Dialect, "Layout"> {
+  let mnemonic = "layout";
+  let summary = "A TileLayout: logical element -> (thread axes, storage offset)";
+  let description = [{
+    Wraps `tileir::layout::TileLayout`. Syntax (see docs/Layouts.md):
+
+    ```mlir
+    #tirx.layout<S[(32,8):(1@laneid,1)]>
+    #tirx.layout<S[(2,128,4):(4,1@tx,1)] + R[2:128@tx]>
+    ```
+  }];
+  let parameters = (ins "::tileir::layout::TileLayout":$layout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+#endif // TILEIR_DIALECT_TIRX_TIRXATTRS_TD

@@ -1,0 +1,29 @@
+//===- Passes.h - tirx passes -----------------------------------*- C++ -*-===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_TIRX_TRANSFORMS_PASSES_H
+#define TILEIR_DIALECT_TIRX_TRANSFORMS_PASSES_H
+
+#include "tileir/Dialect/TirX/IR/TirX.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::tirx {
+
+#define GEN_PASS_DECL
+#include "tileir/Dialect/TirX/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tileir/Dialect/TirX/Transforms/Passes.h.inc"
+
+} // namespace mlir::tirx
+
+#endif // TILEIR_DIALECT_TIRX_TRANSFORMS_PASSES_H

@@ -1,0 +1,32 @@
+//===- Predicates.h - Shared dispatch predicates ----------------*- C++ -*-===//
+//
+// Part of TileIR. Predicates shared by the variants of every primitive
+// family (TIRx's _all_threads_active, exec_scope_ok, sm_version_ok, ...).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DISPATCH_PREDICATES_H
+#define TILEIR_DISPATCH_PREDICATES_H
+
+#include "tileir/Dispatch/Dispatch.h"
+
+namespace tileir::dispatch::pred {
+
+/// Every thread of the call's scope is active (no enclosing `if` on ids).
+Predicate allThreadsActive();
+/// The call's scope is one of `scopes`.
+Predicate execScopeIn(llvm::ArrayRef<mlir::tirx::ExecScope> scopes);
+/// The target's SM version is at least `sm`.
+Predicate chipAtLeast(unsigned sm);
+/// Every buffer operand of the op is in `scope` (scalars pass).
+Predicate operandsInScope(mlir::tirx::MemScope scope);
+/// The thread axes of every on-chip operand layout stay inside the call's
+/// scope (e.g. a CTA-scope call may use tx, laneid and warpid; a warp-scope
+/// call only laneid).
+Predicate layoutThreadAxesMatchScope();
+/// The variant only runs when named with `dispatch = "<name>"`.
+Predicate forcedOnly(llvm::StringRef name);
+
+} // namespace tileir::dispatch::pred
+
+#endif // TILEIR_DISPATCH_PREDICATES_H

@@ -1,0 +1,32 @@
+//===- InitAllPasses.h - Register TileIR and upstream passes ----*- C++ -*-===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_INITALLPASSES_H
+#define TILEIR_INITALLPASSES_H
+
+#include "tileir/Conversion/Passes.h"
+#include "tileir/Dialect/TirX/Transforms/Passes.h"
+#include "tileir/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace tileir {
+
+inline void registerAllPasses() {
+  mlir::tileir::registerTileIRConversionPasses();
+  mlir::tirx::registerTirXPasses();
+  mlir::tileir::registerPipelines();
+  // Upstream passes the pipeline uses, for debugging it step by step.
+  mlir::registerTransformsPasses();
+  mlir::registerConversionPasses();
+  mlir::registerGPUPasses();
+}
+
+} // namespace tileir
+
+#endif // TILEIR_INITALLPASSES_H

@@ -1,0 +1,46 @@
+//===- Pipelines.h - The end-to-end pass pipeline ---------------*- C++ -*-===//
+//
+// Part of TileIR. The pipeline from cuda_tile to NVVM/LLVM, built once in
+// C++ so that tile-opt, tile-translate, the C API and the Python package run
+// the same sequence.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_PIPELINES_PIPELINES_H
+#define TILEIR_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::tileir {
+
+struct CudaTileToNVVMOptions
+    : public PassPipelineOptions<CudaTileToNVVMOptions> {
+  PassOptions::Option<std::string> chip{*this, "chip",
+                                        llvm::cl::desc("Target chip"),
+                                        llvm::cl::init("sm_90")};
+  PassOptions::Option<unsigned> ptxVersion{
+      *this, "ptx-version",
+      llvm::cl::desc("PTX ISA version times ten (0: chip default)"),
+      llvm::cl::init(0)};
+  PassOptions::Option<unsigned> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("CTA size (0: chosen from the tile sizes)"),
+      llvm::cl::init(0)};
+};
+
+/// convert-cuda-tile-to-tirx: cuda_tile -> gpu.module of tirx kernels.
+void buildCudaTileToTirXPipeline(OpPassManager &pm,
+                                 const CudaTileToNVVMOptions &options);
+/// tirx-dispatch, tirx-lower-buffers and the upstream conversions to NVVM.
+void buildTirXToNVVMPipeline(OpPassManager &pm);
+/// Both: cuda_tile -> LLVM dialect + NVVM inside gpu.module.
+void buildCudaTileToNVVMPipeline(OpPassManager &pm,
+                                 const CudaTileToNVVMOptions &options);
+
+/// Registers `cuda-tile-to-nvvm` and `tirx-to-nvvm` as pass pipelines.
+void registerPipelines();
+
+} // namespace mlir::tileir
+
+#endif // TILEIR_PIPELINES_PIPELINES_H

@@ -1,0 +1,61 @@
+//===- CompileToPTX.h - cuda_tile to PTX, LLVM IR and cubin -----*- C++ -*-===//
+//
+// Part of TileIR. The compile driver used by tile-translate (and, through
+// the tool, by the Python package): run the pipeline, serialize with the
+// upstream NVVM target, annotate the PTX with the kernel ABI.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_TARGET_PTX_COMPILETOPTX_H
+#define TILEIR_TARGET_PTX_COMPILETOPTX_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace mlir::tileir {
+
+struct CompileOptions {
+  std::string chip = "sm_90";
+  unsigned ptxVersion = 0;
+  unsigned numThreads = 0;
+};
+
+/// What a launcher needs to know about one kernel.
+struct KernelInfo {
+  std::string name;
+  std::vector<std::string> params; ///< ptr, i1, i8, ..., f32, f64, bf16
+  std::array<int64_t, 3> reqntid = {1, 1, 1};
+  int64_t sharedBytes = 0; ///< dynamic shared memory
+};
+
+/// Lowers `module` (cuda_tile) in place to LLVM dialect + NVVM inside
+/// gpu.modules and returns the kernels' ABI. Diagnostics go to the context.
+FailureOr<std::vector<KernelInfo>> lowerToNVVM(ModuleOp module,
+                                               const CompileOptions &options);
+
+/// cuda_tile -> PTX text, with a `// tileir.kernel ...` line before every
+/// entry (see docs/ABI.md).
+FailureOr<std::string> compileToPTX(ModuleOp module,
+                                    const CompileOptions &options);
+
+/// cuda_tile -> LLVM IR text of the device module (before libdevice).
+FailureOr<std::string> compileToLLVMIR(ModuleOp module,
+                                       const CompileOptions &options);
+
+/// Assembles PTX into a cubin with `ptxas` (found on PATH or under
+/// $CUDA_HOME/bin, /usr/local/cuda/bin). Error when ptxas is missing.
+llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx,
+                                          llvm::StringRef chip);
+
+/// Registers the dialects, interfaces and LLVM IR translations that the
+/// compile driver needs.
+void registerCompileDependencies(DialectRegistry &registry);
+
+} // namespace mlir::tileir
+
+#endif // TILEIR_TARGET_PTX_COMPILETOPTX_H

@@ -1,0 +1,55 @@
+//===- TargetInfo.h - Target chip description -------------------*- C++ -*-===//
+//
+// Part of TileIR. Every target query (chip, PTX version, features) goes
+// through TargetInfo, so that a new chip is an addition, not a rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_TARGET_TARGETINFO_H
+#define TILEIR_TARGET_TARGETINFO_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace tileir {
+
+class TargetInfo {
+public:
+  /// Parses a chip name ("sm_80", "sm_89", "sm_90", "sm_90a"). `ptxVersion`
+  /// is e.g. 80 for PTX ISA 8.0; 0 picks the chip's default.
+  static llvm::Expected<TargetInfo> get(llvm::StringRef chip,
+                                        unsigned ptxVersion = 0);
+  /// The chips this compiler generates code for.
+  static llvm::StringRef supportedChips();
+
+  /// The dispatch key of the target ("cuda").
+  llvm::StringRef getKind() const { return "cuda"; }
+  llvm::StringRef getChip() const { return chip; }
+  /// SM version: 90 for sm_90 and sm_90a.
+  unsigned getSmVersion() const { return sm; }
+  unsigned getPtxVersion() const { return ptx; }
+  /// The LLVM NVPTX feature string ("+ptx80").
+  std::string getFeatures() const;
+
+  bool hasArchSpecificFeatures() const { return archSpecific; }
+  bool hasCpAsync() const { return sm >= 80; }
+  bool hasTMA() const { return sm >= 90; }
+  bool hasWGMMA() const { return sm == 90 && archSpecific; }
+  bool hasF8() const { return sm >= 89; }
+  unsigned getWarpSize() const { return 32; }
+  unsigned getMaxThreadsPerCta() const { return 1024; }
+  /// Shared memory a CTA may use without opting in (bytes).
+  unsigned getDefaultSharedMemoryPerCta() const { return 48 * 1024; }
+
+private:
+  std::string chip;
+  unsigned sm = 0;
+  unsigned ptx = 0;
+  bool archSpecific = false;
+};
+
+} // namespace tileir
+
+#endif // TILEIR_TARGET_TARGETINFO_H

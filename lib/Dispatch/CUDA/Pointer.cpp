@@ -1,0 +1,170 @@
+//===- Pointer.cpp - CUDA variants of load_ptr / store_ptr ----------------===//
+//
+// Part of TileIR. Gathers and scatters through register buffers of 64-bit
+// global addresses:
+//   reg (10): per element, a predicated scalar access when a mask is given.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dispatch/Dispatch.h"
+#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dispatch/Predicates.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::dispatch;
+
+namespace {
+
+/// The anchor (the data buffer) and every buffer operand must be
+/// register-compatible.
+Predicate pointerOperandsCompatible(unsigned anchorIndex) {
+  return {"registerCompatible",
+          [anchorIndex](Operation *op, const DispatchContext &) {
+            auto anchorType =
+                cast<tirx::BufferType>(op->getOperand(anchorIndex).getType());
+            FailureOr<BitLayout> anchor =
+                BitLayout::get(anchorType.getTileLayout());
+            if (failed(anchor))
+              return Outcome::fail("layout is not a power-of-two CTA layout");
+            for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+              auto type = dyn_cast<tirx::BufferType>(v.getType());
+              if (!type || i == anchorIndex)
+                continue;
+              FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
+              if (failed(bits))
+                return Outcome::fail("operand #" + std::to_string(i) +
+                                     " layout is not a power-of-two layout");
+              if (auto why = checkRegisterCompatible(*anchor, *bits))
+                return Outcome::fail("operand #" + std::to_string(i) + ": " +
+                                     *why);
+            }
+            return Outcome::ok();
+          }};
+}
+
+/// Reads the element of `v` (a buffer or a scalar) matching anchor `flat`.
+Value readOperand(OpBuilder &b, Location loc, Value v, int64_t flat) {
+  auto type = dyn_cast<tirx::BufferType>(v.getType());
+  if (!type)
+    return v;
+  BitLayout bits = *BitLayout::get(type.getTileLayout());
+  Value index = arith::ConstantIndexOp::create(b, loc, bits.storageIndex(flat));
+  return memref::LoadOp::create(b, loc, getStorage(b, loc, v), index);
+}
+
+Value toPointer(OpBuilder &b, Location loc, Value address) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
+  return LLVM::IntToPtrOp::create(b, loc, ptrType, address);
+}
+
+template <typename Fn>
+void forEachAnchorSlot(const BitLayout &anchor, Fn fn) {
+  SmallVector<unsigned> memBits = anchor.memoryBits();
+  for (int64_t combo = 0, e = int64_t(1) << memBits.size(); combo < e;
+       ++combo) {
+    int64_t flat = 0;
+    for (auto [i, bit] : llvm::enumerate(memBits))
+      if ((combo >> i) & 1)
+        flat |= int64_t(1) << bit;
+    fn(flat);
+  }
+}
+
+Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
+  Location loc = op.getLoc();
+  auto dstType = op.getDst().getType();
+  Type elemType = dstType.getElementType();
+  int64_t align = std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
+  BitLayout dst = *BitLayout::get(dstType.getTileLayout());
+  Value storage = getStorage(b, loc, op.getDst());
+  forEachAnchorSlot(dst, [&](int64_t flat) {
+    Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
+    Value result;
+    if (!op.getMask()) {
+      result = LLVM::LoadOp::create(b, loc, elemType, ptr, align);
+    } else {
+      Value mask = readOperand(b, loc, op.getMask(), flat);
+      auto ifOp = scf::IfOp::create(b, loc, TypeRange{elemType}, mask, true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(
+          b, loc,
+          LLVM::LoadOp::create(b, loc, elemType, ptr, align).getResult());
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      Value pad = op.getPaddingValue()
+                      ? readOperand(b, loc, op.getPaddingValue(), flat)
+                      : arith::ConstantOp::create(b, loc,
+                                                  b.getZeroAttr(elemType))
+                            .getResult();
+      scf::YieldOp::create(b, loc, pad);
+      b.setInsertionPointAfter(ifOp);
+      result = ifOp.getResult(0);
+    }
+    memref::StoreOp::create(
+        b, loc, result, storage,
+        ValueRange{arith::ConstantIndexOp::create(b, loc,
+                                                  dst.storageIndex(flat))
+                       .getResult()});
+  });
+  return Outcome::ok();
+}
+
+Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
+                    RewriterBase &b) {
+  Location loc = op.getLoc();
+  auto srcType = op.getSrc().getType();
+  int64_t align = std::max<int64_t>(
+      1, srcType.getElementType().getIntOrFloatBitWidth() / 8);
+  BitLayout src = *BitLayout::get(srcType.getTileLayout());
+  OpBuilder::InsertionGuard guard(b);
+  if (Value leader = emitIsReplicaLeader(b, loc, src, emitThreadId(b, loc),
+                                         ctx.getCtaThreads())) {
+    auto ifOp = scf::IfOp::create(b, loc, leader, false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  forEachAnchorSlot(src, [&](int64_t flat) {
+    OpBuilder::InsertionGuard inner(b);
+    if (op.getMask()) {
+      auto ifOp = scf::IfOp::create(
+          b, loc, readOperand(b, loc, op.getMask(), flat), false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
+    LLVM::StoreOp::create(b, loc, readOperand(b, loc, op.getSrc(), flat), ptr,
+                          align);
+  });
+  return Outcome::ok();
+}
+
+SmallVector<Predicate> commonPredicates(unsigned anchorIndex) {
+  return {pred::allThreadsActive(),
+          pred::operandsInScope(tirx::MemScope::Local),
+          pred::layoutThreadAxesMatchScope(),
+          pointerOperandsCompatible(anchorIndex)};
+}
+
+} // namespace
+
+void tileir::dispatch::registerCudaPointerVariants(Registry &registry) {
+  Variant gather;
+  gather.name = "reg";
+  gather.predicates = commonPredicates(/*anchorIndex=*/0);
+  gather.impl = [](Operation *op, DispatchContext &, RewriterBase &b) {
+    return emitGather(cast<tirx::LoadPtrOp>(op), b);
+  };
+  registry.add("tirx.load_ptr", "cuda", std::move(gather));
+
+  Variant scatter;
+  scatter.name = "reg";
+  scatter.predicates = commonPredicates(/*anchorIndex=*/1);
+  scatter.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &b) {
+    return emitScatter(cast<tirx::StorePtrOp>(op), ctx, b);
+  };
+  registry.add("tirx.store_ptr", "cuda", std::move(scatter));
+}

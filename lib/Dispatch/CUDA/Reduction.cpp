@@ -1,0 +1,306 @@
+//===- Reduction.cpp - CUDA variants of sum/max/min -----------------------===//
+//
+// Part of TileIR.
+//   local (10): register operands. Each thread combines the elements it
+//   holds (a pairwise tree), then a butterfly of warp shuffles combines the
+//   reduced lane bits, then, when the reduced elements span warps, partials
+//   are exchanged through a shared-memory scratch buffer. Every thread that
+//   holds a destination element (including replicas) gets the result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dispatch/Dispatch.h"
+#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dispatch/Predicates.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::dispatch;
+
+namespace {
+
+enum class Combiner { Sum, Max, Min };
+
+/// Largest shared scratch one reduction may use (bytes).
+constexpr int64_t kMaxScratchBytes = 16 * 1024;
+
+/// The bit structure of a reduction: which source flat bits are reduced and
+/// where each kept bit lands in the destination.
+struct ReductionPlan {
+  BitLayout src, dst;
+  SmallVector<bool> reduced;     ///< per source flat bit
+  SmallVector<unsigned> dstBit;  ///< per kept source bit: destination bit
+  SmallVector<int64_t> laneStrides, warpStrides; ///< reduced thread bits
+};
+
+FailureOr<ReductionPlan> planReduction(Operation *op, std::string &why) {
+  auto dstType = cast<tirx::BufferType>(op->getOperand(0).getType());
+  auto srcType = cast<tirx::BufferType>(op->getOperand(1).getType());
+  auto axes = cast<DenseI64ArrayAttr>(op->getAttr("axes")).asArrayRef();
+  ReductionPlan plan;
+  auto src = BitLayout::get(srcType.getTileLayout());
+  auto dst = BitLayout::get(dstType.getTileLayout());
+  if (failed(src) || failed(dst)) {
+    why = "layouts are not power-of-two CTA layouts";
+    return failure();
+  }
+  plan.src = *src;
+  plan.dst = *dst;
+  ArrayRef<int64_t> shape = srcType.getShape();
+  plan.reduced.assign(plan.src.getNumBits(), false);
+  for (int64_t axis : axes) {
+    auto [first, end] = dimBitRange(shape, axis);
+    for (unsigned j = first; j < end; ++j)
+      plan.reduced[j] = true;
+  }
+  unsigned next = 0;
+  plan.dstBit.assign(plan.src.getNumBits(), ~0u);
+  for (unsigned j = 0; j < plan.src.getNumBits(); ++j) {
+    const LayoutBit &bit = plan.src.shard[j];
+    if (plan.reduced[j]) {
+      if (bit.isThread())
+        (bit.stride < 32 ? plan.laneStrides : plan.warpStrides)
+            .push_back(bit.stride);
+      continue;
+    }
+    plan.dstBit[j] = next++;
+  }
+  if (next != plan.dst.getNumBits()) {
+    why = "destination does not have the kept elements";
+    return failure();
+  }
+  // Kept bits: the same thread bits; memory bits stay in registers.
+  for (unsigned j = 0; j < plan.src.getNumBits(); ++j) {
+    if (plan.reduced[j])
+      continue;
+    const LayoutBit &s = plan.src.shard[j];
+    const LayoutBit &d = plan.dst.shard[plan.dstBit[j]];
+    if (s.isThread() != d.isThread() || (s.isThread() && !(s == d))) {
+      why = "destination bit " + std::to_string(plan.dstBit[j]) +
+            " is not distributed like source bit " + std::to_string(j);
+      return failure();
+    }
+  }
+  // Every thread that reduces must receive the result.
+  for (int64_t stride : llvm::concat<int64_t>(plan.laneStrides,
+                                               plan.warpStrides))
+    if (!llvm::is_contained(plan.dst.replica, LayoutBit{"tx", stride})) {
+      why = "destination is not replicated over reduced thread stride " +
+            std::to_string(stride);
+      return failure();
+    }
+  return plan;
+}
+
+Predicate reductionLayouts() {
+  return {"reductionLayouts", [](Operation *op, const DispatchContext &ctx) {
+            std::string why;
+            FailureOr<ReductionPlan> plan = planReduction(op, why);
+            if (failed(plan))
+              return Outcome::fail(why);
+            Type type = cast<tirx::BufferType>(op->getOperand(0).getType())
+                            .getElementType();
+            if (type.getIntOrFloatBitWidth() > 32)
+              return Outcome::fail("64-bit elements are not shuffled yet");
+            if (!plan->warpStrides.empty()) {
+              int64_t kept = int64_t(1) << (plan->src.memoryBits().size());
+              if (kept * ctx.getCtaThreads() * 4 > kMaxScratchBytes)
+                return Outcome::fail("cross-warp scratch would exceed " +
+                                     std::to_string(kMaxScratchBytes) +
+                                     " bytes");
+            }
+            return Outcome::ok();
+          }};
+}
+
+Value combine(OpBuilder &b, Location loc, Combiner kind, bool propagateNan,
+              Value x, Value y) {
+  bool isFloat = isa<FloatType>(x.getType());
+  switch (kind) {
+  case Combiner::Sum:
+    return isFloat ? arith::AddFOp::create(b, loc, x, y).getResult()
+                   : arith::AddIOp::create(b, loc, x, y).getResult();
+  case Combiner::Max:
+    if (!isFloat)
+      return arith::MaxSIOp::create(b, loc, x, y);
+    return propagateNan ? arith::MaximumFOp::create(b, loc, x, y).getResult()
+                        : arith::MaxNumFOp::create(b, loc, x, y).getResult();
+  case Combiner::Min:
+    if (!isFloat)
+      return arith::MinSIOp::create(b, loc, x, y);
+    return propagateNan ? arith::MinimumFOp::create(b, loc, x, y).getResult()
+                        : arith::MinNumFOp::create(b, loc, x, y).getResult();
+  }
+  llvm_unreachable("unknown combiner");
+}
+
+/// A 32-bit value for shuffles and scratch (f16/bf16 widen exactly to f32,
+/// narrow integers sign-extend to i32).
+Type widenedType(OpBuilder &b, Type t) {
+  return isa<FloatType>(t) ? Type(b.getF32Type()) : Type(b.getI32Type());
+}
+
+Value widen(OpBuilder &b, Location loc, Value v) {
+  Type w = widenedType(b, v.getType());
+  if (v.getType() == w)
+    return v;
+  if (isa<FloatType>(w))
+    return arith::ExtFOp::create(b, loc, w, v);
+  return arith::ExtSIOp::create(b, loc, w, v);
+}
+
+Value narrow(OpBuilder &b, Location loc, Value v, Type t) {
+  if (v.getType() == t)
+    return v;
+  if (isa<FloatType>(t))
+    return arith::TruncFOp::create(b, loc, t, v);
+  return arith::TruncIOp::create(b, loc, t, v);
+}
+
+/// Allocates a shared scratch buffer of `n` elements at the start of the
+/// enclosing function.
+Value allocScratch(OpBuilder &b, Operation *op, Type elemType, int64_t n) {
+  OpBuilder::InsertionGuard guard(b);
+  Operation *func = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  b.setInsertionPointToStart(&func->getRegion(0).front());
+  layout::TileLayout storage({layout::Iter{n, 1, "m"}});
+  auto type = tirx::BufferType::get(
+      b.getContext(), {n}, elemType, tirx::MemScope::Shared,
+      tirx::LayoutAttr::get(b.getContext(), storage));
+  return tirx::AllocOp::create(b, op->getLoc(), type);
+}
+
+Outcome emitLocalReduction(Operation *op, DispatchContext &ctx,
+                           RewriterBase &b, Combiner kind) {
+  std::string why;
+  ReductionPlan plan = *planReduction(op, why);
+  Location loc = op->getLoc();
+  bool propagateNan = op->hasAttr("propagate_nan");
+  Value dstBuf = op->getOperand(0), srcBuf = op->getOperand(1);
+  Type elemType =
+      cast<tirx::BufferType>(dstBuf.getType()).getElementType();
+  Value srcStorage = getStorage(b, loc, srcBuf);
+  Value dstStorage = getStorage(b, loc, dstBuf);
+
+  SmallVector<unsigned> keptMem, reducedMem;
+  for (unsigned j : plan.src.memoryBits())
+    (plan.reduced[j] ? reducedMem : keptMem).push_back(j);
+  auto spread = [](ArrayRef<unsigned> bits, int64_t combo) {
+    int64_t flat = 0;
+    for (auto [i, bit] : llvm::enumerate(bits))
+      if ((combo >> i) & 1)
+        flat |= int64_t(1) << bit;
+    return flat;
+  };
+
+  // 1. Per thread: a pairwise tree over the reduced registers.
+  SmallVector<int64_t> keptFlat;
+  SmallVector<Value> acc;
+  for (int64_t kc = 0; kc < (int64_t(1) << keptMem.size()); ++kc) {
+    int64_t base = spread(keptMem, kc);
+    SmallVector<Value> values;
+    for (int64_t rc = 0; rc < (int64_t(1) << reducedMem.size()); ++rc) {
+      int64_t flat = base | spread(reducedMem, rc);
+      Value index = arith::ConstantIndexOp::create(
+          b, loc, plan.src.storageIndex(flat));
+      values.push_back(memref::LoadOp::create(b, loc, srcStorage, index));
+    }
+    while (values.size() > 1) {
+      SmallVector<Value> next;
+      for (size_t i = 0; i + 1 < values.size(); i += 2)
+        next.push_back(
+            combine(b, loc, kind, propagateNan, values[i], values[i + 1]));
+      if (values.size() % 2)
+        next.push_back(values.back());
+      values = std::move(next);
+    }
+    keptFlat.push_back(base);
+    acc.push_back(widen(b, loc, values.front()));
+  }
+
+  // 2. Across lanes: a butterfly over the reduced lane bits.
+  Type i32 = b.getI32Type();
+  Value width = arith::ConstantIntOp::create(b, loc, i32, 32);
+  for (int64_t stride : plan.laneStrides) {
+    Value offset = arith::ConstantIntOp::create(b, loc, i32, stride);
+    for (Value &a : acc) {
+      Value other = gpu::ShuffleOp::create(b, loc, a, offset, width,
+                                           gpu::ShuffleMode::XOR)
+                        .getShuffleResult();
+      a = combine(b, loc, kind, propagateNan, a, other);
+    }
+  }
+
+  // 3. Across warps: exchange partials through shared memory.
+  if (!plan.warpStrides.empty()) {
+    int64_t cta = ctx.getCtaThreads();
+    Type wide = acc.front().getType();
+    Value scratch = allocScratch(b, op, wide, acc.size() * cta);
+    Value scratchMem = getStorage(b, loc, scratch);
+    Value tid = arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                             emitThreadId(b, loc));
+    gpu::BarrierOp::create(b, loc);
+    for (auto [k, a] : llvm::enumerate(acc)) {
+      Value index = arith::AddIOp::create(
+          b, loc, tid, arith::ConstantIndexOp::create(b, loc, k * cta));
+      memref::StoreOp::create(b, loc, a, scratchMem, index);
+    }
+    gpu::BarrierOp::create(b, loc);
+    for (int64_t c = 1; c < (int64_t(1) << plan.warpStrides.size()); ++c) {
+      int64_t mask = 0;
+      for (auto [i, s] : llvm::enumerate(plan.warpStrides))
+        if ((c >> i) & 1)
+          mask |= s;
+      Value partner = arith::XOrIOp::create(
+          b, loc, tid, arith::ConstantIndexOp::create(b, loc, mask));
+      for (auto [k, a] : llvm::enumerate(acc)) {
+        Value index = arith::AddIOp::create(
+            b, loc, partner, arith::ConstantIndexOp::create(b, loc, k * cta));
+        Value other = memref::LoadOp::create(b, loc, scratchMem, index);
+        a = combine(b, loc, kind, propagateNan, a, other);
+      }
+    }
+  }
+
+  // 4. Write each result to its destination slot.
+  for (auto [flat, a] : llvm::zip(keptFlat, acc)) {
+    int64_t dstFlat = 0;
+    for (unsigned j = 0; j < plan.src.getNumBits(); ++j)
+      if (!plan.reduced[j] && ((flat >> j) & 1))
+        dstFlat |= int64_t(1) << plan.dstBit[j];
+    Value index = arith::ConstantIndexOp::create(
+        b, loc, plan.dst.storageIndex(dstFlat));
+    memref::StoreOp::create(b, loc, narrow(b, loc, a, elemType), dstStorage,
+                            index);
+  }
+  return Outcome::ok();
+}
+
+void addLocalVariant(Registry &registry, StringRef primitive, Combiner kind) {
+  Variant v;
+  v.name = "local";
+  v.priority = priority::kGeneral;
+  v.predicates = {pred::allThreadsActive(),
+                  pred::execScopeIn({tirx::ExecScope::Cta,
+                                     tirx::ExecScope::Warp,
+                                     tirx::ExecScope::Thread}),
+                  pred::operandsInScope(tirx::MemScope::Local),
+                  pred::layoutThreadAxesMatchScope(), reductionLayouts()};
+  v.impl = [kind](Operation *op, DispatchContext &ctx, RewriterBase &b) {
+    return emitLocalReduction(op, ctx, b, kind);
+  };
+  registry.add(primitive, "cuda", std::move(v));
+}
+
+} // namespace
+
+void tileir::dispatch::registerCudaReductionVariants(Registry &registry) {
+  addLocalVariant(registry, "tirx.sum", Combiner::Sum);
+  addLocalVariant(registry, "tirx.max", Combiner::Max);
+  addLocalVariant(registry, "tirx.min", Combiner::Min);
+}

@@ -1,0 +1,220 @@
+//===- LayoutCodegen.cpp - Index arithmetic from layouts ------------------===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dispatch/LayoutCodegen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::dispatch;
+using layout::Iter;
+using layout::TileLayout;
+
+/// Appends the bits of `iter` (lowest first) to `bits`. CTA thread axes are
+/// normalized to `tx`: laneid stride s is tx stride s, warpid stride s is tx
+/// stride 32*s.
+static LogicalResult appendIterBits(const Iter &iter,
+                                    SmallVectorImpl<LayoutBit> &bits) {
+  if (iter.extent <= 0 || !llvm::isPowerOf2_64(iter.extent))
+    return failure();
+  std::string axis = iter.axis;
+  int64_t stride = iter.stride;
+  if (axis == "laneid") {
+    if (stride * iter.extent > 32)
+      return failure();
+    axis = "tx";
+  } else if (axis == "warpid") {
+    axis = "tx";
+    stride *= 32;
+  }
+  for (int64_t e = 1; e < iter.extent; e *= 2)
+    bits.push_back(LayoutBit{axis, stride * e});
+  return success();
+}
+
+static bool isSupportedThreadAxis(StringRef axis) {
+  return axis == "tx" || axis == "laneid" || axis == "warpid";
+}
+
+FailureOr<BitLayout> BitLayout::get(const TileLayout &tileLayout) {
+  BitLayout result;
+  ArrayRef<Iter> shard = tileLayout.getShard();
+  for (const Iter &iter : llvm::reverse(shard)) {
+    if (layout::isThreadAxis(iter.axis) && !isSupportedThreadAxis(iter.axis))
+      return failure();
+    if (failed(appendIterBits(iter, result.shard)))
+      return failure();
+  }
+  for (const Iter &iter : tileLayout.getReplica()) {
+    if (layout::isThreadAxis(iter.axis) && !isSupportedThreadAxis(iter.axis))
+      return failure();
+    if (failed(appendIterBits(iter, result.replica)))
+      return failure();
+  }
+  for (const auto &[axis, value] : tileLayout.getOffset()) {
+    if (layout::isThreadAxis(axis))
+      return failure();
+    if (axis == "m")
+      result.memOffset = value;
+  }
+  return result;
+}
+
+TileLayout BitLayout::toLayout() const {
+  SmallVector<Iter> shardIters, replicaIters;
+  for (const LayoutBit &bit : llvm::reverse(shard))
+    shardIters.push_back(Iter{2, bit.stride, bit.stride ? bit.axis : "m"});
+  if (shardIters.empty())
+    shardIters.push_back(Iter{1, 1, "m"});
+  for (const LayoutBit &bit : replica)
+    replicaIters.push_back(Iter{2, bit.stride, bit.axis});
+  layout::AxisCoord offset;
+  if (memOffset)
+    offset.push_back({"m", memOffset});
+  return TileLayout(shardIters, replicaIters, offset).canonicalize();
+}
+
+int64_t BitLayout::getStorageSize() const {
+  int64_t span = 1 + memOffset;
+  for (const LayoutBit &bit : shard)
+    if (bit.isMemory())
+      span += bit.stride;
+  return span;
+}
+
+int64_t BitLayout::storageIndex(int64_t flat) const {
+  int64_t index = memOffset;
+  for (auto [j, bit] : llvm::enumerate(shard))
+    if (bit.isMemory() && ((flat >> j) & 1))
+      index += bit.stride;
+  return index;
+}
+
+SmallVector<unsigned> BitLayout::memoryBits() const {
+  SmallVector<unsigned> bits;
+  for (auto [j, bit] : llvm::enumerate(shard))
+    if (bit.isMemory())
+      bits.push_back(j);
+  return bits;
+}
+
+std::pair<unsigned, unsigned> tileir::dispatch::dimBitRange(
+    ArrayRef<int64_t> shape, unsigned dim) {
+  unsigned first = 0;
+  for (unsigned d = dim + 1; d < shape.size(); ++d)
+    first += llvm::Log2_64(shape[d]);
+  return {first, first + llvm::Log2_64(shape[dim])};
+}
+
+std::optional<std::string>
+tileir::dispatch::checkRegisterCompatible(const BitLayout &anchor,
+                                          const BitLayout &operand) {
+  if (anchor.getNumBits() != operand.getNumBits())
+    return std::string("operand covers a different number of elements");
+  for (unsigned j = 0; j < anchor.getNumBits(); ++j) {
+    const LayoutBit &a = anchor.shard[j];
+    const LayoutBit &o = operand.shard[j];
+    if (o.isThread() && !(a == o))
+      return "index bit " + std::to_string(j) + " is on thread " + o.axis +
+             " stride " + std::to_string(o.stride) +
+             " in the operand but not in the anchor layout";
+    if (a.isThread() && o.isMemory())
+      return "index bit " + std::to_string(j) +
+             " is in registers in the operand but on thread " + a.axis +
+             " in the anchor layout";
+  }
+  for (const LayoutBit &r : anchor.replica) {
+    if (!r.isThread())
+      continue;
+    if (!llvm::is_contained(operand.replica, r))
+      return "anchor replicates over " + r.axis + " stride " +
+             std::to_string(r.stride) + " but the operand does not";
+  }
+  return std::nullopt;
+}
+
+Value tileir::dispatch::emitThreadBits(OpBuilder &b, Location loc,
+                                       const BitLayout &layout, Value tid,
+                                       unsigned firstBit, unsigned endBit) {
+  Type type = tid.getType();
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, type, v).getResult();
+  };
+  Value sum;
+  unsigned j = firstBit;
+  while (j < endBit) {
+    const LayoutBit &bit = layout.shard[j];
+    if (!bit.isThread()) {
+      ++j;
+      continue;
+    }
+    // Merge a run of bits with consecutive strides on the same axis.
+    unsigned run = 1;
+    while (j + run < endBit && layout.shard[j + run].isThread() &&
+           layout.shard[j + run].axis == bit.axis &&
+           layout.shard[j + run].stride == bit.stride << run)
+      ++run;
+    Value v = tid;
+    unsigned shift = llvm::Log2_64(bit.stride);
+    if (shift)
+      v = arith::ShRUIOp::create(b, loc, v, cst(shift));
+    v = arith::AndIOp::create(b, loc, v, cst((int64_t(1) << run) - 1));
+    if (j - firstBit)
+      v = arith::ShLIOp::create(b, loc, v, cst(j - firstBit));
+    sum = sum ? arith::OrIOp::create(b, loc, sum, v).getResult() : v;
+    j += run;
+  }
+  return sum ? sum : cst(0);
+}
+
+int64_t tileir::dispatch::getIdleThreadMask(const BitLayout &layout,
+                                           int64_t ctaThreads) {
+  int64_t used = 0;
+  for (const LayoutBit &bit : layout.shard)
+    if (bit.isThread())
+      used |= bit.stride;
+  return (ctaThreads - 1) & ~used;
+}
+
+Value tileir::dispatch::emitIsReplicaLeader(OpBuilder &b, Location loc,
+                                            const BitLayout &layout,
+                                            Value tid, int64_t ctaThreads) {
+  int64_t mask = getIdleThreadMask(layout, ctaThreads);
+  if (!mask)
+    return Value();
+  Type type = tid.getType();
+  Value masked = arith::AndIOp::create(
+      b, loc, tid, arith::ConstantIntOp::create(b, loc, type, mask));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, masked,
+                               arith::ConstantIntOp::create(b, loc, type, 0));
+}
+
+Value tileir::dispatch::getStorage(OpBuilder &b, Location loc, Value buffer) {
+  Value root = buffer;
+  while (auto view = root.getDefiningOp<tirx::ViewOp>())
+    root = view.getSource();
+  auto type = cast<tirx::BufferType>(root.getType());
+  int64_t size = type.getTileLayout().storage().span("m");
+  Attribute memorySpace;
+  if (type.isShared())
+    memorySpace = gpu::AddressSpaceAttr::get(b.getContext(),
+                                             gpu::AddressSpace::Workgroup);
+  auto memrefType =
+      MemRefType::get({size}, type.getElementType(), MemRefLayoutAttrInterface(),
+                      memorySpace);
+  return UnrealizedConversionCastOp::create(b, loc, memrefType, root)
+      .getResult(0);
+}
+
+Value tileir::dispatch::emitThreadId(OpBuilder &b, Location loc) {
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), tid);
+}

@@ -1,0 +1,104 @@
+//===- Predicates.cpp - Shared dispatch predicates ------------------------===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dispatch/Predicates.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::dispatch;
+
+namespace pred = tileir::dispatch::pred;
+
+static layout::ScopeKind toScopeKind(tirx::ExecScope scope) {
+  return static_cast<layout::ScopeKind>(static_cast<int>(scope));
+}
+
+Predicate pred::allThreadsActive() {
+  return {"allThreadsActive", [](Operation *, const DispatchContext &ctx) {
+            if (!ctx.allThreadsActive())
+              return Outcome::fail(
+                  "an enclosing branch on thread ids narrows the active set");
+            return Outcome::ok();
+          }};
+}
+
+Predicate pred::execScopeIn(ArrayRef<tirx::ExecScope> scopes) {
+  SmallVector<tirx::ExecScope> allowed(scopes);
+  return {"execScopeIn", [allowed](Operation *, const DispatchContext &ctx) {
+            if (llvm::is_contained(allowed, ctx.getScope()))
+              return Outcome::ok();
+            return Outcome::fail("scope " +
+                                 tirx::stringifyExecScope(ctx.getScope()) +
+                                 " is not supported");
+          }};
+}
+
+Predicate pred::chipAtLeast(unsigned sm) {
+  return {"chipAtLeast", [sm](Operation *, const DispatchContext &ctx) {
+            if (ctx.getTarget().getSmVersion() >= sm)
+              return Outcome::ok();
+            return Outcome::fail("needs sm_" + std::to_string(sm) +
+                                 " or newer, target is " +
+                                 ctx.getTarget().getChip());
+          }};
+}
+
+Predicate pred::operandsInScope(tirx::MemScope scope) {
+  return {"operandsInScope",
+          [scope](Operation *op, const DispatchContext &) {
+            for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+              auto type = dyn_cast<tirx::BufferType>(operand.getType());
+              if (type && type.getMemScope() != scope)
+                return Outcome::fail(
+                    "operand #" + std::to_string(i) + " is " +
+                    tirx::stringifyMemScope(type.getMemScope()) +
+                    ", expected " + tirx::stringifyMemScope(scope));
+            }
+            return Outcome::ok();
+          }};
+}
+
+Predicate pred::layoutThreadAxesMatchScope() {
+  return {"layoutThreadAxesMatchScope",
+          [](Operation *op, const DispatchContext &ctx) {
+            for (Value operand : op->getOperands()) {
+              auto type = dyn_cast<tirx::BufferType>(operand.getType());
+              if (!type || !type.isLocal())
+                continue;
+              auto pair = type.getTileLayout().scopePair();
+              if (!pair) {
+                std::string reason = llvm::toString(pair.takeError());
+                return Outcome::fail("ill-formed layout: " + reason);
+              }
+              layout::ScopeKind want = toScopeKind(ctx.getScope());
+              if (!*pair) {
+                if (want != layout::ScopeKind::Thread)
+                  return Outcome::fail("a local layout without thread axes "
+                                       "at a scope wider than thread");
+                continue;
+              }
+              if ((*pair)->second != want)
+                return Outcome::fail(
+                    "layout threads span " +
+                    layout::stringifyScope((*pair)->second).str() +
+                    ", the call is at " +
+                    tirx::stringifyExecScope(ctx.getScope()).str());
+            }
+            return Outcome::ok();
+          }};
+}
+
+Predicate pred::forcedOnly(StringRef name) {
+  std::string variant = name.str();
+  return {"forcedOnly", [variant](Operation *op, const DispatchContext &) {
+            auto prim = cast<tirx::PrimitiveOpInterface>(op);
+            StringAttr forced = prim.getForcedVariant();
+            if (forced && forced.getValue() == variant)
+              return Outcome::ok();
+            return Outcome::fail("only used when forced with dispatch = \"" +
+                                 variant + "\"");
+          }};
+}

@@ -1,0 +1,60 @@
+//===- Pipelines.cpp - The end-to-end pass pipeline -----------------------===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Pipelines/Pipelines.h"
+
+#include "tileir/Conversion/Passes.h"
+#include "tileir/Dialect/TirX/Transforms/Passes.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tileir;
+
+void mlir::tileir::buildCudaTileToTirXPipeline(
+    OpPassManager &pm, const CudaTileToNVVMOptions &options) {
+  ConvertCudaTileToTirXOptions convert;
+  convert.chip = options.chip;
+  convert.ptxVersion = options.ptxVersion;
+  convert.numThreads = options.numThreads;
+  pm.addPass(createConvertCudaTileToTirX(convert));
+}
+
+void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
+  OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
+  gpu.addPass(createCanonicalizerPass());
+  gpu.addPass(createCSEPass());
+  gpu.addPass(tirx::createTirXDispatch());
+  gpu.addPass(tirx::createTirXLowerBuffers());
+  gpu.addPass(createCanonicalizerPass());
+  gpu.addPass(createCSEPass());
+  gpu.addPass(createSCFToControlFlowPass());
+  gpu.addPass(createConvertGpuOpsToNVVMOps());
+  gpu.addPass(createCanonicalizerPass());
+  gpu.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::tileir::buildCudaTileToNVVMPipeline(
+    OpPassManager &pm, const CudaTileToNVVMOptions &options) {
+  buildCudaTileToTirXPipeline(pm, options);
+  buildTirXToNVVMPipeline(pm);
+}
+
+void mlir::tileir::registerPipelines() {
+  PassPipelineRegistration<CudaTileToNVVMOptions>(
+      "cuda-tile-to-nvvm",
+      "Lower cuda_tile kernels to LLVM dialect + NVVM in gpu.module",
+      buildCudaTileToNVVMPipeline);
+  PassPipelineRegistration<>(
+      "tirx-to-nvvm",
+      "Dispatch tirx primitives and lower the result to LLVM dialect + NVVM",
+      buildTirXToNVVMPipeline);
+}

@@ -1,0 +1,204 @@
+//===- CompileToPTX.cpp - cuda_tile to PTX, LLVM IR and cubin -------------===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Target/PTX/CompileToPTX.h"
+
+#include "tileir/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tileir;
+
+void mlir::tileir::registerCompileDependencies(DialectRegistry &registry) {
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+}
+
+/// Reads the ABI of every kernel from the freshly converted gpu.funcs.
+static std::vector<KernelInfo> collectKernels(ModuleOp module) {
+  std::vector<KernelInfo> kernels;
+  module.walk([&](gpu::GPUFuncOp func) {
+    if (!func.isKernel())
+      return;
+    KernelInfo info;
+    info.name = func.getName().str();
+    if (auto abi = func->getAttrOfType<ArrayAttr>("tileir.abi"))
+      for (Attribute a : abi)
+        info.params.push_back(cast<StringAttr>(a).str());
+    if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
+      for (unsigned i = 0; i < 3 && i < block->size(); ++i)
+        info.reqntid[i] = (*block)[i];
+    kernels.push_back(std::move(info));
+  });
+  return kernels;
+}
+
+FailureOr<std::vector<KernelInfo>>
+mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options) {
+  CudaTileToNVVMOptions pipelineOptions;
+  pipelineOptions.chip = options.chip;
+  pipelineOptions.ptxVersion = options.ptxVersion;
+  pipelineOptions.numThreads = options.numThreads;
+
+  PassManager convert(module->getName());
+  buildCudaTileToTirXPipeline(convert, pipelineOptions);
+  if (failed(convert.run(module)))
+    return failure();
+  std::vector<KernelInfo> kernels = collectKernels(module);
+
+  PassManager lower(module->getName());
+  buildTirXToNVVMPipeline(lower);
+  if (failed(lower.run(module)))
+    return failure();
+  return kernels;
+}
+
+/// Inserts the ABI line before each `.entry NAME(`.
+static std::string annotate(StringRef ptx,
+                            const std::vector<KernelInfo> &kernels) {
+  std::string out;
+  out.reserve(ptx.size() + 128 * kernels.size());
+  SmallVector<StringRef> lines;
+  ptx.split(lines, '\n');
+  for (auto [i, line] : llvm::enumerate(lines)) {
+    StringRef trimmed = line.trim();
+    if (trimmed.contains(".entry ")) {
+      StringRef name = trimmed.split(".entry ").second.split('(').first.trim();
+      for (const KernelInfo &k : kernels) {
+        if (k.name != name)
+          continue;
+        out += "// tileir.kernel " + k.name + " params=(" +
+               llvm::join(k.params, ",") + ") reqntid=" +
+               std::to_string(k.reqntid[0]) + "," +
+               std::to_string(k.reqntid[1]) + "," +
+               std::to_string(k.reqntid[2]) +
+               " smem=" + std::to_string(k.sharedBytes) + "\n";
+      }
+    }
+    out += line.str();
+    if (i + 1 < lines.size())
+      out += "\n";
+  }
+  return out;
+}
+
+FailureOr<std::string>
+mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
+  FailureOr<std::vector<KernelInfo>> kernels = lowerToNVVM(module, options);
+  if (failed(kernels))
+    return failure();
+  PassManager serialize(module->getName());
+  GpuModuleToBinaryPassOptions binaryOptions;
+  binaryOptions.compilationTarget = "isa";
+  serialize.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  if (failed(serialize.run(module)))
+    return failure();
+  std::string ptx;
+  for (auto binary : module.getOps<gpu::BinaryOp>())
+    for (Attribute attr : binary.getObjects())
+      ptx += cast<gpu::ObjectAttr>(attr).getObject().getValue().str();
+  if (ptx.empty()) {
+    module.emitError() << "the module has no kernel to compile";
+    return failure();
+  }
+  return annotate(ptx, *kernels);
+}
+
+FailureOr<std::string>
+mlir::tileir::compileToLLVMIR(ModuleOp module, const CompileOptions &options) {
+  if (failed(lowerToNVVM(module, options)))
+    return failure();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
+    llvm::LLVMContext llvmContext;
+    std::unique_ptr<llvm::Module> llvmModule =
+        translateModuleToLLVMIR(gpuModule, llvmContext, gpuModule.getName());
+    if (!llvmModule)
+      return failure();
+    llvmModule->print(os, nullptr);
+  }
+  return text;
+}
+
+/// ptxas on PATH, under $CUDA_HOME/bin, or /usr/local/cuda/bin.
+static std::optional<std::string> findPtxas() {
+  SmallVector<StringRef> hints;
+  std::string cudaHome;
+  if (const char *env = std::getenv("CUDA_HOME")) {
+    cudaHome = (Twine(env) + "/bin").str();
+    hints.push_back(cudaHome);
+  }
+  hints.push_back("/usr/local/cuda/bin");
+  if (auto path = llvm::sys::findProgramByName("ptxas"))
+    return *path;
+  if (auto path = llvm::sys::findProgramByName("ptxas", hints))
+    return *path;
+  return std::nullopt;
+}
+
+llvm::Expected<std::string> mlir::tileir::assembleCubin(StringRef ptx,
+                                                        StringRef chip) {
+  std::optional<std::string> ptxas = findPtxas();
+  if (!ptxas)
+    return llvm::createStringError(
+        "ptxas was not found (looked on PATH, $CUDA_HOME/bin and "
+        "/usr/local/cuda/bin); install the CUDA toolkit to produce cubins");
+  SmallString<128> ptxPath, cubinPath, logPath;
+  if (auto ec = llvm::sys::fs::createTemporaryFile("tileir", "ptx", ptxPath))
+    return llvm::errorCodeToError(ec);
+  if (auto ec =
+          llvm::sys::fs::createTemporaryFile("tileir", "cubin", cubinPath))
+    return llvm::errorCodeToError(ec);
+  if (auto ec = llvm::sys::fs::createTemporaryFile("tileir", "log", logPath))
+    return llvm::errorCodeToError(ec);
+  auto cleanup = llvm::make_scope_exit([&] {
+    llvm::sys::fs::remove(ptxPath);
+    llvm::sys::fs::remove(cubinPath);
+    llvm::sys::fs::remove(logPath);
+  });
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(ptxPath, ec);
+    if (ec)
+      return llvm::errorCodeToError(ec);
+    os << ptx;
+  }
+  std::string arch = ("-arch=" + chip).str();
+  SmallVector<StringRef> args = {*ptxas, arch, ptxPath, "-o", cubinPath};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
+                                          StringRef(logPath)};
+  std::string error;
+  int rc = llvm::sys::ExecuteAndWait(*ptxas, args, std::nullopt, redirects, 0,
+                                     0, &error);
+  auto log = llvm::MemoryBuffer::getFile(logPath);
+  std::string logText = log ? (*log)->getBuffer().str() : "";
+  if (rc != 0)
+    return llvm::createStringError("ptxas failed (exit %d): %s%s", rc,
+                                   error.c_str(), logText.c_str());
+  auto cubin = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false);
+  if (!cubin)
+    return llvm::errorCodeToError(cubin.getError());
+  return (*cubin)->getBuffer().str();
+}

@@ -1,0 +1,16 @@
+//===- tile-translate.cpp - TileIR translation driver ---------------------===//
+//
+// Part of TileIR. mlirTranslateMain with --cuda-tile-to-ptx,
+// --cuda-tile-to-cubin and --cuda-tile-to-llvmir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Target/PTX/Translations.h"
+
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+
+int main(int argc, char **argv) {
+  mlir::tileir::registerTranslations();
+  return mlir::failed(
+      mlir::mlirTranslateMain(argc, argv, "TileIR translation driver"));
+}
