@@ -121,7 +121,7 @@ LogicalResult tileir::dispatch::dispatchOne(
     llvm::raw_string_ostream os(text);
     os << row.variant << " (prio=" << row.priority << "): ";
     llvm::interleave(row.reasons, os, "; ");
-    diag.attachNote() << text;
+    diag.attachNote() << std::move(text);
   }
   return diag;
 }

@@ -66,7 +66,7 @@ Predicate pred::layoutThreadAxesMatchScope() {
           [](Operation *op, const DispatchContext &ctx) {
             for (Value operand : op->getOperands()) {
               auto type = dyn_cast<tirx::BufferType>(operand.getType());
-              if (!type || !type.isLocal())
+              if (!type || !type.isLocal() || !type.getLayout())
                 continue;
               auto pair = type.getTileLayout().scopePair();
               if (!pair) {

@@ -31,7 +31,9 @@ public:
     return o;
   }
   bool succeeded() const { return !reason.has_value(); }
-  llvm::StringRef getReason() const { return reason ? *reason : ""; }
+  llvm::StringRef getReason() const {
+    return reason ? llvm::StringRef(*reason) : llvm::StringRef();
+  }
 
 private:
   std::optional<std::string> reason;

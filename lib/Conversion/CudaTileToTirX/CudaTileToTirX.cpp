@@ -55,7 +55,7 @@ public:
                 const LayoutPlanner &planner, unsigned pointerAlignment)
       : entry(entry), func(func), planner(planner),
         pointerAlignment(pointerAlignment),
-        b(func.getBody().front(), func.getBody().front().begin()) {}
+        b(func.getContext()) {}
 
   LogicalResult run();
 
@@ -69,6 +69,7 @@ private:
   Value allocBlocked(ct::TileType type, Location loc);
   Value alloc(ArrayRef<int64_t> shape, Type elem, const TileLayout &layout,
               Location loc);
+  UnitAttr flag(bool set) { return set ? b.getUnitAttr() : UnitAttr(); }
   tirx::ExecScopeAttr cta() {
     return tirx::ExecScopeAttr::get(b.getContext(), tirx::ExecScope::Cta);
   }
@@ -265,8 +266,8 @@ EntryLowering::lowerBinary(Operation *op,
   }
   Value dst = allocBlocked(cast<ct::TileType>(op->getResult(0).getType()),
                            op->getLoc());
-  PrimOp::create(b, op->getLoc(), dst, operands[0], operands[1], propagateNan,
-                 isUnsigned, cta(), nullptr, nullptr);
+  PrimOp::create(b, op->getLoc(), dst, operands[0], operands[1],
+                 flag(propagateNan), flag(isUnsigned), cta(), nullptr, nullptr);
   mapping.map(op->getResult(0), dst);
   return success();
 }
@@ -426,7 +427,7 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
     if (offType.getElementType() != i64) {
       Value wide = allocBlocked(
           ct::TileType::get(b.getContext(), resultType.getShape(), i64), loc);
-      tirx::CastOp::create(b, loc, wide, offset, false, cta(), nullptr,
+      tirx::CastOp::create(b, loc, wide, offset, flag(false), cta(), nullptr,
                            nullptr);
       offsets = wide;
     }
@@ -436,7 +437,8 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
   Value bytes = allocBlocked(resultType, loc);
   Value size = arith::ConstantIntOp::create(b, loc, i64, elemBytes);
   if (isa<tirx::BufferType>(offsets.getType()))
-    tirx::MulOp::create(b, loc, bytes, offsets, size, false, false, cta(),
+    tirx::MulOp::create(b, loc, bytes, offsets, size, flag(false),
+                        flag(false), cta(),
                         nullptr, nullptr);
   else
     tirx::FillOp::create(b, loc, bytes,
@@ -446,7 +448,8 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
   if (isa<LLVM::LLVMPointerType>(ptr.getType()))
     base = LLVM::PtrToIntOp::create(b, loc, i64, ptr);
   Value result = allocBlocked(resultType, loc);
-  tirx::AddOp::create(b, loc, result, base, bytes, false, false, cta(),
+  tirx::AddOp::create(b, loc, result, base, bytes, flag(false),
+                      flag(false), cta(),
                       nullptr, nullptr);
   mapping.map(op.getResult(), result);
   return success();
@@ -632,12 +635,13 @@ LogicalResult EntryLowering::lower(ct::ReduceOp op) {
   LogicalResult result =
       llvm::TypeSwitch<Operation *, LogicalResult>(combiner)
           .Case<ct::AddFOp, ct::AddIOp>([&](auto) {
-            tirx::SumOp::create(b, loc, dst, src, axes, false, cta(),
+            tirx::SumOp::create(b, loc, dst, src, axes, flag(false), cta(),
                                 nullptr, nullptr);
             return success();
           })
           .Case<ct::MaxFOp>([&](ct::MaxFOp m) {
-            tirx::MaxOp::create(b, loc, dst, src, axes, m.getPropagateNan(),
+            tirx::MaxOp::create(b, loc, dst, src, axes,
+                                flag(m.getPropagateNan()),
                                 cta(), nullptr, nullptr);
             return success();
           })
@@ -663,7 +667,7 @@ LogicalResult EntryLowering::lower(ct::ExpOp op) {
     return success();
   }
   Value dst = allocBlocked(op.getResult().getType(), loc);
-  tirx::ExpOp::create(b, loc, dst, src, approx, false, cta(), nullptr,
+  tirx::ExpOp::create(b, loc, dst, src, flag(approx), flag(false), cta(), nullptr,
                       nullptr);
   mapping.map(op.getResult(), dst);
   return success();
@@ -677,7 +681,8 @@ LogicalResult EntryLowering::lower(ct::Exp2Op op) {
     return success();
   }
   Value dst = allocBlocked(op.getResult().getType(), loc);
-  tirx::Exp2Op::create(b, loc, dst, src, false, op.getFlushToZero(), cta(),
+  tirx::Exp2Op::create(b, loc, dst, src, flag(false),
+                       flag(op.getFlushToZero()), cta(),
                        nullptr, nullptr);
   mapping.map(op.getResult(), dst);
   return success();
@@ -782,7 +787,8 @@ static int64_t hintedWarps(ct::EntryOp entry, StringRef chip) {
 
 namespace {
 struct ConvertCudaTileToTirXPass
-    : tileir::impl::ConvertCudaTileToTirXBase<ConvertCudaTileToTirXPass> {
+    : mlir::tileir::impl::ConvertCudaTileToTirXBase<
+          ConvertCudaTileToTirXPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -808,7 +814,7 @@ struct ConvertCudaTileToTirXPass
       auto gpuModule = gpu::GPUModuleOp::create(
           b, tileModule.getLoc(), tileModule.getSymName(),
           b.getArrayAttr({nvvmTarget}));
-      for (Operation &op : tileModule.getBody().front()) {
+      for (Operation &op : *tileModule.getBody()) {
         auto entry = dyn_cast<ct::EntryOp>(&op);
         if (!entry) {
           op.emitOpError() << "is not supported inside a module by "

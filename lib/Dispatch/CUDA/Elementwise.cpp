@@ -47,6 +47,8 @@ Predicate registerCompatible() {
   return {"registerCompatible", [](Operation *op, const DispatchContext &) {
             ElementwiseOperands operands = getOperands(op);
             auto dstType = cast<tirx::BufferType>(operands.dst.getType());
+            if (!dstType.getLayout())
+              return Outcome::fail("destination has no layout");
             FailureOr<BitLayout> dst = BitLayout::get(dstType.getTileLayout());
             if (failed(dst))
               return Outcome::fail("destination layout is not a "
@@ -58,6 +60,9 @@ Predicate registerCompatible() {
               auto type = dyn_cast<tirx::BufferType>(src.getType());
               if (!type)
                 continue;
+              if (!type.getLayout())
+                return Outcome::fail("source #" + std::to_string(i) +
+                                     " has no layout");
               FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
               if (failed(bits))
                 return Outcome::fail("source #" + std::to_string(i) +
@@ -257,13 +262,15 @@ void tileir::dispatch::registerCudaElementwiseVariants(Registry &registry) {
   addRegisterVariant(registry, "tirx.cmp",
                      [](OpBuilder &b, Location loc, Operation *op,
                         ArrayRef<Value> v, Type) -> Value {
-                       Attribute p = cast<tirx::CmpOp>(op).getPredicate();
-                       if (auto fp = dyn_cast<arith::CmpFPredicateAttr>(p))
-                         return arith::CmpFOp::create(b, loc, fp.getValue(),
-                                                      v[0], v[1]);
+                       int64_t p = cast<IntegerAttr>(
+                                       cast<tirx::CmpOp>(op).getPredicate())
+                                       .getInt();
+                       if (isa<FloatType>(v[0].getType()))
+                         return arith::CmpFOp::create(
+                             b, loc, static_cast<arith::CmpFPredicate>(p),
+                             v[0], v[1]);
                        return arith::CmpIOp::create(
-                           b, loc,
-                           cast<arith::CmpIPredicateAttr>(p).getValue(), v[0],
+                           b, loc, static_cast<arith::CmpIPredicate>(p), v[0],
                            v[1]);
                      });
   addRegisterVariant(registry, "tirx.select",

@@ -28,6 +28,8 @@ Predicate pointerOperandsCompatible(unsigned anchorIndex) {
           [anchorIndex](Operation *op, const DispatchContext &) {
             auto anchorType =
                 cast<tirx::BufferType>(op->getOperand(anchorIndex).getType());
+            if (!anchorType.getLayout())
+              return Outcome::fail("data buffer has no layout");
             FailureOr<BitLayout> anchor =
                 BitLayout::get(anchorType.getTileLayout());
             if (failed(anchor))
@@ -36,6 +38,9 @@ Predicate pointerOperandsCompatible(unsigned anchorIndex) {
               auto type = dyn_cast<tirx::BufferType>(v.getType());
               if (!type || i == anchorIndex)
                 continue;
+              if (!type.getLayout())
+                return Outcome::fail("operand #" + std::to_string(i) +
+                                     " has no layout");
               FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
               if (failed(bits))
                 return Outcome::fail("operand #" + std::to_string(i) +

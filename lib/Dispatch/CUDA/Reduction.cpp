@@ -43,6 +43,10 @@ FailureOr<ReductionPlan> planReduction(Operation *op, std::string &why) {
   auto srcType = cast<tirx::BufferType>(op->getOperand(1).getType());
   auto axes = cast<DenseI64ArrayAttr>(op->getAttr("axes")).asArrayRef();
   ReductionPlan plan;
+  if (!dstType.getLayout() || !srcType.getLayout()) {
+    why = "operands have no layout";
+    return failure();
+  }
   auto src = BitLayout::get(srcType.getTileLayout());
   auto dst = BitLayout::get(dstType.getTileLayout());
   if (failed(src) || failed(dst)) {
@@ -108,7 +112,10 @@ Predicate reductionLayouts() {
             if (type.getIntOrFloatBitWidth() > 32)
               return Outcome::fail("64-bit elements are not shuffled yet");
             if (!plan->warpStrides.empty()) {
-              int64_t kept = int64_t(1) << (plan->src.memoryBits().size());
+              int64_t keptBits = llvm::count_if(
+                  plan->src.memoryBits(),
+                  [&](unsigned j) { return !plan->reduced[j]; });
+              int64_t kept = int64_t(1) << keptBits;
               if (kept * ctx.getCtaThreads() * 4 > kMaxScratchBytes)
                 return Outcome::fail("cross-warp scratch would exceed " +
                                      std::to_string(kMaxScratchBytes) +

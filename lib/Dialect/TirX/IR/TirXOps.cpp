@@ -207,11 +207,15 @@ LogicalResult CmpOp::verify() {
   if (failed(verifyOperandLike(*this, "lhs", getLhs(), dst, {})) ||
       failed(verifyOperandLike(*this, "rhs", getRhs(), dst, operandType)))
     return failure();
-  bool isFloatPredicate = isa<arith::CmpFPredicateAttr>(getPredicate());
-  if (isFloatPredicate != isa<FloatType>(operandType))
-    return emitOpError() << "expects a "
-                         << (isFloatPredicate ? "float" : "integer")
-                         << " comparison operand, got " << operandType;
+  // arith's two predicate enums are both i64-backed: the operand type says
+  // which one the value names.
+  int64_t value = cast<IntegerAttr>(getPredicate()).getInt();
+  bool isFloat = isa<FloatType>(operandType);
+  int64_t maxValue = isFloat ? arith::getMaxEnumValForCmpFPredicate()
+                             : arith::getMaxEnumValForCmpIPredicate();
+  if (value < 0 || value > maxValue)
+    return emitOpError() << "expects a " << (isFloat ? "float" : "integer")
+                         << " comparison predicate, got " << value;
   return success();
 }
 

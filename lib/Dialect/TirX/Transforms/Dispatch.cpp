@@ -106,7 +106,7 @@ struct TirXDispatchPass
           std::string text = row.variant + " (prio=" +
                              std::to_string(row.priority) + ") rejected: ";
           text += llvm::join(row.reasons, "; ");
-          remark.attachNote() << text;
+          remark.attachNote() << std::move(text);
         }
       }
     }

@@ -6,6 +6,7 @@
 
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::tirx {
@@ -28,6 +29,11 @@ static MemRefType storageType(BufferType type) {
 }
 
 static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
+  // The kernel ABI fixes the CTA size with `.reqntid`; upstream turns
+  // known_block_size into `.maxntid`, which ptxas rejects next to it. The
+  // dispatch that needed known_block_size is done.
+  if (func->hasAttr(NVVM::NVVMDialect::getReqntidAttrName()))
+    func.removeKnownBlockSizeAttr();
   OpBuilder b(func.getContext());
   SmallVector<AllocOp> allocs;
   func.walk([&](AllocOp op) { allocs.push_back(op); });

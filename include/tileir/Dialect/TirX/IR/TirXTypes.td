@@ -50,7 +50,7 @@ def TirX_BufferType : TypeDef<TirX_Dialect, "Buffer", [ShapedTypeInterface]> {
     bool isShared() const { return getMemScope() == MemScope::Shared; }
     bool isGlobal() const { return getMemScope() == MemScope::Global; }
     /// The TileLayout; only valid for on-chip buffers.
-    const ::tileir::layout::TileLayout &getTileLayout() const {
+    ::tileir::layout::TileLayout getTileLayout() const {
       return getLayout().getLayout();
     }
   }];
