@@ -216,3 +216,27 @@ def test_module_launch_needs_exactly_one_kernel(module):
     single = Module.from_ptx(PTX.split("// tileir.kernel scalars")[0], launcher=launcher)
     single.launch((3,), FakeArray(0x10), FakeArray(0x20), FakeArray(0x30), 9)
     assert [(l.kernel, l.grid) for l in launcher.launches] == [("vadd", (3, 1, 1))]
+
+
+ALIGNED_PTX = """.version 8.0
+.target sm_90
+.address_size 64
+// tileir.kernel copy params=(ptr,ptr) reqntid=128,1,1 smem=0 align=16
+.visible .entry copy(.param .u64 .ptr copy_param_0, .param .u64 .ptr copy_param_1)
+.reqntid 128, 1, 1
+{ ret; }
+"""
+
+
+def test_misaligned_pointers_are_rejected_before_launch():
+    launcher = RecordingLauncher()
+    mod = Module.from_ptx(ALIGNED_PTX, launcher=launcher)
+    assert mod.copy.info.align == 16
+    with pytest.raises(ValueError, match=r"parameter 1 \(ptr\).*16-byte aligned.*0x1004"):
+        mod.copy.launch(1, 0x1000, 0x1004)
+    assert launcher.launches == []
+    mod.copy.launch(1, 0x1000, 0x2000)
+    assert len(launcher.launches) == 1
+    assert pack_args("k", ("ptr",), (0x2000,), 16).values[0].value == 0x2000
+    with pytest.raises(ValueError, match="8-byte aligned"):
+        pack_args("k", ("ptr",), (0x2004,), 8)

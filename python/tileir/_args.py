@@ -188,8 +188,12 @@ _SCALAR_PACKERS: Dict[str, Callable[[Any], ctypes._SimpleCData]] = {
 _POINTER_PACKERS = {"ptr": _pack_ptr, "b64": _pack_b64}
 
 
-def pack_args(kernel: str, kinds: Sequence[str], args: Sequence[Any]) -> PackedArgs:
+def pack_args(kernel: str, kinds: Sequence[str], args: Sequence[Any],
+              pointer_align: int = 1) -> PackedArgs:
     """Validate ``args`` against the parameter ``kinds`` of ``kernel`` and pack them.
+
+    Pointer arguments must be multiples of ``pointer_align`` bytes (the alignment
+    the kernel was compiled to assume; see docs/ABI.md).
 
     Raises:
         TypeError: wrong number of arguments, or a value of the wrong type.
@@ -206,6 +210,12 @@ def pack_args(kernel: str, kinds: Sequence[str], args: Sequence[Any]) -> PackedA
         try:
             if kind in _POINTER_PACKERS:
                 value, device = _POINTER_PACKERS[kind](arg)
+                if kind == "ptr" and value.value % pointer_align:
+                    raise ValueError(
+                        f"expects a {pointer_align}-byte aligned pointer, got "
+                        f"{value.value:#x} (the kernel was compiled assuming "
+                        f"{pointer_align}-byte alignment)"
+                    )
                 if device is not None:
                     devices.add(device)
             else:

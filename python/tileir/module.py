@@ -74,7 +74,7 @@ class Kernel:
             tileir.CudaError: the driver rejected the module or the launch.
         """
         grid3 = normalize_grid(grid)
-        packed = pack_args(self.name, self.params, args)
+        packed = pack_args(self.name, self.params, args, self.info.align)
         if len(packed.devices) > 1:
             devices = ", ".join(f"cuda:{d}" for d in sorted(packed.devices))
             raise ValueError(f"kernel '{self.name}': tensor arguments are on several devices ({devices})")

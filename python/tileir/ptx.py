@@ -49,6 +49,7 @@ class KernelInfo:
             :data:`FALLBACK_KINDS` when there was no metadata line).
         reqntid: the CTA size fixed by the compiler, or None when the PTX does not say.
         smem: dynamic shared memory in bytes to launch with.
+        align: the byte alignment the kernel assumes of every pointer argument.
         has_metadata: whether a ``tileir.kernel`` line described this entry.
     """
 
@@ -57,6 +58,7 @@ class KernelInfo:
     reqntid: Optional[Dim3]
     smem: int = 0
     has_metadata: bool = False
+    align: int = 1
 
 
 _IDENT = r"[A-Za-z_$%][\w$%.]*"
@@ -64,6 +66,7 @@ _META_RE = re.compile(r"^[ \t]*//[ \t]*tileir\.kernel[ \t]+(\S+)([^\n]*)$", re.M
 _META_PARAMS_RE = re.compile(r"\bparams=\(([^)]*)\)")
 _META_REQNTID_RE = re.compile(r"\breqntid=(\d+(?:,\d+){0,2})(?=\s|$)")
 _META_SMEM_RE = re.compile(r"\bsmem=(\d+)(?=\s|$)")
+_META_ALIGN_RE = re.compile(r"\balign=(\d+)(?=\s|$)")
 _BLOCK_COMMENT_RE = re.compile(r"/\*.*?\*/", re.DOTALL)
 _LINE_COMMENT_RE = re.compile(r"//[^\n]*")
 _ENTRY_RE = re.compile(r"\.entry\s+(" + _IDENT + r")")
@@ -110,7 +113,9 @@ def _parse_metadata(text: str) -> Dict[str, KernelInfo]:
             reqntid = _dim3([int(v) for v in reqntid_match.group(1).split(",")], where)
         smem_match = _META_SMEM_RE.search(rest)
         smem = int(smem_match.group(1)) if smem_match else 0
-        kernels[name] = KernelInfo(name, params, reqntid, smem, has_metadata=True)
+        align_match = _META_ALIGN_RE.search(rest)
+        align = int(align_match.group(1)) if align_match else 1
+        kernels[name] = KernelInfo(name, params, reqntid, smem, has_metadata=True, align=align)
     return kernels
 
 
@@ -188,7 +193,8 @@ def _merge(meta: KernelInfo, entry: KernelInfo) -> KernelInfo:
         raise PtxFormatError(
             f"{where}: metadata reqntid={meta.reqntid} disagrees with .reqntid {entry.reqntid}"
         )
-    return KernelInfo(meta.name, meta.params, reqntid, meta.smem, has_metadata=True)
+    return KernelInfo(meta.name, meta.params, reqntid, meta.smem, has_metadata=True,
+                      align=meta.align)
 
 
 def parse_ptx(text: str) -> Dict[str, KernelInfo]:

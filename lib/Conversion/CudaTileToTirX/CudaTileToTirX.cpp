@@ -862,6 +862,8 @@ struct ConvertCudaTileToTirXPass
     func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, block));
     func->setAttr("tileir.abi", ArrayAttr::get(ctx, abi));
+    func->setAttr("tileir.pointer_align",
+                  IntegerAttr::get(IntegerType::get(ctx, 64), pointerAlignment));
     // gpu.func comes with an entry block; lowering appends to it.
     func.getBody().front().getOperations().clear();
     EntryLowering lowering(entry, func, planner, pointerAlignment);

@@ -46,6 +46,8 @@ static std::vector<KernelInfo> collectKernels(ModuleOp module) {
     if (auto abi = func->getAttrOfType<ArrayAttr>("tileir.abi"))
       for (Attribute a : abi)
         info.params.push_back(cast<StringAttr>(a).str());
+    if (auto align = func->getAttrOfType<IntegerAttr>("tileir.pointer_align"))
+      info.pointerAlign = align.getInt();
     if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
       for (unsigned i = 0; i < 3 && i < block->size(); ++i)
         info.reqntid[i] = (*block)[i];
@@ -93,7 +95,8 @@ static std::string annotate(StringRef ptx,
                std::to_string(k.reqntid[0]) + "," +
                std::to_string(k.reqntid[1]) + "," +
                std::to_string(k.reqntid[2]) +
-               " smem=" + std::to_string(k.sharedBytes) + "\n";
+               " smem=" + std::to_string(k.sharedBytes) +
+               " align=" + std::to_string(k.pointerAlign) + "\n";
       }
     }
     out += line.str();

@@ -30,7 +30,8 @@ struct KernelInfo {
   std::string name;
   std::vector<std::string> params; ///< ptr, i1, i8, ..., f32, f64, bf16
   std::array<int64_t, 3> reqntid = {1, 1, 1};
-  int64_t sharedBytes = 0; ///< dynamic shared memory
+  int64_t sharedBytes = 0;  ///< dynamic shared memory
+  int64_t pointerAlign = 1; ///< alignment assumed of pointer arguments
 };
 
 /// Lowers `module` (cuda_tile) in place to LLVM dialect + NVVM inside
