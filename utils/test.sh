@@ -4,7 +4,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build"
-"$root/utils/build.sh" tile-opt tile-translate TileIRLayoutTests
+"$root/utils/build.sh"
 echo "== lit (check-tile)"
 /usr/lib/llvm-22/bin/lit -q "$build/test"
 echo "== unit tests"
