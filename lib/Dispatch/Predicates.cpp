@@ -6,6 +6,8 @@
 
 #include "tileir/Dispatch/Predicates.h"
 
+#include "tileir/Dispatch/LayoutCodegen.h"
+
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
@@ -86,6 +88,19 @@ Predicate pred::layoutThreadAxesMatchScope() {
                     layout::stringifyScope((*pair)->second).str() +
                     ", the call is at " +
                     tirx::stringifyExecScope(ctx.getScope()).str());
+              // Threads the layout names (tx-normalized thread bits).
+              int64_t threads = 1;
+              if (auto bits = BitLayout::get(type.getTileLayout());
+                  succeeded(bits))
+                for (const LayoutBit &bit :
+                     llvm::concat<const LayoutBit>(bits->shard, bits->replica))
+                  if (bit.isThread())
+                    threads = std::max(threads, 2 * bit.stride);
+              if (threads > ctx.getScopeThreads())
+                return Outcome::fail(
+                    "layout spans " + std::to_string(threads) +
+                    " threads, the call has " +
+                    std::to_string(ctx.getScopeThreads()));
             }
             return Outcome::ok();
           }};

@@ -31,7 +31,10 @@ llvm::Expected<TargetInfo> TargetInfo::get(llvm::StringRef chip,
         "unsupported chip '%s'; supported chips: %s", chip.str().c_str(),
         supportedChips().str().c_str());
   // The lowest PTX ISA that has every instruction we emit for the chip.
-  unsigned minPtx = info.sm >= 90 ? 80 : (info.sm >= 89 ? 78 : 70);
+  unsigned minPtx = info.sm >= 90   ? 80
+                    : info.sm >= 89 ? 78
+                    : info.sm >= 86 ? 71
+                                    : 70;
   info.ptx = ptxVersion ? ptxVersion : minPtx;
   if (info.ptx < minPtx)
     return llvm::createStringError(

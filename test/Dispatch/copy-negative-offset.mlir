@@ -1,13 +1,12 @@
 // RUN: tile-opt %s --tirx-dispatch | FileCheck %s
 
-// BUG: tirx.region says that region elements outside the source's extents
+// Regression test (fixed): tirx.region says that region elements outside the source's extents
 // read the padding and are skipped by stores, but the copy variants
 // (emitGlobalLocalCopy in lib/Dispatch/CUDA/Copy.cpp) only check the upper
 // bound: the tile-level test is `offset + extent <= size` and the masked
 // path `coord < size`. A region at a negative offset (a dynamic tile index
 // below zero) takes the vector path and reads/writes memory before the view.
 // The checks must also cover `coord >= 0` (or compare unsigned).
-// XFAIL: *
 
 !L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {

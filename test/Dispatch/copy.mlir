@@ -49,8 +49,9 @@ gpu.func @vec_auto_static(%p: !llvm.ptr<1>) kernel attributes {known_block_size 
   gpu.return
 }
 
-// Dynamic size: start + 1024 <= n selects the vector path, otherwise every
-// element is loaded under its own bound check and reads the padding.
+// Dynamic size: 0 <= start and start + 1024 <= n select the vector path,
+// otherwise every element is loaded under its own bound check (one unsigned
+// compare covers 0 <= i < n) and reads the padding.
 // CHECK-LABEL: gpu.func @vec_auto_dynamic
 // CHECK-SAME: (%[[PTR:.*]]: !llvm.ptr<1>, %[[N:.*]]: index, %[[OFF:.*]]: index)
 // CHECK: %[[START:.*]] = arith.muli %[[OFF]], %{{.*}} : index
@@ -58,13 +59,15 @@ gpu.func @vec_auto_static(%p: !llvm.ptr<1>) kernel attributes {known_block_size 
 // CHECK: %[[START64:.*]] = arith.index_cast %[[START]] : index to i64
 // CHECK: %[[C1024:.*]] = arith.constant 1024 : i64
 // CHECK: %[[END:.*]] = arith.addi %[[START64]], %[[C1024]] : i64
-// CHECK: %[[WHOLE:.*]] = arith.cmpi sle, %[[END]], %[[N64]] : i64
+// CHECK: %[[NONNEG:.*]] = arith.cmpi sge, %[[START64]], %{{.*}} : i64
+// CHECK: %[[FITS:.*]] = arith.cmpi sle, %[[END]], %[[N64]] : i64
+// CHECK: %[[WHOLE:.*]] = arith.andi %[[NONNEG]], %[[FITS]] : i1
 // CHECK: scf.if %[[WHOLE]] {
 // CHECK:   llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK:   llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK-NOT: llvm.load
 // CHECK: } else {
-// CHECK:   %[[IN:.*]] = arith.cmpi slt, %{{.*}}, %[[N64]] : i64
+// CHECK:   %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %[[N64]] : i64
 // CHECK:   %[[X:.*]] = scf.if %[[IN]] -> (f32) {
 // CHECK:     %[[L:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
 // CHECK:     scf.yield %[[L]] : f32

@@ -1,12 +1,11 @@
 // RUN: not tile-opt %s --tirx-dispatch 2>&1 | FileCheck %s
 
-// BUG: no dispatch predicate compares the threads a layout spans with the
+// Regression test (fixed): no dispatch predicate compares the threads a layout spans with the
 // CTA size. A cta-scope copy whose layout uses 256 threads (tx & 255) is
 // dispatched to vec_auto in a 128-thread kernel, so half of the tile is never
 // loaded. layoutThreadAxesMatchScope (lib/Dispatch/Predicates.cpp) checks
 // only the scope kind; it should also reject a layout whose thread extent
 // exceeds DispatchContext::getScopeThreads().
-// XFAIL: *
 
 // CHECK: error: 'tirx.copy' op has no applicable variant
 !L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(256,4):(1@tx,1)]>>

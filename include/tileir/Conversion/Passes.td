@@ -54,6 +54,7 @@ def ConvertCudaTileToTirX : Pass<"convert-cuda-tile-to-tirx", "::mlir::ModuleOp"
            "kernel ABI; the runtime checks it)">,
   ];
   let dependentDialects = ["::mlir::tirx::TirXDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -534,8 +535,23 @@ static Value regionAt(OpBuilder &b, Location loc, const PartitionViewInfo &info,
                                 b.getDenseI64ArrayAttr(staticOffsets));
 }
 
+/// Only weak memory operations are lowered so far; the others need the
+/// memory-model lowering (fences, .acquire/.release forms).
+template <typename OpTy>
+static LogicalResult checkWeak(OpTy op) {
+  if (op.getMemoryOrderingSemantics() == ct::MemoryOrderingSemantics::Weak)
+    return success();
+  return op.emitOpError()
+         << "with memory ordering '"
+         << ct::stringifyMemoryOrderingSemantics(
+                op.getMemoryOrderingSemantics())
+         << "' is not supported yet (only weak)";
+}
+
 LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
   Location loc = op.getLoc();
+  if (failed(checkWeak(op)))
+    return failure();
   auto it = partitionViews.find(op.getView());
   if (it == partitionViews.end())
     return fail(op, "expects a partition_view made in this kernel");
@@ -555,6 +571,8 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
 
 LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
   Location loc = op.getLoc();
+  if (failed(checkWeak(op)))
+    return failure();
   auto it = partitionViews.find(op.getView());
   if (it == partitionViews.end())
     return fail(op, "expects a partition_view made in this kernel");
@@ -571,9 +589,38 @@ LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
 
 LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
   Location loc = op.getLoc();
+  if (failed(checkWeak(op)))
+    return failure();
   syncAfterStores(op.getToken(), loc);
   auto resultType = cast<ct::TileType>(op.getResult().getType());
   Value ptrs = get(op.getSource());
+  if (resultType.getRank() == 0) {
+    // A scalar load: every thread reads the one address; the result stays a
+    // scalar.
+    Type elem = resultType.getElementType();
+    int64_t align = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+    Value result;
+    if (!op.getMask()) {
+      result = LLVM::LoadOp::create(b, loc, elem, ptrs, align);
+    } else {
+      auto ifOp = scf::IfOp::create(b, loc, TypeRange{elem},
+                                    get(op.getMask()), true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(
+          b, loc, LLVM::LoadOp::create(b, loc, elem, ptrs, align).getResult());
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      Value pad = op.getPaddingValue()
+                      ? get(op.getPaddingValue())
+                      : arith::ConstantOp::create(b, loc, b.getZeroAttr(elem))
+                            .getResult();
+      scf::YieldOp::create(b, loc, pad);
+      result = ifOp.getResult(0);
+    }
+    mapping.map(op.getResult(), result);
+    markToken(op.getResultToken(), tokenAfterStore.lookup(op.getToken()));
+    return success();
+  }
   if (!isa<tirx::BufferType>(ptrs.getType()))
     ptrs = getBuffer(op.getSource(), loc);
   Value mask = op.getMask() ? get(op.getMask()) : Value();
@@ -588,8 +635,28 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
 
 LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
   Location loc = op.getLoc();
+  if (failed(checkWeak(op)))
+    return failure();
   syncAfterStores(op.getToken(), loc);
   Value ptrs = get(op.getDestination());
+  if (cast<ct::TileType>(op.getValue().getType()).getRank() == 0) {
+    // A scalar store: one thread writes.
+    Value value = get(op.getValue());
+    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value cond = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, tid,
+        arith::ConstantIndexOp::create(b, loc, 0));
+    if (op.getMask())
+      cond = arith::AndIOp::create(b, loc, cond, get(op.getMask()));
+    auto ifOp = scf::IfOp::create(b, loc, cond, false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    int64_t align = std::max<int64_t>(
+        1, value.getType().getIntOrFloatBitWidth() / 8);
+    LLVM::StoreOp::create(b, loc, value, ptrs, align);
+    markToken(op.getResultToken(), true);
+    return success();
+  }
   if (!isa<tirx::BufferType>(ptrs.getType()))
     ptrs = getBuffer(op.getDestination(), loc);
   Value src = getBuffer(op.getValue(), loc);
@@ -773,16 +840,15 @@ static std::string abiKind(Type type) {
 /// The optimization hint `num_worker_warps_per_cta` for `chip` (or the
 /// `default` entry), or 0.
 static int64_t hintedWarps(ct::EntryOp entry, StringRef chip) {
-  Attribute hints = entry->getAttr("optimization_hints");
+  auto hints =
+      entry->getAttrOfType<ct::OptimizationHintsAttr>("optimization_hints");
   if (!hints)
     return 0;
-  int64_t warps = 0;
-  hints.walk([&](DictionaryAttr dict) {
-    if (auto v = dict.getAs<IntegerAttr>("num_worker_warps_per_cta"))
-      warps = v.getInt();
-  });
-  (void)chip;
-  return warps;
+  // Hints are keyed by architecture: sm_90a reads the sm_90 entry.
+  StringRef arch = chip.ends_with("a") ? chip.drop_back() : chip;
+  auto warps = dyn_cast_or_null<IntegerAttr>(
+      hints.getHint(arch, "num_worker_warps_per_cta"));
+  return warps ? warps.getInt() : 0;
 }
 
 namespace {
@@ -794,12 +860,14 @@ struct ConvertCudaTileToTirXPass
   void runOnOperation() override {
     ModuleOp top = getOperation();
     MLIRContext *ctx = &getContext();
+    SmallVector<ct::ModuleOp> modules(top.getOps<ct::ModuleOp>());
     auto target = ::tileir::TargetInfo::get(chip, ptxVersion);
     if (!target) {
-      top.emitError() << llvm::toString(target.takeError());
+      // Reported at the kernels' module, without printing the whole IR.
+      Location loc = modules.empty() ? top.getLoc() : modules.front().getLoc();
+      mlir::emitError(loc) << llvm::toString(target.takeError());
       return signalPassFailure();
     }
-    SmallVector<ct::ModuleOp> modules(top.getOps<ct::ModuleOp>());
     if (modules.empty() && !top->hasAttr("gpu.container_module")) {
       top.emitError() << "expects a cuda_tile.module";
       return signalPassFailure();

@@ -271,13 +271,17 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
   for (unsigned d = 0; d < rank; ++d) {
     auto off = getConstantIntValue(offsets[d]);
     auto size = getConstantIntValue(sizes[d]);
-    if (off && size && *off + shape[d] <= *size)
+    if (off && size && *off >= 0 && *off + shape[d] <= *size)
       continue;
     staticallyInBounds = false;
-    Value end = arith::AddIOp::create(b, loc, toI64(b, loc, offsets[d]),
-                                      cst64(shape[d]));
-    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
-                                     size64[d]);
+    Value start = toI64(b, loc, offsets[d]);
+    Value end = arith::AddIOp::create(b, loc, start, cst64(shape[d]));
+    Value ok = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, start,
+                              cst64(0)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
+                              size64[d]));
     inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok) : ok;
   }
 
@@ -322,7 +326,8 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
       for (unsigned d = 0; d < rank; ++d) {
         Value coord = arith::AddIOp::create(b, loc, threadCoord[d],
                                             cst64(regCoord(flat, d)));
-        Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+        // One unsigned compare checks 0 <= coord < size.
+        Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                          coord, size64[d]);
         ok = ok ? arith::AndIOp::create(b, loc, ok, lt) : lt;
       }

@@ -106,6 +106,20 @@ static std::string annotate(StringRef ptx,
   return out;
 }
 
+/// The CUDA toolkit: $CUDA_HOME, $CUDA_PATH or /usr/local/cuda, when it has
+/// libdevice.
+static std::optional<std::string> findCudaToolkit() {
+  SmallVector<std::string> candidates;
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *env = std::getenv(var))
+      candidates.push_back(env);
+  candidates.push_back("/usr/local/cuda");
+  for (const std::string &dir : candidates)
+    if (llvm::sys::fs::exists(dir + "/nvvm/libdevice/libdevice.10.bc"))
+      return dir;
+  return std::nullopt;
+}
+
 FailureOr<std::string>
 mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
   FailureOr<std::vector<KernelInfo>> kernels = lowerToNVVM(module, options);
@@ -114,6 +128,9 @@ mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
   PassManager serialize(module->getName());
   GpuModuleToBinaryPassOptions binaryOptions;
   binaryOptions.compilationTarget = "isa";
+  std::optional<std::string> toolkit = findCudaToolkit();
+  if (toolkit)
+    binaryOptions.toolkitPath = *toolkit;
   serialize.addPass(createGpuModuleToBinaryPass(binaryOptions));
   if (failed(serialize.run(module)))
     return failure();
@@ -123,6 +140,19 @@ mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
       ptx += cast<gpu::ObjectAttr>(attr).getObject().getValue().str();
   if (ptx.empty()) {
     module.emitError() << "the module has no kernel to compile";
+    return failure();
+  }
+  // Math lowers to libdevice; without it the PTX would call undefined
+  // functions that only ptxas would report.
+  size_t ext = ptx.find(".extern .func");
+  if (ext != std::string::npos) {
+    StringRef rest = StringRef(ptx).substr(ext);
+    StringRef name = rest.split('(').second.split(')').second.trim();
+    name = name.take_until([](char c) { return c == '(' || c == '\n'; });
+    module.emitError() << "the kernels call " << name.trim()
+                       << " but libdevice was not found (looked in "
+                          "$CUDA_HOME, $CUDA_PATH and /usr/local/cuda for "
+                          "nvvm/libdevice/libdevice.10.bc)";
     return failure();
   }
   return annotate(ptx, *kernels);

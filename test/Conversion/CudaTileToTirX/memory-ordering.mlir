@@ -1,13 +1,12 @@
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx -split-input-file -verify-diagnostics
 
-// BUG: convert-cuda-tile-to-tirx ignores the memory ordering semantics and
+// Regression test (fixed): convert-cuda-tile-to-tirx ignores the memory ordering semantics and
 // scope of load_ptr_tko / store_ptr_tko / load_view_tko / store_view_tko:
 // an `acquire device` load and a `release device` store become plain
 // tirx.load_ptr / tirx.store_ptr, and tile-translate emits ld.global /
 // st.global (weak) instead of ld.acquire.gpu / st.release.gpu. Until they
 // are lowered, anything but `weak` should be rejected like the unsupported
 // rounding modes are.
-// XFAIL: *
 
 cuda_tile.module @k {
   entry @acquire(%p: tile<ptr<i32>>) {

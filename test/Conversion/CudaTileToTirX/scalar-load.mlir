@@ -1,13 +1,12 @@
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx | FileCheck %s
 
-// BUG: a load through a rank-0 pointer tile (load_ptr_tko on tile<ptr<i32>>)
+// Regression test (fixed): a load through a rank-0 pointer tile (load_ptr_tko on tile<ptr<i32>>)
 // yields a register buffer (!tirx.buffer<i32, local, ...>) instead of a
 // scalar, although rank-0 tiles are scalars everywhere else. Any use that
 // needs the scalar then builds invalid IR: here make_tensor_view emits
 // `arith.index_cast` on the buffer and the pass fails with "'arith.index_cast'
 // op operand #0 must be signless-integer-like ..." (EntryLowering::lower
 // (LoadPtrTkoOp) in lib/Conversion/CudaTileToTirX/CudaTileToTirX.cpp).
-// XFAIL: *
 
 // CHECK-LABEL: gpu.func @size_from_memory
 // CHECK: %[[NI:.*]] = arith.index_cast %{{.*}} : i32 to index

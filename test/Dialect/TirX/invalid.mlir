@@ -413,7 +413,7 @@ func.func @cmp_predicate_range(%d: !B, %x: !L) {
 !I = !tirx.buffer<1024xi32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
 // A float predicate (uno = 14) on integer operands.
 func.func @cmp_integer_predicate(%d: !B, %x: !I) {
-  // expected-error@+1 {{expects a integer comparison predicate, got 14}}
+  // expected-error@+1 {{expects an integer comparison predicate, got 14}}
   tirx.cmp cta 14 : i64 %d, %x, %x : !B, !I, !I
   return
 }

@@ -1,11 +1,10 @@
 // RUN: tile-opt %s | tile-opt | FileCheck %s
 
-// BUG: docs/Layouts.md gives `S[]` (no iters) as the spelling of an empty
+// Regression test (fixed): docs/Layouts.md gives `S[]` (no iters) as the spelling of an empty
 // shard and TileLayout::print emits it, but the #tirx.layout parser
 // (LayoutTokenParser in lib/Dialect/TirX/IR/TirXDialect.cpp) requires at least
 // one extent: "expected integer value". An attribute holding an empty shard
 // prints text that does not parse back.
-// XFAIL: *
 
 // CHECK-LABEL: func.func private @empty_shard
 // CHECK-SAME: !tirx.buffer<f32, local, <S[]>>

@@ -110,6 +110,8 @@ private:
   LogicalResult parseIterGroup(llvm::SmallVector<Iter> &iters) {
     if (parser.parseLSquare())
       return failure();
+    if (succeeded(parser.parseOptionalRSquare()))
+      return success();
     llvm::SmallVector<int64_t> extents;
     bool parenthesized = succeeded(parser.parseOptionalLParen());
     if (failed(parser.parseCommaSeparatedList(

@@ -101,7 +101,7 @@ LogicalResult RegionOp::verify() {
                          << source.getRank();
   if (source.getElementType() != result.getElementType())
     return emitOpError() << "expects the source element type";
-  if (!isa<GlobalViewOp>(getSource().getDefiningOp()))
+  if (!getSource().getDefiningOp<GlobalViewOp>())
     return emitOpError() << "expects its source to be a tirx.global_view";
   return success();
 }
@@ -214,7 +214,7 @@ LogicalResult CmpOp::verify() {
   int64_t maxValue = isFloat ? arith::getMaxEnumValForCmpFPredicate()
                              : arith::getMaxEnumValForCmpIPredicate();
   if (value < 0 || value > maxValue)
-    return emitOpError() << "expects a " << (isFloat ? "float" : "integer")
+    return emitOpError() << "expects " << (isFloat ? "a float" : "an integer")
                          << " comparison predicate, got " << value;
   return success();
 }
