@@ -1,0 +1,201 @@
+//===- CudaTileAttrs.td - cuda_tile attributes and enums ---*- tablegen -*-===//
+//
+// Part of TileIR.
+//
+// Enumerations (rounding, overflow, signedness, comparison, memory model,
+// padding) and the `optimization_hints` attribute of the cuda_tile dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_CUDATILE_IR_CUDATILEATTRS_TD
+#define TILEIR_DIALECT_CUDATILE_IR_CUDATILEATTRS_TD
+
+include "mlir/IR/EnumAttr.td"
+include "tileir/Dialect/CudaTile/IR/CudaTileDialect.td"
+
+/// An enumeration stored as a dialect attribute `#cuda_tile.<mnemonic><v>`.
+class CudaTile_Enum<string name, string summary, list<I32EnumAttrCase> cases>
+    : I32EnumAttr<name, summary, cases> {
+  let cppNamespace = "::mlir::cuda_tile";
+  let genSpecializedAttr = 0;
+}
+
+class CudaTile_EnumAttr<EnumInfo enumInfo, string attrMnemonic>
+    : EnumAttr<CudaTile_Dialect, enumInfo, attrMnemonic> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// An enumeration stored as a plain `i32` IntegerAttr (`= 0 : i32` in
+/// generic form) and written as a bare keyword in op syntax.
+class CudaTile_IntegerEnumAttr<string name, string summary,
+                               list<I32EnumAttrCase> cases>
+    : I32EnumAttr<name, summary, cases> {
+  let cppNamespace = "::mlir::cuda_tile";
+}
+
+//===----------------------------------------------------------------------===//
+// Rounding mode
+//===----------------------------------------------------------------------===//
+
+def CudaTile_RoundingMode : CudaTile_Enum<"RoundingMode", "rounding mode", [
+    I32EnumAttrCase<"NearestEven", 0, "nearest_even">,
+    I32EnumAttrCase<"Zero", 1, "zero">,
+    I32EnumAttrCase<"NegativeInf", 2, "negative_inf">,
+    I32EnumAttrCase<"PositiveInf", 3, "positive_inf">,
+    I32EnumAttrCase<"Approx", 4, "approx">,
+    I32EnumAttrCase<"Full", 5, "full">,
+    I32EnumAttrCase<"NearestIntToZero", 6, "nearest_int_to_zero">]> {
+  let description = [{
+    The rounding applied to each element of a floating-point (or
+    float-to-integer) result. `approx` and `full` select fast approximations
+    of `divf`, `sqrt`, `exp` and `tanh`; each op accepts only a subset of the
+    modes (see the op).
+  }];
+}
+def CudaTile_RoundingModeAttr
+    : CudaTile_EnumAttr<CudaTile_RoundingMode, "rounding">;
+
+//===----------------------------------------------------------------------===//
+// Integer overflow
+//===----------------------------------------------------------------------===//
+
+def CudaTile_IntegerOverflow : CudaTile_Enum<"IntegerOverflow",
+    "integer overflow flag", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"NoSignedWrap", 1, "no_signed_wrap">,
+    I32EnumAttrCase<"NoUnsignedWrap", 2, "no_unsigned_wrap">,
+    I32EnumAttrCase<"NoWrap", 3, "no_wrap">]> {
+  let description = [{
+    An assumption the compiler may use: the operation does not wrap when its
+    operands are read as signed (`no_signed_wrap`), unsigned
+    (`no_unsigned_wrap`) or either (`no_wrap`) integers. A wrap that happens
+    anyway is undefined behavior.
+  }];
+}
+def CudaTile_IntegerOverflowAttr
+    : CudaTile_EnumAttr<CudaTile_IntegerOverflow, "overflow">;
+
+//===----------------------------------------------------------------------===//
+// Signedness
+//===----------------------------------------------------------------------===//
+
+def CudaTile_Signedness : CudaTile_Enum<"Signedness", "signedness", [
+    I32EnumAttrCase<"Unsigned", 0, "unsigned">,
+    I32EnumAttrCase<"Signed", 1, "signed">]> {
+  let description = "How an op interprets its (signless) integer operands.";
+}
+def CudaTile_SignednessAttr
+    : CudaTile_EnumAttr<CudaTile_Signedness, "signedness">;
+
+//===----------------------------------------------------------------------===//
+// Comparisons
+//===----------------------------------------------------------------------===//
+
+def CudaTile_ComparisonPredicate : CudaTile_Enum<"ComparisonPredicate",
+    "comparison predicate", [
+    I32EnumAttrCase<"Equal", 0, "equal">,
+    I32EnumAttrCase<"NotEqual", 1, "not_equal">,
+    I32EnumAttrCase<"LessThan", 2, "less_than">,
+    I32EnumAttrCase<"LessThanOrEqual", 3, "less_than_or_equal">,
+    I32EnumAttrCase<"GreaterThan", 4, "greater_than">,
+    I32EnumAttrCase<"GreaterThanOrEqual", 5, "greater_than_or_equal">]> {
+  let description = "The relation tested by `cmpi` and `cmpf`.";
+}
+def CudaTile_ComparisonPredicateAttr
+    : CudaTile_EnumAttr<CudaTile_ComparisonPredicate, "comparison_predicate">;
+
+def CudaTile_ComparisonOrdering : CudaTile_Enum<"ComparisonOrdering",
+    "comparison ordering", [
+    I32EnumAttrCase<"Unordered", 0, "unordered">,
+    I32EnumAttrCase<"Ordered", 1, "ordered">]> {
+  let description = [{
+    Whether a floating-point comparison involving a NaN is false (`ordered`)
+    or true (`unordered`).
+  }];
+}
+def CudaTile_ComparisonOrderingAttr
+    : CudaTile_EnumAttr<CudaTile_ComparisonOrdering, "comparison_ordering">;
+
+//===----------------------------------------------------------------------===//
+// Padding value of views
+//===----------------------------------------------------------------------===//
+
+def CudaTile_PaddingValue : CudaTile_Enum<"PaddingValue", "padding value", [
+    I32EnumAttrCase<"Zero", 0, "zero">,
+    I32EnumAttrCase<"NegZero", 1, "neg_zero">,
+    I32EnumAttrCase<"Nan", 2, "nan">,
+    I32EnumAttrCase<"PosInf", 3, "pos_inf">,
+    I32EnumAttrCase<"NegInf", 4, "neg_inf">]> {
+  let description = [{
+    The value a view load returns for elements outside the underlying
+    tensor_view. Every value but `zero` requires a floating-point element
+    type.
+  }];
+}
+def CudaTile_PaddingValueAttr
+    : CudaTile_EnumAttr<CudaTile_PaddingValue, "padding_value">;
+
+//===----------------------------------------------------------------------===//
+// Memory model
+//===----------------------------------------------------------------------===//
+
+def CudaTile_MemoryOrderingSemantics : CudaTile_IntegerEnumAttr<
+    "MemoryOrderingSemantics", "memory ordering semantics", [
+    I32EnumAttrCase<"Weak", 0, "weak">,
+    I32EnumAttrCase<"Relaxed", 1, "relaxed">,
+    I32EnumAttrCase<"Acquire", 2, "acquire">,
+    I32EnumAttrCase<"Release", 3, "release">,
+    I32EnumAttrCase<"AcqRel", 4, "acq_rel">]> {
+  let description = [{
+    The memory ordering of a token-ordered memory operation. `weak` accesses
+    take no memory scope; every other ordering requires one.
+  }];
+}
+
+def CudaTile_MemoryScope : CudaTile_IntegerEnumAttr<"MemoryScope",
+    "memory scope", [
+    I32EnumAttrCase<"TlBlk", 0, "tl_blk">,
+    I32EnumAttrCase<"Device", 1, "device">,
+    I32EnumAttrCase<"Sys", 2, "sys">]> {
+  let description = [{
+    The set of threads a non-weak memory operation synchronizes with: the
+    tile block, the device, or the whole system.
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Optimization hints
+//===----------------------------------------------------------------------===//
+
+def CudaTile_OptimizationHintsAttr
+    : CudaTile_AttrDef<"OptimizationHints", "optimization_hints"> {
+  let summary = "architecture-specific optimization hints";
+  let description = [{
+    Per-architecture hint dictionaries:
+
+    ```mlir
+    optimization_hints=<sm_100 = {num_cta_in_cga = 2}, default = {occupancy = 2}>
+    ```
+
+    Keys are architecture names (`sm_80` ... `sm_121`) or `default`, the
+    fallback for architectures without an entry; each value is a dictionary
+    of hints. Known hints are `num_cta_in_cga`, `num_worker_warps_per_cta`
+    and `occupancy` on `entry`, `allow_tma` and `latency` on view loads and
+    stores, and `latency` on pointer loads and stores. Unknown architectures
+    and hints are accepted silently: hints never change the meaning of a
+    program.
+  }];
+
+  let parameters = (ins "::mlir::DictionaryAttr":$value);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+
+  let extraClassDeclaration = [{
+    /// Returns hint `name` for architecture `arch` (e.g. "sm_90"), falling
+    /// back to the `default` entry; null if neither provides it.
+    ::mlir::Attribute getHint(::llvm::StringRef arch,
+                              ::llvm::StringRef name) const;
+  }];
+}
+
+#endif // TILEIR_DIALECT_CUDATILE_IR_CUDATILEATTRS_TD

@@ -1,0 +1,1141 @@
+//===- CudaTileOps.cpp - cuda_tile operations -------------------*- C++ -*-===//
+//
+// Part of TileIR.
+//
+// Custom syntax (dense literals, enum keywords, function-like ops, view
+// constructors, region argument lists), verifiers, builders and folders of
+// the cuda_tile operations, and the verifiers behind the dialect's op traits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "DiagnosticUtils.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::cuda_tile;
+using mlir::cuda_tile::detail::ListFormat;
+using mlir::cuda_tile::detail::TypeListFormat;
+
+//===----------------------------------------------------------------------===//
+// Trait verifiers
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+cuda_tile::detail::verifyRoundingMode(Operation *op, RoundingMode mode,
+                                      RoundingMode defaultMode,
+                                      ArrayRef<RoundingMode> allowed) {
+  if (!llvm::is_contained(allowed, mode)) {
+    InFlightDiagnostic diag =
+        op->emitOpError("expects rounding mode to be one of ");
+    llvm::interleaveComma(allowed, diag, [&](RoundingMode allowedMode) {
+      diag << "'" << stringifyRoundingMode(allowedMode) << "'";
+    });
+    diag << ", got '" << stringifyRoundingMode(mode) << "'";
+    return diag;
+  }
+  bool needsF32 = mode == RoundingMode::Approx ||
+                  (mode == RoundingMode::Full && mode != defaultMode);
+  Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
+  if (needsF32 && !elementType.isF32())
+    return op->emitOpError("expects f32 elements with rounding<")
+           << stringifyRoundingMode(mode) << ">, got " << elementType;
+  return success();
+}
+
+LogicalResult cuda_tile::detail::verifyFlushToZero(Operation *op,
+                                                   bool flushToZero) {
+  Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
+  if (flushToZero && !elementType.isF32())
+    return op->emitOpError("expects f32 elements with flush_to_zero, got ")
+           << elementType;
+  return success();
+}
+
+LogicalResult
+cuda_tile::detail::verifyMemoryModel(Operation *op, MemoryAccessKind kind,
+                                     MemoryOrderingSemantics ordering,
+                                     std::optional<MemoryScope> scope) {
+  bool isLoad = kind == MemoryAccessKind::Load;
+  StringRef access = isLoad ? "load" : "store";
+  MemoryOrderingSemantics synchronizing =
+      isLoad ? MemoryOrderingSemantics::Acquire
+             : MemoryOrderingSemantics::Release;
+  if (ordering != MemoryOrderingSemantics::Weak &&
+      ordering != MemoryOrderingSemantics::Relaxed && ordering != synchronizing)
+    return op->emitOpError("expects memory ordering semantics weak, relaxed "
+                           "or ")
+           << stringifyMemoryOrderingSemantics(synchronizing) << " for a "
+           << access << ", got " << stringifyMemoryOrderingSemantics(ordering);
+  if (ordering == MemoryOrderingSemantics::Weak && scope)
+    return op->emitOpError("weak ") << access << " must not have memory scope";
+  if (ordering != MemoryOrderingSemantics::Weak && !scope)
+    return op->emitOpError("memory scope is required for ")
+           << stringifyMemoryOrderingSemantics(ordering) << " " << access;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// custom<EnumKeyword>: a dialect enum attribute as a bare keyword
+//===----------------------------------------------------------------------===//
+
+template <typename AttrT>
+static ParseResult parseEnumKeyword(OpAsmParser &parser, AttrT &attr) {
+  using EnumT = decltype(std::declval<AttrT>().getValue());
+  FailureOr<EnumT> value = FieldParser<EnumT, EnumT>::parse(parser);
+  if (failed(value))
+    return failure();
+  attr = AttrT::get(parser.getContext(), *value);
+  return success();
+}
+
+template <typename AttrT>
+static void printEnumKeyword(OpAsmPrinter &printer, Operation *, AttrT attr) {
+  printer << stringifyEnum(attr.getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// custom<DenseLiteral>: `<ELT: LITERAL> : tile<...>`
+//===----------------------------------------------------------------------===//
+
+/// The element types a literal may have.
+static bool isLiteralElementType(Type type) {
+  return type.isInteger(1) || type.isInteger(8) || type.isInteger(16) ||
+         type.isInteger(32) || type.isInteger(64) ||
+         isa<Float16Type, BFloat16Type, Float32Type, Float64Type, FloatTF32Type,
+             Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType,
+             Float4E2M1FNType>(type);
+}
+
+namespace {
+/// Parses the LITERAL of `<ELT: LITERAL>`: a scalar or nested lists of
+/// scalars, recording the values and the shape of the literal.
+class DenseLiteralParser {
+public:
+  DenseLiteralParser(OpAsmParser &parser, Type elementType)
+      : parser(parser), elementType(elementType) {}
+
+  /// Parses a scalar or a list; `shape` receives its shape (empty for a
+  /// scalar).
+  ParseResult parse(SmallVectorImpl<int64_t> &shape) {
+    if (failed(parser.parseOptionalLSquare()))
+      return parseScalar();
+    if (succeeded(parser.parseOptionalRSquare())) {
+      shape.push_back(0);
+      return success();
+    }
+    SmallVector<int64_t> elementShape;
+    int64_t count = 0;
+    auto parseElement = [&]() -> ParseResult {
+      SMLoc loc = parser.getCurrentLocation();
+      SmallVector<int64_t> nestedShape;
+      if (parse(nestedShape))
+        return failure();
+      if (count > 0 && nestedShape != elementShape)
+        return parser.emitError(loc, "expects all elements of a list to have "
+                                     "the same shape, got ")
+               << ListFormat{elementShape} << " and "
+               << ListFormat{nestedShape};
+      elementShape = std::move(nestedShape);
+      ++count;
+      return success();
+    };
+    if (parser.parseCommaSeparatedList(parseElement) || parser.parseRSquare())
+      return failure();
+    shape.push_back(count);
+    llvm::append_range(shape, elementShape);
+    return success();
+  }
+
+  SmallVector<APInt> ints;
+  SmallVector<APFloat> floats;
+
+private:
+  ParseResult parseScalar() {
+    SMLoc loc = parser.getCurrentLocation();
+    auto intType = dyn_cast<IntegerType>(elementType);
+    if (!intType) {
+      APFloat value(cast<FloatType>(elementType).getFloatSemantics());
+      if (parser.parseFloat(value.getSemantics(), value))
+        return failure();
+      floats.push_back(value);
+      return success();
+    }
+
+    unsigned width = intType.getWidth();
+    for (auto [keyword, bit] : {std::pair<StringRef, bool>{"true", true},
+                                std::pair<StringRef, bool>{"false", false}}) {
+      if (failed(parser.parseOptionalKeyword(keyword)))
+        continue;
+      if (width != 1)
+        return parser.emitError(loc, "expects an integer literal for ")
+               << elementType << ", got '" << keyword << "'";
+      ints.push_back(APInt(1, bit));
+      return success();
+    }
+
+    APInt value;
+    OptionalParseResult parsed = parser.parseOptionalInteger(value);
+    if (!parsed.has_value())
+      return parser.emitError(loc, "expects an integer literal for ")
+             << elementType;
+    if (failed(*parsed))
+      return failure();
+    bool fits = value.isNegative() ? value.getSignificantBits() <= width
+                                   : value.getActiveBits() <= width;
+    if (!fits)
+      return parser.emitError(loc, "expects an integer in [")
+             << llvm::toString(APInt::getSignedMinValue(width), 10, true)
+             << ", " << llvm::toString(APInt::getMaxValue(width), 10, false)
+             << "] for " << elementType << ", got "
+             << llvm::toString(value, 10, true);
+    ints.push_back(value.isNegative() ? value.sextOrTrunc(width)
+                                      : value.zextOrTrunc(width));
+    return success();
+  }
+
+  OpAsmParser &parser;
+  Type elementType;
+};
+} // namespace
+
+static ParseResult parseDenseLiteral(OpAsmParser &parser,
+                                     DenseIntOrFPElementsAttr &value,
+                                     Type &resultType) {
+  if (parser.parseLess())
+    return failure();
+  SMLoc elementLoc = parser.getCurrentLocation();
+  Type elementType;
+  if (parseCudaTileType(parser, elementType))
+    return failure();
+  if (!isLiteralElementType(elementType))
+    return parser.emitError(elementLoc,
+                            "expects a literal element type (i1, i8, i16, "
+                            "i32, i64, f16, bf16, f32, f64, tf32, f8E4M3FN, "
+                            "f8E5M2, f8E8M0FNU or f4E2M1FN), got ")
+           << elementType;
+  if (parser.parseColon())
+    return failure();
+
+  SMLoc literalLoc = parser.getCurrentLocation();
+  DenseLiteralParser literal(parser, elementType);
+  SmallVector<int64_t> literalShape;
+  if (literal.parse(literalShape) || parser.parseGreater() ||
+      parser.parseColon())
+    return failure();
+
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parseCudaTileType(parser, resultType))
+    return failure();
+  auto tileType = dyn_cast<TileType>(resultType);
+  if (!tileType)
+    return parser.emitError(typeLoc, "expects a tile type, got ") << resultType;
+  if (tileType.getElementType() != elementType)
+    return parser.emitError(typeLoc, "expects a tile of ")
+           << elementType << " (the literal's element type), got "
+           << resultType;
+  bool isScalar = literalShape.empty();
+  if (!isScalar && ArrayRef<int64_t>(literalShape) != tileType.getShape())
+    return parser.emitError(literalLoc, "expects a literal of shape ")
+           << ListFormat{tileType.getShape()} << " (the tile shape), got "
+           << ListFormat{ArrayRef<int64_t>(literalShape)};
+
+  auto tensorType = RankedTensorType::get(tileType.getShape(), elementType);
+  DenseElementsAttr attr =
+      isa<IntegerType>(elementType)
+          ? DenseElementsAttr::get(tensorType, ArrayRef<APInt>(literal.ints))
+          : DenseElementsAttr::get(tensorType,
+                                   ArrayRef<APFloat>(literal.floats));
+  value = cast<DenseIntOrFPElementsAttr>(attr);
+  return success();
+}
+
+/// Prints a float as MLIR does: `1.000000e+00` when that is exact, else the
+/// shortest exact decimal form, else (and for non-finite values) its bit
+/// pattern in hexadecimal.
+static void printFloatLiteral(raw_ostream &os, const APFloat &value) {
+  if (value.isFinite()) {
+    SmallString<128> text;
+    value.toString(text, /*FormatPrecision=*/6, /*FormatMaxPadding=*/0,
+                   /*TruncateZero=*/false);
+    if (APFloat(value.getSemantics(), text).bitwiseIsEqual(value)) {
+      os << text;
+      return;
+    }
+    text.clear();
+    value.toString(text);
+    if (StringRef(text).contains('.')) {
+      os << text;
+      return;
+    }
+  }
+  SmallString<16> hex;
+  value.bitcastToAPInt().toString(hex, /*Radix=*/16, /*Signed=*/false,
+                                  /*formatAsCLiteral=*/true);
+  os << hex;
+}
+
+/// Prints the elements of a row-major `shape` as nested lists.
+static void printNestedLiteral(raw_ostream &os, ArrayRef<int64_t> shape,
+                               int64_t &next,
+                               function_ref<void(int64_t)> printElement) {
+  if (shape.empty()) {
+    printElement(next++);
+    return;
+  }
+  os << "[";
+  for (int64_t i = 0; i < shape.front(); ++i) {
+    if (i != 0)
+      os << ", ";
+    printNestedLiteral(os, shape.drop_front(), next, printElement);
+  }
+  os << "]";
+}
+
+static void printDenseLiteral(OpAsmPrinter &printer, Operation *,
+                              DenseIntOrFPElementsAttr value, Type resultType) {
+  Type elementType = value.getElementType();
+  raw_ostream &os = printer.getStream();
+  printer << "<";
+  printCudaTileType(printer, elementType);
+  printer << ": ";
+
+  SmallVector<APInt> ints;
+  SmallVector<APFloat> floats;
+  if (isa<IntegerType>(elementType))
+    llvm::append_range(ints, value.getValues<APInt>());
+  else
+    llvm::append_range(floats, value.getValues<APFloat>());
+  auto printElement = [&](int64_t index) {
+    if (!isa<IntegerType>(elementType))
+      return printFloatLiteral(os, floats[index]);
+    if (elementType.isInteger(1))
+      os << (ints[index].isZero() ? "false" : "true");
+    else
+      os << ints[index].getSExtValue();
+  };
+
+  int64_t next = 0;
+  if (value.isSplat())
+    printElement(0);
+  else
+    printNestedLiteral(os, value.getType().getShape(), next, printElement);
+  printer << "> : ";
+  printCudaTileType(printer, resultType);
+}
+
+//===----------------------------------------------------------------------===//
+// Function-like ops and region argument lists
+//===----------------------------------------------------------------------===//
+
+/// Parses `(%a: T {attrs} loc, ...)` with short-form types.
+static ParseResult
+parseArgumentList(OpAsmParser &parser,
+                  SmallVectorImpl<OpAsmParser::Argument> &arguments) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
+        OpAsmParser::Argument argument;
+        NamedAttrList attrs;
+        if (parser.parseOperand(argument.ssaName,
+                                /*allowResultNumber=*/false) ||
+            parser.parseColon() || parseCudaTileType(parser, argument.type) ||
+            parser.parseOptionalAttrDict(attrs) ||
+            parser.parseOptionalLocationSpecifier(argument.sourceLoc))
+          return failure();
+        if (!attrs.empty())
+          argument.attrs = attrs.getDictionary(parser.getContext());
+        arguments.push_back(argument);
+        return success();
+      });
+}
+
+/// Prints `(%a: T {attrs}, ...)` for the arguments of `region`'s entry
+/// block, with the types and attributes of the signature.
+static void printArgumentList(OpAsmPrinter &printer, Region &region,
+                              TypeRange types, ArrayAttr argAttrs) {
+  printer << "(";
+  for (auto [index, type] : llvm::enumerate(types)) {
+    if (index != 0)
+      printer << ", ";
+    BlockArgument argument;
+    if (!region.empty() && index < region.getNumArguments())
+      argument = region.getArgument(index);
+    if (argument)
+      printer.printOperand(argument);
+    printer << ": ";
+    printCudaTileType(printer, type);
+    if (argAttrs && index < argAttrs.size())
+      if (auto dict = dyn_cast<DictionaryAttr>(argAttrs[index]))
+        printer.printOptionalAttrDict(dict.getValue());
+  }
+  printer << ")";
+}
+
+/// Parses `@name(%a: T, ...) [-> T | -> (T, ...)] [optimization_hints=<...>]
+/// { ... } [attr-dict]`.
+template <typename OpT>
+static ParseResult parseFunctionLikeOp(OpAsmParser &parser,
+                                       OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  StringAttr name;
+  SmallVector<OpAsmParser::Argument> arguments;
+  SmallVector<Type> resultTypes;
+  if (parser.parseSymbolName(name, SymbolTable::getSymbolAttrName(),
+                             result.attributes) ||
+      parseArgumentList(parser, arguments))
+    return failure();
+  if (succeeded(parser.parseOptionalArrow())) {
+    if (succeeded(parser.parseOptionalLParen())) {
+      if (failed(parser.parseOptionalRParen()) &&
+          (parseCudaTileType(parser, resultTypes) || parser.parseRParen()))
+        return failure();
+    } else {
+      Type type;
+      if (parseCudaTileType(parser, type))
+        return failure();
+      resultTypes.push_back(type);
+    }
+  }
+
+  SmallVector<Type> argumentTypes = llvm::map_to_vector(
+      arguments, [](const OpAsmParser::Argument &arg) { return arg.type; });
+  result.addAttribute(
+      OpT::getFunctionTypeAttrName(result.name),
+      TypeAttr::get(builder.getFunctionType(argumentTypes, resultTypes)));
+  call_interface_impl::addArgAndResultAttrs(
+      builder, result, arguments, /*resultAttrs=*/{},
+      OpT::getArgAttrsAttrName(result.name),
+      OpT::getResAttrsAttrName(result.name));
+
+  if (succeeded(parser.parseOptionalKeyword("optimization_hints"))) {
+    OptimizationHintsAttr hints;
+    if (parser.parseEqual() ||
+        parser.parseCustomAttributeWithFallback(hints, Type()))
+      return failure();
+    result.addAttribute(OpT::getOptimizationHintsAttrName(result.name), hints);
+  }
+
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock();
+  OpT::ensureTerminator(*body, builder, result.location);
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+template <typename OpT>
+static void printFunctionLikeOp(OpAsmPrinter &printer, OpT op) {
+  printer << ' ';
+  printer.printSymbolName(op.getSymName());
+  FunctionType type = op.getFunctionType();
+  printArgumentList(printer, op.getBody(), type.getInputs(),
+                    op.getArgAttrsAttr());
+  if (!type.getResults().empty()) {
+    printer << " -> ";
+    if (type.getNumResults() == 1) {
+      printCudaTileType(printer, type.getResult(0));
+    } else {
+      printer << "(";
+      printCudaTileType(printer, type.getResults());
+      printer << ")";
+    }
+  }
+  if (OptimizationHintsAttr hints = op.getOptimizationHintsAttr()) {
+    printer << " optimization_hints=";
+    printer.printStrippedAttrOrType(hints);
+  }
+  printer << ' ';
+  printer.printRegion(op.getBody(), /*printEntryBlockArgs=*/false,
+                      /*printBlockTerminators=*/true);
+  printer.printOptionalAttrDict(op->getAttrs(),
+                                {SymbolTable::getSymbolAttrName(),
+                                 op.getFunctionTypeAttrName().getValue(),
+                                 op.getArgAttrsAttrName().getValue(),
+                                 op.getResAttrsAttrName().getValue(),
+                                 op.getOptimizationHintsAttrName().getValue()});
+}
+
+/// custom<ArgumentRegion>: a region preceded by its argument list.
+static ParseResult parseArgumentRegion(OpAsmParser &parser, Region &region) {
+  SmallVector<OpAsmParser::Argument> arguments;
+  if (parseArgumentList(parser, arguments))
+    return failure();
+  return parser.parseRegion(region, arguments, /*enableNameShadowing=*/false);
+}
+
+static void printArgumentRegion(OpAsmPrinter &printer, Operation *,
+                                Region &region) {
+  printer.printNewline();
+  SmallVector<Type> types;
+  if (!region.empty())
+    llvm::append_range(types, region.getArgumentTypes());
+  printArgumentList(printer, region, types, /*argAttrs=*/nullptr);
+  printer << ' ';
+  printer.printRegion(region, /*printEntryBlockArgs=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// TableGen'd op definitions
+//===----------------------------------------------------------------------===//
+
+#define GET_OP_CLASSES
+#include "tileir/Dialect/CudaTile/IR/CudaTileOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// ModuleOp
+//===----------------------------------------------------------------------===//
+
+void cuda_tile::ModuleOp::build(OpBuilder &builder, OperationState &result,
+                                StringRef name) {
+  result.addRegion()->emplaceBlock();
+  result.getOrAddProperties<Properties>().sym_name =
+      builder.getStringAttr(name);
+}
+
+//===----------------------------------------------------------------------===//
+// EntryOp
+//===----------------------------------------------------------------------===//
+
+ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseFunctionLikeOp<EntryOp>(parser, result);
+}
+
+void EntryOp::print(OpAsmPrinter &printer) {
+  printFunctionLikeOp(printer, *this);
+}
+
+LogicalResult EntryOp::verify() {
+  if (!getResultTypes().empty())
+    return emitOpError("expects no results, got ") << getResultTypes().size();
+  for (auto [index, type] : llvm::enumerate(getArgumentTypes())) {
+    auto tile = dyn_cast<TileType>(type);
+    if (tile && tile.getRank() != 0)
+      return emitOpError("expects argument #")
+             << index << " to be a rank-0 tile, got " << type;
+  }
+  return success();
+}
+
+#if TILEIR_ENABLE_TESTING_OPS
+//===----------------------------------------------------------------------===//
+// TestingFuncOp
+//===----------------------------------------------------------------------===//
+
+ParseResult TestingFuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseFunctionLikeOp<TestingFuncOp>(parser, result);
+}
+
+void TestingFuncOp::print(OpAsmPrinter &printer) {
+  printFunctionLikeOp(printer, *this);
+}
+#endif // TILEIR_ENABLE_TESTING_OPS
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  Operation *parent = (*this)->getParentOp();
+  if (isa_and_nonnull<EntryOp>(parent)) {
+    if (getNumOperands() != 0)
+      return emitOpError("expects no operands in an entry, got ")
+             << getNumOperands();
+    return success();
+  }
+#if TILEIR_ENABLE_TESTING_OPS
+  if (auto func = dyn_cast_or_null<TestingFuncOp>(parent)) {
+    ArrayRef<Type> results = func.getResultTypes();
+    if (!llvm::equal(getOperandTypes(), results))
+      return emitOpError("expects operand types ")
+             << TypeListFormat{results} << " (the function results), got "
+             << TypeListFormat{getOperandTypes()};
+    return success();
+  }
+  static constexpr StringLiteral kParents =
+      "'cuda_tile.entry' or 'cuda_tile.testing$func'";
+#else
+  static constexpr StringLiteral kParents = "'cuda_tile.entry'";
+#endif // TILEIR_ENABLE_TESTING_OPS
+  InFlightDiagnostic diag = emitOpError("expects parent op to be ") << kParents;
+  if (parent)
+    diag << ", got '" << parent->getName() << "'";
+  return diag;
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+void ConstantOp::build(OpBuilder &builder, OperationState &result,
+                       DenseIntOrFPElementsAttr value) {
+  build(builder, result,
+        TileType::get(value.getType().getShape(), value.getElementType()),
+        value);
+}
+
+LogicalResult ConstantOp::verify() {
+  TileType type = getType();
+  auto expected = RankedTensorType::get(type.getShape(), type.getElementType());
+  if (getValue().getType() != expected)
+    return emitOpError("expects a value of type ")
+           << expected << ", got " << getValue().getType();
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+void ConstantOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  // Also called on ops that failed to verify: check what is read.
+  DenseIntOrFPElementsAttr value = getProperties().value;
+  if (!value)
+    return;
+  Type elementType = value.getElementType();
+  if (elementType.isInteger(1)) {
+    auto bits = value.getValues<bool>();
+    if (llvm::all_of(bits, [](bool bit) { return bit; }))
+      return setNameFn(getResult(), "true");
+    if (llvm::none_of(bits, [](bool bit) { return bit; }))
+      return setNameFn(getResult(), "false");
+    return setNameFn(getResult(), "cst_i1");
+  }
+
+  SmallString<32> name("cst");
+  llvm::raw_svector_ostream os(name);
+  if (value.isSplat()) {
+    if (isa<IntegerType>(elementType)) {
+      os << "_" << value.getSplatValue<APInt>().getSExtValue();
+    } else {
+      APFloat splat = value.getSplatValue<APFloat>();
+      APSInt asInt(/*BitWidth=*/64, /*isUnsigned=*/false);
+      bool exact = false;
+      if (splat.isNaN())
+        os << "_nan";
+      else if (splat.convertToInteger(asInt, APFloat::rmTowardZero, &exact) ==
+                   APFloat::opOK &&
+               exact)
+        os << "_" << asInt.getSExtValue();
+    }
+  }
+  os << "_" << elementType;
+  setNameFn(getResult(), name);
+}
+
+//===----------------------------------------------------------------------===//
+// Grid queries, iota, broadcast, reshape, select
+//===----------------------------------------------------------------------===//
+
+LogicalResult IotaOp::verify() {
+  TileType type = getType();
+  if (type.getRank() != 1)
+    return emitOpError("expects a 1-D result tile, got ") << type;
+  unsigned width = type.getElementType().getIntOrFloatBitWidth();
+  int64_t size = type.getDimSize(0);
+  if (width < 63 && size > (int64_t(1) << width))
+    return emitOpError("expects at most ")
+           << (int64_t(1) << width) << " elements for element type "
+           << type.getElementType() << ", got " << size;
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  ArrayRef<int64_t> source = getSource().getType().getShape();
+  ArrayRef<int64_t> result = getType().getShape();
+  for (auto [sourceDim, resultDim] : llvm::zip_equal(source, result))
+    if (sourceDim != resultDim && sourceDim != 1)
+      return emitOpError("expects every source dimension to be 1 or equal to "
+                         "the result dimension, got source ")
+             << ListFormat{source} << " and result " << ListFormat{result};
+  return success();
+}
+
+void BroadcastOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "bcast");
+}
+
+LogicalResult ReshapeOp::verify() {
+  int64_t sourceElements = getSource().getType().getNumElements();
+  int64_t resultElements = getType().getNumElements();
+  if (sourceElements != resultElements)
+    return emitOpError("expects the source and the result to have the same "
+                       "number of elements, got ")
+           << sourceElements << " and " << resultElements;
+  return success();
+}
+
+void ReshapeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "reshape");
+}
+
+LogicalResult SelectOp::verify() {
+  Type elementType = getType().getElementType();
+  if (isa<Float4E2M1FNType>(elementType))
+    return emitOpError("expects a value element type other than f4E2M1FN, "
+                       "got ")
+           << elementType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+void ReduceOp::build(OpBuilder &builder, OperationState &result,
+                     ValueRange operands, int32_t dim, ArrayAttr identities) {
+  SmallVector<Type> resultTypes;
+  for (Value operand : operands) {
+    auto tile = cast<TileType>(operand.getType());
+    SmallVector<int64_t> shape(tile.getShape());
+    shape.erase(shape.begin() + dim);
+    resultTypes.push_back(TileType::get(shape, tile.getElementType()));
+  }
+  build(builder, result, resultTypes, operands, dim, identities);
+}
+
+/// Whether an identity of type `identityType` may seed a reduction of
+/// `elementType` elements (f16 and bf16 identities are interchangeable).
+static bool isCompatibleIdentityType(Type elementType, Type identityType) {
+  if (elementType == identityType)
+    return true;
+  return isa<Float16Type, BFloat16Type>(elementType) &&
+         isa<Float16Type, BFloat16Type>(identityType);
+}
+
+LogicalResult ReduceOp::verify() {
+  // SameOperandsShape guarantees at least one operand.
+  if (getNumResults() != getOperands().size())
+    return emitOpError("expects one result per operand (")
+           << getOperands().size() << "), got " << getNumResults();
+  if (getIdentities().size() != getOperands().size())
+    return emitOpError("expects one identity per operand (")
+           << getOperands().size() << "), got " << getIdentities().size();
+
+  TileType first = cast<TileType>(getOperands().front().getType());
+  int64_t dim = getDim();
+  if (dim >= first.getRank())
+    return emitOpError("expects dim in [0, ")
+           << first.getRank() << "), got " << dim;
+
+  for (auto [index, operand, identity, result] :
+       llvm::enumerate(getOperands(), getIdentities(), getResults())) {
+    auto operandType = cast<TileType>(operand.getType());
+    Type elementType = operandType.getElementType();
+    auto typedIdentity = dyn_cast<TypedAttr>(identity);
+    if (!typedIdentity ||
+        !isCompatibleIdentityType(elementType, typedIdentity.getType()))
+      return emitOpError("expects identity #")
+             << index << " to be a " << elementType << " value, got "
+             << identity;
+    SmallVector<int64_t> shape(operandType.getShape());
+    shape.erase(shape.begin() + dim);
+    auto resultType = cast<TileType>(result.getType());
+    if (resultType.getShape() != ArrayRef<int64_t>(shape) ||
+        resultType.getElementType() != elementType)
+      return emitOpError("expects result #")
+             << index << " to be a tile of " << elementType << " of shape "
+             << ListFormat{ArrayRef<int64_t>(shape)} << ", got " << resultType;
+  }
+  return success();
+}
+
+/// Whether `type` is a rank-0 tile of `elementType`.
+static bool isScalarTileOf(Type type, Type elementType) {
+  auto tile = dyn_cast<TileType>(type);
+  return tile && tile.getRank() == 0 && tile.getElementType() == elementType;
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  Block &body = getBody().front();
+  size_t numOperands = getOperands().size();
+  if (body.getNumArguments() != 2 * numOperands)
+    return emitOpError("expects ")
+           << 2 * numOperands << " body arguments (two per operand), got "
+           << body.getNumArguments();
+  for (auto [index, argument] : llvm::enumerate(body.getArguments())) {
+    Type elementType =
+        cast<TileType>(getOperands()[index / 2].getType()).getElementType();
+    if (!isScalarTileOf(argument.getType(), elementType))
+      return emitOpError("expects body argument #")
+             << index << " to be a rank-0 tile of " << elementType << ", got "
+             << argument.getType();
+  }
+
+  auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
+  if (!yield)
+    return emitOpError("expects the body to end with 'cuda_tile.yield'");
+  if (yield.getNumOperands() != numOperands)
+    return emitOpError("expects the body to yield ")
+           << numOperands << " values (one per operand), got "
+           << yield.getNumOperands();
+  for (auto [index, value] : llvm::enumerate(yield.getOperands())) {
+    Type elementType =
+        cast<TileType>(getOperands()[index].getType()).getElementType();
+    if (!isScalarTileOf(value.getType(), elementType))
+      return emitOpError("expects yielded value #")
+             << index << " to be a rank-0 tile of " << elementType << ", got "
+             << value.getType();
+  }
+
+  Operation *impure = nullptr;
+  body.walk([&](Operation *nested) {
+    if (isPure(nested))
+      return WalkResult::advance();
+    impure = nested;
+    return WalkResult::interrupt();
+  });
+  if (impure)
+    return emitOpError("expects only pure operations in the body, got '")
+           << impure->getName() << "'";
+  return success();
+}
+
+void ReduceOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  if (getNumResults() != 0)
+    setNameFn(getResult(0), "reduce");
+}
+
+void ReduceOp::getAsmBlockArgumentNames(Region &region,
+                                        OpAsmSetValueNameFn setNameFn) {
+  if (region.empty())
+    return;
+  bool numbered = region.getNumArguments() > 2;
+  for (auto [index, argument] : llvm::enumerate(region.getArguments())) {
+    std::string name = index % 2 == 0 ? "reduce_lhs" : "reduce_rhs";
+    if (numbered)
+      name += std::to_string(index / 2);
+    setNameFn(argument, name);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer loads and stores
+//===----------------------------------------------------------------------===//
+
+/// The pointee type of a tile of pointers.
+static Type getPointeeType(TileType pointers) {
+  return cast<PointerType>(pointers.getElementType()).getPointeeType();
+}
+
+LogicalResult LoadPtrTkoOp::verify() {
+  TileType source = getSource().getType();
+  Type pointee = getPointeeType(source);
+  TileType result = getResult().getType();
+  if (result.getShape() != source.getShape() ||
+      result.getElementType() != pointee)
+    return emitOpError("expects a result tile of ")
+           << pointee << " of shape " << ListFormat{source.getShape()}
+           << " (the pointee type in the shape of source), got " << result;
+  if (Value mask = getMask()) {
+    auto maskType = cast<TileType>(mask.getType());
+    if (maskType.getShape() != source.getShape())
+      return emitOpError("expects a mask of shape ")
+             << ListFormat{source.getShape()} << " (the source shape), got "
+             << ListFormat{maskType.getShape()};
+  }
+  if (Value padding = getPaddingValue()) {
+    if (!getMask())
+      return emitOpError("expects a mask with paddingValue");
+    if (padding.getType() != result)
+      return emitOpError("expects paddingValue of type ")
+             << result << " (the result type), got " << padding.getType();
+  }
+  return success();
+}
+
+LogicalResult StorePtrTkoOp::verify() {
+  TileType value = getValue().getType();
+  TileType destination = getDestination().getType();
+  if (destination.getShape() != value.getShape() ||
+      getPointeeType(destination) != value.getElementType())
+    return emitOpError("expects a destination tile of pointers to ")
+           << value.getElementType() << " of shape "
+           << ListFormat{value.getShape()} << " (the value), got "
+           << destination;
+  if (Value mask = getMask()) {
+    auto maskType = cast<TileType>(mask.getType());
+    if (maskType.getShape() != value.getShape())
+      return emitOpError("expects a mask of shape ")
+             << ListFormat{value.getShape()} << " (the value shape), got "
+             << ListFormat{maskType.getShape()};
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tokens
+//===----------------------------------------------------------------------===//
+
+LogicalResult JoinTokensOp::verify() {
+  if (getTokens().size() < 2)
+    return emitOpError("expect two or more tokens");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MakeTensorViewOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One entry of the `shape = [...]` or `strides = [...]` list: a static
+/// size, or a dynamic one given by an SSA value.
+struct SizeEntry {
+  std::optional<int64_t> staticSize;
+  SMLoc loc;
+};
+} // namespace
+
+/// Parses `[e0, e1, ...]` where each entry is an integer or an SSA value.
+static ParseResult
+parseSizeList(OpAsmParser &parser, SmallVectorImpl<SizeEntry> &entries,
+              SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dynamic) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+        SMLoc loc = parser.getCurrentLocation();
+        int64_t size = 0;
+        OptionalParseResult integer = parser.parseOptionalInteger(size);
+        if (integer.has_value()) {
+          if (failed(*integer))
+            return failure();
+          entries.push_back({size, loc});
+          return success();
+        }
+        OpAsmParser::UnresolvedOperand operand;
+        OptionalParseResult value = parser.parseOptionalOperand(operand);
+        if (!value.has_value())
+          return parser.emitError(loc, "expected integer or SSA value");
+        if (failed(*value))
+          return failure();
+        dynamic.push_back(operand);
+        entries.push_back({std::nullopt, loc});
+        return success();
+      });
+}
+
+/// Checks the parsed `kind` list against the sizes of the result type.
+static ParseResult checkSizeList(OpAsmParser &parser, StringRef kind,
+                                 SMLoc listLoc, ArrayRef<SizeEntry> entries,
+                                 ArrayRef<int64_t> expected) {
+  if (entries.size() != expected.size())
+    return parser.emitError(listLoc, "expects ")
+           << expected.size() << " " << kind
+           << " entries (the tensor_view rank), got " << entries.size();
+  for (auto [index, entry, size] : llvm::enumerate(entries, expected)) {
+    bool dynamic = ShapedType::isDynamic(size);
+    if (dynamic == !entry.staticSize && (dynamic || *entry.staticSize == size))
+      continue;
+    InFlightDiagnostic diag = parser.emitError(entry.loc, "expects ")
+                              << kind << " entry #" << index << " to be ";
+    if (dynamic)
+      diag << "an SSA value ('?' in the tensor_view type)";
+    else
+      diag << size << " as in the tensor_view type";
+    if (entry.staticSize)
+      diag << ", got " << *entry.staticSize;
+    else
+      diag << ", got an SSA value";
+    return diag;
+  }
+  return success();
+}
+
+ParseResult MakeTensorViewOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  OpAsmParser::UnresolvedOperand base;
+  SmallVector<SizeEntry> shapeEntries, strideEntries;
+  SmallVector<OpAsmParser::UnresolvedOperand> dynamicShape, dynamicStrides;
+  if (parser.parseOperand(base) || parser.parseComma() ||
+      parser.parseKeyword("shape") || parser.parseEqual())
+    return failure();
+  SMLoc shapeLoc = parser.getCurrentLocation();
+  if (parseSizeList(parser, shapeEntries, dynamicShape) ||
+      parser.parseComma() || parser.parseKeyword("strides") ||
+      parser.parseEqual())
+    return failure();
+  SMLoc stridesLoc = parser.getCurrentLocation();
+  if (parseSizeList(parser, strideEntries, dynamicStrides) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+
+  Type indexType;
+  if (!dynamicShape.empty() || !dynamicStrides.empty())
+    if (parseCudaTileType(parser, indexType) || parser.parseArrow())
+      return failure();
+  SMLoc typeLoc = parser.getCurrentLocation();
+  Type type;
+  if (parseCudaTileType(parser, type))
+    return failure();
+  auto viewType = dyn_cast<TensorViewType>(type);
+  if (!viewType)
+    return parser.emitError(typeLoc, "expects a tensor_view type, got ")
+           << type;
+  if (checkSizeList(parser, "shape", shapeLoc, shapeEntries,
+                    viewType.getShape()) ||
+      checkSizeList(parser, "strides", stridesLoc, strideEntries,
+                    viewType.getStrides()))
+    return failure();
+
+  Type baseType =
+      TileType::get({}, PointerType::get(viewType.getElementType()));
+  if (parser.resolveOperand(base, baseType, result.operands) ||
+      parser.resolveOperands(dynamicShape, indexType, result.operands) ||
+      parser.resolveOperands(dynamicStrides, indexType, result.operands))
+    return failure();
+  result.getOrAddProperties<Properties>().operandSegmentSizes = {
+      1, static_cast<int32_t>(dynamicShape.size()),
+      static_cast<int32_t>(dynamicStrides.size())};
+  result.addTypes(viewType);
+  return success();
+}
+
+/// Prints sizes, taking the dynamic ones from `dynamic` in order.
+static void printSizeList(OpAsmPrinter &printer, ArrayRef<int64_t> sizes,
+                          OperandRange dynamic) {
+  auto next = dynamic.begin();
+  printer << "[";
+  llvm::interleaveComma(sizes, printer, [&](int64_t size) {
+    if (!ShapedType::isDynamic(size))
+      printer << size;
+    else if (next != dynamic.end())
+      printer.printOperand(*next++);
+  });
+  printer << "]";
+}
+
+void MakeTensorViewOp::print(OpAsmPrinter &printer) {
+  TensorViewType type = getType();
+  printer << ' ';
+  printer.printOperand(getBase());
+  printer << ", shape = ";
+  printSizeList(printer, type.getShape(), getDynamicShape());
+  printer << ", strides = ";
+  printSizeList(printer, type.getStrides(), getDynamicStrides());
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {getOperandSegmentSizesAttrName().getValue()});
+  printer << " : ";
+  if (!getDynamicShape().empty() || !getDynamicStrides().empty()) {
+    Value first = getDynamicShape().empty() ? getDynamicStrides().front()
+                                            : getDynamicShape().front();
+    printCudaTileType(printer, first.getType());
+    printer << " -> ";
+  }
+  printCudaTileType(printer, type);
+}
+
+LogicalResult MakeTensorViewOp::verify() {
+  TensorViewType type = getType();
+  Type pointee =
+      cast<PointerType>(getBase().getType().getElementType()).getPointeeType();
+  if (pointee != type.getElementType())
+    return emitOpError("expects a base pointer to ")
+           << type.getElementType() << " (the tensor_view element type), got "
+           << getBase().getType();
+  if (getDynamicShape().size() != type.getNumDynamicDims())
+    return emitOpError("expects ")
+           << type.getNumDynamicDims()
+           << " dynamic shape operands (one per '?'), got "
+           << getDynamicShape().size();
+  if (getDynamicStrides().size() != type.getNumDynamicStrides())
+    return emitOpError("expects ")
+           << type.getNumDynamicStrides()
+           << " dynamic stride operands (one per '?'), got "
+           << getDynamicStrides().size();
+  Type common;
+  for (Value value :
+       llvm::concat<Value>(getDynamicShape(), getDynamicStrides())) {
+    if (!common)
+      common = value.getType();
+    else if (value.getType() != common)
+      return emitOpError("expects all dynamic sizes and strides to have the "
+                         "same type, got ")
+             << common << " and " << value.getType();
+  }
+  return success();
+}
+
+void MakeTensorViewOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "tview");
+}
+
+//===----------------------------------------------------------------------===//
+// MakePartitionViewOp
+//===----------------------------------------------------------------------===//
+
+ParseResult MakePartitionViewOp::parse(OpAsmParser &parser,
+                                       OperationState &result) {
+  OpAsmParser::UnresolvedOperand tensorView;
+  if (parser.parseOperand(tensorView) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  SMLoc typeLoc = parser.getCurrentLocation();
+  Type type;
+  if (parseCudaTileType(parser, type))
+    return failure();
+  auto viewType = dyn_cast<PartitionViewType>(type);
+  if (!viewType)
+    return parser.emitError(typeLoc, "expects a partition_view type, got ")
+           << type;
+  if (parser.resolveOperand(tensorView, viewType.getTensorView(),
+                            result.operands))
+    return failure();
+  result.addTypes(viewType);
+  return success();
+}
+
+void MakePartitionViewOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printOperand(getTensorView());
+  printer.printOptionalAttrDict((*this)->getAttrs());
+  printer << " : ";
+  printCudaTileType(printer, getType());
+}
+
+LogicalResult MakePartitionViewOp::verify() {
+  TensorViewType expected = getType().getTensorView();
+  if (getTensorView().getType() != expected)
+    return emitOpError("expects an operand of type ")
+           << expected << " (the partition_view's tensor_view), got "
+           << getTensorView().getType();
+  return success();
+}
+
+void MakePartitionViewOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "pview");
+}
+
+//===----------------------------------------------------------------------===//
+// View loads and stores
+//===----------------------------------------------------------------------===//
+
+/// Verifies the indices of a view access and the type of the tile it moves.
+template <typename OpT>
+static LogicalResult verifyViewAccess(OpT op, Type tileType) {
+  TileView view = op.getView().getType();
+  size_t rank = view.getViewIndexRank();
+  if (op.getIndex().size() != rank)
+    return op.emitOpError("expects ")
+           << rank << " indices (the view's index rank), got "
+           << op.getIndex().size();
+  Type expected = view.getViewTileType();
+  if (tileType != expected)
+    return op.emitOpError("expects tile type ")
+           << expected << " (the view's tile type), got " << tileType;
+  return view.verifyIndices([&] { return op.emitOpError(); },
+                            op.getIndex().getTypes());
+}
+
+LogicalResult LoadViewTkoOp::verify() {
+  return verifyViewAccess(*this, getTile().getType());
+}
+
+LogicalResult StoreViewTkoOp::verify() {
+  return verifyViewAccess(*this, getTile().getType());
+}
