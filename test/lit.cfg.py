@@ -1,5 +1,6 @@
 # lit configuration for the TileIR test suite.
 import os
+import shlex
 import shutil
 
 import lit.formats
@@ -24,3 +25,23 @@ if ptxas and os.path.exists(ptxas):
     config.substitutions.append(("%ptxas", ptxas))
 if config.testing_ops in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("testing-ops")
+
+# The embedding test (test/Embedding) installs this build tree with CMake and
+# builds an out-of-tree project against the installed package, with the
+# compilers, launcher, linker and generator of this build.
+if config.cmake_command and os.path.exists(config.cmake_command):
+    config.available_features.add("embedding")
+    args = ["-G", config.cmake_generator,
+            "-DCMAKE_C_COMPILER=" + config.c_compiler,
+            "-DCMAKE_CXX_COMPILER=" + config.cxx_compiler]
+    if config.cmake_make_program:
+        args.append("-DCMAKE_MAKE_PROGRAM=" + config.cmake_make_program)
+    if config.compiler_launcher:
+        args += ["-DCMAKE_C_COMPILER_LAUNCHER=" + config.compiler_launcher,
+                 "-DCMAKE_CXX_COMPILER_LAUNCHER=" + config.compiler_launcher]
+    if config.llvm_use_linker:
+        args.append("-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=" + config.llvm_use_linker)
+    config.substitutions.append(("%cmake", shlex.quote(config.cmake_command)))
+    config.substitutions.append(
+        ("%embedding_cmake_args", " ".join(shlex.quote(a) for a in args)))
+    config.substitutions.append(("%tileir_obj", config.tileir_obj_root))
