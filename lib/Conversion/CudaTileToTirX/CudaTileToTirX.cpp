@@ -25,6 +25,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -129,6 +130,30 @@ private:
   DenseMap<Value, Value> tensorViews;
   DenseMap<Value, PartitionViewInfo> partitionViews;
   DenseMap<Value, bool> tokenAfterStore;
+
+  // --- affine pointer tiles ---------------------------------------------
+  // Rank-1 integer tiles known to hold base + stride * i, pointer tiles known
+  // to be a scalar pointer offset by such an index tile with stride 1, and
+  // masks known to be `index < limit`. A pointer-tile load or store over
+  // them is a contiguous access: it lowers to a global view + region copy
+  // (vectorized, whole-tile bounds check) instead of an element-wise gather.
+  struct Affine {
+    Value base; ///< scalar
+    int64_t stride;
+  };
+  struct AffinePointer {
+    Value ptr;   ///< scalar !llvm.ptr<1>
+    Value index; ///< the cuda_tile index tile (in `affine`, stride 1)
+  };
+  struct BoundsMask {
+    Value index; ///< the cuda_tile index tile
+    Value limit; ///< scalar
+  };
+  void trackAffine(Operation *op);
+  FailureOr<Value> affineRegion(Value ptrTile, Value mask, Location loc);
+  DenseMap<Value, Affine> affine;
+  DenseMap<Value, AffinePointer> affinePointers;
+  DenseMap<Value, BoundsMask> boundsMasks;
 };
 
 } // namespace
@@ -192,6 +217,7 @@ LogicalResult EntryLowering::run() {
     b.setInsertionPointToEnd(&func.getBody().front());
     if (failed(lower(&op)))
       return failure();
+    trackAffine(&op);
   }
   return success();
 }
@@ -587,6 +613,132 @@ LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
   return success();
 }
 
+/// True when `v` (a scalar integer) is known to be >= 0.
+static bool knownNonNegative(Value v) {
+  APInt cst;
+  if (matchPattern(v, m_ConstantInt(&cst)))
+    return !cst.isNegative();
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp,
+          arith::IndexCastUIOp, arith::ExtUIOp>(def))
+    return true;
+  if (isa<arith::AddIOp, arith::MulIOp>(def))
+    return knownNonNegative(def->getOperand(0)) &&
+           knownNonNegative(def->getOperand(1));
+  return false;
+}
+
+void EntryLowering::trackAffine(Operation *op) {
+  if (op->getNumResults() != 1)
+    return;
+  Value result = op->getResult(0);
+  auto type = dyn_cast<ct::TileType>(result.getType());
+  if (!type || type.getRank() != 1)
+    return;
+  Location loc = op->getLoc();
+  Value lowered = get(result);
+  bool isInt = isa<IntegerType>(type.getElementType());
+  // A tile that stayed a scalar holds the same value everywhere.
+  if (isInt && lowered && !isa<tirx::BufferType>(lowered.getType())) {
+    affine[result] = {lowered, 0};
+    return;
+  }
+  if (isa<ct::IotaOp>(op)) {
+    affine[result] = {arith::ConstantOp::create(
+                          b, loc, b.getIntegerAttr(type.getElementType(), 0)),
+                      1};
+    return;
+  }
+  if (auto add = dyn_cast<ct::AddIOp>(op)) {
+    auto l = affine.find(add.getLhs()), r = affine.find(add.getRhs());
+    if (l != affine.end() && r != affine.end())
+      affine[result] = {
+          arith::AddIOp::create(b, loc, l->second.base, r->second.base),
+          l->second.stride + r->second.stride};
+    return;
+  }
+  if (auto mul = dyn_cast<ct::MulIOp>(op)) {
+    for (auto [x, c] : {std::pair(mul.getLhs(), mul.getRhs()),
+                        std::pair(mul.getRhs(), mul.getLhs())}) {
+      auto a = affine.find(x);
+      APInt factor;
+      Value cst = get(c);
+      if (a == affine.end() || !cst || !matchPattern(cst, m_ConstantInt(&factor)))
+        continue;
+      affine[result] = {arith::MulIOp::create(b, loc, a->second.base, cst),
+                        a->second.stride * factor.getSExtValue()};
+      return;
+    }
+    return;
+  }
+  if (auto offset = dyn_cast<ct::OffsetOp>(op)) {
+    Value ptr = get(offset.getPtr());
+    auto a = affine.find(offset.getOffset());
+    if (ptr && isa<LLVM::LLVMPointerType>(ptr.getType()) &&
+        a != affine.end() && a->second.stride == 1)
+      affinePointers[result] = {ptr, offset.getOffset()};
+    return;
+  }
+  if (auto cmp = dyn_cast<ct::CmpIOp>(op)) {
+    auto a = affine.find(cmp.getLhs());
+    Value limit = get(cmp.getRhs());
+    if (cmp.getComparisonPredicate() != ct::ComparisonPredicate::LessThan ||
+        a == affine.end() || a->second.stride != 1 || !limit ||
+        isa<tirx::BufferType>(limit.getType()))
+      return;
+    // Signed i < n equals the view's 0 <= i < n only for i >= 0.
+    if (cmp.getSignedness() == ct::Signedness::Signed &&
+        !knownNonNegative(a->second.base))
+      return;
+    boundsMasks[result] = {cmp.getLhs(), limit};
+  }
+}
+
+FailureOr<Value> EntryLowering::affineRegion(Value ptrTile, Value mask,
+                                             Location loc) {
+  auto p = affinePointers.find(ptrTile);
+  if (p == affinePointers.end())
+    return failure();
+  const Affine &index = affine.find(p->second.index)->second;
+  auto tileType = cast<ct::TileType>(ptrTile.getType());
+  Type elem =
+      cast<ct::PointerType>(tileType.getElementType()).getPointeeType();
+  Value base = toIndex(index.base, loc);
+  Value size;
+  if (mask) {
+    auto m = boundsMasks.find(mask);
+    if (m == boundsMasks.end() || m->second.index != p->second.index)
+      return failure();
+    size = toIndex(m->second.limit, loc);
+  } else {
+    // Unmasked: every element is accessed; the region is in bounds.
+    if (!knownNonNegative(index.base))
+      return failure();
+    size = arith::AddIOp::create(
+        b, loc, base,
+        arith::ConstantIndexOp::create(b, loc, tileType.getShape()[0]));
+  }
+  int64_t elemBytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  // Entry pointer arguments carry the ABI's alignment.
+  int64_t alignment =
+      isa<BlockArgument>(p->second.ptr) ? pointerAlignment : elemBytes;
+  auto viewType = tirx::BufferType::get(b.getContext(), {ShapedType::kDynamic},
+                                        elem, tirx::MemScope::Global, nullptr);
+  Value view = tirx::GlobalViewOp::create(
+      b, loc, viewType, p->second.ptr, ValueRange{size}, ValueRange{},
+      b.getDenseI64ArrayAttr({ShapedType::kDynamic}),
+      b.getDenseI64ArrayAttr({1}), b.getI64IntegerAttr(alignment));
+  auto regionType = tirx::BufferType::get(
+      b.getContext(), tileType.getShape(), elem, tirx::MemScope::Global,
+      nullptr);
+  return tirx::RegionOp::create(
+             b, loc, regionType, view, ValueRange{base},
+             b.getDenseI64ArrayAttr({ShapedType::kDynamic}))
+      .getResult();
+}
+
 LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
   Location loc = op.getLoc();
   if (failed(checkWeak(op)))
@@ -625,6 +777,22 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
     ptrs = getBuffer(op.getSource(), loc);
   Value mask = op.getMask() ? get(op.getMask()) : Value();
   Value padding = op.getPaddingValue() ? get(op.getPaddingValue()) : Value();
+  TypedAttr paddingAttr;
+  if (!padding)
+    paddingAttr = b.getZeroAttr(resultType.getElementType());
+  else
+    matchPattern(padding, m_Constant(&paddingAttr));
+  if (paddingAttr) {
+    FailureOr<Value> region = affineRegion(op.getSource(), op.getMask(), loc);
+    if (succeeded(region)) {
+      Value dst = allocBlocked(resultType, loc);
+      tirx::CopyOp::create(b, loc, dst, *region, paddingAttr, cta(), nullptr,
+                           nullptr);
+      mapping.map(op.getResult(), dst);
+      markToken(op.getResultToken(), tokenAfterStore.lookup(op.getToken()));
+      return success();
+    }
+  }
   Value dst = allocBlocked(resultType, loc);
   tirx::LoadPtrOp::create(b, loc, dst, ptrs, mask, padding, cta(), nullptr,
                           nullptr);
@@ -660,6 +828,14 @@ LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
   if (!isa<tirx::BufferType>(ptrs.getType()))
     ptrs = getBuffer(op.getDestination(), loc);
   Value src = getBuffer(op.getValue(), loc);
+  FailureOr<Value> region =
+      affineRegion(op.getDestination(), op.getMask(), loc);
+  if (succeeded(region)) {
+    tirx::CopyOp::create(b, loc, *region, src, nullptr, cta(), nullptr,
+                         nullptr);
+    markToken(op.getResultToken(), true);
+    return success();
+  }
   Value mask = op.getMask() ? get(op.getMask()) : Value();
   tirx::StorePtrOp::create(b, loc, ptrs, src, mask, cta(), nullptr, nullptr);
   markToken(op.getResultToken(), true);

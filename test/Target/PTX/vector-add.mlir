@@ -25,13 +25,11 @@
 // CHECK-DAG: st.global.v4.{{[bf]}}32 [%[[C]]+2048], {
 // CHECK: ret;
 
-// The pointer style: masked scalar gathers and scatters.
+// The pointer style: base + iota pointers with an idx < n mask take the same
+// vector path as views (a global view of n elements).
 // CHECK-LABEL: // tileir.kernel vadd_ptr params=(ptr,ptr,ptr,i32) reqntid=128,1,1
 // CHECK-NEXT: .visible .entry vadd_ptr(
 // CHECK: .reqntid 128, 1, 1
-// CHECK: setp.{{.*}}.s32
-// CHECK: ld.global.{{[bf]}}32
-// CHECK-NOT: ld.global.v4
-// CHECK: st.global.{{[bf]}}32
-// CHECK-NOT: st.global.v4
+// CHECK: ld.global.v4.{{[bf]}}32
+// CHECK: st.global.v4.{{[bf]}}32
 // CHECK: ret;
