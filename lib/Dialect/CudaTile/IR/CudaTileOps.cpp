@@ -710,31 +710,43 @@ static bool isCompatibleIdentityType(Type elementType, Type identityType) {
          isa<Float16Type, BFloat16Type>(identityType);
 }
 
-LogicalResult ReduceOp::verify() {
+/// Verifies what `reduce` and `scan` share: one identity per operand, of the
+/// operand element type, and `dim` within the operand rank.
+static LogicalResult verifyCombinerOperands(Operation *op, ValueRange operands,
+                                            ArrayAttr identities, int64_t dim) {
   // SameOperandsShape guarantees at least one operand.
-  if (getNumResults() != getOperands().size())
-    return emitOpError("expects one result per operand (")
-           << getOperands().size() << "), got " << getNumResults();
-  if (getIdentities().size() != getOperands().size())
-    return emitOpError("expects one identity per operand (")
-           << getOperands().size() << "), got " << getIdentities().size();
-
-  TileType first = cast<TileType>(getOperands().front().getType());
-  int64_t dim = getDim();
+  if (op->getNumResults() != operands.size())
+    return op->emitOpError("expects one result per operand (")
+           << operands.size() << "), got " << op->getNumResults();
+  if (identities.size() != operands.size())
+    return op->emitOpError("expects one identity per operand (")
+           << operands.size() << "), got " << identities.size();
+  auto first = cast<TileType>(operands.front().getType());
   if (dim >= first.getRank())
-    return emitOpError("expects dim in [0, ")
+    return op->emitOpError("expects dim in [0, ")
            << first.getRank() << "), got " << dim;
-
-  for (auto [index, operand, identity, result] :
-       llvm::enumerate(getOperands(), getIdentities(), getResults())) {
-    auto operandType = cast<TileType>(operand.getType());
-    Type elementType = operandType.getElementType();
+  for (auto [index, operand, identity] :
+       llvm::enumerate(operands, identities)) {
+    Type elementType = cast<TileType>(operand.getType()).getElementType();
     auto typedIdentity = dyn_cast<TypedAttr>(identity);
     if (!typedIdentity ||
         !isCompatibleIdentityType(elementType, typedIdentity.getType()))
-      return emitOpError("expects identity #")
+      return op->emitOpError("expects identity #")
              << index << " to be a " << elementType << " value, got "
              << identity;
+  }
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  if (failed(verifyCombinerOperands(*this, getOperands(), getIdentities(),
+                                    getDim())))
+    return failure();
+  int64_t dim = getDim();
+  for (auto [index, operand, result] :
+       llvm::enumerate(getOperands(), getResults())) {
+    auto operandType = cast<TileType>(operand.getType());
+    Type elementType = operandType.getElementType();
     SmallVector<int64_t> shape(operandType.getShape());
     shape.erase(shape.begin() + dim);
     auto resultType = cast<TileType>(result.getType());
@@ -753,34 +765,37 @@ static bool isScalarTileOf(Type type, Type elementType) {
   return tile && tile.getRank() == 0 && tile.getElementType() == elementType;
 }
 
-LogicalResult ReduceOp::verifyRegions() {
-  Block &body = getBody().front();
-  size_t numOperands = getOperands().size();
+/// Verifies the combiner body of `reduce` and `scan`: two rank-0 arguments
+/// per operand, a `yield` of one rank-0 value per operand, only pure ops.
+static LogicalResult verifyCombinerBody(Operation *op, ValueRange operands,
+                                        Region &region) {
+  Block &body = region.front();
+  size_t numOperands = operands.size();
   if (body.getNumArguments() != 2 * numOperands)
-    return emitOpError("expects ")
+    return op->emitOpError("expects ")
            << 2 * numOperands << " body arguments (two per operand), got "
            << body.getNumArguments();
   for (auto [index, argument] : llvm::enumerate(body.getArguments())) {
     Type elementType =
-        cast<TileType>(getOperands()[index / 2].getType()).getElementType();
+        cast<TileType>(operands[index / 2].getType()).getElementType();
     if (!isScalarTileOf(argument.getType(), elementType))
-      return emitOpError("expects body argument #")
+      return op->emitOpError("expects body argument #")
              << index << " to be a rank-0 tile of " << elementType << ", got "
              << argument.getType();
   }
 
   auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
   if (!yield)
-    return emitOpError("expects the body to end with 'cuda_tile.yield'");
+    return op->emitOpError("expects the body to end with 'cuda_tile.yield'");
   if (yield.getNumOperands() != numOperands)
-    return emitOpError("expects the body to yield ")
+    return op->emitOpError("expects the body to yield ")
            << numOperands << " values (one per operand), got "
            << yield.getNumOperands();
   for (auto [index, value] : llvm::enumerate(yield.getOperands())) {
     Type elementType =
-        cast<TileType>(getOperands()[index].getType()).getElementType();
+        cast<TileType>(operands[index].getType()).getElementType();
     if (!isScalarTileOf(value.getType(), elementType))
-      return emitOpError("expects yielded value #")
+      return op->emitOpError("expects yielded value #")
              << index << " to be a rank-0 tile of " << elementType << ", got "
              << value.getType();
   }
@@ -793,9 +808,13 @@ LogicalResult ReduceOp::verifyRegions() {
     return WalkResult::interrupt();
   });
   if (impure)
-    return emitOpError("expects only pure operations in the body, got '")
+    return op->emitOpError("expects only pure operations in the body, got '")
            << impure->getName() << "'";
   return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  return verifyCombinerBody(*this, getOperands(), getBody());
 }
 
 void ReduceOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
@@ -1138,4 +1157,240 @@ LogicalResult LoadViewTkoOp::verify() {
 
 LogicalResult StoreViewTkoOp::verify() {
   return verifyViewAccess(*this, getTile().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Integer ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult DivIOp::verify() {
+  if (getRoundingMode() == RoundingMode::NegativeInf &&
+      getSignedness() == Signedness::Unsigned)
+    return emitOpError("expects signed operands with rounding<negative_inf>, "
+                       "got unsigned");
+  return success();
+}
+
+LogicalResult NegIOp::verify() {
+  if (getOverflow() == IntegerOverflow::NoUnsignedWrap)
+    return emitOpError("expects overflow none, no_signed_wrap or no_wrap, got "
+                       "no_unsigned_wrap");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+/// The number of bits an element occupies in a packed tile (`tf32` is
+/// stored in 32 bits).
+static unsigned getPackedBitWidth(Type elementType) {
+  if (isa<FloatTF32Type>(elementType))
+    return 32;
+  return elementType.getIntOrFloatBitWidth();
+}
+
+LogicalResult BitcastOp::verify() {
+  Type source = getSource().getType().getElementType();
+  Type result = getType().getElementType();
+  if (getPackedBitWidth(source) != getPackedBitWidth(result))
+    return emitOpError("expects element types of the same bit width, got ")
+           << source << " and " << result;
+  return success();
+}
+
+/// Verifies that an integer conversion changes the width in the direction
+/// its name says.
+static LogicalResult verifyIntWidthChange(Operation *op, Type source,
+                                          Type result, bool widen) {
+  unsigned sourceWidth = getElementTypeOrSelf(source).getIntOrFloatBitWidth();
+  unsigned resultWidth = getElementTypeOrSelf(result).getIntOrFloatBitWidth();
+  if (widen ? resultWidth > sourceWidth : resultWidth < sourceWidth)
+    return success();
+  return op->emitOpError("expects a ")
+         << (widen ? "wider" : "narrower") << " result element type than "
+         << getElementTypeOrSelf(source) << ", got "
+         << getElementTypeOrSelf(result);
+}
+
+LogicalResult ExtIOp::verify() {
+  return verifyIntWidthChange(*this, getSource().getType(), getType(),
+                              /*widen=*/true);
+}
+
+LogicalResult TruncIOp::verify() {
+  return verifyIntWidthChange(*this, getSource().getType(), getType(),
+                              /*widen=*/false);
+}
+
+LogicalResult FToFOp::verify() {
+  Type source = getSource().getType().getElementType();
+  Type result = getType().getElementType();
+  if (source == result)
+    return emitOpError("expects different source and result element types, "
+                       "got ")
+           << source;
+  RoundingMode mode = getRoundingMode();
+  if (isa<Float8E8M0FNUType>(result)) {
+    if (mode != RoundingMode::Zero && mode != RoundingMode::PositiveInf)
+      return emitOpError("expects rounding<zero> or rounding<positive_inf> "
+                         "for an f8E8M0FNU result, got rounding<")
+             << stringifyRoundingMode(mode) << ">";
+    return success();
+  }
+  if (mode != RoundingMode::NearestEven)
+    return emitOpError("expects rounding<nearest_even> for a ")
+           << result << " result, got rounding<" << stringifyRoundingMode(mode)
+           << ">";
+  return success();
+}
+
+LogicalResult IToFOp::verify() {
+  Type result = getType().getElementType();
+  if (isa<Float8E8M0FNUType>(result))
+    return emitOpError("expects a result element type other than f8E8M0FNU, "
+                       "got ")
+           << result;
+  return success();
+}
+
+/// Verifies a `pack` or `unpack` between `packed` bytes and `unpacked`
+/// elements: different element widths and the same number of bits.
+static LogicalResult verifyPacking(Operation *op, TileType source,
+                                   TileType result) {
+  unsigned sourceWidth = getPackedBitWidth(source.getElementType());
+  unsigned resultWidth = getPackedBitWidth(result.getElementType());
+  if (sourceWidth == resultWidth)
+    return op->emitOpError("expects element types of different bit widths "
+                           "(use bitcast otherwise), got ")
+           << source.getElementType() << " and " << result.getElementType();
+  int64_t sourceBits = source.getNumElements() * sourceWidth;
+  int64_t resultBits = result.getNumElements() * resultWidth;
+  if (sourceBits != resultBits)
+    return op->emitOpError("expects the source and the result to hold the "
+                           "same number of bits, got ")
+           << sourceBits << " and " << resultBits;
+  return success();
+}
+
+LogicalResult PackOp::verify() {
+  return verifyPacking(*this, getSource().getType(), getType());
+}
+
+LogicalResult UnpackOp::verify() {
+  return verifyPacking(*this, getSource().getType(), getType());
+}
+
+//===----------------------------------------------------------------------===//
+// permute, cat, extract
+//===----------------------------------------------------------------------===//
+
+LogicalResult PermuteOp::verify() {
+  TileType source = getSource().getType();
+  ArrayRef<int32_t> permutation = getPermutation();
+  int64_t rank = source.getRank();
+  if (rank < 2)
+    return emitOpError("expects a source of rank 2 or more, got ") << rank;
+  if (static_cast<int64_t>(permutation.size()) != rank)
+    return emitOpError("expects a permutation of ")
+           << rank << " dimensions, got " << ListFormat{permutation};
+  SmallVector<bool> seen(rank, false);
+  for (int32_t dim : permutation) {
+    if (dim < 0 || dim >= rank || seen[dim])
+      return emitOpError("expects a permutation of [0, ")
+             << rank << "), got " << ListFormat{permutation};
+    seen[dim] = true;
+  }
+  SmallVector<int64_t> expected = llvm::map_to_vector(
+      permutation, [&](int32_t dim) { return source.getDimSize(dim); });
+  if (getType().getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("expects result shape ")
+           << ListFormat{expected} << ", got "
+           << ListFormat{getType().getShape()};
+  return success();
+}
+
+LogicalResult CatOp::verify() {
+  TileType lhs = getLhs().getType(), rhs = getRhs().getType();
+  TileType result = getType();
+  if (lhs.getRank() != rhs.getRank() || lhs.getRank() != result.getRank())
+    return emitOpError("expects operands and result of the same rank, got ")
+           << lhs.getRank() << ", " << rhs.getRank() << " and "
+           << result.getRank();
+  int64_t dim = getDim();
+  if (dim >= lhs.getRank())
+    return emitOpError("expects dim in [0, ")
+           << lhs.getRank() << "), got " << dim;
+  SmallVector<int64_t> expected(lhs.getShape());
+  for (int64_t i = 0, e = lhs.getRank(); i < e; ++i) {
+    if (i == dim) {
+      expected[i] += rhs.getDimSize(i);
+    } else if (lhs.getDimSize(i) != rhs.getDimSize(i)) {
+      return emitOpError("expects operand shapes to agree outside dim ")
+             << dim << ", got " << ListFormat{lhs.getShape()} << " and "
+             << ListFormat{rhs.getShape()};
+    }
+  }
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("expects result shape ")
+           << ListFormat{expected} << ", got " << ListFormat{result.getShape()};
+  return success();
+}
+
+LogicalResult ExtractOp::verify() {
+  TileType source = getSource().getType();
+  TileType result = getType();
+  if (source.getRank() != result.getRank())
+    return emitOpError("expects source and result of the same rank, got ")
+           << source.getRank() << " and " << result.getRank();
+  if (getIndices().size() != static_cast<size_t>(source.getRank()))
+    return emitOpError("expects one index per dimension (")
+           << source.getRank() << "), got " << getIndices().size();
+  for (auto [sourceDim, resultDim] :
+       llvm::zip_equal(source.getShape(), result.getShape()))
+    if (sourceDim % resultDim != 0)
+      return emitOpError("expects every source dimension to be a multiple of "
+                         "the result dimension, got source ")
+             << ListFormat{source.getShape()} << " and result "
+             << ListFormat{result.getShape()};
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScanOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScanOp::verify() {
+  if (failed(verifyCombinerOperands(*this, getOperands(), getIdentities(),
+                                    getDim())))
+    return failure();
+  for (auto [index, operand, result] :
+       llvm::enumerate(getOperands(), getResults()))
+    if (operand.getType() != result.getType())
+      return emitOpError("expects result #")
+             << index << " to have the operand type " << operand.getType()
+             << ", got " << result.getType();
+  return success();
+}
+
+LogicalResult ScanOp::verifyRegions() {
+  return verifyCombinerBody(*this, getOperands(), getBody());
+}
+
+void ScanOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  if (getNumResults() != 0)
+    setNameFn(getResult(0), "scan");
+}
+
+void ScanOp::getAsmBlockArgumentNames(Region &region,
+                                      OpAsmSetValueNameFn setNameFn) {
+  if (region.empty())
+    return;
+  bool numbered = region.getNumArguments() > 2;
+  for (auto [index, argument] : llvm::enumerate(region.getArguments())) {
+    std::string name = index % 2 == 0 ? "scan_lhs" : "scan_rhs";
+    if (numbered)
+      name += std::to_string(index / 2);
+    setNameFn(argument, name);
+  }
 }

@@ -185,6 +185,69 @@ defvar CudaTile_ViewAccessFormat = [{
   attr-dict-with-keyword `:`
 }];
 
+/// Element-wise binary op on two same-typed tiles of `operandType` with no
+/// modifiers: `%r = andi %a, %b : tile<i8>`.
+class CudaTile_ElementwiseBinaryOp<string mnemonic, Type operandType,
+                                   string lhsName = "lhs",
+                                   string rhsName = "rhs",
+                                   list<Trait> traits = []>
+    : CudaTile_Op<mnemonic, !listconcat([Pure,
+        AllTypesMatch<[lhsName, rhsName, "result"]>], traits)> {
+  let arguments = !dag(ins, [operandType, operandType], [lhsName, rhsName]);
+  let results = (outs operandType:$result);
+  let assemblyFormat = !strconcat("$", lhsName, " `,` $", rhsName, " ",
+                                  CudaTile_ResultTypeFormat);
+}
+
+/// Element-wise integer binary op that reads its operands as `signed` or
+/// `unsigned`: `%r = maxi %a, %b signed : tile<i32>`. `modifiers` are extra
+/// attribute arguments printed by `modifierFormat` after the signedness.
+class CudaTile_IntBinarySignednessOp<string mnemonic, dag modifiers = (ins),
+                                     string modifierFormat = "",
+                                     list<Trait> traits = [Pure]>
+    : CudaTile_Op<mnemonic, !listconcat([
+        AllTypesMatch<["lhs", "rhs", "result"]>], traits)> {
+  let arguments = !con((ins CudaTile_IntTile:$lhs, CudaTile_IntTile:$rhs,
+                            CudaTile_SignednessAttr:$signedness), modifiers);
+  let results = (outs CudaTile_IntTile:$result);
+  let assemblyFormat = !strconcat(
+      "$lhs `,` $rhs custom<EnumKeyword>($signedness) ", modifierFormat, " ",
+      CudaTile_ResultTypeFormat);
+}
+
+/// Element-wise integer unary op; `modifiers` as for the float unary ops.
+class CudaTile_IntUnaryOp<string mnemonic, dag modifiers = (ins),
+                          string modifierFormat = "",
+                          list<Trait> traits = []>
+    : CudaTile_Op<mnemonic, !listconcat([Pure,
+        AllTypesMatch<["source", "result"]>], traits)> {
+  let arguments = !con((ins CudaTile_IntTile:$source), modifiers);
+  let results = (outs CudaTile_IntTile:$result);
+  let assemblyFormat = !strconcat("$source ", modifierFormat, " ",
+                                  CudaTile_ResultTypeFormat);
+}
+
+/// Element-wise conversion `source -> result` of the same shape:
+/// `%r = exti %x signed : tile<4xi8> -> tile<4xi32>`.
+class CudaTile_ConvertOp<string mnemonic, Type sourceType, Type resultType,
+                         dag modifiers = (ins), string modifierFormat = "",
+                         list<Trait> traits = []>
+    : CudaTile_Op<mnemonic, !listconcat([Pure, SameOperandsAndResultShape],
+                                        traits)> {
+  let arguments = !con((ins sourceType:$source), modifiers);
+  let results = (outs resultType:$result);
+  let assemblyFormat = !strconcat("$source ", modifierFormat, [{
+    attr-dict `:` custom<CudaTileType>(type($source))
+    `->` custom<CudaTileType>(type($result))
+  }]);
+}
+
+defvar CudaTile_SignednessFormat = "custom<EnumKeyword>($signedness)";
+defvar CudaTile_OverflowFormat = "(`overflow` `` $overflow^)?";
+def CudaTile_OverflowArg
+    : DefaultValuedAttr<CudaTile_IntegerOverflowAttr,
+                        "::mlir::cuda_tile::IntegerOverflow::None">;
+
 //===----------------------------------------------------------------------===//
 // Module and kernels
 //===----------------------------------------------------------------------===//
@@ -655,10 +718,11 @@ def CudaTile_ReduceOp : CudaTile_Op<"reduce", [RecursiveMemoryEffects,
 }
 
 def CudaTile_YieldOp : CudaTile_Op<"yield", [Pure, ReturnLike, Terminator,
-    HasParent<"ReduceOp">]> {
+    ParentOneOf<["ReduceOp", "ScanOp"]>]> {
   let summary = "yield values to the parent op";
   let description = [{
-    Terminates the body of a `reduce`, passing the combined values.
+    Terminates the body of a `reduce` or `scan`, passing the combined
+    values.
 
     Example:
 
@@ -937,6 +1001,846 @@ def CudaTile_StoreViewTkoOp : CudaTile_ViewMemoryOp<"store_view_tko",
     custom<CudaTileType>(type($index), ref($index))
     `->` custom<CudaTileType>(type($result_token))
   }]);
+}
+
+//===----------------------------------------------------------------------===//
+// Integer arithmetic and bitwise ops
+//===----------------------------------------------------------------------===//
+
+def CudaTile_AbsIOp : CudaTile_IntUnaryOp<"absi"> {
+  let summary = "element-wise integer absolute value";
+  let description = [{
+    `result[i] = |source[i]|`: the source is read as signed, the result as
+    unsigned (so the absolute value of the minimum signed value is exact).
+
+    Example:
+
+    ```mlir
+    %r = absi %x : tile<4xi32>
+    ```
+  }];
+}
+
+def CudaTile_SubIOp : CudaTile_IntBinaryOverflowOp<"subi"> {
+  let summary = "element-wise integer subtraction";
+  let description = [{
+    `result[i] = lhs[i] - rhs[i]`, wrapping unless `overflow<...>` asserts
+    otherwise.
+
+    Example:
+
+    ```mlir
+    %d = subi %a, %b : tile<i16>
+    ```
+  }];
+}
+
+def CudaTile_MulhiIOp : CudaTile_ElementwiseBinaryOp<"mulhii",
+    CudaTile_IntTile, "x", "y"> {
+  let summary = "element-wise high half of an integer product";
+  let description = [{
+    The high `N` bits of the unsigned `2N`-bit product `x[i] * y[i]`.
+
+    Example:
+
+    ```mlir
+    %h = mulhii %a, %b : tile<i8>
+    ```
+  }];
+}
+
+def CudaTile_DivIOp : CudaTile_IntBinarySignednessOp<"divi",
+    (ins CudaTile_RoundingModeArg<"Zero">:$rounding_mode),
+    CudaTile_RoundingFormat,
+    [NoMemoryEffect,
+     CudaTile_RoundingModes<"Zero", ["Zero", "NegativeInf", "PositiveInf"]>]> {
+  let summary = "element-wise integer division";
+  let description = [{
+    `result[i] = lhs[i] / rhs[i]` with the operands read as `signed` or
+    `unsigned`, rounded toward zero (default), `negative_inf` (signed only)
+    or `positive_inf`. Division by zero is undefined behavior, so the op is
+    not speculatable.
+
+    Example:
+
+    ```mlir
+    %q = divi %a, %b signed rounding<negative_inf> : tile<i1>
+    ```
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_RemIOp : CudaTile_IntBinarySignednessOp<"remi", (ins), "",
+    [NoMemoryEffect]> {
+  let summary = "element-wise integer remainder";
+  let description = [{
+    The remainder of the division truncated toward zero; its sign is the sign
+    of `lhs` when `signed`.
+
+    Example:
+
+    ```mlir
+    %r = remi %a, %b signed : tile<2x4x8xi32>
+    ```
+  }];
+}
+
+def CudaTile_NegIOp : CudaTile_IntUnaryOp<"negi",
+    (ins CudaTile_OverflowArg:$overflow), CudaTile_OverflowFormat> {
+  let summary = "element-wise integer negation";
+  let description = [{
+    `result[i] = -source[i]` (two's complement). `overflow<no_signed_wrap>`
+    or `overflow<no_wrap>` assert that no element is the minimum signed
+    value; `no_unsigned_wrap` is rejected.
+
+    Example:
+
+    ```mlir
+    %n = negi %x overflow<no_signed_wrap> : tile<i16>
+    ```
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_MaxIOp : CudaTile_IntBinarySignednessOp<"maxi"> {
+  let summary = "element-wise integer maximum";
+  let description = [{
+    The larger of `lhs[i]` and `rhs[i]` read as `signed` or `unsigned`.
+
+    Example:
+
+    ```mlir
+    %m = maxi %a, %b signed : tile<i1>
+    ```
+  }];
+}
+
+def CudaTile_MinIOp : CudaTile_IntBinarySignednessOp<"mini"> {
+  let summary = "element-wise integer minimum";
+  let description = [{
+    The smaller of `lhs[i]` and `rhs[i]` read as `signed` or `unsigned`.
+
+    Example:
+
+    ```mlir
+    %m = mini %a, %b unsigned : tile<2x2xi32>
+    ```
+  }];
+}
+
+def CudaTile_ShLIOp : CudaTile_IntBinaryOverflowOp<"shli"> {
+  let summary = "element-wise left shift";
+  let description = [{
+    `result[i] = lhs[i] << rhs[i]`; `rhs` is read as unsigned and a shift by
+    the bit width or more gives poison.
+
+    Example:
+
+    ```mlir
+    %s = shli %a, %b overflow<no_unsigned_wrap> : tile<i16>
+    ```
+  }];
+}
+
+def CudaTile_ShRIOp : CudaTile_IntBinarySignednessOp<"shri"> {
+  let summary = "element-wise right shift";
+  let description = [{
+    `result[i] = lhs[i] >> rhs[i]`: arithmetic when `signed`, logical when
+    `unsigned`; `rhs` is read as unsigned.
+
+    Example:
+
+    ```mlir
+    %s = shri %a, %b signed : tile<i8>
+    ```
+  }];
+}
+
+def CudaTile_AndIOp : CudaTile_ElementwiseBinaryOp<"andi", CudaTile_IntTile,
+    "lhs", "rhs", [Commutative]> {
+  let summary = "element-wise bitwise and";
+  let description = [{
+    `result[i] = lhs[i] & rhs[i]`.
+
+    Example:
+
+    ```mlir
+    %r = andi %a, %b : tile<i1>
+    ```
+  }];
+}
+
+def CudaTile_OrIOp : CudaTile_ElementwiseBinaryOp<"ori", CudaTile_IntTile,
+    "lhs", "rhs", [Commutative]> {
+  let summary = "element-wise bitwise or";
+  let description = [{
+    `result[i] = lhs[i] | rhs[i]`.
+
+    Example:
+
+    ```mlir
+    %r = ori %a, %b : tile<i8>
+    ```
+  }];
+}
+
+def CudaTile_XOrIOp : CudaTile_ElementwiseBinaryOp<"xori", CudaTile_IntTile,
+    "lhs", "rhs", [Commutative]> {
+  let summary = "element-wise bitwise exclusive or";
+  let description = [{
+    `result[i] = lhs[i] ^ rhs[i]`.
+
+    Example:
+
+    ```mlir
+    %inv = xori %cond, %c1 : tile<i1>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Floating-point arithmetic (continued)
+//===----------------------------------------------------------------------===//
+
+def CudaTile_AbsFOp : CudaTile_FloatUnaryOp<"absf"> {
+  let summary = "element-wise floating-point absolute value";
+  let description = [{
+    `result[i] = |source[i]|` (clears the sign bit).
+
+    Example:
+
+    ```mlir
+    %a = absf %x : tile<f16>
+    ```
+  }];
+}
+
+def CudaTile_RemFOp : CudaTile_ElementwiseBinaryOp<"remf",
+    CudaTile_BaseFloatTile> {
+  let summary = "element-wise floating-point remainder";
+  let description = [{
+    The remainder of `lhs[i] / rhs[i]` truncated toward zero (C `fmod`).
+
+    Example:
+
+    ```mlir
+    %r = remf %a, %b : tile<2x2xf32>
+    ```
+  }];
+}
+
+def CudaTile_NegFOp : CudaTile_FloatUnaryOp<"negf"> {
+  let summary = "element-wise floating-point negation";
+  let description = [{
+    `result[i] = -source[i]` (flips the sign bit).
+
+    Example:
+
+    ```mlir
+    %n = negf %x : tile<2xf32>
+    ```
+  }];
+}
+
+def CudaTile_MinFOp : CudaTile_FloatMinMaxOp<"minf"> {
+  let summary = "element-wise floating-point minimum";
+  let description = [{
+    Returns the smaller element (`-0.0 < +0.0`). Without `propagate_nan` a
+    NaN operand is ignored unless both are NaN (IEEE 754-2019
+    minimumNumber); with it, any NaN operand gives NaN (minimum).
+    `flush_to_zero` is f32 only.
+
+    Example:
+
+    ```mlir
+    %m = minf %a, %b propagate_nan : tile<2x2xf32>
+    ```
+  }];
+}
+
+def CudaTile_CmpFOp : CudaTile_Op<"cmpf", [Pure,
+    AllTypesMatch<["lhs", "rhs"]>,
+    TypesMatchWith<"result is an i1 tile of the operand shape", "lhs",
+                   "result", "::mlir::cuda_tile::getI1SameShape($_self)">]> {
+  let summary = "element-wise floating-point comparison";
+  let description = [{
+    Compares `lhs` and `rhs` element-wise with `comparison_predicate`. With
+    `ordered` a comparison involving NaN is false, with `unordered` it is
+    true. The result is an i1 tile.
+
+    Example:
+
+    ```mlir
+    %lt = cmpf less_than ordered %a, %b : tile<f16> -> tile<i1>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_ComparisonPredicateAttr:$comparison_predicate,
+                       CudaTile_ComparisonOrderingAttr:$comparison_ordering,
+                       CudaTile_BaseFloatTile:$lhs,
+                       CudaTile_BaseFloatTile:$rhs);
+  let results = (outs CudaTile_I1Tile:$result);
+  let assemblyFormat = [{
+    custom<EnumKeyword>($comparison_predicate)
+    custom<EnumKeyword>($comparison_ordering) $lhs `,` $rhs attr-dict
+    `:` custom<CudaTileType>(type($lhs))
+    `->` custom<CudaTileType>(type($result))
+  }];
+}
+
+def CudaTile_FmaOp : CudaTile_Op<"fma", [Pure,
+    AllTypesMatch<["lhs", "rhs", "acc", "result"]>,
+    CudaTile_RoundingModes<"NearestEven", CudaTile_IEEERoundingModes>,
+    CudaTile_FlushToZeroF32Only]> {
+  let summary = "element-wise fused multiply-add";
+  let description = [{
+    `result[i] = lhs[i] * rhs[i] + acc[i]` with a single rounding, with the
+    modifiers of `addf`.
+
+    Example:
+
+    ```mlir
+    %r = fma %a, %b, %c rounding<zero> flush_to_zero : tile<512xf32>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_BaseFloatTile:$lhs,
+                       CudaTile_BaseFloatTile:$rhs,
+                       CudaTile_BaseFloatTile:$acc,
+                       CudaTile_RoundingModeArg<"NearestEven">:$rounding_mode,
+                       UnitAttr:$flush_to_zero);
+  let results = (outs CudaTile_BaseFloatTile:$result);
+  let assemblyFormat = !strconcat("$lhs `,` $rhs `,` $acc ",
+      CudaTile_RoundingFormat, " ", CudaTile_FlushToZeroFormat, " ",
+      CudaTile_ResultTypeFormat);
+}
+
+def CudaTile_CeilOp : CudaTile_FloatUnaryOp<"ceil"> {
+  let summary = "element-wise rounding toward positive infinity";
+  let description = [{
+    The smallest integral value not less than `source[i]`.
+
+    Example:
+
+    ```mlir
+    %c = ceil %x : tile<bf16>
+    ```
+  }];
+}
+
+def CudaTile_FloorOp : CudaTile_FloatUnaryOp<"floor"> {
+  let summary = "element-wise rounding toward negative infinity";
+  let description = [{
+    The largest integral value not greater than `source[i]`.
+
+    Example:
+
+    ```mlir
+    %f = floor %x : tile<2xf64>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Math
+//===----------------------------------------------------------------------===//
+
+def CudaTile_Atan2Op : CudaTile_ElementwiseBinaryOp<"atan2",
+    CudaTile_BaseFloatTile, "x", "y"> {
+  let summary = "element-wise two-argument arc tangent";
+  let description = [{
+    `result[i] = atan2(x[i], y[i])`, the angle in `[-pi, pi]` of the point
+    `(y[i], x[i])`. f16 and bf16 are computed in f32.
+
+    Example:
+
+    ```mlir
+    %r = atan2 %x, %y : tile<2xf32>
+    ```
+  }];
+}
+
+class CudaTile_MathUnaryOp<string mnemonic, string formula>
+    : CudaTile_FloatUnaryOp<mnemonic> {
+  let summary = "element-wise " # formula;
+}
+
+def CudaTile_CosOp : CudaTile_MathUnaryOp<"cos", "cosine"> {
+  let description = [{
+    `result[i] = cos(source[i])` (radians). f16 and bf16 are computed in f32.
+
+    Example:
+
+    ```mlir
+    %c = cos %x : tile<2xf32>
+    ```
+  }];
+}
+
+def CudaTile_CosHOp : CudaTile_MathUnaryOp<"cosh", "hyperbolic cosine"> {
+  let description = [{
+    `result[i] = cosh(source[i])`. f16 and bf16 are computed in f32.
+
+    Example:
+
+    ```mlir
+    %c = cosh %x : tile<2xf64>
+    ```
+  }];
+}
+
+def CudaTile_SinOp : CudaTile_MathUnaryOp<"sin", "sine"> {
+  let description = [{
+    `result[i] = sin(source[i])` (radians). f16 and bf16 are computed in f32.
+
+    Example:
+
+    ```mlir
+    %s = sin %x : tile<2xf32>
+    ```
+  }];
+}
+
+def CudaTile_SinHOp : CudaTile_MathUnaryOp<"sinh", "hyperbolic sine"> {
+  let description = [{
+    `result[i] = sinh(source[i])`. f16 and bf16 are computed in f32.
+
+    Example:
+
+    ```mlir
+    %s = sinh %x : tile<2xf32>
+    ```
+  }];
+}
+
+def CudaTile_TanOp : CudaTile_MathUnaryOp<"tan", "tangent"> {
+  let description = [{
+    `result[i] = tan(source[i])` (radians). f16 and bf16 are computed in f32.
+
+    Example:
+
+    ```mlir
+    %t = tan %x : tile<2xf32>
+    ```
+  }];
+}
+
+def CudaTile_TanHOp : CudaTile_FloatUnaryOp<"tanh",
+    (ins CudaTile_RoundingModeArg<"Full">:$rounding_mode),
+    CudaTile_RoundingFormat,
+    [CudaTile_RoundingModes<"Full", ["Approx", "Full"]>]> {
+  let summary = "element-wise hyperbolic tangent";
+  let description = [{
+    `result[i] = tanh(source[i])`. `rounding<approx>` (f32 only) selects the
+    hardware approximation; the default is `full`.
+
+    Example:
+
+    ```mlir
+    %t = tanh %x rounding<approx> : tile<4xf32>
+    %h = tanh %y : tile<2xf16>
+    ```
+  }];
+}
+
+def CudaTile_LogOp : CudaTile_MathUnaryOp<"log", "natural logarithm"> {
+  let description = [{
+    `result[i] = ln(source[i])`. f16 and bf16 are computed in f32.
+
+    Example:
+
+    ```mlir
+    %l = log %x : tile<2x2xf32>
+    ```
+  }];
+}
+
+def CudaTile_Log2Op : CudaTile_MathUnaryOp<"log2", "base-2 logarithm"> {
+  let description = [{
+    `result[i] = log2(source[i])`. f16 and bf16 are computed in f32.
+
+    Example:
+
+    ```mlir
+    %l = log2 %x : tile<2x2xf32>
+    ```
+  }];
+}
+
+def CudaTile_PowOp : CudaTile_ElementwiseBinaryOp<"pow",
+    CudaTile_BaseFloatTile, "source", "exponent"> {
+  let summary = "element-wise power";
+  let description = [{
+    `result[i] = source[i] ^ exponent[i]`. f16 and bf16 are computed in f32.
+
+    Example:
+
+    ```mlir
+    %p = pow %x, %e : tile<2xf64>
+    ```
+  }];
+}
+
+def CudaTile_SqrtOp : CudaTile_FloatUnaryOp<"sqrt",
+    (ins CudaTile_RoundingModeArg<"NearestEven">:$rounding_mode,
+         UnitAttr:$flush_to_zero),
+    !strconcat(CudaTile_RoundingFormat, " ", CudaTile_FlushToZeroFormat),
+    [CudaTile_RoundingModes<"NearestEven",
+         !listconcat(CudaTile_IEEERoundingModes, ["Approx"])>,
+     CudaTile_FlushToZeroF32Only]> {
+  let summary = "element-wise square root";
+  let description = [{
+    `result[i] = sqrt(source[i])`, rounded by `rounding` (the IEEE modes, or
+    `approx` for f32). `flush_to_zero` is f32 only.
+
+    Example:
+
+    ```mlir
+    %s = sqrt %x rounding<approx> : tile<2x2xf32>
+    ```
+  }];
+}
+
+def CudaTile_RsqrtOp : CudaTile_FloatUnaryOp<"rsqrt",
+    (ins UnitAttr:$flush_to_zero), CudaTile_FlushToZeroFormat,
+    [CudaTile_FlushToZeroF32Only]> {
+  let summary = "element-wise reciprocal square root";
+  let description = [{
+    `result[i] = 1 / sqrt(source[i])` (approximate); `flush_to_zero` is f32
+    only.
+
+    Example:
+
+    ```mlir
+    %r = rsqrt %x flush_to_zero : tile<4xf32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+def CudaTile_BitcastOp : CudaTile_ConvertOp<"bitcast", CudaTile_NumberTile,
+    CudaTile_NumberTile> {
+  let summary = "reinterpret the bits of each element";
+  let description = [{
+    Reinterprets every element as the result element type, which must have
+    the same bit width. Pointers are converted with `ptr_to_int` and
+    `int_to_ptr` instead.
+
+    Example:
+
+    ```mlir
+    %b = bitcast %x : tile<4xi32> -> tile<4xf32>
+    ```
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_ExtIOp : CudaTile_ConvertOp<"exti", CudaTile_IntTileWithI4,
+    CudaTile_IntTileWithI4, (ins CudaTile_SignednessAttr:$signedness),
+    CudaTile_SignednessFormat> {
+  let summary = "element-wise integer widening";
+  let description = [{
+    Widens each element, sign-extending when `signed` and zero-extending when
+    `unsigned`.
+
+    Example:
+
+    ```mlir
+    %e = exti %x signed : tile<i4> -> tile<i8>
+    ```
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_TruncIOp : CudaTile_ConvertOp<"trunci", CudaTile_IntTileWithI4,
+    CudaTile_IntTileWithI4, (ins CudaTile_OverflowArg:$overflow),
+    CudaTile_OverflowFormat> {
+  let summary = "element-wise integer truncation";
+  let description = [{
+    Keeps the low bits of each element; `overflow<...>` asserts that the
+    value is representable in the narrower type.
+
+    Example:
+
+    ```mlir
+    %t = trunci %x overflow<no_signed_wrap> : tile<i16> -> tile<i8>
+    ```
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_FToFOp : CudaTile_ConvertOp<"ftof", CudaTile_FloatTile,
+    CudaTile_FloatTile,
+    (ins CudaTile_RoundingModeArg<"NearestEven">:$rounding_mode),
+    CudaTile_RoundingFormat> {
+  let summary = "element-wise floating-point conversion";
+  let description = [{
+    Converts each element to another floating-point type, rounding to
+    nearest even; conversions to `f8E8M0FNU` round toward `zero` or
+    `positive_inf` instead.
+
+    Example:
+
+    ```mlir
+    %h = ftof %x : tile<2x2xf32> -> tile<2x2xf16>
+    %e = ftof %y rounding<zero> : tile<2x2xf16> -> tile<2x2xf8E8M0FNU>
+    ```
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_FToIOp : CudaTile_ConvertOp<"ftoi", CudaTile_FloatTile,
+    CudaTile_IntTile,
+    (ins CudaTile_SignednessAttr:$signedness,
+         CudaTile_RoundingModeArg<"NearestIntToZero">:$rounding_mode),
+    !strconcat(CudaTile_SignednessFormat, " ", CudaTile_RoundingFormat),
+    [CudaTile_RoundingModes<"NearestIntToZero", ["NearestIntToZero"]>]> {
+  let summary = "element-wise floating-point to integer conversion";
+  let description = [{
+    Converts each element to a `signed` or `unsigned` integer, rounding
+    toward zero.
+
+    Example:
+
+    ```mlir
+    %i = ftoi %x signed : tile<2xf8E4M3FN> -> tile<2xi16>
+    ```
+  }];
+}
+
+def CudaTile_IToFOp : CudaTile_ConvertOp<"itof", CudaTile_IntTile,
+    CudaTile_FloatTile,
+    (ins CudaTile_SignednessAttr:$signedness,
+         CudaTile_RoundingModeArg<"NearestEven">:$rounding_mode),
+    !strconcat(CudaTile_SignednessFormat, " ", CudaTile_RoundingFormat),
+    [CudaTile_RoundingModes<"NearestEven", ["NearestEven"]>]> {
+  let summary = "element-wise integer to floating-point conversion";
+  let description = [{
+    Converts each `signed` or `unsigned` integer element to a floating-point
+    type (not `f8E8M0FNU`), rounding to nearest even.
+
+    Example:
+
+    ```mlir
+    %f = itof %x signed : tile<i1> -> tile<f16>
+    ```
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_IntToPtrOp : CudaTile_ConvertOp<"int_to_ptr", CudaTile_I64Tile,
+    CudaTile_PointerTile> {
+  let summary = "element-wise integer to pointer conversion";
+  let description = [{
+    Reinterprets each 64-bit integer as a global-memory address.
+
+    Example:
+
+    ```mlir
+    %p = int_to_ptr %x : tile<i64> -> tile<ptr<i8>>
+    ```
+  }];
+}
+
+def CudaTile_PtrToIntOp : CudaTile_ConvertOp<"ptr_to_int",
+    CudaTile_PointerTile, CudaTile_I64Tile> {
+  let summary = "element-wise pointer to integer conversion";
+  let description = [{
+    Returns the 64-bit address of each pointer.
+
+    Example:
+
+    ```mlir
+    %i = ptr_to_int %p : tile<ptr<i32>> -> tile<i64>
+    ```
+  }];
+}
+
+def CudaTile_PtrToPtrOp : CudaTile_ConvertOp<"ptr_to_ptr",
+    CudaTile_PointerTile, CudaTile_PointerTile> {
+  let summary = "element-wise pointee type change";
+  let description = [{
+    Returns the same addresses as pointers to another type.
+
+    Example:
+
+    ```mlir
+    %q = ptr_to_ptr %p : tile<4xptr<i8>> -> tile<4xptr<f64>>
+    ```
+  }];
+}
+
+/// Packing between a 1-D tile of narrow or wide elements and its bytes.
+class CudaTile_PackingOp<string mnemonic, Type sourceType, Type resultType>
+    : CudaTile_Op<mnemonic, [Pure]> {
+  let arguments = (ins sourceType:$source);
+  let results = (outs resultType:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` custom<CudaTileType>(type($source))
+    `->` custom<CudaTileType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+defvar CudaTile_PackableTypes = !listconcat(CudaTile_FloatTypes,
+                                            CudaTile_IntTypes, [CudaTile_I4]);
+
+def CudaTile_PackOp : CudaTile_PackingOp<"pack",
+    CudaTile_1DTileOf<CudaTile_PackableTypes>,
+    CudaTile_1DTileOf<[CudaTile_I8]>> {
+  let summary = "pack a 1-D tile into bytes";
+  let description = [{
+    Reinterprets the bits of a 1-D tile as a 1-D tile of `i8`. Both hold the
+    same number of bits, counting `i1` as 1 bit, `i4` and `f4E2M1FN` as 4 and
+    `tf32` as 32; 8-bit sources use `bitcast` instead.
+
+    Example:
+
+    ```mlir
+    %b = pack %x : tile<64xi4> -> tile<32xi8>
+    ```
+  }];
+}
+
+def CudaTile_UnpackOp : CudaTile_PackingOp<"unpack",
+    CudaTile_1DTileOf<[CudaTile_I8]>,
+    CudaTile_1DTileOf<CudaTile_PackableTypes>> {
+  let summary = "unpack bytes into a 1-D tile";
+  let description = [{
+    The inverse of `pack`: reinterprets a 1-D `i8` tile as a 1-D tile of
+    another element type with the same number of bits.
+
+    Example:
+
+    ```mlir
+    %f = unpack %b : tile<64xi8> -> tile<128xf4E2M1FN>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Tile reshaping (continued)
+//===----------------------------------------------------------------------===//
+
+def CudaTile_PermuteOp : CudaTile_Op<"permute", [Pure,
+    SameOperandsAndResultElementType]> {
+  let summary = "transpose the dimensions of a tile";
+  let description = [{
+    `result` dimension `i` is `source` dimension `permutation[i]`;
+    `permutation` is a permutation of `[0, rank)`.
+
+    Example:
+
+    ```mlir
+    %t = permute %x [1, 0] : tile<1x2xf32> -> tile<2x1xf32>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_AnyTile:$source,
+                       DenseI32ArrayAttr:$permutation);
+  let results = (outs CudaTile_AnyTile:$result);
+  let assemblyFormat = [{
+    $source $permutation attr-dict `:` custom<CudaTileType>(type($source))
+    `->` custom<CudaTileType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_CatOp : CudaTile_Op<"cat", [Pure,
+    SameOperandsAndResultElementType]> {
+  let summary = "concatenate two tiles along a dimension";
+  let description = [{
+    Joins `lhs` and `rhs` along `dim`; the other dimensions must agree.
+
+    Example:
+
+    ```mlir
+    %c = cat %a, %b dim = 0 : tile<1x2xf32>, tile<1x2xf32> -> tile<2x2xf32>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_AnyTile:$lhs, CudaTile_AnyTile:$rhs,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$dim);
+  let results = (outs CudaTile_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `dim` `=` $dim attr-dict
+    `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs))
+    `->` custom<CudaTileType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_ExtractOp : CudaTile_Op<"extract", [Pure,
+    AllElementTypesMatch<["source", "result"]>]> {
+  let summary = "extract a sub-tile";
+  let description = [{
+    Views `source` as a grid of `result`-shaped tiles (every source dimension
+    is a multiple of the result dimension) and returns the tile at
+    `indices`, one rank-0 i32 tile per dimension, counted in result tiles.
+
+    Example:
+
+    ```mlir
+    %t = extract %x[%i, %j] : tile<4x8xf32> -> tile<2x4xf32>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_AnyTile:$source,
+                       Variadic<CudaTile_ScalarTileOf<CudaTile_I32>>:$indices);
+  let results = (outs CudaTile_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `[` $indices `]` attr-dict `:` custom<CudaTileType>(type($source))
+    `->` custom<CudaTileType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Scan
+//===----------------------------------------------------------------------===//
+
+def CudaTile_ScanOp : CudaTile_Op<"scan", [RecursiveMemoryEffects,
+    SameOperandsShape, SingleBlock,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames",
+                                                 "getAsmBlockArgumentNames"]>]> {
+  let summary = "inclusive prefix scan of tiles along one dimension";
+  let description = [{
+    Computes the inclusive prefix combination of each operand along `dim`
+    (from the end when `reverse=true`) with the combiner in `body`, which is
+    built like the body of `reduce`. Results have the operand types.
+
+    Example:
+
+    ```mlir
+    %s = scan %x dim=0 reverse=true identities=[0.000000e+00 : f32]
+        : tile<8xf32> -> tile<8xf32>
+    (%elem: tile<f32>, %acc: tile<f32>) {
+      %add = addf %elem, %acc : tile<f32>
+      yield %add : tile<f32>
+    }
+    ```
+  }];
+
+  let arguments = (ins Variadic<CudaTile_AnyTile>:$operands,
+                       CudaTile_DimAttr:$dim,
+                       DefaultValuedAttr<BoolAttr, "false">:$reverse,
+                       ArrayAttr:$identities);
+  let results = (outs Variadic<CudaTile_AnyTile>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $operands attr-dict ` `
+    `dim` `` `=` `` $dim (`reverse` `` `=` `` $reverse^)?
+    `identities` `` `=` `` $identities
+    `:` custom<CudaTileType>(type($operands))
+    `->` custom<CudaTileType>(type($results)) ``
+    custom<ArgumentRegion>($body)
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = CudaTile_DefaultDialectDecl;
 }
 
 #ifdef TILEIR_ENABLE_TESTING_OPS

@@ -278,7 +278,15 @@ def CudaTile_IntTile : CudaTile_TileOf<CudaTile_IntTypes>;
 def CudaTile_BaseFloatTile : CudaTile_TileOf<CudaTile_BaseFloatTypes>;
 def CudaTile_NumberTile
     : CudaTile_TileOf<!listconcat(CudaTile_FloatTypes, CudaTile_IntTypes)>;
+def CudaTile_FloatTile : CudaTile_TileOf<CudaTile_FloatTypes>;
+/// Integer tiles including `i4` (integer conversions, pack and unpack).
+def CudaTile_IntTileWithI4
+    : CudaTile_TileOf<!listconcat(CudaTile_IntTypes, [CudaTile_I4])>;
 def CudaTile_PointerTile : CudaTile_TileOf<[CudaTile_PointerType]>;
+def CudaTile_I64Tile : CudaTile_TileOf<[CudaTile_I64]>;
+/// A 1-D tile of one of `allowedTypes` (pack and unpack).
+class CudaTile_1DTileOf<list<Type> allowedTypes>
+    : CudaTile_TileOf<allowedTypes, [HasAnyRankOfPred<[1]>], "1-D tile">;
 def CudaTile_I1Tile : CudaTile_TileOf<[CudaTile_I1]>;
 def CudaTile_AnyTileView : Type<
     CPred<"::llvm::isa<::mlir::cuda_tile::TileView>($_self)">, "tile view",
