@@ -817,7 +817,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%a: tile<4xi32>) {
-    // expected-error@+1 {{'cuda_tile.yield' op expects parent op to be one of 'cuda_tile.reduce, cuda_tile.scan'}}
+    // expected-error@+1 {{'cuda_tile.yield' op expects parent op to be one of 'cuda_tile.if, cuda_tile.reduce, cuda_tile.scan'}}
     yield %a : tile<4xi32>
   }
 }

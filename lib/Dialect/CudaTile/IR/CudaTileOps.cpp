@@ -485,6 +485,43 @@ static void printArgumentRegion(OpAsmPrinter &printer, Operation *,
 }
 
 //===----------------------------------------------------------------------===//
+// custom<Visibility> and custom<GlobalLiteral> (globals)
+//===----------------------------------------------------------------------===//
+
+/// Parses an optional `public`/`private` keyword.
+static ParseResult parseVisibility(OpAsmParser &parser,
+                                   SymbolVisibilityAttr &visibility) {
+  SymbolVisibility value = SymbolVisibility::Public;
+  if (succeeded(parser.parseOptionalKeyword("private")))
+    value = SymbolVisibility::Private;
+  else
+    (void)parser.parseOptionalKeyword("public");
+  visibility = SymbolVisibilityAttr::get(parser.getContext(), value);
+  return success();
+}
+
+/// Prints `private`; `public` is the default and is not printed.
+static void printVisibility(OpAsmPrinter &printer, Operation *,
+                            SymbolVisibilityAttr visibility) {
+  if (visibility && visibility.getValue() == SymbolVisibility::Private)
+    printer << "private";
+}
+
+/// Parses the `<ELT: LITERAL> : tile<...>` initializer of a global.
+static ParseResult parseGlobalLiteral(OpAsmParser &parser,
+                                      DenseIntOrFPElementsAttr &value) {
+  Type type;
+  return parseDenseLiteral(parser, value, type);
+}
+
+static void printGlobalLiteral(OpAsmPrinter &printer, Operation *op,
+                               DenseIntOrFPElementsAttr value) {
+  printDenseLiteral(printer, op, value,
+                    TileType::get(value.getType().getShape(),
+                                  value.getElementType()));
+}
+
+//===----------------------------------------------------------------------===//
 // TableGen'd op definitions
 //===----------------------------------------------------------------------===//
 
@@ -546,6 +583,9 @@ void TestingFuncOp::print(OpAsmPrinter &printer) {
 
 LogicalResult ReturnOp::verify() {
   Operation *parent = (*this)->getParentOp();
+  // An early return from an `if` returns from the enclosing function.
+  while (isa_and_nonnull<IfOp>(parent))
+    parent = parent->getParentOp();
   if (isa_and_nonnull<EntryOp>(parent)) {
     if (getNumOperands() != 0)
       return emitOpError("expects no operands in an entry, got ")
@@ -1393,4 +1433,767 @@ void ScanOp::getAsmBlockArgumentNames(Region &region,
       name += std::to_string(index / 2);
     setNameFn(argument, name);
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+/// Whether values of `type` may be carried by a loop or returned by an `if`.
+static bool isCarriableType(Type type) {
+  return !isa<TensorViewType, TileView>(type);
+}
+
+/// Verifies that none of `types` (the `what` of `op`) is a view.
+static LogicalResult verifyNoViews(Operation *op, TypeRange types,
+                                   StringRef what) {
+  for (auto [index, type] : llvm::enumerate(types))
+    if (!isCarriableType(type))
+      return op->emitOpError("expects ")
+             << what << " #" << index << " not to be a view, got " << type;
+  return success();
+}
+
+/// Adds an empty terminator `OpT` to the single block of `region` (creating
+/// the block) when it has none.
+template <typename OpT>
+static void ensureImplicitTerminator(Region &region, Builder &builder,
+                                     Location loc) {
+  if (region.empty())
+    region.emplaceBlock();
+  Block &block = region.front();
+  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
+    return;
+  OpBuilder opBuilder(builder.getContext());
+  opBuilder.setInsertionPointToEnd(&block);
+  OpT::create(opBuilder, loc);
+}
+
+/// Whether `region` ends with an operand-less `OpT`, which is not printed.
+template <typename OpT>
+static bool hasImplicitTerminator(Region &region) {
+  if (region.empty() || region.front().empty())
+    return true;
+  auto terminator = dyn_cast<OpT>(region.front().back());
+  return terminator && terminator->getNumOperands() == 0 &&
+         terminator->getAttrs().empty();
+}
+
+/// Parses `(T, ...)` or a single type after `->`.
+static ParseResult parseResultTypeList(OpAsmParser &parser,
+                                       SmallVectorImpl<Type> &types) {
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (succeeded(parser.parseOptionalRParen()))
+      return success();
+    if (parseCudaTileType(parser, types))
+      return failure();
+    return parser.parseRParen();
+  }
+  Type type;
+  if (parseCudaTileType(parser, type))
+    return failure();
+  types.push_back(type);
+  return success();
+}
+
+ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  OpAsmParser::UnresolvedOperand condition;
+  if (parser.parseOperand(condition) ||
+      parser.resolveOperand(condition,
+                            TileType::get({}, builder.getI1Type()),
+                            result.operands))
+    return failure();
+  if (succeeded(parser.parseOptionalArrow()) &&
+      parseResultTypeList(parser, result.types))
+    return failure();
+  Region *thenRegion = result.addRegion();
+  Region *elseRegion = result.addRegion();
+  if (parser.parseRegion(*thenRegion))
+    return failure();
+  ensureImplicitTerminator<YieldOp>(*thenRegion, builder, result.location);
+  if (succeeded(parser.parseOptionalKeyword("else"))) {
+    if (parser.parseRegion(*elseRegion))
+      return failure();
+    ensureImplicitTerminator<YieldOp>(*elseRegion, builder, result.location);
+  }
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void IfOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printOperand(getCondition());
+  if (getNumResults() != 0) {
+    printer << " -> (";
+    printCudaTileType(printer, getResultTypes());
+    printer << ")";
+  }
+  printer << ' ';
+  printer.printRegion(getThenRegion(), /*printEntryBlockArgs=*/false,
+                      !hasImplicitTerminator<YieldOp>(getThenRegion()));
+  if (!getElseRegion().empty()) {
+    printer << " else ";
+    printer.printRegion(getElseRegion(), /*printEntryBlockArgs=*/false,
+                        !hasImplicitTerminator<YieldOp>(getElseRegion()));
+  }
+  printer.printOptionalAttrDict((*this)->getAttrs());
+}
+
+LogicalResult IfOp::verify() {
+  if (getThenRegion().empty())
+    return emitOpError("expects a non-empty then region");
+  if (getNumResults() != 0 && getElseRegion().empty())
+    return emitOpError("expects an else region when the op has results");
+  return verifyNoViews(*this, getResultTypes(), "result");
+}
+
+LogicalResult IfOp::verifyRegions() {
+  for (Region *region : {&getThenRegion(), &getElseRegion()}) {
+    if (region->empty())
+      continue;
+    Block &block = region->front();
+    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
+      return emitOpError("expects its regions to end with a terminator");
+    auto yield = dyn_cast<YieldOp>(block.back());
+    if (yield && !llvm::equal(yield.getOperandTypes(), getResultTypes()))
+      return yield.emitOpError("expects operand types ")
+             << TypeListFormat{getResultTypes()}
+             << " (the 'cuda_tile.if' results), got "
+             << TypeListFormat{yield.getOperandTypes()};
+  }
+  return success();
+}
+
+/// Parses `iter_values(%a = %x, ...)` into block arguments and operands.
+static ParseResult
+parseIterValues(OpAsmParser &parser,
+                SmallVectorImpl<OpAsmParser::Argument> &arguments,
+                SmallVectorImpl<OpAsmParser::UnresolvedOperand> &initValues) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
+        OpAsmParser::Argument argument;
+        OpAsmParser::UnresolvedOperand init;
+        if (parser.parseArgument(argument) || parser.parseEqual() ||
+            parser.parseOperand(init))
+          return failure();
+        arguments.push_back(argument);
+        initValues.push_back(init);
+        return success();
+      });
+}
+
+/// Prints `iter_values(%a = %x, ...)`.
+static void printIterValues(OpAsmPrinter &printer, ValueRange arguments,
+                            ValueRange initValues) {
+  printer << "iter_values(";
+  llvm::interleaveComma(llvm::zip_equal(arguments, initValues), printer,
+                        [&](auto pair) {
+                          printer.printOperand(std::get<0>(pair));
+                          printer << " = ";
+                          printer.printOperand(std::get<1>(pair));
+                        });
+  printer << ")";
+}
+
+ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  if (succeeded(parser.parseOptionalKeyword("unsigned")))
+    result.addAttribute(getUnsignedCmpAttrName(result.name),
+                        builder.getUnitAttr());
+  OpAsmParser::Argument inductionVar;
+  OpAsmParser::UnresolvedOperand lowerBound, upperBound, step;
+  Type boundType;
+  if (parser.parseArgument(inductionVar) || parser.parseKeyword("in") ||
+      parser.parseLParen() || parser.parseOperand(lowerBound) ||
+      parser.parseKeyword("to") || parser.parseOperand(upperBound) ||
+      parser.parseComma() || parser.parseKeyword("step") ||
+      parser.parseOperand(step) || parser.parseRParen() ||
+      parser.parseColon() || parseCudaTileType(parser, boundType))
+    return failure();
+  inductionVar.type = boundType;
+  if (parser.resolveOperands({lowerBound, upperBound, step}, boundType,
+                             result.operands))
+    return failure();
+
+  SmallVector<OpAsmParser::Argument> arguments{inductionVar};
+  SmallVector<OpAsmParser::UnresolvedOperand> initValues;
+  if (succeeded(parser.parseOptionalKeyword("iter_values"))) {
+    SMLoc loc = parser.getCurrentLocation();
+    if (parseIterValues(parser, arguments, initValues) ||
+        parser.parseArrow() || parseResultTypeList(parser, result.types))
+      return failure();
+    if (result.types.size() != initValues.size())
+      return parser.emitError(loc, "expects one type per iter value (")
+             << initValues.size() << "), got " << result.types.size();
+    for (auto [argument, type] :
+         llvm::zip_equal(MutableArrayRef(arguments).drop_front(),
+                         result.types))
+      argument.type = type;
+    if (parser.resolveOperands(initValues, result.types, loc,
+                               result.operands))
+      return failure();
+  }
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
+    return failure();
+  ensureImplicitTerminator<ContinueOp>(*body, builder, result.location);
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void ForOp::print(OpAsmPrinter &printer) {
+  if (getUnsignedCmp())
+    printer << " unsigned";
+  printer << ' ';
+  printer.printOperand(getInductionVar());
+  printer << " in (";
+  printer.printOperand(getLowerBound());
+  printer << " to ";
+  printer.printOperand(getUpperBound());
+  printer << ", step ";
+  printer.printOperand(getStep());
+  printer << ") : ";
+  printCudaTileType(printer, getLowerBound().getType());
+  if (!getInitValues().empty()) {
+    printer << ' ';
+    printIterValues(printer, getRegion().getArguments().drop_front(),
+                    getInitValues());
+    printer << " -> (";
+    printCudaTileType(printer, getResultTypes());
+    printer << ")";
+  }
+  printer << ' ';
+  printer.printRegion(getRegion(), /*printEntryBlockArgs=*/false,
+                      !hasImplicitTerminator<ContinueOp>(getRegion()));
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {getUnsignedCmpAttrName().getValue()});
+}
+
+LogicalResult ForOp::verify() {
+  Type boundType = getLowerBound().getType();
+  if (getUpperBound().getType() != boundType ||
+      getStep().getType() != boundType)
+    return emitOpError("expects bounds and step of one type, got ")
+           << TypeListFormat{TypeRange((*this)->getOperands().take_front(3))};
+  if (!llvm::equal(getInitValues().getTypes(), getResultTypes()))
+    return emitOpError("expects iter values of the result types ")
+           << TypeListFormat{getResultTypes()} << ", got "
+           << TypeListFormat{getInitValues().getTypes()};
+  return verifyNoViews(*this, getResultTypes(), "loop-carried value");
+}
+
+LogicalResult ForOp::verifyRegions() {
+  Block &body = getRegion().front();
+  SmallVector<Type> expected{getLowerBound().getType()};
+  llvm::append_range(expected, getResultTypes());
+  if (!llvm::equal(body.getArgumentTypes(), expected))
+    return emitOpError("expects body arguments ")
+           << TypeListFormat{expected} << " (the induction variable and the "
+           << "iter values), got " << TypeListFormat{body.getArgumentTypes()};
+  if (body.empty() || !body.back().hasTrait<OpTrait::IsTerminator>())
+    return emitOpError("expects the body to end with a terminator");
+  return success();
+}
+
+ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  SmallVector<OpAsmParser::Argument> arguments;
+  SmallVector<OpAsmParser::UnresolvedOperand> initValues;
+  if (succeeded(parser.parseOptionalKeyword("iter_values"))) {
+    SMLoc loc = parser.getCurrentLocation();
+    SmallVector<Type> iterTypes;
+    if (parseIterValues(parser, arguments, initValues) ||
+        parser.parseColon() || parseCudaTileType(parser, iterTypes))
+      return failure();
+    if (iterTypes.size() != initValues.size())
+      return parser.emitError(loc, "expects one type per iter value (")
+             << initValues.size() << "), got " << iterTypes.size();
+    for (auto [argument, type] : llvm::zip_equal(arguments, iterTypes))
+      argument.type = type;
+    if (parser.resolveOperands(initValues, iterTypes, loc, result.operands))
+      return failure();
+    if (succeeded(parser.parseOptionalArrow()) &&
+        parseCudaTileType(parser, result.types))
+      return failure();
+  } else if (succeeded(parser.parseOptionalColon())) {
+    if (parseCudaTileType(parser, result.types))
+      return failure();
+  }
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
+    return failure();
+  ensureImplicitTerminator<ContinueOp>(*body, builder, result.location);
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void LoopOp::print(OpAsmPrinter &printer) {
+  if (!getInitValues().empty()) {
+    printer << ' ';
+    printIterValues(printer, getRegion().getArguments(), getInitValues());
+    printer << " : ";
+    printCudaTileType(printer, getInitValues().getTypes());
+    if (getNumResults() != 0) {
+      printer << " -> ";
+      printCudaTileType(printer, getResultTypes());
+    }
+  } else if (getNumResults() != 0) {
+    printer << " : ";
+    printCudaTileType(printer, getResultTypes());
+  }
+  printer << ' ';
+  printer.printRegion(getRegion(), /*printEntryBlockArgs=*/false,
+                      !hasImplicitTerminator<ContinueOp>(getRegion()));
+  printer.printOptionalAttrDict((*this)->getAttrs());
+}
+
+LogicalResult LoopOp::verify() {
+  if (failed(verifyNoViews(*this, getInitValues().getTypes(),
+                           "loop-carried value")))
+    return failure();
+  return verifyNoViews(*this, getResultTypes(), "result");
+}
+
+LogicalResult LoopOp::verifyRegions() {
+  Block &body = getRegion().front();
+  if (!llvm::equal(body.getArgumentTypes(), getInitValues().getTypes()))
+    return emitOpError("expects body arguments of the iter value types ")
+           << TypeListFormat{getInitValues().getTypes()} << ", got "
+           << TypeListFormat{body.getArgumentTypes()};
+  if (body.empty() || !body.back().hasTrait<OpTrait::IsTerminator>())
+    return emitOpError("expects the body to end with a terminator");
+  return success();
+}
+
+/// The innermost `for` or `loop` that `op` belongs to through `if`s only,
+/// or null.
+static Operation *getEnclosingLoop(Operation *op) {
+  Operation *parent = op->getParentOp();
+  while (isa_and_nonnull<IfOp>(parent))
+    parent = parent->getParentOp();
+  return isa_and_nonnull<ForOp, LoopOp>(parent) ? parent : nullptr;
+}
+
+/// Verifies that `op`'s operand types are `expected`, the `what` of `loop`.
+static LogicalResult verifyTerminatorTypes(Operation *op, TypeRange expected,
+                                           Operation *loop, StringRef what) {
+  if (llvm::equal(op->getOperandTypes(), expected))
+    return success();
+  return op->emitOpError("expects operand types ")
+         << TypeListFormat{expected} << " (the '" << loop->getName() << "' "
+         << what << "), got " << TypeListFormat{op->getOperandTypes()};
+}
+
+LogicalResult BreakOp::verify() {
+  auto loop = dyn_cast_or_null<LoopOp>(getEnclosingLoop(*this));
+  if (!loop)
+    return emitOpError("expects to be nested in a 'cuda_tile.loop' through "
+                       "'cuda_tile.if' ops only");
+  return verifyTerminatorTypes(*this, loop.getResultTypes(), loop, "results");
+}
+
+LogicalResult ContinueOp::verify() {
+  Operation *loop = getEnclosingLoop(*this);
+  if (!loop)
+    return emitOpError("expects to be nested in a 'cuda_tile.for' or "
+                       "'cuda_tile.loop' through 'cuda_tile.if' ops only");
+  if (auto forOp = dyn_cast<ForOp>(loop))
+    return verifyTerminatorTypes(*this, forOp.getResultTypes(), loop,
+                                 "iter values");
+  return verifyTerminatorTypes(
+      *this, cast<LoopOp>(loop).getInitValues().getTypes(), loop,
+      "iter values");
+}
+
+//===----------------------------------------------------------------------===//
+// Globals and printing
+//===----------------------------------------------------------------------===//
+
+LogicalResult GlobalOp::verify() {
+  if (getValue().getType().getRank() != 1)
+    return emitOpError("expects a 1-D initializer, got rank ")
+           << getValue().getType().getRank();
+  int64_t alignment = getAlignment();
+  if (alignment < 0 || (alignment != 0 && !llvm::isPowerOf2_64(alignment)))
+    return emitOpError("expects an alignment that is 0 or a power of two, got ")
+           << alignment;
+  return success();
+}
+
+LogicalResult
+GetGlobalOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto global =
+      symbolTable.lookupNearestSymbolFrom<GlobalOp>(*this, getNameAttr());
+  if (!global)
+    return emitOpError("expects '")
+           << getName() << "' to name a 'cuda_tile.global'";
+  Type pointee =
+      cast<PointerType>(getType().getElementType()).getPointeeType();
+  Type elementType = global.getValue().getElementType();
+  if (pointee != elementType)
+    return emitOpError("expects a pointer to ")
+           << elementType << " (the global's element type), got " << pointee;
+  return success();
+}
+
+LogicalResult PrintTkoOp::verify() {
+  StringRef format = getStr();
+  size_t conversions = 0;
+  for (size_t i = 0, e = format.size(); i < e; ++i) {
+    if (format[i] != '%')
+      continue;
+    if (i + 1 < e && format[i + 1] == '%') {
+      ++i;
+      continue;
+    }
+    ++conversions;
+  }
+  if (conversions != getArgs().size())
+    return emitOpError("expects one argument per conversion in the format "
+                       "string (")
+           << conversions << "), got " << getArgs().size();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// View queries and constructors
+//===----------------------------------------------------------------------===//
+
+/// Parses `%src : SRC_TYPE -> RESULT_TYPE` with as many results as
+/// `getCount(SRC_TYPE)`; the source type must be a `SrcT`.
+template <typename SrcT>
+static ParseResult parseShapeQuery(OpAsmParser &parser, OperationState &result,
+                                   StringRef expected,
+                                   function_ref<size_t(SrcT)> getCount) {
+  OpAsmParser::UnresolvedOperand src;
+  Type srcType, resultType;
+  if (parser.parseOperand(src) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  SMLoc typeLoc = parser.getCurrentLocation();
+  if (parseCudaTileType(parser, srcType) || parser.parseArrow() ||
+      parseCudaTileType(parser, resultType))
+    return failure();
+  auto typed = dyn_cast<SrcT>(srcType);
+  if (!typed)
+    return parser.emitError(typeLoc, "expects ")
+           << expected << ", got " << srcType;
+  if (parser.resolveOperand(src, srcType, result.operands))
+    return failure();
+  result.types.append(getCount(typed), resultType);
+  return success();
+}
+
+static void printShapeQuery(OpAsmPrinter &printer, Operation *op) {
+  printer << ' ';
+  printer.printOperand(op->getOperand(0));
+  printer.printOptionalAttrDict(op->getAttrs());
+  printer << " : ";
+  printCudaTileType(printer, op->getOperand(0).getType());
+  printer << " -> ";
+  if (op->getNumResults() != 0)
+    printCudaTileType(printer, op->getResult(0).getType());
+  else
+    printer << "tile<i32>";
+}
+
+/// Verifies that a shape query has `count` results of one type.
+static LogicalResult verifyShapeQuery(Operation *op, size_t count,
+                                      StringRef what) {
+  if (op->getNumResults() != count)
+    return op->emitOpError("expects one result per ")
+           << what << " (" << count << "), got " << op->getNumResults();
+  if (count != 0 && !llvm::all_equal(op->getResultTypes()))
+    return op->emitOpError("expects results of one type, got ")
+           << TypeListFormat{op->getResultTypes()};
+  return success();
+}
+
+ParseResult GetTensorShapeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  return parseShapeQuery<TensorViewType>(
+      parser, result, "a tensor_view type",
+      [](TensorViewType type) { return type.getShape().size(); });
+}
+
+void GetTensorShapeOp::print(OpAsmPrinter &printer) {
+  printShapeQuery(printer, *this);
+}
+
+LogicalResult GetTensorShapeOp::verify() {
+  return verifyShapeQuery(*this, getSrc().getType().getShape().size(),
+                          "dimension");
+}
+
+ParseResult GetIndexSpaceShapeOp::parse(OpAsmParser &parser,
+                                        OperationState &result) {
+  return parseShapeQuery<TileView>(
+      parser, result, "a tile view type",
+      [](TileView type) { return type.getViewIndexRank(); });
+}
+
+void GetIndexSpaceShapeOp::print(OpAsmPrinter &printer) {
+  printShapeQuery(printer, *this);
+}
+
+LogicalResult GetIndexSpaceShapeOp::verify() {
+  return verifyShapeQuery(*this, getSrc().getType().getViewIndexRank(),
+                          "index dimension");
+}
+
+/// Parses `%tv [attr-dict] : VIEW_TYPE`, where the operand type is the
+/// view's tensor_view.
+template <typename ViewT>
+static ParseResult parseMakeView(OpAsmParser &parser, OperationState &result,
+                                 StringRef expected) {
+  OpAsmParser::UnresolvedOperand tensorView;
+  if (parser.parseOperand(tensorView) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  SMLoc typeLoc = parser.getCurrentLocation();
+  Type type;
+  if (parseCudaTileType(parser, type))
+    return failure();
+  auto viewType = dyn_cast<ViewT>(type);
+  if (!viewType)
+    return parser.emitError(typeLoc, "expects ")
+           << expected << " type, got " << type;
+  if (parser.resolveOperand(tensorView, viewType.getTensorView(),
+                            result.operands))
+    return failure();
+  result.addTypes(viewType);
+  return success();
+}
+
+static void printMakeView(OpAsmPrinter &printer, Operation *op) {
+  printer << ' ';
+  printer.printOperand(op->getOperand(0));
+  printer.printOptionalAttrDict(op->getAttrs());
+  printer << " : ";
+  printCudaTileType(printer, op->getResult(0).getType());
+}
+
+/// Verifies that the operand of a view constructor is the view's
+/// tensor_view.
+static LogicalResult verifyMakeView(Operation *op, TensorViewType expected,
+                                    StringRef view) {
+  Type actual = op->getOperand(0).getType();
+  if (actual != expected)
+    return op->emitOpError("expects an operand of type ")
+           << expected << " (the " << view << "'s tensor_view), got "
+           << actual;
+  return success();
+}
+
+ParseResult MakeStridedViewOp::parse(OpAsmParser &parser,
+                                     OperationState &result) {
+  return parseMakeView<StridedViewType>(parser, result, "a strided_view");
+}
+
+void MakeStridedViewOp::print(OpAsmPrinter &printer) {
+  printMakeView(printer, *this);
+}
+
+LogicalResult MakeStridedViewOp::verify() {
+  return verifyMakeView(*this, getType().getTensorView(), "strided_view");
+}
+
+ParseResult MakeGatherScatterViewOp::parse(OpAsmParser &parser,
+                                           OperationState &result) {
+  return parseMakeView<GatherScatterViewType>(parser, result,
+                                              "a gather_scatter_view");
+}
+
+void MakeGatherScatterViewOp::print(OpAsmPrinter &printer) {
+  printMakeView(printer, *this);
+}
+
+LogicalResult MakeGatherScatterViewOp::verify() {
+  return verifyMakeView(*this, getType().getTensorView(),
+                        "gather_scatter_view");
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+/// Verifies the operands shared by the atomics: an ordering other than
+/// weak, pointers to `value`'s elements of `value`'s shape, a mask of that
+/// shape.
+static LogicalResult verifyAtomicOperands(Operation *op,
+                                          MemoryOrderingSemantics ordering,
+                                          TileType pointers, TileType value,
+                                          Value mask) {
+  if (ordering == MemoryOrderingSemantics::Weak)
+    return op->emitOpError("expects memory ordering semantics relaxed, "
+                           "acquire, release or acq_rel, got weak");
+  if (pointers.getShape() != value.getShape() ||
+      getPointeeType(pointers) != value.getElementType())
+    return op->emitOpError("expects pointers to the ")
+           << value.getElementType() << " elements of " << value << ", got "
+           << pointers;
+  if (mask && cast<TileType>(mask.getType()).getShape() != value.getShape())
+    return op->emitOpError("expects a mask of shape ")
+           << ListFormat{value.getShape()} << ", got " << mask.getType();
+  return success();
+}
+
+/// Whether `type` is a 32- or 64-bit integer or float.
+static bool isWordType(Type type) {
+  return type.isInteger(32) || type.isInteger(64) || type.isF32() ||
+         type.isF64();
+}
+
+LogicalResult AtomicCasTkoOp::verify() {
+  TileType value = getVal().getType();
+  if (failed(verifyAtomicOperands(*this, getMemoryOrderingSemantics(),
+                                  getPointers().getType(), value, getMask())))
+    return failure();
+  if (!isWordType(value.getElementType()))
+    return emitOpError("expects 32- or 64-bit integer or float elements, got ")
+           << value.getElementType();
+  return success();
+}
+
+LogicalResult AtomicRmwTkoOp::verify() {
+  TileType value = getArg().getType();
+  if (failed(verifyAtomicOperands(*this, getMemoryOrderingSemantics(),
+                                  getPointers().getType(), value, getMask())))
+    return failure();
+  Type elementType = value.getElementType();
+  AtomicRMWMode mode = getMode();
+  bool valid;
+  StringRef expected;
+  switch (mode) {
+  case AtomicRMWMode::AddF:
+    valid = isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(
+        elementType);
+    expected = "f16, bf16, f32 or f64";
+    break;
+  case AtomicRMWMode::XChg:
+    valid = isWordType(elementType);
+    expected = "32- or 64-bit integer or float";
+    break;
+  default:
+    valid = elementType.isInteger(32) || elementType.isInteger(64);
+    expected = "i32 or i64";
+    break;
+  }
+  if (!valid)
+    return emitOpError("expects ")
+           << expected << " elements with mode "
+           << stringifyAtomicRMWMode(mode) << ", got " << elementType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix multiply-accumulate
+//===----------------------------------------------------------------------===//
+
+/// Verifies the shapes `[B]xMxK * [B]xKxN + [B]xMxN` of an mma.
+static LogicalResult verifyMmaShapes(Operation *op, TileType lhs, TileType rhs,
+                                     TileType acc) {
+  int64_t rank = lhs.getRank();
+  if ((rank != 2 && rank != 3) || rhs.getRank() != rank ||
+      acc.getRank() != rank)
+    return op->emitOpError("expects operands of rank 2 or 3 (all equal), got ")
+           << lhs.getRank() << ", " << rhs.getRank() << " and "
+           << acc.getRank();
+  ArrayRef<int64_t> a = lhs.getShape(), b = rhs.getShape(),
+                    c = acc.getShape();
+  bool batchOk = rank == 2 || (a[0] == b[0] && a[0] == c[0]);
+  int64_t m = a[rank - 2], k = a[rank - 1], n = b[rank - 1];
+  if (!batchOk || b[rank - 2] != k || c[rank - 2] != m || c[rank - 1] != n)
+    return op->emitOpError("expects [B]xMxK, [B]xKxN and [B]xMxN operands, "
+                           "got ")
+           << ListFormat{a} << ", " << ListFormat{b} << " and "
+           << ListFormat{c};
+  return success();
+}
+
+LogicalResult MmaFOp::verify() {
+  TileType lhs = getLhs().getType(), rhs = getRhs().getType();
+  TileType acc = getAcc().getType();
+  Type in = lhs.getElementType(), out = acc.getElementType();
+  if (rhs.getElementType() != in)
+    return emitOpError("expects lhs and rhs of one element type, got ")
+           << in << " and " << rhs.getElementType();
+  bool valid = false;
+  if (isa<Float8E4M3FNType, Float8E5M2Type, Float16Type>(in))
+    valid = out.isF16() || out.isF32();
+  else if (isa<BFloat16Type, FloatTF32Type, Float32Type>(in))
+    valid = out.isF32();
+  else if (in.isF64())
+    valid = out.isF64();
+  if (!valid)
+    return emitOpError("expects a supported input/accumulator element type "
+                       "combination, got ")
+           << in << " and " << out;
+  return verifyMmaShapes(*this, lhs, rhs, acc);
+}
+
+LogicalResult MmaFScaledOp::verify() {
+  TileType lhs = getLhs().getType(), rhs = getRhs().getType();
+  TileType acc = getAcc().getType();
+  TileType lhsScale = getLhsScale().getType();
+  TileType rhsScale = getRhsScale().getType();
+  Type in = lhs.getElementType(), scale = lhsScale.getElementType();
+  if (rhs.getElementType() != in ||
+      !isa<Float8E4M3FNType, Float8E5M2Type, Float4E2M1FNType>(in))
+    return emitOpError("expects lhs and rhs of one element type among "
+                       "f8E4M3FN, f8E5M2 and f4E2M1FN, got ")
+           << in << " and " << rhs.getElementType();
+  if (!acc.getElementType().isF32())
+    return emitOpError("expects an f32 accumulator, got ")
+           << acc.getElementType();
+  if (rhsScale.getElementType() != scale ||
+      !isa<Float8E4M3FNType, Float8E8M0FNUType>(scale))
+    return emitOpError("expects scales of one element type among f8E4M3FN "
+                       "and f8E8M0FNU, got ")
+           << scale << " and " << rhsScale.getElementType();
+  if (failed(verifyMmaShapes(*this, lhs, rhs, acc)))
+    return failure();
+  int64_t rank = lhs.getRank();
+  if (lhsScale.getRank() != rank || rhsScale.getRank() != rank)
+    return emitOpError("expects scales of rank ") << rank;
+  int64_t k = lhs.getDimSize(rank - 1);
+  int64_t ks = lhsScale.getDimSize(rank - 1);
+  if (lhsScale.getDimSize(rank - 2) != lhs.getDimSize(rank - 2) ||
+      rhsScale.getDimSize(rank - 2) != ks ||
+      rhsScale.getDimSize(rank - 1) != rhs.getDimSize(rank - 1) ||
+      k % ks != 0)
+    return emitOpError("expects [B]xMxKs and [B]xKsxN scales with K a "
+                       "multiple of Ks, got ")
+           << ListFormat{lhsScale.getShape()} << " and "
+           << ListFormat{rhsScale.getShape()};
+  int64_t block = k / ks;
+  bool isF4 = isa<Float4E2M1FNType>(in);
+  bool valid;
+  if (!isF4)
+    valid = isa<Float8E8M0FNUType>(scale) && block == 32;
+  else if (isa<Float8E4M3FNType>(scale))
+    valid = block == 16;
+  else
+    valid = block == 16 || block == 32;
+  if (!valid)
+    return emitOpError("expects a supported scale block size for ")
+           << in << " inputs and " << scale << " scales, got " << block;
+  return success();
+}
+
+LogicalResult MmaIOp::verify() {
+  return verifyMmaShapes(*this, getLhs().getType(), getRhs().getType(),
+                         getAcc().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// AllocaOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocaOp::verify() {
+  int64_t alignment = getAlignment();
+  Type pointee = cast<PointerType>(getType().getElementType()).getPointeeType();
+  int64_t size = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  if (!llvm::isPowerOf2_64(alignment) || alignment < size)
+    return emitOpError("expects a power-of-two alignment of at least ")
+           << size << " (the size of " << pointee << "), got " << alignment;
+  return success();
 }

@@ -164,6 +164,42 @@ def CudaTile_MemoryScope : CudaTile_IntegerEnumAttr<"MemoryScope",
 }
 
 //===----------------------------------------------------------------------===//
+// Atomic read-modify-write mode
+//===----------------------------------------------------------------------===//
+
+def CudaTile_AtomicRMWMode : CudaTile_IntegerEnumAttr<"AtomicRMWMode",
+    "atomic read-modify-write mode", [
+    I32EnumAttrCase<"And", 0, "and">,
+    I32EnumAttrCase<"Or", 1, "or">,
+    I32EnumAttrCase<"Xor", 2, "xor">,
+    I32EnumAttrCase<"Add", 3, "add">,
+    I32EnumAttrCase<"AddF", 4, "addf">,
+    I32EnumAttrCase<"Max", 5, "max">,
+    I32EnumAttrCase<"Min", 6, "min">,
+    I32EnumAttrCase<"UMax", 7, "umax">,
+    I32EnumAttrCase<"UMin", 8, "umin">,
+    I32EnumAttrCase<"XChg", 9, "xchg">]> {
+  let description = [{
+    The operation an atomic read-modify-write applies to memory: bitwise
+    `and`/`or`/`xor`, integer `add`/`max`/`min`/`umax`/`umin`, float `addf`,
+    or exchange (`xchg`).
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Symbol visibility
+//===----------------------------------------------------------------------===//
+
+def CudaTile_SymbolVisibility : CudaTile_Enum<"SymbolVisibility",
+    "symbol visibility", [
+    I32EnumAttrCase<"Public", 0, "public">,
+    I32EnumAttrCase<"Private", 1, "private">]> {
+  let description = "Whether a global is visible outside its module.";
+}
+def CudaTile_SymbolVisibilityAttr
+    : CudaTile_EnumAttr<CudaTile_SymbolVisibility, "symbol_visibility">;
+
+//===----------------------------------------------------------------------===//
 // Optimization hints
 //===----------------------------------------------------------------------===//
 

@@ -718,11 +718,11 @@ def CudaTile_ReduceOp : CudaTile_Op<"reduce", [RecursiveMemoryEffects,
 }
 
 def CudaTile_YieldOp : CudaTile_Op<"yield", [Pure, ReturnLike, Terminator,
-    ParentOneOf<["ReduceOp", "ScanOp"]>]> {
+    ParentOneOf<["IfOp", "ReduceOp", "ScanOp"]>]> {
   let summary = "yield values to the parent op";
   let description = [{
-    Terminates the body of a `reduce` or `scan`, passing the combined
-    values.
+    Terminates the body of an `if` (passing its results), a `reduce` or a
+    `scan` (passing the combined values).
 
     Example:
 
@@ -1841,6 +1841,535 @@ def CudaTile_ScanOp : CudaTile_Op<"scan", [RecursiveMemoryEffects,
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = CudaTile_DefaultDialectDecl;
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+def CudaTile_IfOp : CudaTile_Op<"if", [RecursiveMemoryEffects,
+    NoRegionArguments, OpAsmOpInterface]> {
+  let summary = "run one of two regions";
+  let description = [{
+    Runs `thenRegion` when the rank-0 `condition` is true and `elseRegion`
+    otherwise. The regions end with `yield` (implicit when it yields nothing)
+    or with `break`, `continue` or `return` of an enclosing op. An `if` with
+    results needs an `else` region; results may not be views.
+
+    Example:
+
+    ```mlir
+    %r = if %c -> (tile<i1>) {
+      yield %c : tile<i1>
+    } else {
+      yield %c : tile<i1>
+    }
+    ```
+  }];
+
+  let arguments = (ins CudaTile_ScalarTileOf<CudaTile_I1>:$condition);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region MaxSizedRegion<1>:$thenRegion,
+                        MaxSizedRegion<1>:$elseRegion);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = CudaTile_DefaultDialectDecl;
+}
+
+def CudaTile_ForOp : CudaTile_Op<"for", [RecursiveMemoryEffects,
+    OpAsmOpInterface]> {
+  let summary = "a counted loop";
+  let description = [{
+    Runs the body for `iv = lowerBound, lowerBound + step, ...` while
+    `iv < upperBound` (compared as unsigned when `unsigned` is written).
+    The bounds and step are rank-0 tiles of one integer type. The body takes
+    the induction variable and the loop-carried values and ends with
+    `continue` (implicit when it carries nothing) passing the next values;
+    the results are the last carried values. Carried values may not be
+    views.
+
+    Example:
+
+    ```mlir
+    %sum = for %iv in (%lb to %ub, step %s) : tile<i32>
+        iter_values(%acc = %zero) -> (tile<i32>) {
+      %next = addi %acc, %iv : tile<i32>
+      continue %next : tile<i32>
+    }
+    ```
+  }];
+
+  let arguments = (ins CudaTile_ScalarTileOf<CudaTile_AnyInt>:$lowerBound,
+                       CudaTile_ScalarTileOf<CudaTile_AnyInt>:$upperBound,
+                       CudaTile_ScalarTileOf<CudaTile_AnyInt>:$step,
+                       Variadic<AnyType>:$initValues,
+                       UnitAttr:$unsignedCmp);
+  let results = (outs Variadic<AnyType>:$resultValues);
+  let regions = (region SizedRegion<1>:$region);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = !strconcat(CudaTile_DefaultDialectDecl, [{
+    /// The induction variable.
+    ::mlir::Value getInductionVar() { return getRegion().getArgument(0); }
+  }]);
+}
+
+def CudaTile_LoopOp : CudaTile_Op<"loop", [RecursiveMemoryEffects,
+    OpAsmOpInterface]> {
+  let summary = "an unbounded loop";
+  let description = [{
+    Runs the body until a `break`. The body takes the loop-carried values;
+    `continue` starts the next iteration with new carried values (implicit
+    when there are none) and `break` leaves the loop with its results, whose
+    types may differ from the carried types.
+
+    Example:
+
+    ```mlir
+    %r = loop iter_values(%i = %zero) : tile<i32> -> tile<i32> {
+      %done = cmpi equal %i, %n, signed : tile<i32> -> tile<i1>
+      if %done {
+        break %i : tile<i32>
+      }
+      %next = addi %i, %one : tile<i32>
+      continue %next : tile<i32>
+    }
+    ```
+  }];
+
+  let arguments = (ins Variadic<AnyType>:$initValues);
+  let results = (outs Variadic<AnyType>:$resultValues);
+  let regions = (region SizedRegion<1>:$region);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = CudaTile_DefaultDialectDecl;
+}
+
+/// A terminator carrying values to an enclosing loop or `if`.
+class CudaTile_LoopTerminatorOp<string mnemonic, list<string> parents>
+    : CudaTile_Op<mnemonic, [Pure, ReturnLike, Terminator,
+                             ParentOneOf<parents>]> {
+  let arguments = (ins Variadic<CudaTile_AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{
+    build($_builder, $_state, ::mlir::ValueRange());
+  }]>];
+  let assemblyFormat = [{
+    attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_BreakOp
+    : CudaTile_LoopTerminatorOp<"break", ["IfOp", "LoopOp"]> {
+  let summary = "leave the innermost loop";
+  let description = [{
+    Ends the innermost `loop` (reached through `if`s only) with its results.
+
+    Example:
+
+    ```mlir
+    break %a : tile<i32>
+    ```
+  }];
+}
+
+def CudaTile_ContinueOp
+    : CudaTile_LoopTerminatorOp<"continue", ["ForOp", "IfOp", "LoopOp"]> {
+  let summary = "start the next iteration of the innermost loop";
+  let description = [{
+    Passes the next loop-carried values of the innermost `for` or `loop`
+    (reached through `if`s only).
+
+    Example:
+
+    ```mlir
+    continue %iv : tile<i32>
+    ```
+  }];
+}
+
+def CudaTile_AssertOp : CudaTile_Op<"assert", [
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "abort when a condition does not hold";
+  let description = [{
+    Aborts the kernel with `message` when any element of `condition` is
+    false.
+
+    Example:
+
+    ```mlir
+    assert %ok, "index in bounds" : tile<2xi1>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_I1Tile:$condition, StrAttr:$message);
+  let assemblyFormat = [{
+    $condition `,` $message attr-dict `:` custom<CudaTileType>(type($condition))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Globals and printing
+//===----------------------------------------------------------------------===//
+
+def CudaTile_GlobalOp : CudaTile_Op<"global", [Symbol,
+    HasParent<"ModuleOp">]> {
+  let summary = "a global-memory array";
+  let description = [{
+    A 1-D array in global memory initialized with a dense literal; `constant`
+    globals are read-only, `private` ones are invisible outside the module
+    and `alignment` (bytes, a power of two) aligns its address.
+
+    Example:
+
+    ```mlir
+    global @g alignment = 256 <f32: [1.0, 2.0]> : tile<2xf32>
+    global private constant @c <i32: [255]> : tile<1xi32>
+    ```
+  }];
+
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       Builtin_DenseIntOrFPElementsAttr:$value,
+                       DefaultValuedAttr<I64Attr, "0">:$alignment,
+                       UnitAttr:$constant,
+                       DefaultValuedAttr<CudaTile_SymbolVisibilityAttr,
+                           "::mlir::cuda_tile::SymbolVisibility::Public">:$symbol_visibility);
+  let assemblyFormat = [{
+    custom<Visibility>($symbol_visibility) (`constant` $constant^)?
+    $sym_name (`alignment` `=` $alignment^)? attr-dict
+    custom<GlobalLiteral>($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_GetGlobalOp : CudaTile_Op<"get_global", [Pure,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the address of a global";
+  let description = [{
+    Returns a pointer to the first element of global `name`.
+
+    Example:
+
+    ```mlir
+    %p = get_global @g : tile<ptr<f32>>
+    ```
+  }];
+
+  let arguments = (ins FlatSymbolRefAttr:$name);
+  let results = (outs CudaTile_ScalarTileOf<CudaTile_PointerType>:$result);
+  let assemblyFormat = !strconcat("$name ", CudaTile_ResultTypeFormat);
+}
+
+def CudaTile_PrintTkoOp : CudaTile_Op<"print_tko", [AttrSizedOperandSegments]> {
+  let summary = "print formatted values";
+  let description = [{
+    Prints `str` with its printf-style conversions (`%%` prints `%`)
+    replaced by the elements of `args`, one tile per conversion. Ordered by
+    tokens only.
+
+    Example:
+
+    ```mlir
+    %t = print_tko "val: %i", %x : tile<i32> -> token
+    %t2 = print_tko "next: %i", %x token=%t : tile<i32> -> token
+    ```
+  }];
+
+  let arguments = (ins StrAttr:$str, Variadic<CudaTile_AnyTile>:$args,
+                       Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    $str (`,` $args^)? (`token` `` `=` `` $token^)? attr-dict
+    (`:` custom<CudaTileType>(type($args))^)?
+    `->` custom<CudaTileType>(type($result_token))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// View queries and constructors
+//===----------------------------------------------------------------------===//
+
+def CudaTile_GetTensorShapeOp : CudaTile_Op<"get_tensor_shape", [Pure]> {
+  let summary = "the dimensions of a tensor_view";
+  let description = [{
+    Returns one rank-0 integer tile per dimension of `src`.
+
+    Example:
+
+    ```mlir
+    %size:2 = get_tensor_shape %tv : tensor_view<64x?xi32, strides=[?,1]> -> tile<i32>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_TensorViewType:$src);
+  let results = (outs Variadic<CudaTile_ScalarTileOf<CudaTile_AnyInt>>:$results);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def CudaTile_GetIndexSpaceShapeOp : CudaTile_Op<"get_index_space_shape",
+    [Pure]> {
+  let summary = "the extent of a view's tile grid";
+  let description = [{
+    Returns one rank-0 integer tile per index dimension of the view `src`:
+    the number of tiles along it.
+
+    Example:
+
+    ```mlir
+    %n:3 = get_index_space_shape %pv
+        : partition_view<tile=(8x1x16), tensor_view<?x8192x64xf32, strides=[?,64,1]>> -> tile<i64>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_AnyTileView:$src);
+  let results = (outs Variadic<CudaTile_ScalarTileOf<CudaTile_AnyInt>>:$results);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def CudaTile_MakeStridedViewOp : CudaTile_Op<"make_strided_view", [Pure]> {
+  let summary = "a strided grid of tiles over a tensor_view";
+  let description = [{
+    The operand type is the `tensor_view` inside the result type and is not
+    written.
+
+    Example:
+
+    ```mlir
+    %sv = make_strided_view %tv : strided_view<tile=(1024x1x32), traversal_strides=[512,1,10], tensor_view<8192x8192x64xf32, strides=[524288,64,1]>>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_TensorViewType:$tensor_view);
+  let results = (outs CudaTile_StridedViewType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def CudaTile_MakeGatherScatterViewOp
+    : CudaTile_Op<"make_gather_scatter_view", [Pure]> {
+  let summary = "a tile grid with one gathered dimension over a tensor_view";
+  let description = [{
+    The operand type is the `tensor_view` inside the result type and is not
+    written.
+
+    Example:
+
+    ```mlir
+    %gv = make_gather_scatter_view %tv : gather_scatter_view<tile=(128x128), tensor_view<8192x8192xf32, strides=[8192,1]>, sparse_dim=0>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_TensorViewType:$tensor_view);
+  let results = (outs CudaTile_GatherScatterViewType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+def CudaTile_AtomicCasTkoOp : CudaTile_Op<"atomic_cas_tko", [
+    AttrSizedOperandSegments, AllTypesMatch<["cmp", "val", "result"]>]> {
+  let summary = "element-wise atomic compare-and-swap";
+  let description = [{
+    For each element, atomically replaces `*pointers[i]` by `val[i]` when it
+    equals `cmp[i]`, and returns the old value. Elements must be 32- or
+    64-bit integers or floats.
+
+    Example:
+
+    ```mlir
+    %old, %t = atomic_cas_tko relaxed device %ptrs, %cmp, %val
+        : tile<2xptr<f32>>, tile<2xf32> -> tile<2xf32>, token
+    ```
+  }];
+
+  let arguments = (ins
+      CudaTile_MemoryOrderingSemantics:$memory_ordering_semantics,
+      CudaTile_MemoryScope:$memory_scope,
+      Arg<CudaTile_PointerTile, "the pointers", [MemRead, MemWrite]>:$pointers,
+      CudaTile_NumberTile:$cmp, CudaTile_NumberTile:$val,
+      Optional<CudaTile_I1Tile>:$mask,
+      Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_NumberTile:$result,
+                      CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    $memory_ordering_semantics $memory_scope $pointers `,` $cmp `,` $val
+    (`,` $mask^)? (`token` `` `=` `` $token^)? attr-dict
+    `:` custom<CudaTileType>(type($pointers)) `,` custom<CudaTileType>(type($cmp))
+    (`,` custom<CudaTileType>(type($mask))^)?
+    `->` custom<CudaTileType>(type($result)) `,`
+    custom<CudaTileType>(type($result_token))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_AtomicRmwTkoOp : CudaTile_Op<"atomic_rmw_tko", [
+    AttrSizedOperandSegments, AllTypesMatch<["arg", "result"]>]> {
+  let summary = "element-wise atomic read-modify-write";
+  let description = [{
+    For each element, atomically applies `mode` to `*pointers[i]` and
+    `arg[i]` and returns the old value. Bitwise and integer modes take i32 or
+    i64, `addf` takes f16/bf16/f32/f64 and `xchg` 32- or 64-bit values.
+
+    Example:
+
+    ```mlir
+    %old, %t = atomic_rmw_tko relaxed device %ptrs, xchg, %v, %mask
+        : tile<2xptr<i32>>, tile<2xi32>, tile<2xi1> -> tile<2xi32>, token
+    ```
+  }];
+
+  let arguments = (ins
+      CudaTile_MemoryOrderingSemantics:$memory_ordering_semantics,
+      CudaTile_MemoryScope:$memory_scope,
+      Arg<CudaTile_PointerTile, "the pointers", [MemRead, MemWrite]>:$pointers,
+      CudaTile_AtomicRMWMode:$mode,
+      CudaTile_NumberTile:$arg,
+      Optional<CudaTile_I1Tile>:$mask,
+      Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_NumberTile:$result,
+                      CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    $memory_ordering_semantics $memory_scope $pointers `,` $mode `,` $arg
+    (`,` $mask^)? (`token` `` `=` `` $token^)? attr-dict
+    `:` custom<CudaTileType>(type($pointers)) `,` custom<CudaTileType>(type($arg))
+    (`,` custom<CudaTileType>(type($mask))^)?
+    `->` custom<CudaTileType>(type($result)) `,`
+    custom<CudaTileType>(type($result_token))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix multiply-accumulate
+//===----------------------------------------------------------------------===//
+
+def CudaTile_MmaFOp : CudaTile_Op<"mmaf", [Pure,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "floating-point matrix multiply-accumulate";
+  let description = [{
+    `result = lhs * rhs + acc` for `MxK`, `KxN` and `MxN` tiles (or batched
+    `BxMxK`, ...). Inputs f8E4M3FN, f8E5M2 and f16 accumulate in f16 or f32;
+    bf16, tf32 and f32 in f32; f64 in f64. `fast_acc` allows a faster, less
+    precise accumulation.
+
+    Example:
+
+    ```mlir
+    %d = mmaf %a, %b, %c fast_acc
+        : tile<4x8xf8E4M3FN>, tile<8x16xf8E4M3FN>, tile<4x16xf32>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_FloatTile:$lhs, CudaTile_FloatTile:$rhs,
+                       CudaTile_FloatTile:$acc, UnitAttr:$fast_acc);
+  let results = (outs CudaTile_FloatTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $acc (`fast_acc` $fast_acc^)? attr-dict
+    `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs))
+    `,` custom<CudaTileType>(type($acc))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_MmaFScaledOp : CudaTile_Op<"mmaf_scaled", [Pure,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "block-scaled floating-point matrix multiply-accumulate";
+  let description = [{
+    Like `mmaf` with 8- or 4-bit inputs whose blocks of K elements are
+    scaled by `lhs_scale` (`MxKs`) and `rhs_scale` (`KsxN`); accumulates in
+    f32.
+
+    Example:
+
+    ```mlir
+    %d = mmaf_scaled %a, %b, %c, %sa, %sb
+        : tile<64x64xf8E5M2>, tile<64x64xf8E5M2>, tile<64x64xf32>,
+          tile<64x2xf8E8M0FNU>, tile<2x64xf8E8M0FNU>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_FloatTile:$lhs, CudaTile_FloatTile:$rhs,
+                       CudaTile_FloatTile:$acc, CudaTile_FloatTile:$lhs_scale,
+                       CudaTile_FloatTile:$rhs_scale);
+  let results = (outs CudaTile_FloatTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $acc `,` $lhs_scale `,` $rhs_scale attr-dict
+    `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs))
+    `,` custom<CudaTileType>(type($acc)) `,`
+    custom<CudaTileType>(type($lhs_scale)) `,`
+    custom<CudaTileType>(type($rhs_scale))
+  }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_MmaIOp : CudaTile_Op<"mmai", [Pure,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "integer matrix multiply-accumulate";
+  let description = [{
+    `result = lhs * rhs + acc` for i8 inputs read as `signed` or `unsigned`
+    each, accumulating in i32; shapes as for `mmaf`.
+
+    Example:
+
+    ```mlir
+    %d = mmai %a, %b, %c signed signed
+        : tile<4x8xi8>, tile<8x16xi8>, tile<4x16xi32>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_TileOf<[CudaTile_I8]>:$lhs,
+                       CudaTile_TileOf<[CudaTile_I8]>:$rhs,
+                       CudaTile_TileOf<[CudaTile_I32]>:$acc,
+                       CudaTile_SignednessAttr:$signedness_lhs,
+                       CudaTile_SignednessAttr:$signedness_rhs);
+  let results = (outs CudaTile_TileOf<[CudaTile_I32]>:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $acc custom<EnumKeyword>($signedness_lhs)
+    custom<EnumKeyword>($signedness_rhs) attr-dict
+    `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs))
+    `,` custom<CudaTileType>(type($acc))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Allocation
+//===----------------------------------------------------------------------===//
+
+def CudaTile_AllocaOp : CudaTile_Op<"alloca", [
+    MemoryEffects<[MemAlloc<AutomaticAllocationScopeResource>]>]> {
+  let summary = "allocate scratch memory for the enclosing block";
+  let description = [{
+    Allocates `num_elem` elements of the pointee type, aligned to
+    `alignment` bytes (a power of two, at least the element size), and
+    returns a pointer to them; `global` places them in global instead of
+    shared memory. The memory lives until the enclosing block ends.
+
+    Example:
+
+    ```mlir
+    %p = alloca num_elem = 64, alignment = 16 global : tile<ptr<f32>>
+    ```
+  }];
+
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$num_elem,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$alignment,
+                       UnitAttr:$global);
+  let results = (outs CudaTile_ScalarTileOf<CudaTile_PointerType>:$result);
+  let assemblyFormat = [{
+    `num_elem` `=` $num_elem `,` `alignment` `=` $alignment
+    (`global` $global^)? attr-dict `:` custom<CudaTileType>(type($result))
+  }];
+  let hasVerifier = 1;
 }
 
 #ifdef TILEIR_ENABLE_TESTING_OPS
