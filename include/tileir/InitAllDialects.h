@@ -1,4 +1,5 @@
-//===- InitAllDialects.h - Register TileIR and upstream dialects -*- C++ -*-===//
+//===- InitAllDialects.h - Register TileIR and upstream dialects -*- C++
+//-*-===//
 //
 // Part of TileIR. Every TileIR dialect plus the upstream dialects the
 // pipeline uses.

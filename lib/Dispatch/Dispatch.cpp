@@ -31,8 +31,7 @@ static std::string tableKey(StringRef primitive, StringRef targetKind) {
   return (primitive + "@" + targetKind).str();
 }
 
-void Registry::add(StringRef primitive, StringRef targetKind,
-                   Variant variant) {
+void Registry::add(StringRef primitive, StringRef targetKind, Variant variant) {
   table[tableKey(primitive, targetKind)].push_back(std::move(variant));
 }
 
@@ -73,9 +72,8 @@ LogicalResult tileir::dispatch::dispatchOne(
   SmallVector<const Variant *> variants =
       registry.lookup(name, ctx.getTarget().getKind());
   if (variants.empty())
-    return operation->emitOpError()
-           << "has no variant registered for target '"
-           << ctx.getTarget().getKind() << "'";
+    return operation->emitOpError() << "has no variant registered for target '"
+                                    << ctx.getTarget().getKind() << "'";
 
   if (StringAttr forced = op.getForcedVariant()) {
     auto it = llvm::find_if(variants, [&](const Variant *v) {

@@ -106,8 +106,8 @@ SmallVector<unsigned> BitLayout::memoryBits() const {
   return bits;
 }
 
-std::pair<unsigned, unsigned> tileir::dispatch::dimBitRange(
-    ArrayRef<int64_t> shape, unsigned dim) {
+std::pair<unsigned, unsigned>
+tileir::dispatch::dimBitRange(ArrayRef<int64_t> shape, unsigned dim) {
   unsigned first = 0;
   for (unsigned d = dim + 1; d < shape.size(); ++d)
     first += llvm::Log2_64(shape[d]);
@@ -176,7 +176,7 @@ Value tileir::dispatch::emitThreadBits(OpBuilder &b, Location loc,
 }
 
 int64_t tileir::dispatch::getIdleThreadMask(const BitLayout &layout,
-                                           int64_t ctaThreads) {
+                                            int64_t ctaThreads) {
   int64_t used = 0;
   for (const LayoutBit &bit : layout.shard)
     if (bit.isThread())
@@ -185,8 +185,8 @@ int64_t tileir::dispatch::getIdleThreadMask(const BitLayout &layout,
 }
 
 Value tileir::dispatch::emitIsReplicaLeader(OpBuilder &b, Location loc,
-                                            const BitLayout &layout,
-                                            Value tid, int64_t ctaThreads) {
+                                            const BitLayout &layout, Value tid,
+                                            int64_t ctaThreads) {
   int64_t mask = getIdleThreadMask(layout, ctaThreads);
   if (!mask)
     return Value();
@@ -207,9 +207,8 @@ Value tileir::dispatch::getStorage(OpBuilder &b, Location loc, Value buffer) {
   if (type.isShared())
     memorySpace = gpu::AddressSpaceAttr::get(b.getContext(),
                                              gpu::AddressSpace::Workgroup);
-  auto memrefType =
-      MemRefType::get({size}, type.getElementType(), MemRefLayoutAttrInterface(),
-                      memorySpace);
+  auto memrefType = MemRefType::get({size}, type.getElementType(),
+                                    MemRefLayoutAttrInterface(), memorySpace);
   return UnrealizedConversionCastOp::create(b, loc, memrefType, root)
       .getResult(0);
 }

@@ -49,8 +49,7 @@ Predicate pred::chipAtLeast(unsigned sm) {
 }
 
 Predicate pred::operandsInScope(tirx::MemScope scope) {
-  return {"operandsInScope",
-          [scope](Operation *op, const DispatchContext &) {
+  return {"operandsInScope", [scope](Operation *op, const DispatchContext &) {
             for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
               auto type = dyn_cast<tirx::BufferType>(operand.getType());
               if (type && type.getMemScope() != scope)
@@ -97,10 +96,9 @@ Predicate pred::layoutThreadAxesMatchScope() {
                   if (bit.isThread())
                     threads = std::max(threads, 2 * bit.stride);
               if (threads > ctx.getScopeThreads())
-                return Outcome::fail(
-                    "layout spans " + std::to_string(threads) +
-                    " threads, the call has " +
-                    std::to_string(ctx.getScopeThreads()));
+                return Outcome::fail("layout spans " + std::to_string(threads) +
+                                     " threads, the call has " +
+                                     std::to_string(ctx.getScopeThreads()));
             }
             return Outcome::ok();
           }};

@@ -27,9 +27,9 @@ llvm::Expected<TargetInfo> TargetInfo::get(llvm::StringRef chip,
                 .Case("sm_90", 90)
                 .Default(0);
   if (!info.sm || (info.archSpecific && info.sm != 90))
-    return llvm::createStringError(
-        "unsupported chip '%s'; supported chips: %s", chip.str().c_str(),
-        supportedChips().str().c_str());
+    return llvm::createStringError("unsupported chip '%s'; supported chips: %s",
+                                   chip.str().c_str(),
+                                   supportedChips().str().c_str());
   // The lowest PTX ISA that has every instruction we emit for the chip.
   unsigned minPtx = info.sm >= 90   ? 80
                     : info.sm >= 89 ? 78

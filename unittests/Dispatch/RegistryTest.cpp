@@ -36,8 +36,7 @@ protected:
   /// Parses a block holding one tirx.fill, optionally forced to `forced`.
   tirx::PrimitiveOpInterface parseFill(std::string forced = "") {
     std::string text = kFill;
-    std::string attr =
-        forced.empty() ? "" : "dispatch = \"" + forced + "\"";
+    std::string attr = forced.empty() ? "" : "dispatch = \"" + forced + "\"";
     text.replace(text.find("dispatch_placeholder"),
                  std::string("dispatch_placeholder").size(), attr);
     if (forced.empty())
@@ -120,9 +119,9 @@ TEST_F(RegistryTest, OrdersByPriorityThenName) {
 TEST_F(RegistryTest, FirstPassingVariantWinsAndOthersAreRecorded) {
   Registry registry;
   std::vector<std::string> calls;
-  registry.add("tirx.fill", "cuda",
-               variant("fast", 20, {failing("p1", "r1"), failing("p2", "r2")},
-                       &calls));
+  registry.add(
+      "tirx.fill", "cuda",
+      variant("fast", 20, {failing("p1", "r1"), failing("p2", "r2")}, &calls));
   registry.add("tirx.fill", "cuda", variant("general", 10, {}, &calls));
   registry.add("tirx.fill", "cuda", variant("slow", 0, {}, &calls));
   tirx::PrimitiveOpInterface op = parseFill();
@@ -140,10 +139,9 @@ TEST_F(RegistryTest, FirstPassingVariantWinsAndOthersAreRecorded) {
   EXPECT_EQ(rejections[0].reasons[0], "p1: r1");
   EXPECT_EQ(rejections[0].reasons[1], "p2: r2");
   // The primitive was replaced (erased by the dispatcher).
-  EXPECT_EQ(llvm::count_if(*block, [](Operation &o) {
-              return isa<tirx::FillOp>(o);
-            }),
-            0);
+  EXPECT_EQ(
+      llvm::count_if(*block, [](Operation &o) { return isa<tirx::FillOp>(o); }),
+      0);
 }
 
 TEST_F(RegistryTest, DecliningImplementationFallsThrough) {

@@ -120,12 +120,10 @@ private:
 /// succeeds replaces it. On failure emits one error listing every variant
 /// and its reasons. `chosen` receives the variant name, `rejections` the
 /// variants tried before it.
-mlir::LogicalResult dispatchOne(const Registry &registry,
-                                mlir::tirx::PrimitiveOpInterface op,
-                                DispatchContext &ctx,
-                                mlir::RewriterBase &rewriter,
-                                std::string &chosen,
-                                llvm::SmallVectorImpl<Rejection> &rejections);
+mlir::LogicalResult
+dispatchOne(const Registry &registry, mlir::tirx::PrimitiveOpInterface op,
+            DispatchContext &ctx, mlir::RewriterBase &rewriter,
+            std::string &chosen, llvm::SmallVectorImpl<Rejection> &rejections);
 
 /// Registers the CUDA variants, one function per primitive family.
 void registerCudaCopyVariants(Registry &registry);

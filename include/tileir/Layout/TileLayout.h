@@ -87,8 +87,8 @@ int64_t getAxis(const AxisCoord &coord, llvm::StringRef axis);
 class TileLayout {
 public:
   TileLayout() = default;
-  TileLayout(llvm::SmallVector<Iter> shard, llvm::SmallVector<Iter> replica = {},
-             AxisCoord offset = {});
+  TileLayout(llvm::SmallVector<Iter> shard,
+             llvm::SmallVector<Iter> replica = {}, AxisCoord offset = {});
 
   /// Parses the readable syntax, e.g.
   ///   S[(32,8):(1@laneid,1)]

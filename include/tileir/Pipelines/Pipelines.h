@@ -16,9 +16,8 @@ namespace mlir::tileir {
 
 struct CudaTileToNVVMOptions
     : public PassPipelineOptions<CudaTileToNVVMOptions> {
-  PassOptions::Option<std::string> chip{*this, "chip",
-                                        llvm::cl::desc("Target chip"),
-                                        llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target chip"), llvm::cl::init("sm_90")};
   PassOptions::Option<unsigned> ptxVersion{
       *this, "ptx-version",
       llvm::cl::desc("PTX ISA version times ten (0: chip default)"),

@@ -56,8 +56,7 @@ public:
   EntryLowering(ct::EntryOp entry, gpu::GPUFuncOp func,
                 const LayoutPlanner &planner, unsigned pointerAlignment)
       : entry(entry), func(func), planner(planner),
-        pointerAlignment(pointerAlignment),
-        b(func.getContext()) {}
+        pointerAlignment(pointerAlignment), b(func.getContext()) {}
 
   LogicalResult run();
 
@@ -170,9 +169,9 @@ Type EntryLowering::lowerElement(Type elem) {
 
 Value EntryLowering::alloc(ArrayRef<int64_t> shape, Type elem,
                            const TileLayout &layout, Location loc) {
-  auto type = tirx::BufferType::get(
-      b.getContext(), shape, elem, tirx::MemScope::Local,
-      tirx::LayoutAttr::get(b.getContext(), layout));
+  auto type =
+      tirx::BufferType::get(b.getContext(), shape, elem, tirx::MemScope::Local,
+                            tirx::LayoutAttr::get(b.getContext(), layout));
   return tirx::AllocOp::create(b, loc, type);
 }
 
@@ -234,9 +233,8 @@ LogicalResult EntryLowering::lower(Operation *op) {
         return success();
       })
       .Case<ct::JoinTokensOp>([&](ct::JoinTokensOp j) {
-        bool after = llvm::any_of(j.getTokens(), [&](Value t) {
-          return tokenAfterStore.lookup(t);
-        });
+        bool after = llvm::any_of(
+            j.getTokens(), [&](Value t) { return tokenAfterStore.lookup(t); });
         markToken(j.getResult(), after);
         return success();
       })
@@ -359,9 +357,8 @@ LogicalResult EntryLowering::lower(ct::GetTileBlockIdOp op) {
                            gpu::Dimension::z};
   for (auto [i, dim] : llvm::enumerate(dims)) {
     Value id = gpu::BlockIdOp::create(b, op.getLoc(), dim);
-    mapping.map(op->getResult(i),
-                arith::IndexCastUIOp::create(b, op.getLoc(),
-                                             b.getI32Type(), id));
+    mapping.map(op->getResult(i), arith::IndexCastUIOp::create(
+                                      b, op.getLoc(), b.getI32Type(), id));
   }
   return success();
 }
@@ -371,9 +368,8 @@ LogicalResult EntryLowering::lower(ct::GetNumTileBlocksOp op) {
                            gpu::Dimension::z};
   for (auto [i, dim] : llvm::enumerate(dims)) {
     Value n = gpu::GridDimOp::create(b, op.getLoc(), dim);
-    mapping.map(op->getResult(i),
-                arith::IndexCastUIOp::create(b, op.getLoc(),
-                                             b.getI32Type(), n));
+    mapping.map(op->getResult(i), arith::IndexCastUIOp::create(
+                                      b, op.getLoc(), b.getI32Type(), n));
   }
   return success();
 }
@@ -399,8 +395,7 @@ LogicalResult EntryLowering::lower(ct::ReshapeOp op) {
   auto srcType = cast<tirx::BufferType>(src.getType());
   auto type = tirx::BufferType::get(b.getContext(), resultType.getShape(),
                                     srcType.getElementType(),
-                                    tirx::MemScope::Local,
-                                    srcType.getLayout());
+                                    tirx::MemScope::Local, srcType.getLayout());
   mapping.map(op.getResult(), tirx::ViewOp::create(b, op.getLoc(), type, src));
   return success();
 }
@@ -431,8 +426,7 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
   auto ptrType = cast<ct::PointerType>(
       cast<ct::TileType>(op.getPtr().getType()).getElementType());
   Type pointee = ptrType.getPointeeType();
-  int64_t elemBytes =
-      std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  int64_t elemBytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
   Value ptr = get(op.getPtr());
   Value offset = get(op.getOffset());
   Type i64 = b.getI64Type();
@@ -464,9 +458,8 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
   Value bytes = allocBlocked(resultType, loc);
   Value size = arith::ConstantIntOp::create(b, loc, i64, elemBytes);
   if (isa<tirx::BufferType>(offsets.getType()))
-    tirx::MulOp::create(b, loc, bytes, offsets, size, flag(false),
-                        flag(false), cta(),
-                        nullptr, nullptr);
+    tirx::MulOp::create(b, loc, bytes, offsets, size, flag(false), flag(false),
+                        cta(), nullptr, nullptr);
   else
     tirx::FillOp::create(b, loc, bytes,
                          arith::MulIOp::create(b, loc, offsets, size), cta(),
@@ -475,9 +468,8 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
   if (isa<LLVM::LLVMPointerType>(ptr.getType()))
     base = LLVM::PtrToIntOp::create(b, loc, i64, ptr);
   Value result = allocBlocked(resultType, loc);
-  tirx::AddOp::create(b, loc, result, base, bytes, flag(false),
-                      flag(false), cta(),
-                      nullptr, nullptr);
+  tirx::AddOp::create(b, loc, result, base, bytes, flag(false), flag(false),
+                      cta(), nullptr, nullptr);
   mapping.map(op.getResult(), result);
   return success();
 }
@@ -493,14 +485,14 @@ LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
     sizes.push_back(toIndex(get(v), loc));
   for (Value v : op.getDynamicStrides())
     strides.push_back(toIndex(get(v), loc));
-  auto bufferType = tirx::BufferType::get(
-      b.getContext(), type.getShape(), type.getElementType(),
-      tirx::MemScope::Global, nullptr);
-  Value view = tirx::GlobalViewOp::create(
-      b, loc, bufferType, base, sizes, strides,
-      b.getDenseI64ArrayAttr(type.getShape()),
-      b.getDenseI64ArrayAttr(type.getStrides()),
-      b.getI64IntegerAttr(pointerAlignment));
+  auto bufferType = tirx::BufferType::get(b.getContext(), type.getShape(),
+                                          type.getElementType(),
+                                          tirx::MemScope::Global, nullptr);
+  Value view =
+      tirx::GlobalViewOp::create(b, loc, bufferType, base, sizes, strides,
+                                 b.getDenseI64ArrayAttr(type.getShape()),
+                                 b.getDenseI64ArrayAttr(type.getStrides()),
+                                 b.getI64IntegerAttr(pointerAlignment));
   tensorViews[op.getResult()] = view;
   return success();
 }
@@ -553,9 +545,9 @@ static Value regionAt(OpBuilder &b, Location loc, const PartitionViewInfo &info,
     offsets.push_back(arith::MulIOp::create(
         b, loc, idx, arith::ConstantIndexOp::create(b, loc, tile)));
   auto viewType = cast<tirx::BufferType>(info.globalView.getType());
-  auto regionType = tirx::BufferType::get(
-      b.getContext(), info.tileShape, viewType.getElementType(),
-      tirx::MemScope::Global, nullptr);
+  auto regionType = tirx::BufferType::get(b.getContext(), info.tileShape,
+                                          viewType.getElementType(),
+                                          tirx::MemScope::Global, nullptr);
   SmallVector<int64_t> staticOffsets(offsets.size(), ShapedType::kDynamic);
   return tirx::RegionOp::create(b, loc, regionType, info.globalView, offsets,
                                 b.getDenseI64ArrayAttr(staticOffsets));
@@ -567,11 +559,10 @@ template <typename OpTy>
 static LogicalResult checkWeak(OpTy op) {
   if (op.getMemoryOrderingSemantics() == ct::MemoryOrderingSemantics::Weak)
     return success();
-  return op.emitOpError()
-         << "with memory ordering '"
-         << ct::stringifyMemoryOrderingSemantics(
-                op.getMemoryOrderingSemantics())
-         << "' is not supported yet (only weak)";
+  return op.emitOpError() << "with memory ordering '"
+                          << ct::stringifyMemoryOrderingSemantics(
+                                 op.getMemoryOrderingSemantics())
+                          << "' is not supported yet (only weak)";
 }
 
 LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
@@ -621,8 +612,8 @@ static bool knownNonNegative(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def)
     return false;
-  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp,
-          arith::IndexCastUIOp, arith::ExtUIOp>(def))
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::ThreadIdOp, arith::IndexCastUIOp,
+          arith::ExtUIOp>(def))
     return true;
   if (isa<arith::AddIOp, arith::MulIOp>(def))
     return knownNonNegative(def->getOperand(0)) &&
@@ -665,7 +656,8 @@ void EntryLowering::trackAffine(Operation *op) {
       auto a = affine.find(x);
       APInt factor;
       Value cst = get(c);
-      if (a == affine.end() || !cst || !matchPattern(cst, m_ConstantInt(&factor)))
+      if (a == affine.end() || !cst ||
+          !matchPattern(cst, m_ConstantInt(&factor)))
         continue;
       affine[result] = {arith::MulIOp::create(b, loc, a->second.base, cst),
                         a->second.stride * factor.getSExtValue()};
@@ -676,8 +668,8 @@ void EntryLowering::trackAffine(Operation *op) {
   if (auto offset = dyn_cast<ct::OffsetOp>(op)) {
     Value ptr = get(offset.getPtr());
     auto a = affine.find(offset.getOffset());
-    if (ptr && isa<LLVM::LLVMPointerType>(ptr.getType()) &&
-        a != affine.end() && a->second.stride == 1)
+    if (ptr && isa<LLVM::LLVMPointerType>(ptr.getType()) && a != affine.end() &&
+        a->second.stride == 1)
       affinePointers[result] = {ptr, offset.getOffset()};
     return;
   }
@@ -703,8 +695,7 @@ FailureOr<Value> EntryLowering::affineRegion(Value ptrTile, Value mask,
     return failure();
   const Affine &index = affine.find(p->second.index)->second;
   auto tileType = cast<ct::TileType>(ptrTile.getType());
-  Type elem =
-      cast<ct::PointerType>(tileType.getElementType()).getPointeeType();
+  Type elem = cast<ct::PointerType>(tileType.getElementType()).getPointeeType();
   Value base = toIndex(index.base, loc);
   Value size;
   if (mask) {
@@ -730,12 +721,11 @@ FailureOr<Value> EntryLowering::affineRegion(Value ptrTile, Value mask,
       b, loc, viewType, p->second.ptr, ValueRange{size}, ValueRange{},
       b.getDenseI64ArrayAttr({ShapedType::kDynamic}),
       b.getDenseI64ArrayAttr({1}), b.getI64IntegerAttr(alignment));
-  auto regionType = tirx::BufferType::get(
-      b.getContext(), tileType.getShape(), elem, tirx::MemScope::Global,
-      nullptr);
-  return tirx::RegionOp::create(
-             b, loc, regionType, view, ValueRange{base},
-             b.getDenseI64ArrayAttr({ShapedType::kDynamic}))
+  auto regionType =
+      tirx::BufferType::get(b.getContext(), tileType.getShape(), elem,
+                            tirx::MemScope::Global, nullptr);
+  return tirx::RegionOp::create(b, loc, regionType, view, ValueRange{base},
+                                b.getDenseI64ArrayAttr({ShapedType::kDynamic}))
       .getResult();
 }
 
@@ -755,8 +745,8 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
     if (!op.getMask()) {
       result = LLVM::LoadOp::create(b, loc, elem, ptrs, align);
     } else {
-      auto ifOp = scf::IfOp::create(b, loc, TypeRange{elem},
-                                    get(op.getMask()), true);
+      auto ifOp =
+          scf::IfOp::create(b, loc, TypeRange{elem}, get(op.getMask()), true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
       scf::YieldOp::create(
@@ -811,16 +801,16 @@ LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
     // A scalar store: one thread writes.
     Value value = get(op.getValue());
     Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    Value cond = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, tid,
-        arith::ConstantIndexOp::create(b, loc, 0));
+    Value cond =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                              arith::ConstantIndexOp::create(b, loc, 0));
     if (op.getMask())
       cond = arith::AndIOp::create(b, loc, cond, get(op.getMask()));
     auto ifOp = scf::IfOp::create(b, loc, cond, false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    int64_t align = std::max<int64_t>(
-        1, value.getType().getIntOrFloatBitWidth() / 8);
+    int64_t align =
+        std::max<int64_t>(1, value.getType().getIntOrFloatBitWidth() / 8);
     LLVM::StoreOp::create(b, loc, value, ptrs, align);
     markToken(op.getResultToken(), true);
     return success();
@@ -884,8 +874,8 @@ LogicalResult EntryLowering::lower(ct::ReduceOp op) {
           })
           .Case<ct::MaxFOp>([&](ct::MaxFOp m) {
             tirx::MaxOp::create(b, loc, dst, src, axes,
-                                flag(m.getPropagateNan()),
-                                cta(), nullptr, nullptr);
+                                flag(m.getPropagateNan()), cta(), nullptr,
+                                nullptr);
             return success();
           })
           .Default([&](Operation *o) {
@@ -910,8 +900,8 @@ LogicalResult EntryLowering::lower(ct::ExpOp op) {
     return success();
   }
   Value dst = allocBlocked(op.getResult().getType(), loc);
-  tirx::ExpOp::create(b, loc, dst, src, flag(approx), flag(false), cta(), nullptr,
-                      nullptr);
+  tirx::ExpOp::create(b, loc, dst, src, flag(approx), flag(false), cta(),
+                      nullptr, nullptr);
   mapping.map(op.getResult(), dst);
   return success();
 }
@@ -924,9 +914,8 @@ LogicalResult EntryLowering::lower(ct::Exp2Op op) {
     return success();
   }
   Value dst = allocBlocked(op.getResult().getType(), loc);
-  tirx::Exp2Op::create(b, loc, dst, src, flag(false),
-                       flag(op.getFlushToZero()), cta(),
-                       nullptr, nullptr);
+  tirx::Exp2Op::create(b, loc, dst, src, flag(false), flag(op.getFlushToZero()),
+                       cta(), nullptr, nullptr);
   mapping.map(op.getResult(), dst);
   return success();
 }
@@ -1029,8 +1018,7 @@ static int64_t hintedWarps(ct::EntryOp entry, StringRef chip) {
 
 namespace {
 struct ConvertCudaTileToTirXPass
-    : mlir::tileir::impl::ConvertCudaTileToTirXBase<
-          ConvertCudaTileToTirXPass> {
+    : mlir::tileir::impl::ConvertCudaTileToTirXBase<ConvertCudaTileToTirXPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -1052,12 +1040,12 @@ struct ConvertCudaTileToTirXPass
                  UnitAttr::get(ctx));
     for (ct::ModuleOp tileModule : modules) {
       OpBuilder b(tileModule);
-      auto nvvmTarget = NVVM::NVVMTargetAttr::get(
-          ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda", target->getChip(),
-          target->getFeatures());
-      auto gpuModule = gpu::GPUModuleOp::create(
-          b, tileModule.getLoc(), tileModule.getSymName(),
-          b.getArrayAttr({nvvmTarget}));
+      auto nvvmTarget =
+          NVVM::NVVMTargetAttr::get(ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda",
+                                    target->getChip(), target->getFeatures());
+      auto gpuModule = gpu::GPUModuleOp::create(b, tileModule.getLoc(),
+                                                tileModule.getSymName(),
+                                                b.getArrayAttr({nvvmTarget}));
       for (Operation &op : *tileModule.getBody()) {
         auto entry = dyn_cast<ct::EntryOp>(&op);
         if (!entry) {
@@ -1090,24 +1078,23 @@ struct ConvertCudaTileToTirXPass
     int64_t warps = hintedWarps(entry, target.getChip());
     LayoutPlanner planner(entry, warps ? warps * 32 : numThreads);
     int64_t threads = planner.getCtaThreads();
-    if (threads > target.getMaxThreadsPerCta() ||
-        !llvm::isPowerOf2_64(threads))
-      return entry.emitOpError() << "expects a power-of-two CTA size of at "
-                                    "most "
-                                 << target.getMaxThreadsPerCta() << ", got "
-                                 << threads;
+    if (threads > target.getMaxThreadsPerCta() || !llvm::isPowerOf2_64(threads))
+      return entry.emitOpError()
+             << "expects a power-of-two CTA size of at "
+                "most "
+             << target.getMaxThreadsPerCta() << ", got " << threads;
     OpBuilder b = OpBuilder::atBlockEnd(gpuModule.getBody());
     auto func = gpu::GPUFuncOp::create(b, entry.getLoc(), entry.getSymName(),
                                        FunctionType::get(ctx, params, {}));
-    func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                  UnitAttr::get(ctx));
+    func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
     int32_t block[] = {static_cast<int32_t>(threads), 1, 1};
     func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, block));
     func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, block));
     func->setAttr("tileir.abi", ArrayAttr::get(ctx, abi));
-    func->setAttr("tileir.pointer_align",
-                  IntegerAttr::get(IntegerType::get(ctx, 64), pointerAlignment));
+    func->setAttr(
+        "tileir.pointer_align",
+        IntegerAttr::get(IntegerType::get(ctx, 64), pointerAlignment));
     // gpu.func comes with an entry block; lowering appends to it.
     func.getBody().front().getOperations().clear();
     EntryLowering lowering(entry, func, planner, pointerAlignment);

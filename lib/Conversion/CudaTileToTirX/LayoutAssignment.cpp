@@ -39,10 +39,10 @@ LayoutPlanner::LayoutPlanner(Operation *entry, int64_t numThreads) {
         narrowestBytes[key] = bytes;
     }
   });
-  ctaThreads = numThreads
-                   ? numThreads
-                   : std::clamp<int64_t>(llvm::PowerOf2Ceil(maxElements / 8),
-                                         32, 256);
+  ctaThreads =
+      numThreads
+          ? numThreads
+          : std::clamp<int64_t>(llvm::PowerOf2Ceil(maxElements / 8), 32, 256);
 }
 
 TileLayout LayoutPlanner::getBlocked(ArrayRef<int64_t> shape) const {

@@ -21,8 +21,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -36,10 +36,10 @@ namespace {
 
 /// A copy between a global region and a local buffer.
 struct GlobalLocalCopy {
-  bool toGlobal;            ///< local -> global (a store)
-  Value local;              ///< the local buffer
-  tirx::RegionOp region;    ///< the global region
-  tirx::GlobalViewOp view;  ///< the region's global view
+  bool toGlobal;           ///< local -> global (a store)
+  Value local;             ///< the local buffer
+  tirx::RegionOp region;   ///< the global region
+  tirx::GlobalViewOp view; ///< the region's global view
 };
 
 std::optional<GlobalLocalCopy> matchGlobalLocal(tirx::CopyOp op) {
@@ -90,8 +90,8 @@ int64_t knownDivisor(Value v) {
     int64_t c = cst.getSExtValue();
     if (c == 0)
       return kCap;
-    return std::min<int64_t>(kCap, int64_t(1) << llvm::countr_zero(
-                                       static_cast<uint64_t>(c)));
+    return std::min<int64_t>(
+        kCap, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(c)));
   }
   Operation *def = v.getDefiningOp();
   if (!def)
@@ -107,8 +107,7 @@ int64_t knownDivisor(Value v) {
                     knownDivisor(def->getOperand(1)));
   if (auto shl = dyn_cast<arith::ShLIOp>(def))
     if (matchPattern(shl.getRhs(), m_ConstantInt(&cst)))
-      return std::min(kCap,
-                      knownDivisor(shl.getLhs()) << cst.getZExtValue());
+      return std::min(kCap, knownDivisor(shl.getLhs()) << cst.getZExtValue());
   return 1;
 }
 
@@ -135,8 +134,8 @@ Value toI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
 int64_t chooseVectorWidth(GlobalLocalCopy copy, const BitLayout &bits,
                           ArrayRef<int64_t> shape, int64_t maxBytes) {
   auto type = cast<tirx::BufferType>(copy.local.getType());
-  int64_t elemBytes = std::max<int64_t>(
-      1, type.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t elemBytes =
+      std::max<int64_t>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
   SmallVector<OpFoldResult> strides = copy.view.getMixedStrides();
   SmallVector<OpFoldResult> offsets = copy.region.getMixedOffsets();
   unsigned rank = shape.size();
@@ -178,8 +177,7 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
   ArrayRef<int64_t> shape = localType.getShape();
   unsigned rank = shape.size();
   BitLayout bits = *BitLayout::get(localType.getTileLayout());
-  int64_t width =
-      maxBytes ? chooseVectorWidth(copy, bits, shape, maxBytes) : 1;
+  int64_t width = maxBytes ? chooseVectorWidth(copy, bits, shape, maxBytes) : 1;
   if (forcedBytes && width * elemBytes != forcedBytes)
     return Outcome::fail("a " + std::to_string(forcedBytes) +
                          "-byte vector does not fit the layout, strides or "
@@ -212,9 +210,8 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
         arith::MulIOp::create(b, loc, coord, stride64[d]));
   }
   auto ptrType = copy.view.getPtr().getType();
-  Value threadBase = LLVM::GEPOp::create(b, loc, ptrType, elemType,
-                                         copy.view.getPtr(),
-                                         ValueRange{threadOffset});
+  Value threadBase = LLVM::GEPOp::create(
+      b, loc, ptrType, elemType, copy.view.getPtr(), ValueRange{threadOffset});
   Value storage = getStorage(b, loc, copy.local);
 
   // Register coordinates of a flat index, per dimension (memory bits only).
@@ -246,10 +243,8 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
   SmallVector<unsigned> memBits = bits.memoryBits();
   auto forEachFlat = [&](unsigned skipLow,
                          llvm::function_ref<void(int64_t)> fn) {
-    SmallVector<unsigned> iterBits(
-        llvm::make_filter_range(memBits, [&](unsigned j) {
-          return j >= skipLow;
-        }));
+    SmallVector<unsigned> iterBits(llvm::make_filter_range(
+        memBits, [&](unsigned j) { return j >= skipLow; }));
     for (int64_t combo = 0, e = int64_t(1) << iterBits.size(); combo < e;
          ++combo) {
       int64_t flat = 0;
@@ -344,8 +339,8 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
       {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(ifOp.thenBlock());
-        Value v = LLVM::LoadOp::create(b, loc, elemType, elementPtr(flat),
-                                       elemBytes);
+        Value v =
+            LLVM::LoadOp::create(b, loc, elemType, elementPtr(flat), elemBytes);
         scf::YieldOp::create(b, loc, v);
         b.setInsertionPointToStart(ifOp.elseBlock());
         Value pad = arith::ConstantOp::create(b, loc, padding);
@@ -380,17 +375,17 @@ Variant makeCopyVariant(StringRef name, int prio, int64_t maxBytes,
   Variant v;
   v.name = name.str();
   v.priority = prio;
-  v.predicates = {pred::allThreadsActive(),
-                  pred::execScopeIn({tirx::ExecScope::Cta,
-                                     tirx::ExecScope::Warp,
-                                     tirx::ExecScope::Thread}),
-                  pred::layoutThreadAxesMatchScope(), globalLocalPair()};
+  v.predicates = {
+      pred::allThreadsActive(),
+      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warp,
+                         tirx::ExecScope::Thread}),
+      pred::layoutThreadAxesMatchScope(), globalLocalPair()};
   if (forcedBytes)
     v.predicates.push_back(pred::forcedOnly(name));
   v.impl = [maxBytes, forcedBytes](Operation *op, DispatchContext &ctx,
                                    RewriterBase &rewriter) {
-    return emitGlobalLocalCopy(cast<tirx::CopyOp>(op), ctx, rewriter,
-                               maxBytes, forcedBytes);
+    return emitGlobalLocalCopy(cast<tirx::CopyOp>(op), ctx, rewriter, maxBytes,
+                               forcedBytes);
   };
   return v;
 }

@@ -89,17 +89,16 @@ Outcome emitRegisterElementwise(Operation *op, RewriterBase &rewriter,
   SmallVector<Value> srcStorage;
   for (Value src : operands.srcs) {
     auto type = dyn_cast<tirx::BufferType>(src.getType());
-    srcBits.push_back(type ? std::optional<BitLayout>(
-                                 *BitLayout::get(type.getTileLayout()))
-                           : std::nullopt);
+    srcBits.push_back(
+        type ? std::optional<BitLayout>(*BitLayout::get(type.getTileLayout()))
+             : std::nullopt);
     srcStorage.push_back(type ? getStorage(rewriter, loc, src) : Value());
   }
   // The thread part of the flat index, for primitives that read it (iota).
   Value threadFlat;
   if (needsTid)
-    threadFlat = emitThreadBits(rewriter, loc, dst,
-                                emitThreadId(rewriter, loc), 0,
-                                dst.getNumBits());
+    threadFlat = emitThreadBits(rewriter, loc, dst, emitThreadId(rewriter, loc),
+                                0, dst.getNumBits());
 
   SmallVector<unsigned> memBits = dst.memoryBits();
   for (int64_t combo = 0, e = int64_t(1) << memBits.size(); combo < e;
@@ -120,10 +119,10 @@ Outcome emitRegisterElementwise(Operation *op, RewriterBase &rewriter,
           memref::LoadOp::create(rewriter, loc, srcStorage[i], index));
     }
     if (needsTid) {
-      Value flatValue = arith::OrIOp::create(
-          rewriter, loc, threadFlat,
-          arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(),
-                                       flat));
+      Value flatValue =
+          arith::OrIOp::create(rewriter, loc, threadFlat,
+                               arith::ConstantIntOp::create(
+                                   rewriter, loc, rewriter.getI32Type(), flat));
       values.push_back(flatValue);
     }
     Value result = emit(rewriter, loc, op, values, dstType.getElementType());
@@ -179,9 +178,9 @@ Value emitConvert(OpBuilder &b, Location loc, Value v, Type to,
 }
 
 arith::FastMathFlagsAttr approxFlags(OpBuilder &b, bool approx) {
-  return arith::FastMathFlagsAttr::get(
-      b.getContext(),
-      approx ? arith::FastMathFlags::afn : arith::FastMathFlags::none);
+  return arith::FastMathFlagsAttr::get(b.getContext(),
+                                       approx ? arith::FastMathFlags::afn
+                                              : arith::FastMathFlags::none);
 }
 
 template <typename FloatOp, typename IntOp>
@@ -226,8 +225,9 @@ void tileir::dispatch::registerCudaElementwiseVariants(Registry &registry) {
   addRegisterVariant(registry, "tirx.cast",
                      [](OpBuilder &b, Location loc, Operation *op,
                         ArrayRef<Value> v, Type type) {
-                       return emitConvert(b, loc, v[0], type,
-                                          cast<tirx::CastOp>(op).getUnsigned_());
+                       return emitConvert(
+                           b, loc, v[0], type,
+                           cast<tirx::CastOp>(op).getUnsigned_());
                      });
   addRegisterVariant(registry, "tirx.exp",
                      [](OpBuilder &b, Location loc, Operation *op,
@@ -251,32 +251,29 @@ void tileir::dispatch::registerCudaElementwiseVariants(Registry &registry) {
                      arithBinary<arith::MulFOp, arith::MulIOp>());
   addRegisterVariant(registry, "tirx.fdiv",
                      arithBinary<arith::DivFOp, arith::DivFOp>());
-  addRegisterVariant(registry, "tirx.maximum",
-                     minMax<tirx::MaximumOp, arith::MaximumFOp,
-                            arith::MaxNumFOp, arith::MaxSIOp,
-                            arith::MaxUIOp>());
-  addRegisterVariant(registry, "tirx.minimum",
-                     minMax<tirx::MinimumOp, arith::MinimumFOp,
-                            arith::MinNumFOp, arith::MinSIOp,
-                            arith::MinUIOp>());
-  addRegisterVariant(registry, "tirx.cmp",
-                     [](OpBuilder &b, Location loc, Operation *op,
-                        ArrayRef<Value> v, Type) -> Value {
-                       int64_t p = cast<IntegerAttr>(
-                                       cast<tirx::CmpOp>(op).getPredicate())
-                                       .getInt();
-                       if (isa<FloatType>(v[0].getType()))
-                         return arith::CmpFOp::create(
-                             b, loc, static_cast<arith::CmpFPredicate>(p),
-                             v[0], v[1]);
-                       return arith::CmpIOp::create(
-                           b, loc, static_cast<arith::CmpIPredicate>(p), v[0],
-                           v[1]);
-                     });
+  addRegisterVariant(
+      registry, "tirx.maximum",
+      minMax<tirx::MaximumOp, arith::MaximumFOp, arith::MaxNumFOp,
+             arith::MaxSIOp, arith::MaxUIOp>());
+  addRegisterVariant(
+      registry, "tirx.minimum",
+      minMax<tirx::MinimumOp, arith::MinimumFOp, arith::MinNumFOp,
+             arith::MinSIOp, arith::MinUIOp>());
+  addRegisterVariant(
+      registry, "tirx.cmp",
+      [](OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> v,
+         Type) -> Value {
+        int64_t p =
+            cast<IntegerAttr>(cast<tirx::CmpOp>(op).getPredicate()).getInt();
+        if (isa<FloatType>(v[0].getType()))
+          return arith::CmpFOp::create(
+              b, loc, static_cast<arith::CmpFPredicate>(p), v[0], v[1]);
+        return arith::CmpIOp::create(
+            b, loc, static_cast<arith::CmpIPredicate>(p), v[0], v[1]);
+      });
   addRegisterVariant(registry, "tirx.select",
                      [](OpBuilder &b, Location loc, Operation *,
                         ArrayRef<Value> v, Type) -> Value {
-                       return arith::SelectOp::create(b, loc, v[0], v[1],
-                                                      v[2]);
+                       return arith::SelectOp::create(b, loc, v[0], v[1], v[2]);
                      });
 }

@@ -102,20 +102,19 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
           b, loc,
           LLVM::LoadOp::create(b, loc, elemType, ptr, align).getResult());
       b.setInsertionPointToStart(ifOp.elseBlock());
-      Value pad = op.getPaddingValue()
-                      ? readOperand(b, loc, op.getPaddingValue(), flat)
-                      : arith::ConstantOp::create(b, loc,
-                                                  b.getZeroAttr(elemType))
-                            .getResult();
+      Value pad =
+          op.getPaddingValue()
+              ? readOperand(b, loc, op.getPaddingValue(), flat)
+              : arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType))
+                    .getResult();
       scf::YieldOp::create(b, loc, pad);
       b.setInsertionPointAfter(ifOp);
       result = ifOp.getResult(0);
     }
-    memref::StoreOp::create(
-        b, loc, result, storage,
-        ValueRange{arith::ConstantIndexOp::create(b, loc,
-                                                  dst.storageIndex(flat))
-                       .getResult()});
+    memref::StoreOp::create(b, loc, result, storage,
+                            ValueRange{arith::ConstantIndexOp::create(
+                                           b, loc, dst.storageIndex(flat))
+                                           .getResult()});
   });
   return Outcome::ok();
 }

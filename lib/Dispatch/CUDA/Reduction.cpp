@@ -33,8 +33,8 @@ constexpr int64_t kMaxScratchBytes = 16 * 1024;
 /// where each kept bit lands in the destination.
 struct ReductionPlan {
   BitLayout src, dst;
-  SmallVector<bool> reduced;     ///< per source flat bit
-  SmallVector<unsigned> dstBit;  ///< per kept source bit: destination bit
+  SmallVector<bool> reduced;    ///< per source flat bit
+  SmallVector<unsigned> dstBit; ///< per kept source bit: destination bit
   SmallVector<int64_t> laneStrides, warpStrides; ///< reduced thread bits
 };
 
@@ -91,8 +91,8 @@ FailureOr<ReductionPlan> planReduction(Operation *op, std::string &why) {
     }
   }
   // Every thread that reduces must receive the result.
-  for (int64_t stride : llvm::concat<int64_t>(plan.laneStrides,
-                                               plan.warpStrides))
+  for (int64_t stride :
+       llvm::concat<int64_t>(plan.laneStrides, plan.warpStrides))
     if (!llvm::is_contained(plan.dst.replica, LayoutBit{"tx", stride})) {
       why = "destination is not replicated over reduced thread stride " +
             std::to_string(stride);
@@ -112,9 +112,9 @@ Predicate reductionLayouts() {
             if (type.getIntOrFloatBitWidth() > 32)
               return Outcome::fail("64-bit elements are not shuffled yet");
             if (!plan->warpStrides.empty()) {
-              int64_t keptBits = llvm::count_if(
-                  plan->src.memoryBits(),
-                  [&](unsigned j) { return !plan->reduced[j]; });
+              int64_t keptBits =
+                  llvm::count_if(plan->src.memoryBits(),
+                                 [&](unsigned j) { return !plan->reduced[j]; });
               int64_t kept = int64_t(1) << keptBits;
               if (kept * ctx.getCtaThreads() * 4 > kMaxScratchBytes)
                 return Outcome::fail("cross-warp scratch would exceed " +
@@ -182,15 +182,14 @@ Value allocScratch(OpBuilder &b, Operation *op, Type elemType, int64_t n) {
   return tirx::AllocOp::create(b, op->getLoc(), type);
 }
 
-Outcome emitLocalReduction(Operation *op, DispatchContext &ctx,
-                           RewriterBase &b, Combiner kind) {
+Outcome emitLocalReduction(Operation *op, DispatchContext &ctx, RewriterBase &b,
+                           Combiner kind) {
   std::string why;
   ReductionPlan plan = *planReduction(op, why);
   Location loc = op->getLoc();
   bool propagateNan = op->hasAttr("propagate_nan");
   Value dstBuf = op->getOperand(0), srcBuf = op->getOperand(1);
-  Type elemType =
-      cast<tirx::BufferType>(dstBuf.getType()).getElementType();
+  Type elemType = cast<tirx::BufferType>(dstBuf.getType()).getElementType();
   Value srcStorage = getStorage(b, loc, srcBuf);
   Value dstStorage = getStorage(b, loc, dstBuf);
 
@@ -213,8 +212,8 @@ Outcome emitLocalReduction(Operation *op, DispatchContext &ctx,
     SmallVector<Value> values;
     for (int64_t rc = 0; rc < (int64_t(1) << reducedMem.size()); ++rc) {
       int64_t flat = base | spread(reducedMem, rc);
-      Value index = arith::ConstantIndexOp::create(
-          b, loc, plan.src.storageIndex(flat));
+      Value index =
+          arith::ConstantIndexOp::create(b, loc, plan.src.storageIndex(flat));
       values.push_back(memref::LoadOp::create(b, loc, srcStorage, index));
     }
     while (values.size() > 1) {
@@ -280,8 +279,8 @@ Outcome emitLocalReduction(Operation *op, DispatchContext &ctx,
     for (unsigned j = 0; j < plan.src.getNumBits(); ++j)
       if (!plan.reduced[j] && ((flat >> j) & 1))
         dstFlat |= int64_t(1) << plan.dstBit[j];
-    Value index = arith::ConstantIndexOp::create(
-        b, loc, plan.dst.storageIndex(dstFlat));
+    Value index =
+        arith::ConstantIndexOp::create(b, loc, plan.dst.storageIndex(dstFlat));
     memref::StoreOp::create(b, loc, narrow(b, loc, a, elemType), dstStorage,
                             index);
   }
@@ -292,12 +291,12 @@ void addLocalVariant(Registry &registry, StringRef primitive, Combiner kind) {
   Variant v;
   v.name = "local";
   v.priority = priority::kGeneral;
-  v.predicates = {pred::allThreadsActive(),
-                  pred::execScopeIn({tirx::ExecScope::Cta,
-                                     tirx::ExecScope::Warp,
-                                     tirx::ExecScope::Thread}),
-                  pred::operandsInScope(tirx::MemScope::Local),
-                  pred::layoutThreadAxesMatchScope(), reductionLayouts()};
+  v.predicates = {
+      pred::allThreadsActive(),
+      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warp,
+                         tirx::ExecScope::Thread}),
+      pred::operandsInScope(tirx::MemScope::Local),
+      pred::layoutThreadAxesMatchScope(), reductionLayouts()};
   v.impl = [kind](Operation *op, DispatchContext &ctx, RewriterBase &b) {
     return emitLocalReduction(op, ctx, b, kind);
   };

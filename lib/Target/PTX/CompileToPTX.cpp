@@ -91,8 +91,8 @@ static std::string annotate(StringRef ptx,
         if (k.name != name)
           continue;
         out += "// tileir.kernel " + k.name + " params=(" +
-               llvm::join(k.params, ",") + ") reqntid=" +
-               std::to_string(k.reqntid[0]) + "," +
+               llvm::join(k.params, ",") +
+               ") reqntid=" + std::to_string(k.reqntid[0]) + "," +
                std::to_string(k.reqntid[1]) + "," +
                std::to_string(k.reqntid[2]) +
                " smem=" + std::to_string(k.sharedBytes) +

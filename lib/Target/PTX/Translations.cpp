@@ -20,8 +20,9 @@ namespace {
 /// Tool options shared by the three translations.
 struct TranslateOptions {
   llvm::cl::opt<std::string> chip{
-      "chip", llvm::cl::desc("Target chip (sm_80, sm_86, sm_89, sm_90, "
-                             "sm_90a)"),
+      "chip",
+      llvm::cl::desc("Target chip (sm_80, sm_86, sm_89, sm_90, "
+                     "sm_90a)"),
       llvm::cl::init("sm_90")};
   llvm::cl::opt<unsigned> ptxVersion{
       "ptx-version",

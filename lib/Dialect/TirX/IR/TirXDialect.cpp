@@ -264,6 +264,6 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
 
 BufferType BufferType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                                  Type elementType) const {
-  return BufferType::get(getContext(), shape ? *shape : getShape(),
-                         elementType, getMemScope(), getLayout());
+  return BufferType::get(getContext(), shape ? *shape : getShape(), elementType,
+                         getMemScope(), getLayout());
 }

@@ -36,14 +36,13 @@ static LogicalResult verifyOperandLike(Operation *op, StringRef name,
   Type type = operand.getType();
   if (auto buffer = dyn_cast<BufferType>(type)) {
     if (buffer.getShape() != dst.getShape())
-      return op->emitOpError() << "expects " << name
-                               << " to have the destination shape, got "
-                               << buffer;
+      return op->emitOpError()
+             << "expects " << name << " to have the destination shape, got "
+             << buffer;
   }
   if (elementType && elementTypeOf(type) != elementType)
-    return op->emitOpError()
-           << "expects " << name << " element type " << elementType << ", got "
-           << elementTypeOf(type);
+    return op->emitOpError() << "expects " << name << " element type "
+                             << elementType << ", got " << elementTypeOf(type);
   return success();
 }
 
@@ -65,8 +64,7 @@ LogicalResult GlobalViewOp::verify() {
   int64_t rank = type.getRank();
   if (static_cast<int64_t>(getStaticSizes().size()) != rank ||
       static_cast<int64_t>(getStaticStrides().size()) != rank)
-    return emitOpError() << "expects " << rank
-                         << " sizes and strides, got "
+    return emitOpError() << "expects " << rank << " sizes and strides, got "
                          << getStaticSizes().size() << " and "
                          << getStaticStrides().size();
   if (static_cast<int64_t>(getSizes().size()) !=
@@ -132,8 +130,8 @@ LogicalResult CopyOp::verify() {
   BufferType src = getSrc().getType();
   if (!dst.hasStaticShape() || !src.hasStaticShape() ||
       dst.getShape() != src.getShape())
-    return emitOpError() << "expects buffers of one static shape, got "
-                         << dst << " and " << src;
+    return emitOpError() << "expects buffers of one static shape, got " << dst
+                         << " and " << src;
   if (dst.getElementType() != src.getElementType())
     return emitOpError() << "expects one element type, got "
                          << dst.getElementType() << " and "
@@ -164,8 +162,8 @@ static LogicalResult verifyUnaryFloat(OpTy op) {
   if (!isa<FloatType>(dst.getElementType()))
     return op.emitOpError() << "expects a float buffer, got " << dst;
   if ((op.getApprox() || op.getFtz()) && !dst.getElementType().isF32())
-    return op.emitOpError() << "expects f32 with approx or ftz, got "
-                            << dst.getElementType();
+    return op.emitOpError()
+           << "expects f32 with approx or ftz, got " << dst.getElementType();
   return verifyOperandLike(op, "src", op.getSrc(), dst, dst.getElementType());
 }
 
@@ -236,9 +234,9 @@ static LogicalResult verifyReduce(OpTy op) {
   BufferType dst = op.getDst().getType();
   BufferType src = op.getSrc().getType();
   if (dst.getElementType() != src.getElementType())
-    return op.emitOpError() << "expects one element type, got "
-                            << dst.getElementType() << " and "
-                            << src.getElementType();
+    return op.emitOpError()
+           << "expects one element type, got " << dst.getElementType()
+           << " and " << src.getElementType();
   ArrayRef<int64_t> axes = op.getAxes();
   if (axes.empty())
     return op.emitOpError() << "expects at least one axis";
@@ -253,14 +251,14 @@ static LogicalResult verifyReduce(OpTy op) {
   }
   for (int64_t axis : axes)
     if (axis < 0 || axis >= src.getRank())
-      return op.emitOpError() << "expects axes in [0, " << src.getRank()
-                              << "), got " << axis;
+      return op.emitOpError()
+             << "expects axes in [0, " << src.getRank() << "), got " << axis;
   if (kept.empty())
     kept.push_back(1);
   if (ArrayRef<int64_t>(kept) != dst.getShape())
-    return op.emitOpError() << "expects a destination of shape ["
-                            << llvm::make_range(kept.begin(), kept.end())
-                            << "], got " << dst;
+    return op.emitOpError()
+           << "expects a destination of shape ["
+           << llvm::make_range(kept.begin(), kept.end()) << "], got " << dst;
   if (op.getPropagateNan() && !isa<FloatType>(dst.getElementType()))
     return op.emitOpError() << "expects floats with propagate_nan";
   return success();

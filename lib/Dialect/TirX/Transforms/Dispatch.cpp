@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileir/Dialect/TirX/Transforms/Passes.h"
 #include "tileir/Dispatch/Dispatch.h"
+#include "tileir/Dialect/TirX/Transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Analysis/SliceAnalysis.h"
 
 namespace mlir::tirx {
 #define GEN_PASS_DEF_TIRXDISPATCH
@@ -52,8 +52,7 @@ static bool allThreadsActive(Operation *op) {
 }
 
 namespace {
-struct TirXDispatchPass
-    : tirx::impl::TirXDispatchBase<TirXDispatchPass> {
+struct TirXDispatchPass : tirx::impl::TirXDispatchBase<TirXDispatchPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -100,11 +99,11 @@ struct TirXDispatchPass
       }
       if (report) {
         InFlightDiagnostic remark = emitRemark(loc)
-                                    << name << " -> variant '" << chosen
-                                    << "'";
+                                    << name << " -> variant '" << chosen << "'";
         for (const dispatch::Rejection &row : rejections) {
-          std::string text = row.variant + " (prio=" +
-                             std::to_string(row.priority) + ") rejected: ";
+          std::string text = row.variant +
+                             " (prio=" + std::to_string(row.priority) +
+                             ") rejected: ";
           text += llvm::join(row.reasons, "; ");
           remark.attachNote() << std::move(text);
         }

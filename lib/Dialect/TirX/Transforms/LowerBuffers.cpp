@@ -68,8 +68,7 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
   for (Operation *op : llvm::reverse(bufferOps)) {
     if (!op->use_empty()) {
       Operation *user = *op->getUsers().begin();
-      return user->emitOpError()
-             << "still uses a tirx buffer after dispatch";
+      return user->emitOpError() << "still uses a tirx buffer after dispatch";
     }
     op->erase();
   }
