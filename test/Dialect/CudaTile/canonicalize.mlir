@@ -34,3 +34,18 @@ cuda_tile.module @fold {
     return
   }
 }
+
+// A repeated identical `assume` folds into the first one; a different
+// predicate stays.
+cuda_tile.module @assume {
+  // CHECK-LABEL: testing$func @repeated_assume
+  // CHECK-NEXT: %[[A:.*]] = assume div_by<16>, %{{.*}} : tile<4xi32>
+  // CHECK-NEXT: %[[B:.*]] = assume bounded<0, ?>, %[[A]] : tile<4xi32>
+  // CHECK-NEXT: return %[[A]], %[[B]]
+  testing$func @repeated_assume(%x: tile<4xi32>) -> (tile<4xi32>, tile<4xi32>) {
+    %a = assume div_by<16>, %x : tile<4xi32>
+    %b = assume div_by<16>, %a : tile<4xi32>
+    %c = assume bounded<0, ?>, %b : tile<4xi32>
+    return %b, %c : tile<4xi32>, tile<4xi32>
+  }
+}

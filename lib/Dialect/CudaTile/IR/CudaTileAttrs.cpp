@@ -111,3 +111,171 @@ Attribute OptimizationHintsAttr::getHint(StringRef arch, StringRef name) const {
   }
   return {};
 }
+
+//===----------------------------------------------------------------------===//
+// Assume predicates
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/CudaTile/IR/CudaTileAttrInterfaces.cpp.inc"
+
+/// Parses an integer or `?` (returned as std::nullopt).
+static ParseResult parseOptionalBound(AsmParser &parser,
+                                      std::optional<int64_t> &bound) {
+  if (succeeded(parser.parseOptionalQuestion())) {
+    bound = std::nullopt;
+    return success();
+  }
+  int64_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  bound = value;
+  return success();
+}
+
+static void printOptionalBound(AsmPrinter &printer,
+                               std::optional<int64_t> bound) {
+  if (bound)
+    printer << *bound;
+  else
+    printer << "?";
+}
+
+Attribute DivByAttr::parse(AsmParser &parser, Type) {
+  uint64_t divisor;
+  std::optional<int64_t> every, along;
+  if (parser.parseLess() || parser.parseInteger(divisor))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    int64_t e, a;
+    if (parser.parseKeyword("every") || parser.parseInteger(e) ||
+        parser.parseKeyword("along") || parser.parseInteger(a))
+      return {};
+    every = e;
+    along = a;
+  }
+  if (parser.parseGreater())
+    return {};
+  return DivByAttr::get(parser.getContext(), divisor, every, along);
+}
+
+void DivByAttr::print(AsmPrinter &printer) const {
+  printer << "<" << getDivisor();
+  if (getEvery() && getAlong())
+    printer << ", every " << *getEvery() << " along " << *getAlong();
+  printer << ">";
+}
+
+/// The largest divisor `div_by` accepts.
+static constexpr uint64_t kMaxDivisor = uint64_t(1) << 62;
+
+LogicalResult DivByAttr::verifyWithAssumeOp(Operation *op) const {
+  uint64_t divisor = getDivisor();
+  if (!llvm::isPowerOf2_64(divisor) || divisor > kMaxDivisor)
+    return op->emitOpError("expects div_by divisor to be a power of two "
+                           "no larger than 2^62, got ")
+           << divisor;
+  if (getEvery().has_value() != getAlong().has_value())
+    return op->emitOpError("expects div_by 'every' and 'along' together");
+  Type type = op->getOperand(0).getType();
+  auto tile = dyn_cast<TileType>(type);
+  bool intOrPtrTile = tile && isa<IntegerType, PointerType>(
+                                  tile.getElementType());
+  if (!intOrPtrTile && !isa<TensorViewType>(type))
+    return op->emitOpError("expects div_by on an integer or pointer tile or "
+                           "a tensor_view, got ")
+           << type;
+  if (!getEvery())
+    return success();
+  if (!tile || tile.getRank() == 0)
+    return op->emitOpError("expects div_by with 'every ... along ...' on a "
+                           "tile of rank 1 or more, got ")
+           << type;
+  int64_t along = *getAlong(), every = *getEvery();
+  if (along < 0 || along >= tile.getRank())
+    return op->emitOpError("expects div_by 'along' dimension in [0, ")
+           << tile.getRank() << "), got " << along;
+  int64_t size = tile.getDimSize(along);
+  if (every < 0 || every > size)
+    return op->emitOpError("expects div_by 'every' in [0, ")
+           << size << "] (the size of dimension " << along << "), got "
+           << every;
+  return success();
+}
+
+Attribute SameElementsAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> values;
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                     [&]() -> ParseResult {
+                                       return parser.parseInteger(
+                                           values.emplace_back());
+                                     }) ||
+      parser.parseGreater())
+    return {};
+  return SameElementsAttr::get(parser.getContext(), values);
+}
+
+void SameElementsAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(getValues(), printer);
+  printer << "]>";
+}
+
+LogicalResult SameElementsAttr::verifyWithAssumeOp(Operation *op) const {
+  Type type = op->getOperand(0).getType();
+  auto tile = dyn_cast<TileType>(type);
+  if (!tile || !isa<IntegerType, PointerType>(tile.getElementType()))
+    return op->emitOpError(
+               "expects same_elements on an integer or pointer tile, got ")
+           << type;
+  ArrayRef<int64_t> values = getValues();
+  if (static_cast<int64_t>(values.size()) != tile.getRank())
+    return op->emitOpError("expects ")
+           << tile.getRank()
+           << " same_elements values (the tile's rank), got " << values.size();
+  for (auto [dim, value] : llvm::enumerate(values)) {
+    int64_t size = tile.getDimSize(dim);
+    if (value < 0 || value > size)
+      return op->emitOpError("expects same_elements value ")
+             << dim << " in [0, " << size << "], got " << value;
+  }
+  return success();
+}
+
+Attribute BoundedAttr::parse(AsmParser &parser, Type) {
+  std::optional<int64_t> lb, ub;
+  if (parser.parseLess() || parseOptionalBound(parser, lb) ||
+      parser.parseComma() || parseOptionalBound(parser, ub) ||
+      parser.parseGreater())
+    return {};
+  return BoundedAttr::get(parser.getContext(), lb, ub);
+}
+
+void BoundedAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printOptionalBound(printer, getLb());
+  printer << ", ";
+  printOptionalBound(printer, getUb());
+  printer << ">";
+}
+
+LogicalResult BoundedAttr::verifyWithAssumeOp(Operation *op) const {
+  Type type = op->getOperand(0).getType();
+  auto tile = dyn_cast<TileType>(type);
+  auto intType = tile ? dyn_cast<IntegerType>(tile.getElementType()) : nullptr;
+  if (!intType)
+    return op->emitOpError("expects bounded on an integer tile, got ") << type;
+  unsigned width = intType.getWidth();
+  int64_t minValue = APInt::getSignedMinValue(width).getSExtValue();
+  int64_t maxValue = APInt::getSignedMaxValue(width).getSExtValue();
+  for (auto [name, bound] : {std::pair{"lower", getLb()}, {"upper", getUb()}}) {
+    if (bound && (*bound < minValue || *bound > maxValue))
+      return op->emitOpError("expects bounded ")
+             << name << " bound in [" << minValue << ", " << maxValue
+             << "] (the signed range of " << intType << "), got " << *bound;
+  }
+  if (getLb() && getUb() && *getLb() > *getUb())
+    return op->emitOpError("expects bounded lower bound <= upper bound, got ")
+           << *getLb() << " > " << *getUb();
+  return success();
+}

@@ -20,6 +20,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::cuda_tile;
@@ -522,6 +523,51 @@ static void printGlobalLiteral(OpAsmPrinter &printer, Operation *op,
 }
 
 //===----------------------------------------------------------------------===//
+// custom<AssumePredicate>
+//===----------------------------------------------------------------------===//
+
+/// Parses an assume predicate in its short form (`div_by<...>`) or as a
+/// full attribute (`#cuda_tile.div_by<...>`).
+static ParseResult
+parseAssumePredicate(OpAsmParser &parser,
+                     AssumePredicateAttrInterface &predicate) {
+  SMLoc loc = parser.getCurrentLocation();
+  Attribute attr;
+  StringRef keyword;
+  if (succeeded(parser.parseOptionalKeyword(&keyword))) {
+    if (keyword == DivByAttr::getMnemonic())
+      attr = DivByAttr::parse(parser, Type());
+    else if (keyword == SameElementsAttr::getMnemonic())
+      attr = SameElementsAttr::parse(parser, Type());
+    else if (keyword == BoundedAttr::getMnemonic())
+      attr = BoundedAttr::parse(parser, Type());
+    else
+      return parser.emitError(loc, "expects an assume predicate (div_by, "
+                                   "same_elements or bounded), got '")
+             << keyword << "'";
+    if (!attr)
+      return failure();
+  } else if (parser.parseAttribute(attr)) {
+    return failure();
+  }
+  predicate = dyn_cast<AssumePredicateAttrInterface>(attr);
+  if (!predicate)
+    return parser.emitError(loc, "expects an assume predicate, got ") << attr;
+  return success();
+}
+
+/// Prints an assume predicate in its short form.
+static void printAssumePredicate(OpAsmPrinter &printer, Operation *,
+                                 AssumePredicateAttrInterface predicate) {
+  llvm::TypeSwitch<Attribute>(predicate)
+      .Case<DivByAttr, SameElementsAttr, BoundedAttr>([&](auto attr) {
+        printer << attr.getMnemonic();
+        attr.print(printer);
+      })
+      .Default([&](Attribute attr) { printer.printAttribute(attr); });
+}
+
+//===----------------------------------------------------------------------===//
 // TableGen'd op definitions
 //===----------------------------------------------------------------------===//
 
@@ -723,6 +769,21 @@ LogicalResult SelectOp::verify() {
                        "got ")
            << elementType;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AssumeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AssumeOp::verify() {
+  return getPredicate().verifyWithAssumeOp(*this);
+}
+
+OpFoldResult AssumeOp::fold(FoldAdaptor) {
+  auto producer = getValue().getDefiningOp<AssumeOp>();
+  if (producer && producer.getPredicate() == getPredicate())
+    return getValue();
+  return {};
 }
 
 //===----------------------------------------------------------------------===//
@@ -2053,13 +2114,10 @@ LogicalResult AtomicCasTkoOp::verify() {
   return success();
 }
 
-LogicalResult AtomicRmwTkoOp::verify() {
-  TileType value = getArg().getType();
-  if (failed(verifyAtomicOperands(*this, getMemoryOrderingSemantics(),
-                                  getPointers().getType(), value, getMask())))
-    return failure();
-  Type elementType = value.getElementType();
-  AtomicRMWMode mode = getMode();
+/// Verifies that the elements of `value` suit the atomic `mode`.
+static LogicalResult verifyAtomicModeElementType(Operation *op,
+                                                 AtomicRMWMode mode,
+                                                 Type elementType) {
   bool valid;
   StringRef expected;
   switch (mode) {
@@ -2078,10 +2136,160 @@ LogicalResult AtomicRmwTkoOp::verify() {
     break;
   }
   if (!valid)
-    return emitOpError("expects ")
-           << expected << " elements with mode "
-           << stringifyAtomicRMWMode(mode) << ", got " << elementType;
+    return op->emitOpError("expects ")
+           << expected << " elements with mode " << stringifyAtomicRMWMode(mode)
+           << ", got " << elementType;
   return success();
+}
+
+LogicalResult AtomicRmwTkoOp::verify() {
+  TileType value = getArg().getType();
+  if (failed(verifyAtomicOperands(*this, getMemoryOrderingSemantics(),
+                                  getPointers().getType(), value, getMask())))
+    return failure();
+  return verifyAtomicModeElementType(*this, getMode(), value.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// AtomicRedViewTkoOp
+//===----------------------------------------------------------------------===//
+
+/// Parses a bare keyword naming a case of the integer-backed enum `EnumT`.
+template <typename EnumT>
+static ParseResult parseIntegerEnumKeyword(OpAsmParser &parser, EnumT &value,
+                                           StringRef what) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<EnumT> parsed = symbolizeEnum<EnumT>(keyword);
+  if (!parsed)
+    return parser.emitError(loc, "expects a ")
+           << what << ", got '" << keyword << "'";
+  value = *parsed;
+  return success();
+}
+
+ParseResult AtomicRedViewTkoOp::parse(OpAsmParser &parser,
+                                      OperationState &result) {
+  Properties &props = result.getOrAddProperties<Properties>();
+  MLIRContext *ctx = parser.getContext();
+  MemoryOrderingSemantics ordering;
+  if (parseIntegerEnumKeyword(parser, ordering, "memory ordering"))
+    return failure();
+  props.memory_ordering_semantics =
+      MemoryOrderingSemanticsAttr::get(ctx, ordering);
+  for (MemoryScope scope : {MemoryScope::TlBlk, MemoryScope::Device,
+                            MemoryScope::Sys}) {
+    if (succeeded(parser.parseOptionalKeyword(stringifyMemoryScope(scope)))) {
+      props.memory_scope = MemoryScopeAttr::get(ctx, scope);
+      break;
+    }
+  }
+
+  OpAsmParser::UnresolvedOperand view, value, token;
+  SmallVector<OpAsmParser::UnresolvedOperand> indices;
+  AtomicRMWMode mode;
+  if (parser.parseOperand(view) ||
+      parser.parseOperandList(indices, OpAsmParser::Delimiter::Square) ||
+      parser.parseComma() ||
+      parseIntegerEnumKeyword(parser, mode, "atomic mode") ||
+      parser.parseComma() || parser.parseOperand(value))
+    return failure();
+  props.mode = AtomicRMWModeAttr::get(ctx, mode);
+  bool hasToken = succeeded(parser.parseOptionalKeyword("token"));
+  if (hasToken && (parser.parseEqual() || parser.parseOperand(token)))
+    return failure();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+
+  Type valueType, viewType, tokenType;
+  SmallVector<Type> indexTypes;
+  if (parser.parseColon() || parseCudaTileType(parser, valueType) ||
+      parser.parseComma() || parseCudaTileType(parser, viewType) ||
+      parseCudaTileType(parser, indexTypes, indices) || parser.parseArrow() ||
+      parseCudaTileType(parser, tokenType))
+    return failure();
+  if (parser.resolveOperand(view, viewType, result.operands) ||
+      parser.resolveOperands(indices, indexTypes, parser.getNameLoc(),
+                             result.operands) ||
+      parser.resolveOperand(value, valueType, result.operands))
+    return failure();
+  if (hasToken &&
+      parser.resolveOperand(token, TokenType::get(ctx), result.operands))
+    return failure();
+  props.operandSegmentSizes = {1, static_cast<int32_t>(indices.size()), 1,
+                               hasToken ? 1 : 0};
+  result.addTypes(tokenType);
+  return success();
+}
+
+void AtomicRedViewTkoOp::print(OpAsmPrinter &printer) {
+  printer << " " << stringifyMemoryOrderingSemantics(
+                        getMemoryOrderingSemantics());
+  if (std::optional<MemoryScope> scope = getMemoryScope())
+    printer << " " << stringifyMemoryScope(*scope);
+  printer << " " << getView() << "[" << getIndex() << "], "
+          << stringifyAtomicRMWMode(getMode()) << ", " << getValue();
+  if (Value token = getToken())
+    printer << " token = " << token;
+  printer.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(), {"memory_ordering_semantics", "memory_scope",
+                            "mode", "operandSegmentSizes"});
+  printer << " : ";
+  printCudaTileType(printer, getValue().getType());
+  printer << ", ";
+  printCudaTileType(printer, getView().getType());
+  printCudaTileType(printer, *this, getIndex().getTypes(), getIndex());
+  printer << " -> ";
+  printCudaTileType(printer, getResultToken().getType());
+}
+
+LogicalResult AtomicRedViewTkoOp::verify() {
+  MemoryOrderingSemantics ordering = getMemoryOrderingSemantics();
+  if (ordering != MemoryOrderingSemantics::Relaxed)
+    return emitOpError("expects memory ordering semantics relaxed, got ")
+           << stringifyMemoryOrderingSemantics(ordering);
+  std::optional<MemoryScope> scope = getMemoryScope();
+  if (!scope)
+    return emitOpError("memory scope is required for relaxed atomic "
+                       "reduction");
+  if (*scope == MemoryScope::Sys)
+    return emitOpError("expects memory scope tl_blk or device, got sys");
+  if (getMode() == AtomicRMWMode::XChg)
+    return emitOpError("expects an atomic mode other than xchg, got xchg");
+
+  TileView view = getView().getType();
+  PaddingValueAttr padding;
+  if (auto partition = dyn_cast<PartitionViewType>(view))
+    padding = partition.getPaddingValue();
+  else if (auto strided = dyn_cast<StridedViewType>(view))
+    padding = strided.getPaddingValue();
+  else
+    return emitOpError("expects a partition_view or strided_view, got ")
+           << view;
+  if (padding)
+    return emitOpError("expects a view without padding_value, got ") << view;
+
+  size_t rank = view.getViewIndexRank();
+  if (getIndex().size() != rank)
+    return emitOpError("expects ")
+           << rank << " indices (the view's index rank), got "
+           << getIndex().size();
+  auto viewTile = cast<TileType>(view.getViewTileType());
+  TileType value = getValue().getType();
+  if (value.getShape() != viewTile.getShape())
+    return emitOpError("expects value shape ")
+           << ListFormat{viewTile.getShape()}
+           << " (the view's tile shape), got " << ListFormat{value.getShape()};
+  if (value.getElementType() != viewTile.getElementType())
+    return emitOpError("expects value element type ")
+           << viewTile.getElementType() << " (the view's element type), got "
+           << value.getElementType();
+  if (failed(view.verifyIndices([&] { return emitOpError(); },
+                                getIndex().getTypes())))
+    return failure();
+  return verifyAtomicModeElementType(*this, getMode(), value.getElementType());
 }
 
 //===----------------------------------------------------------------------===//

@@ -17,6 +17,8 @@
 
 #include "tileir/Dialect/CudaTile/IR/CudaTileEnums.h.inc"
 
+#include "tileir/Dialect/CudaTile/IR/CudaTileAttrInterfaces.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "tileir/Dialect/CudaTile/IR/CudaTileAttrs.h.inc"
 

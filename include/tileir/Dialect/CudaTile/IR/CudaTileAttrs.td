@@ -12,6 +12,7 @@
 
 include "mlir/IR/EnumAttr.td"
 include "tileir/Dialect/CudaTile/IR/CudaTileDialect.td"
+include "tileir/Dialect/CudaTile/IR/CudaTileInterfaces.td"
 
 /// An enumeration stored as a dialect attribute `#cuda_tile.<mnemonic><v>`.
 class CudaTile_Enum<string name, string summary, list<I32EnumAttrCase> cases>
@@ -232,6 +233,66 @@ def CudaTile_OptimizationHintsAttr
     ::mlir::Attribute getHint(::llvm::StringRef arch,
                               ::llvm::StringRef name) const;
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Assume predicates
+//===----------------------------------------------------------------------===//
+
+class CudaTile_AssumePredicateAttr<string name, string attrMnemonic>
+    : CudaTile_AttrDef<name, attrMnemonic,
+                       [DeclareAttrInterfaceMethods<
+                           CudaTile_AssumePredicateAttrInterface>]> {
+  let hasCustomAssemblyFormat = 1;
+}
+
+def CudaTile_DivByAttr : CudaTile_AssumePredicateAttr<"DivBy", "div_by"> {
+  let summary = "the value is divisible by a power of two";
+  let description = [{
+    `div_by<D>`: every element of an integer or pointer tile (or the base
+    address of a tensor_view) is divisible by `D`, a power of two at most
+    2^62. `div_by<D, every E along A>`: only the elements whose index along
+    dimension `A` is a multiple of `E` are known to be divisible; the others
+    are such an element plus their distance from it.
+
+    ```mlir
+    %a = assume div_by<16>, %p : tile<ptr<f32>>
+    %b = assume div_by<8, every 2 along 0>, %i : tile<4xi32>
+    ```
+  }];
+  let parameters = (ins "uint64_t":$divisor,
+                        OptionalParameter<"std::optional<int64_t>">:$every,
+                        OptionalParameter<"std::optional<int64_t>">:$along);
+}
+
+def CudaTile_SameElementsAttr
+    : CudaTile_AssumePredicateAttr<"SameElements", "same_elements"> {
+  let summary = "groups of equal elements";
+  let description = [{
+    `same_elements<[c0, c1, ...]>` (one entry per dimension of an integer or
+    pointer tile): every block of `c0 x c1 x ...` elements holds one value.
+    An entry is between 0 and the size of its dimension.
+
+    ```mlir
+    %a = assume same_elements<[1, 4]>, %i : tile<2x4xi32>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$values);
+}
+
+def CudaTile_BoundedAttr : CudaTile_AssumePredicateAttr<"Bounded", "bounded"> {
+  let summary = "bounds of the elements of an integer tile";
+  let description = [{
+    `bounded<lb, ub>`: every element of an integer tile, read as signed, lies
+    in `[lb, ub]`; `?` leaves a bound open. Both bounds fit the element
+    width and `lb <= ub`.
+
+    ```mlir
+    %a = assume bounded<0, ?>, %i : tile<4xi32>
+    ```
+  }];
+  let parameters = (ins OptionalParameter<"std::optional<int64_t>">:$lb,
+                        OptionalParameter<"std::optional<int64_t>">:$ub);
 }
 
 #endif // TILEIR_DIALECT_CUDATILE_IR_CUDATILEATTRS_TD

@@ -3,7 +3,8 @@
 // Part of TileIR.
 //
 // The `TileView` type interface, implemented by the view types that
-// load_view_tko / store_view_tko accept.
+// load_view_tko / store_view_tko accept, and the attribute interface of the
+// `assume` predicates.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,23 @@ def CudaTile_TileView : TypeInterface<"TileView"> {
     }], "::llvm::LogicalResult", "verifyIndices",
       (ins "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError,
            "::mlir::TypeRange":$indexTypes)>,
+  ];
+}
+
+def CudaTile_AssumePredicateAttrInterface
+    : AttrInterface<"AssumePredicateAttrInterface"> {
+  let cppNamespace = "::mlir::cuda_tile";
+  let description = [{
+    A predicate of the `assume` op (`div_by`, `same_elements`, `bounded`).
+    The predicate checks that it applies to the value the op annotates.
+  }];
+
+  let methods = [
+    InterfaceMethod<[{
+      Verifies that the predicate applies to the operand of `op`, an
+      `assume` op; errors are reported on `op`.
+    }], "::llvm::LogicalResult", "verifyWithAssumeOp",
+      (ins "::mlir::Operation *":$op)>,
   ];
 }
 

@@ -671,6 +671,46 @@ def CudaTile_SelectOp : CudaTile_Op<"select", [Pure,
   let hasVerifier = 1;
 }
 
+/// Any attribute implementing AssumePredicateAttrInterface.
+def CudaTile_AnyAssumePredicate : Attr<
+    CPred<"::llvm::isa<::mlir::cuda_tile::AssumePredicateAttrInterface>"
+          "($_self)">, "assume predicate"> {
+  let storageType = "::mlir::cuda_tile::AssumePredicateAttrInterface";
+  let returnType = storageType;
+  let convertFromStorage = "$_self";
+}
+
+def CudaTile_AssumeOp : CudaTile_Op<"assume", [Pure,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "attach a known property to a value";
+  let description = [{
+    Returns `value` unchanged and tells the compiler that `predicate` holds
+    for it: `div_by<D[, every E along A]>` (divisibility of integers,
+    pointers or a tensor_view's base), `same_elements<[...]>` (blocks of
+    equal elements) or `bounded<lb, ub>` (signed bounds, `?` when open).
+    Undefined behavior if the predicate does not hold. The predicate is
+    written without the `#cuda_tile.` prefix (the prefixed form parses too).
+    A repeated identical assume folds away.
+
+    Example:
+
+    ```mlir
+    %p16 = assume div_by<16>, %p : tile<ptr<f32>>
+    %i = assume div_by<8, every 2 along 0>, %x : tile<4xi32>
+    %b = assume bounded<0, ?>, %n : tile<i32>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_AnyAssumePredicate:$predicate, AnyType:$value);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    custom<AssumePredicate>($predicate) `,` $value attr-dict
+    `:` custom<CudaTileType>(type($value))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def CudaTile_ReduceOp : CudaTile_Op<"reduce", [RecursiveMemoryEffects,
     SameOperandsShape, SingleBlock,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames",
@@ -2245,6 +2285,39 @@ def CudaTile_AtomicRmwTkoOp : CudaTile_Op<"atomic_rmw_tko", [
     `->` custom<CudaTileType>(type($result)) `,`
     custom<CudaTileType>(type($result_token))
   }];
+  let hasVerifier = 1;
+}
+
+def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko", [
+    AttrSizedOperandSegments]> {
+  let summary = "atomic reduction of a tile into a view";
+  let description = [{
+    Atomically combines `value` with the tile at index `%view[...]` of a
+    partition_view or strided_view using `mode` (any atomic mode but
+    `xchg`); nothing is returned but the token. The ordering is `relaxed`,
+    the scope `tl_blk` or `device`; views with a `padding_value` and
+    gather_scatter views are rejected, and `value` has the view's tile type.
+
+    Example:
+
+    ```mlir
+    %t = atomic_red_view_tko relaxed device %view[%c0, %c0], add, %value
+        token = %in_token
+        : tile<2x2xi32>, partition_view<tile=(2x2),
+          tensor_view<2x2xi32, strides=[2,1]>>, tile<i32> -> token
+    ```
+  }];
+
+  let arguments = (ins
+      CudaTile_MemoryOrderingSemantics:$memory_ordering_semantics,
+      OptionalAttr<CudaTile_MemoryScope>:$memory_scope,
+      Arg<CudaTile_AnyTileView, "the view to update", [MemRead, MemWrite]>:$view,
+      Variadic<CudaTile_IntTile>:$index,
+      CudaTile_AtomicRMWMode:$mode,
+      CudaTile_NumberTile:$value,
+      Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_TokenType:$result_token);
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
