@@ -49,3 +49,221 @@ cuda_tile.module @assume {
     return %b, %c : tile<4xi32>, tile<4xi32>
   }
 }
+
+// `select` folder.
+cuda_tile.module @select_fold {
+  // CHECK-LABEL: testing$func @same_operands
+  // CHECK-NEXT: return %arg1
+  testing$func @same_operands(%c: tile<4xi1>, %x: tile<4xf32>) -> tile<4xf32> {
+    %r = select %c, %x, %x : tile<4xi1>, tile<4xf32>
+    return %r : tile<4xf32>
+  }
+
+  // CHECK-LABEL: testing$func @constant_condition
+  // CHECK-NEXT: return %arg0, %arg1
+  testing$func @constant_condition(%x: tile<4xf32>, %y: tile<4xf32>) -> (tile<4xf32>, tile<4xf32>) {
+    %t = constant <i1: true> : tile<4xi1>
+    %f = constant <i1: false> : tile<4xi1>
+    %a = select %t, %x, %y : tile<4xi1>, tile<4xf32>
+    %b = select %f, %x, %y : tile<4xi1>, tile<4xf32>
+    return %a, %b : tile<4xf32>, tile<4xf32>
+  }
+
+  // CHECK-LABEL: testing$func @true_false_is_condition
+  // CHECK-NEXT: return %arg0
+  testing$func @true_false_is_condition(%c: tile<4xi1>) -> tile<4xi1> {
+    %t = constant <i1: true> : tile<4xi1>
+    %f = constant <i1: false> : tile<4xi1>
+    %r = select %c, %t, %f : tile<4xi1>, tile<4xi1>
+    return %r : tile<4xi1>
+  }
+
+  // CHECK-LABEL: testing$func @select_of_cmpi
+  // CHECK-NEXT: return %arg1, %arg0
+  testing$func @select_of_cmpi(%a: tile<i32>, %b: tile<i32>) -> (tile<i32>, tile<i32>) {
+    %eq = cmpi equal %a, %b, signed : tile<i32> -> tile<i1>
+    %ne = cmpi not_equal %a, %b, signed : tile<i32> -> tile<i1>
+    %r = select %eq, %a, %b : tile<i1>, tile<i32>
+    %s = select %ne, %a, %b : tile<i1>, tile<i32>
+    return %r, %s : tile<i32>, tile<i32>
+  }
+
+  // CHECK-LABEL: testing$func @constant_operands
+  // CHECK-NEXT: %[[C:.*]] = constant <i32: [1, 20]> : tile<2xi32>
+  // CHECK-NEXT: return %[[C]]
+  testing$func @constant_operands() -> tile<2xi32> {
+    %c = constant <i1: [true, false]> : tile<2xi1>
+    %a = constant <i32: [1, 2]> : tile<2xi32>
+    %b = constant <i32: [10, 20]> : tile<2xi32>
+    %r = select %c, %a, %b : tile<2xi1>, tile<2xi32>
+    return %r : tile<2xi32>
+  }
+}
+
+// `select` canonicalization patterns.
+cuda_tile.module @select_patterns {
+  // SelectI1ToNot
+  // CHECK-LABEL: testing$func @i1_to_not
+  // CHECK: %[[T:.*]] = constant <i1: true> : tile<4xi1>
+  // CHECK: %[[N:.*]] = xori %arg0, %[[T]] : tile<4xi1>
+  // CHECK-NEXT: return %[[N]]
+  testing$func @i1_to_not(%c: tile<4xi1>) -> tile<4xi1> {
+    %t = constant <i1: true> : tile<4xi1>
+    %f = constant <i1: false> : tile<4xi1>
+    %r = select %c, %f, %t : tile<4xi1>, tile<4xi1>
+    return %r : tile<4xi1>
+  }
+
+  // SelectConsts
+  // CHECK-LABEL: testing$func @consts_to_logic
+  // CHECK-DAG: %[[O:.*]] = ori %arg0, %arg1 : tile<4xi1>
+  // CHECK-DAG: %[[A:.*]] = andi %arg0, %arg1 : tile<4xi1>
+  // CHECK: return %[[O]], %[[A]]
+  testing$func @consts_to_logic(%c: tile<4xi1>, %x: tile<4xi1>) -> (tile<4xi1>, tile<4xi1>) {
+    %t = constant <i1: true> : tile<4xi1>
+    %f = constant <i1: false> : tile<4xi1>
+    %o = select %c, %t, %x : tile<4xi1>, tile<4xi1>
+    %a = select %c, %x, %f : tile<4xi1>, tile<4xi1>
+    return %o, %a : tile<4xi1>, tile<4xi1>
+  }
+
+  // SelectToExtI
+  // CHECK-LABEL: testing$func @to_exti
+  // CHECK-DAG: %[[E:.*]] = exti %arg0 unsigned : tile<4xi1> -> tile<4xi32>
+  // CHECK-DAG: %[[N:.*]] = xori %arg0, %{{.*}} : tile<4xi1>
+  // CHECK-DAG: %[[F:.*]] = exti %[[N]] unsigned : tile<4xi1> -> tile<4xi32>
+  // CHECK: return %[[E]], %[[F]]
+  testing$func @to_exti(%c: tile<4xi1>) -> (tile<4xi32>, tile<4xi32>) {
+    %one = constant <i32: 1> : tile<4xi32>
+    %zero = constant <i32: 0> : tile<4xi32>
+    %a = select %c, %one, %zero : tile<4xi1>, tile<4xi32>
+    %b = select %c, %zero, %one : tile<4xi1>, tile<4xi32>
+    return %a, %b : tile<4xi32>, tile<4xi32>
+  }
+}
+
+// `addf` canonicalization: a `mulf` operand moves to the LHS.
+cuda_tile.module @addf {
+  // CHECK-LABEL: testing$func @mulf_to_lhs
+  // CHECK: %[[M:.*]] = mulf %arg0, %arg1 : tile<4xf32>
+  // CHECK-NEXT: addf %[[M]], %arg2 : tile<4xf32>
+  testing$func @mulf_to_lhs(%a: tile<4xf32>, %b: tile<4xf32>, %c: tile<4xf32>) -> tile<4xf32> {
+    %m = mulf %a, %b : tile<4xf32>
+    %s = addf %c, %m : tile<4xf32>
+    return %s : tile<4xf32>
+  }
+}
+
+// `if` folder and canonicalization patterns.
+cuda_tile.module @if {
+  // Folder: a negated condition swaps the branches.
+  // CHECK-LABEL: testing$func @fold_negated_condition
+  // CHECK: if %arg0 -> (tile<i32>) {
+  // CHECK-NEXT: addi %arg2, %arg2
+  // CHECK: } else {
+  // CHECK-NEXT: addi %arg1, %arg1
+  testing$func @fold_negated_condition(%c: tile<i1>, %x: tile<i32>, %y: tile<i32>) -> tile<i32> {
+    %t = constant <i1: true> : tile<i1>
+    %n = xori %c, %t : tile<i1>
+    %r = if %n -> (tile<i32>) {
+      %a = addi %x, %x : tile<i32>
+      yield %a : tile<i32>
+    } else {
+      %b = addi %y, %y : tile<i32>
+      yield %b : tile<i32>
+    }
+    return %r : tile<i32>
+  }
+
+  // RemoveUnusedResults
+  // CHECK-LABEL: testing$func @unused_results
+  // CHECK: %[[R:.*]] = if %arg0 -> (tile<i32>) {
+  // CHECK: return %[[R]] : tile<i32>
+  testing$func @unused_results(%c: tile<i1>, %x: tile<i32>) -> tile<i32> {
+    %r:2 = if %c -> (tile<i32>, tile<i32>) {
+      %a = addi %x, %x : tile<i32>
+      yield %a, %a : tile<i32>, tile<i32>
+    } else {
+      %b = muli %x, %x : tile<i32>
+      yield %b, %b : tile<i32>, tile<i32>
+    }
+    return %r#1 : tile<i32>
+  }
+
+  // ReplaceYieldWithValue
+  // CHECK-LABEL: testing$func @yield_condition
+  // CHECK-NOT: if
+  // CHECK: %[[N:.*]] = xori %arg0
+  // CHECK: return %arg0, %[[N]], %arg1
+  testing$func @yield_condition(%c: tile<i1>, %x: tile<i32>) -> (tile<i1>, tile<i1>, tile<i32>) {
+    %t = constant <i1: true> : tile<i1>
+    %f = constant <i1: false> : tile<i1>
+    %r:3 = if %c -> (tile<i1>, tile<i1>, tile<i32>) {
+      yield %t, %f, %x : tile<i1>, tile<i1>, tile<i32>
+    } else {
+      yield %f, %t, %x : tile<i1>, tile<i1>, tile<i32>
+    }
+    return %r#0, %r#1, %r#2 : tile<i1>, tile<i1>, tile<i32>
+  }
+
+  // RemoveStaticCondition
+  // CHECK-LABEL: testing$func @static_condition
+  // CHECK-NOT: if
+  // CHECK: %[[M:.*]] = muli %arg0, %arg0
+  // CHECK-NEXT: return %[[M]]
+  testing$func @static_condition(%x: tile<i32>) -> tile<i32> {
+    %f = constant <i1: false> : tile<i1>
+    %r = if %f -> (tile<i32>) {
+      %a = addi %x, %x : tile<i32>
+      yield %a : tile<i32>
+    } else {
+      %b = muli %x, %x : tile<i32>
+      yield %b : tile<i32>
+    }
+    return %r : tile<i32>
+  }
+
+  // ConvertToSelect
+  // CHECK-LABEL: testing$func @to_select
+  // CHECK-NOT: if
+  // CHECK: %[[R:.*]] = reshape %arg0 : tile<i1> -> tile<1xi1>
+  // CHECK: %[[B:.*]] = broadcast %[[R]] : tile<1xi1> -> tile<4xi1>
+  // CHECK: %[[S:.*]] = select %[[B]], %arg1, %arg2 : tile<4xi1>, tile<4xf32>
+  // CHECK: return %[[S]]
+  testing$func @to_select(%c: tile<i1>, %x: tile<4xf32>, %y: tile<4xf32>) -> tile<4xf32> {
+    %r = if %c -> (tile<4xf32>) {
+      yield %x : tile<4xf32>
+    } else {
+      yield %y : tile<4xf32>
+    }
+    return %r : tile<4xf32>
+  }
+
+  // RemoveEmptyElseBranch
+  // CHECK-LABEL: testing$func @empty_else
+  // CHECK: if %arg0 {
+  // CHECK-NOT: else
+  // CHECK: return
+  testing$func @empty_else(%c: tile<i1>, %t: token) {
+    if %c {
+      %0 = print_tko "x" -> token
+    } else {
+    }
+    return
+  }
+
+  // CombineNestedIfs
+  // CHECK-LABEL: testing$func @nested_ifs
+  // CHECK: %[[A:.*]] = andi %arg0, %arg1 : tile<i1>
+  // CHECK-NEXT: if %[[A]] {
+  // CHECK-NEXT: print_tko "x"
+  // CHECK-NOT: if
+  testing$func @nested_ifs(%a: tile<i1>, %b: tile<i1>) {
+    if %a {
+      if %b {
+        %0 = print_tko "x" -> token
+      }
+    }
+    return
+  }
+}

@@ -486,6 +486,7 @@ def CudaTile_AddFOp
     %s = addf %a, %b rounding<negative_inf> : tile<2x2xf32>
     ```
   }];
+  let hasCanonicalizeMethod = 1;
 }
 
 def CudaTile_SubFOp
@@ -669,6 +670,8 @@ def CudaTile_SelectOp : CudaTile_Op<"select", [Pure,
     `,` custom<CudaTileType>(type($result))
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 /// Any attribute implementing AssumePredicateAttrInterface.
@@ -1914,6 +1917,8 @@ def CudaTile_IfOp : CudaTile_Op<"if", [RecursiveMemoryEffects,
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = CudaTile_DefaultDialectDecl;
 }
 
