@@ -8,6 +8,7 @@
 #define TILEIR_INITALLPASSES_H
 
 #include "tileir/Conversion/Passes.h"
+#include "tileir/Dialect/CudaTile/Transforms/Passes.h"
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 #include "tileir/Pipelines/Pipelines.h"
 
@@ -19,6 +20,7 @@ namespace tileir {
 
 inline void registerAllPasses() {
   mlir::tileir::registerTileIRConversionPasses();
+  mlir::cuda_tile::registerCudaTilePasses();
   mlir::tirx::registerTirXPasses();
   mlir::tileir::registerPipelines();
   // Upstream passes the pipeline uses, for debugging it step by step.

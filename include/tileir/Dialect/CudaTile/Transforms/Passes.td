@@ -1,0 +1,75 @@
+//===- Passes.td - cuda_tile passes ------------------------*- tablegen -*-===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_CUDATILE_TRANSFORMS_PASSES_TD
+#define TILEIR_DIALECT_CUDATILE_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CudaTileFuseFMA
+    : InterfacePass<"cuda-tile-fuse-fma", "::mlir::FunctionOpInterface"> {
+  let summary = "Fuses a mulf feeding an addf or subf into an fma";
+  let description = [{
+    Rewrites `addf(mulf(a, b), c)` to `fma(a, b, c)` and
+    `subf(mulf(a, b), c)` to `fma(a, b, negf(c))` when the `mulf` has one
+    use and both ops have the same rounding mode and `flush_to_zero`. Also
+    applies the `addf` canonicalization that moves a `mulf` operand to the
+    left-hand side. Not numerics-preserving: the fma rounds once.
+
+    Before:
+    ```mlir
+    %m = mulf %a, %b : tile<4xf32>
+    %s = addf %c, %m : tile<4xf32>
+    ```
+    After:
+    ```mlir
+    %s = fma %a, %b, %c : tile<4xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
+}
+
+def CudaTileLoopSplit
+    : InterfacePass<"cuda-tile-loop-split", "::mlir::FunctionOpInterface"> {
+  let summary = "Splits a for loop at the point where an inner if flips";
+  let description = [{
+    For an `if` directly inside a `for` whose condition is
+    `cmpi less_than/less_than_or_equal/greater_than/greater_than_or_equal`
+    between the induction variable and a loop-invariant value (either
+    operand order, the compare's signedness equal to the loop's), emits two
+    loops, each holding only the branch taken in its range. The split point
+    is clamped to `[lb, ub]` with `maxi`/`mini` and, unless the step is the
+    constant 1, rounded up to `lb + k * step` with
+    `divi ... rounding<positive_inf>`. Branches must end with `yield`.
+
+    Profitability: `split-threshold` 1 splits always; otherwise the branches
+    must hold at least that many ops or a heavy op (loads, stores, mma,
+    reduce, if, for). A discardable `cuda_tile.loop_split = N` on the `if`,
+    the `for` or an enclosing `entry` overrides the threshold (the innermost
+    wins; 0 disables).
+
+    Before:
+    ```mlir
+    for %iv in (%c0 to %n, step %c1) : tile<i32> {
+      %lt = cmpi less_than %iv, %k, signed : tile<i32> -> tile<i1>
+      if %lt { A } else { B }
+    }
+    ```
+    After:
+    ```mlir
+    %s = maxi %c0, (mini %k, %n) signed
+    for %iv in (%c0 to %s, step %c1) : tile<i32> { A }
+    for %iv in (%s to %n, step %c1) : tile<i32> { B }
+    ```
+  }];
+  let options = [
+    Option<"splitThreshold", "split-threshold", "unsigned", "1",
+           "Ops in the branches needed to split (1: always split)">,
+  ];
+  let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
+}
+
+#endif // TILEIR_DIALECT_CUDATILE_TRANSFORMS_PASSES_TD
