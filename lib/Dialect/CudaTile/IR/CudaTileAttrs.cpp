@@ -279,3 +279,48 @@ LogicalResult BoundedAttr::verifyWithAssumeOp(Operation *op) const {
            << *getLb() << " > " << *getUb();
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Debug info
+//===----------------------------------------------------------------------===//
+
+/// The subprogram a scope (subprogram or lexical block) resolves to.
+static DISubprogramAttr getScopeSubprogram(Attribute scope) {
+  if (auto subprogram = dyn_cast<DISubprogramAttr>(scope))
+    return subprogram;
+  if (auto block = dyn_cast<DILexicalBlockAttr>(scope))
+    return block.getSubprogram();
+  return {};
+}
+
+static LogicalResult verifyScope(function_ref<InFlightDiagnostic()> emitError,
+                                 Attribute scope) {
+  if (!isa<DISubprogramAttr, DILexicalBlockAttr>(scope))
+    return emitError() << "expects a di_subprogram or di_lexical_block "
+                          "scope, got "
+                       << scope;
+  return success();
+}
+
+LogicalResult
+DILexicalBlockAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           Attribute scope, DIFileAttr, unsigned,
+                           std::optional<unsigned>) {
+  return verifyScope(emitError, scope);
+}
+
+DISubprogramAttr DILexicalBlockAttr::getSubprogram() const {
+  return getScopeSubprogram(getScope());
+}
+
+LogicalResult DILocAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                LocationAttr loc, Attribute scope) {
+  if (isa<DILocAttr>(loc))
+    return emitError() << "expects a location that is not a di_loc, got "
+                       << loc;
+  return verifyScope(emitError, scope);
+}
+
+DISubprogramAttr DILocAttr::getSubprogram() const {
+  return getScopeSubprogram(getScope());
+}

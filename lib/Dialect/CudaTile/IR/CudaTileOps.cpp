@@ -597,7 +597,44 @@ void EntryOp::print(OpAsmPrinter &printer) {
   printFunctionLikeOp(printer, *this);
 }
 
+/// The debug-info subprogram of `loc`, null if it has none.
+static DISubprogramAttr getDISubprogram(Location loc) {
+  if (auto diLoc = dyn_cast<DILocAttr>(loc))
+    return diLoc.getSubprogram();
+  return {};
+}
+
+/// Debug-info rules of a function: its scope is a subprogram named after
+/// it, its location is not a call site, and its ops are in its scope or, if
+/// it has none, in none.
+static LogicalResult verifyFunctionDebugInfo(FunctionOpInterface func) {
+  if (isa<CallSiteLoc>(func.getLoc()))
+    return func.emitOpError("expects a location that is not a call site "
+                            "location");
+  DISubprogramAttr subprogram = getDISubprogram(func.getLoc());
+  if (subprogram && subprogram.getLinkageName() != func.getNameAttr())
+    return func.emitOpError("expects the di_subprogram linkageName ")
+           << func.getNameAttr() << " (the function name), got "
+           << subprogram.getLinkageName();
+  WalkResult result = func.getFunctionBody().walk([&](Operation *op) {
+    DISubprogramAttr opScope = getDISubprogram(op->getLoc());
+    if (!opScope || opScope == subprogram)
+      return WalkResult::advance();
+    if (!subprogram)
+      op->emitOpError("expects no debug-info scope in a function without "
+                      "one, got ")
+          << opScope;
+    else
+      op->emitOpError("expects the debug-info scope of its function ")
+          << subprogram << ", got " << opScope;
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult EntryOp::verify() {
+  if (failed(verifyFunctionDebugInfo(*this)))
+    return failure();
   if (!getResultTypes().empty())
     return emitOpError("expects no results, got ") << getResultTypes().size();
   for (auto [index, type] : llvm::enumerate(getArgumentTypes())) {
@@ -1869,6 +1906,8 @@ LogicalResult ContinueOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult GlobalOp::verify() {
+  if (getDISubprogram(getLoc()))
+    return emitOpError("expects no debug-info scope on a global");
   if (getValue().getType().getRank() != 1)
     return emitOpError("expects a 1-D initializer, got rank ")
            << getValue().getType().getRank();

@@ -295,4 +295,77 @@ def CudaTile_BoundedAttr : CudaTile_AssumePredicateAttr<"Bounded", "bounded"> {
                         OptionalParameter<"std::optional<int64_t>">:$ub);
 }
 
+//===----------------------------------------------------------------------===//
+// Debug info
+//===----------------------------------------------------------------------===//
+
+def CudaTile_DIFileAttr : CudaTile_AttrDef<"DIFile", "di_file"> {
+  let summary = "a source file of debug info";
+  let description = "`#cuda_tile.di_file<\"foo.py\" in \"/tmp/\">`";
+  let parameters = (ins "::mlir::StringAttr":$name,
+                        "::mlir::StringAttr":$directory);
+  let assemblyFormat = "`<` $name `in` $directory `>`";
+}
+
+def CudaTile_DICompileUnitAttr
+    : CudaTile_AttrDef<"DICompileUnit", "di_compile_unit"> {
+  let summary = "a compile unit of debug info";
+  let description = "`#cuda_tile.di_compile_unit<file = #di_file>`";
+  let parameters = (ins "::mlir::cuda_tile::DIFileAttr":$file);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def CudaTile_DISubprogramAttr
+    : CudaTile_AttrDef<"DISubprogram", "di_subprogram"> {
+  let summary = "the debug-info scope of a function";
+  let description = [{
+    `#cuda_tile.di_subprogram<file = #f, line = 1, name = "f",
+    linkageName = "f", compileUnit = #cu[, scopeLine = 2]>`. A function
+    whose location is a `di_loc` in a subprogram must be that subprogram's
+    `linkageName`.
+  }];
+  let parameters = (ins "::mlir::cuda_tile::DIFileAttr":$file,
+                        "unsigned":$line,
+                        "::mlir::StringAttr":$name,
+                        "::mlir::StringAttr":$linkageName,
+                        "::mlir::cuda_tile::DICompileUnitAttr":$compileUnit,
+                        OptionalParameter<"std::optional<unsigned>">:$scopeLine);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def CudaTile_DILexicalBlockAttr
+    : CudaTile_AttrDef<"DILexicalBlock", "di_lexical_block"> {
+  let summary = "a lexical block inside a subprogram";
+  let description = [{
+    `#cuda_tile.di_lexical_block<scope = #sp, file = #f, line = 3[,
+    column = 5]>`; the scope is a subprogram or another lexical block.
+  }];
+  let parameters = (ins "::mlir::Attribute":$scope,
+                        "::mlir::cuda_tile::DIFileAttr":$file,
+                        "unsigned":$line,
+                        OptionalParameter<"std::optional<unsigned>">:$column);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The subprogram this block is nested in.
+    DISubprogramAttr getSubprogram() const;
+  }];
+}
+
+def CudaTile_DILocAttr : LocationAttrDef<CudaTile_Dialect, "DILoc"> {
+  let mnemonic = "di_loc";
+  let summary = "a source location in a debug-info scope";
+  let description = [{
+    `#cuda_tile.di_loc<#loc in #di_subprogram>`: location `#loc` inside a
+    subprogram or lexical block, used as `loc(#di_loc)` on ops.
+  }];
+  let parameters = (ins "::mlir::LocationAttr":$loc, "::mlir::Attribute":$scope);
+  let assemblyFormat = "`<` $loc `in` $scope `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The subprogram of the scope.
+    DISubprogramAttr getSubprogram() const;
+  }];
+}
+
 #endif // TILEIR_DIALECT_CUDATILE_IR_CUDATILEATTRS_TD

@@ -72,4 +72,31 @@ def CudaTileLoopSplit
   let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
 }
 
+def CudaTileSynthesizeDebugInfoScopes
+    : Pass<"cuda-tile-synthesize-debug-info-scopes",
+           "::mlir::cuda_tile::ModuleOp"> {
+  let summary = "Gives every function without debug info a subprogram scope";
+  let description = [{
+    For each function whose location is not a `di_loc`: creates a
+    `di_compile_unit` whose `di_file` comes from the module's location (or
+    `"<unknown>"`), a `di_subprogram` named after the function (name and
+    linkageName; line from the function's file location, else 1), and wraps
+    the function's location and every op location in its body into
+    `di_loc<... in subprogram>`. Functions that already have a `di_loc` are
+    left alone.
+
+    Before:
+    ```mlir
+    entry @k() { return loc("k.py":3:1) } loc("k.py":2:1)
+    ```
+    After:
+    ```mlir
+    entry @k() {
+      return loc(#cuda_tile.di_loc<loc("k.py":3:1) in #di_subprogram>)
+    } loc(#cuda_tile.di_loc<loc("k.py":2:1) in #di_subprogram>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
+}
+
 #endif // TILEIR_DIALECT_CUDATILE_TRANSFORMS_PASSES_TD
