@@ -267,3 +267,35 @@ cuda_tile.module @if {
     return
   }
 }
+
+// CombineIfs
+cuda_tile.module @combine {
+  // CHECK-LABEL: testing$func @adjacent_ifs
+  // CHECK: %[[R:.*]]:2 = if %arg0 -> (tile<i32>, tile<i32>) {
+  // CHECK-NEXT: %[[A:.*]] = addi %arg1, %arg1
+  // CHECK-NEXT: %[[B:.*]] = muli %arg1, %arg1
+  // CHECK-NEXT: yield %[[A]], %[[B]]
+  // CHECK: } else {
+  // CHECK-NEXT: %[[C:.*]] = subi %arg1, %arg1
+  // CHECK-NEXT: %[[D:.*]] = subi %arg1, %arg1
+  // CHECK-NEXT: yield %[[C]], %[[D]]
+  // CHECK-NOT: if
+  // CHECK: return %[[R]]#0, %[[R]]#1
+  testing$func @adjacent_ifs(%c: tile<i1>, %x: tile<i32>) -> (tile<i32>, tile<i32>) {
+    %r = if %c -> (tile<i32>) {
+      %a = addi %x, %x : tile<i32>
+      yield %a : tile<i32>
+    } else {
+      %s = subi %x, %x : tile<i32>
+      yield %s : tile<i32>
+    }
+    %q = if %c -> (tile<i32>) {
+      %b = muli %x, %x : tile<i32>
+      yield %b : tile<i32>
+    } else {
+      %s = subi %x, %x : tile<i32>
+      yield %s : tile<i32>
+    }
+    return %r, %q : tile<i32>, tile<i32>
+  }
+}

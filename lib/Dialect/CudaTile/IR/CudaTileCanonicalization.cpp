@@ -1,4 +1,4 @@
-//===- CudaTileCanonicalization.cpp - cuda_tile folders and patterns -*- C++ -*-===//
+//===- CudaTileCanonicalization.cpp - Folders and patterns ------*- C++ -*-===//
 //
 // Part of TileIR.
 //
@@ -33,9 +33,9 @@ static Value createBoolConstant(PatternRewriter &rewriter, Location loc,
                                 TileType type, bool value) {
   auto tensorType =
       RankedTensorType::get(type.getShape(), rewriter.getI1Type());
-  return ConstantOp::create(
-      rewriter, loc,
-      cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(tensorType, value)));
+  return ConstantOp::create(rewriter, loc,
+                            cast<DenseIntOrFPElementsAttr>(
+                                DenseElementsAttr::get(tensorType, value)));
 }
 
 /// Returns `not value` for an i1 tile: `xori value, true`.
@@ -72,10 +72,9 @@ OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
   // -> %a
   if (auto cmp = getCond().getDefiningOp<CmpIOp>()) {
     ComparisonPredicate predicate = cmp.getComparisonPredicate();
-    bool sameOperands = (cmp.getLhs() == trueValue &&
-                         cmp.getRhs() == falseValue) ||
-                        (cmp.getLhs() == falseValue &&
-                         cmp.getRhs() == trueValue);
+    bool sameOperands =
+        (cmp.getLhs() == trueValue && cmp.getRhs() == falseValue) ||
+        (cmp.getLhs() == falseValue && cmp.getRhs() == trueValue);
     if (sameOperands && predicate == ComparisonPredicate::Equal)
       return falseValue;
     if (sameOperands && predicate == ComparisonPredicate::NotEqual)
@@ -84,8 +83,7 @@ OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
   // Element-wise choice between constants.
   auto cond = dyn_cast_or_null<DenseIntElementsAttr>(adaptor.getCond());
   auto trueAttr = dyn_cast_or_null<DenseElementsAttr>(adaptor.getValIfTrue());
-  auto falseAttr =
-      dyn_cast_or_null<DenseElementsAttr>(adaptor.getValIfFalse());
+  auto falseAttr = dyn_cast_or_null<DenseElementsAttr>(adaptor.getValIfFalse());
   if (!cond || !trueAttr || !falseAttr)
     return {};
   SmallVector<Attribute> values;
@@ -103,8 +101,7 @@ struct SelectI1ToNot : OpRewritePattern<SelectOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(SelectOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!isI1Tile(op.getType()) ||
-        !isConstantZero(op.getValIfTrue()) ||
+    if (!isI1Tile(op.getType()) || !isConstantZero(op.getValIfTrue()) ||
         !isConstantOne(op.getValIfFalse()))
       return rewriter.notifyMatchFailure(op, "not select %c, false, true");
     rewriter.replaceOp(op, createNot(rewriter, op.getLoc(), op.getCond()));
@@ -144,8 +141,7 @@ struct SelectToExtI : OpRewritePattern<SelectOp> {
     if (!elementType || elementType.getWidth() == 1)
       return rewriter.notifyMatchFailure(op, "not a wide integer select");
     Value cond = op.getCond();
-    if (isConstantZero(op.getValIfTrue()) &&
-        isConstantOne(op.getValIfFalse()))
+    if (isConstantZero(op.getValIfTrue()) && isConstantOne(op.getValIfFalse()))
       cond = createNot(rewriter, op.getLoc(), cond);
     else if (!isConstantOne(op.getValIfTrue()) ||
              !isConstantZero(op.getValIfFalse()))
@@ -244,8 +240,7 @@ struct RemoveUnusedResults : OpRewritePattern<IfOp> {
       SmallVector<Value> operands;
       for (OpResult result : used)
         operands.push_back(yield.getOperand(result.getResultNumber()));
-      rewriter.modifyOpInPlace(
-          yield, [&] { yield->setOperands(operands); });
+      rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(operands); });
     }
     rewriter.inlineRegionBefore(op.getThenRegion(), newOp.getThenRegion(),
                                 newOp.getThenRegion().end());
@@ -353,8 +348,8 @@ struct ConvertToSelect : OpRewritePattern<IfOp> {
         cond = ReshapeOp::create(
             rewriter, loc, TileType::get(ones, rewriter.getI1Type()), cond);
         cond = BroadcastOp::create(
-            rewriter, loc,
-            TileType::get(type.getShape(), rewriter.getI1Type()), cond);
+            rewriter, loc, TileType::get(type.getShape(), rewriter.getI1Type()),
+            cond);
       }
       values.push_back(
           SelectOp::create(rewriter, loc, type, cond, thenValue, elseValue));
@@ -374,6 +369,55 @@ struct RemoveEmptyElseBranch : OpRewritePattern<IfOp> {
         &op.getElseRegion().front().front() != elseYield.getOperation())
       return rewriter.notifyMatchFailure(op, "else branch is not empty");
     rewriter.eraseBlock(&op.getElseRegion().front());
+    return success();
+  }
+};
+
+/// Merges two adjacent ifs on the same condition into one whose results are
+/// those of both, when the second does not use the first's results.
+struct CombineIfs : OpRewritePattern<IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(IfOp next,
+                                PatternRewriter &rewriter) const override {
+    auto prev = dyn_cast_or_null<IfOp>(next->getPrevNode());
+    if (!prev || prev.getCondition() != next.getCondition())
+      return rewriter.notifyMatchFailure(next, "no preceding if on the same "
+                                               "condition");
+    if (prev.getElseRegion().empty() != next.getElseRegion().empty())
+      return rewriter.notifyMatchFailure(next, "else branches differ");
+    for (Region *region : {&prev.getThenRegion(), &prev.getElseRegion(),
+                           &next.getThenRegion(), &next.getElseRegion()})
+      if (!region->empty() && !getYield(*region))
+        return rewriter.notifyMatchFailure(next, "a branch does not yield");
+    if (llvm::any_of(prev->getUsers(),
+                     [&](Operation *user) { return next->isAncestor(user); }))
+      return rewriter.notifyMatchFailure(next, "uses the first if's results");
+
+    SmallVector<Type> types(prev.getResultTypes());
+    llvm::append_range(types, next.getResultTypes());
+    auto combined =
+        IfOp::create(rewriter, prev.getLoc(), types, prev.getCondition());
+    for (bool isThen : {true, false}) {
+      Region &prevRegion = isThen ? prev.getThenRegion() : prev.getElseRegion();
+      Region &nextRegion = isThen ? next.getThenRegion() : next.getElseRegion();
+      Region &region =
+          isThen ? combined.getThenRegion() : combined.getElseRegion();
+      if (prevRegion.empty())
+        continue;
+      YieldOp prevYield = getYield(prevRegion);
+      YieldOp nextYield = getYield(nextRegion);
+      SmallVector<Value> values(prevYield.getOperands());
+      llvm::append_range(values, nextYield.getOperands());
+      rewriter.inlineRegionBefore(prevRegion, region, region.end());
+      rewriter.eraseOp(prevYield);
+      Block &block = region.front();
+      rewriter.inlineBlockBefore(&nextRegion.front(), &block, block.end());
+      rewriter.modifyOpInPlace(nextYield,
+                               [&] { nextYield->setOperands(values); });
+    }
+    unsigned numPrev = prev->getNumResults();
+    rewriter.replaceOp(prev, combined.getResults().take_front(numPrev));
+    rewriter.replaceOp(next, combined.getResults().drop_front(numPrev));
     return success();
   }
 };
@@ -407,7 +451,7 @@ struct CombineNestedIfs : OpRewritePattern<IfOp> {
 
 void IfOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                        MLIRContext *context) {
-  results.add<RemoveUnusedResults, ReplaceYieldWithValue,
-              RemoveStaticCondition, ConvertToSelect, RemoveEmptyElseBranch,
+  results.add<RemoveUnusedResults, ReplaceYieldWithValue, RemoveStaticCondition,
+              ConvertToSelect, RemoveEmptyElseBranch, CombineIfs,
               CombineNestedIfs>(context);
 }

@@ -41,10 +41,9 @@ struct AddFToFma : OpRewritePattern<AddFOp> {
     MulFOp mul = getFusableMulF(op);
     if (!mul)
       return rewriter.notifyMatchFailure(op, "no fusable mulf on the LHS");
-    rewriter.replaceOpWithNewOp<FmaOp>(op, op.getType(), mul.getLhs(),
-                                       mul.getRhs(), op.getRhs(),
-                                       op.getRoundingModeAttr(),
-                                       op.getFlushToZeroAttr());
+    rewriter.replaceOpWithNewOp<FmaOp>(
+        op, op.getType(), mul.getLhs(), mul.getRhs(), op.getRhs(),
+        op.getRoundingModeAttr(), op.getFlushToZeroAttr());
     rewriter.eraseOp(mul);
     return success();
   }
@@ -58,12 +57,11 @@ struct SubFToFma : OpRewritePattern<SubFOp> {
     MulFOp mul = getFusableMulF(op);
     if (!mul)
       return rewriter.notifyMatchFailure(op, "no fusable mulf on the LHS");
-    Value negated = NegFOp::create(rewriter, op.getLoc(), op.getType(),
-                                   op.getRhs());
-    rewriter.replaceOpWithNewOp<FmaOp>(op, op.getType(), mul.getLhs(),
-                                       mul.getRhs(), negated,
-                                       op.getRoundingModeAttr(),
-                                       op.getFlushToZeroAttr());
+    Value negated =
+        NegFOp::create(rewriter, op.getLoc(), op.getType(), op.getRhs());
+    rewriter.replaceOpWithNewOp<FmaOp>(
+        op, op.getType(), mul.getLhs(), mul.getRhs(), negated,
+        op.getRoundingModeAttr(), op.getFlushToZeroAttr());
     rewriter.eraseOp(mul);
     return success();
   }

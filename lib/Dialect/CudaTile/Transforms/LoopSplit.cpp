@@ -44,8 +44,8 @@ static unsigned getThreshold(IfOp ifOp, unsigned defaultThreshold) {
 }
 
 static bool isHeavy(Operation *op) {
-  return isa<LoadPtrTkoOp, StorePtrTkoOp, LoadViewTkoOp, StoreViewTkoOp,
-             MmaFOp, MmaIOp, MmaFScaledOp, ReduceOp, IfOp, ForOp>(op);
+  return isa<LoadPtrTkoOp, StorePtrTkoOp, LoadViewTkoOp, StoreViewTkoOp, MmaFOp,
+             MmaIOp, MmaFScaledOp, ReduceOp, IfOp, ForOp>(op);
 }
 
 static bool isProfitable(IfOp ifOp, unsigned threshold) {
@@ -162,8 +162,8 @@ static void splitLoop(RewriterBase &rewriter, ForOp forOp,
       forOp.getUnsignedCmp() ? Signedness::Unsigned : Signedness::Signed;
   Value lb = forOp.getLowerBound(), ub = forOp.getUpperBound(),
         step = forOp.getStep();
-  Value split = MinIOp::create(rewriter, loc, type, candidate.splitPoint, ub,
-                               signedness);
+  Value split =
+      MinIOp::create(rewriter, loc, type, candidate.splitPoint, ub, signedness);
   split = MaxIOp::create(rewriter, loc, type, split, lb, signedness);
   if (!matchPattern(step, m_Constant()) ||
       !isa_and_nonnull<ConstantOp>(step.getDefiningOp()) ||
@@ -193,8 +193,7 @@ static void splitLoop(RewriterBase &rewriter, ForOp forOp,
   });
   for (auto [loop, keepThen] : {std::pair{first, candidate.thenFirst},
                                 {second, !candidate.thenFirst}}) {
-    Operation *cloned =
-        &*std::next(loop.getRegion().front().begin(), ifIndex);
+    Operation *cloned = &*std::next(loop.getRegion().front().begin(), ifIndex);
     inlineBranch(rewriter, cast<IfOp>(cloned), keepThen);
   }
   rewriter.replaceOp(forOp, second.getResults());

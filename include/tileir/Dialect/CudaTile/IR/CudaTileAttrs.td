@@ -329,7 +329,8 @@ def CudaTile_DISubprogramAttr
                         "::mlir::StringAttr":$name,
                         "::mlir::StringAttr":$linkageName,
                         "::mlir::cuda_tile::DICompileUnitAttr":$compileUnit,
-                        OptionalParameter<"std::optional<unsigned>">:$scopeLine);
+                        OptionalParameter<"std::optional<unsigned>">
+                            :$scopeLine);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
@@ -359,7 +360,8 @@ def CudaTile_DILocAttr : LocationAttrDef<CudaTile_Dialect, "DILoc"> {
     `#cuda_tile.di_loc<#loc in #di_subprogram>`: location `#loc` inside a
     subprogram or lexical block, used as `loc(#di_loc)` on ops.
   }];
-  let parameters = (ins "::mlir::LocationAttr":$loc, "::mlir::Attribute":$scope);
+  let parameters = (ins "::mlir::LocationAttr":$loc,
+                        "::mlir::Attribute":$scope);
   let assemblyFormat = "`<` $loc `in` $scope `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

@@ -2316,7 +2316,8 @@ def CudaTile_AtomicRedViewTkoOp : CudaTile_Op<"atomic_red_view_tko", [
   let arguments = (ins
       CudaTile_MemoryOrderingSemantics:$memory_ordering_semantics,
       OptionalAttr<CudaTile_MemoryScope>:$memory_scope,
-      Arg<CudaTile_AnyTileView, "the view to update", [MemRead, MemWrite]>:$view,
+      Arg<CudaTile_AnyTileView, "the view to update",
+          [MemRead, MemWrite]>:$view,
       Variadic<CudaTile_IntTile>:$index,
       CudaTile_AtomicRMWMode:$mode,
       CudaTile_NumberTile:$value,
