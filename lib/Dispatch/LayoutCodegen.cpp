@@ -175,6 +175,46 @@ Value tileir::dispatch::emitThreadBits(OpBuilder &b, Location loc,
   return sum ? sum : cst(0);
 }
 
+SmallVector<int64_t>
+tileir::dispatch::enumerateSubsets(ArrayRef<unsigned> bits) {
+  SmallVector<int64_t> flats;
+  for (int64_t combo = 0, e = int64_t(1) << bits.size(); combo < e; ++combo) {
+    int64_t flat = 0;
+    for (auto [i, bit] : llvm::enumerate(bits))
+      if ((combo >> i) & 1)
+        flat |= int64_t(1) << bit;
+    flats.push_back(flat);
+  }
+  return flats;
+}
+
+std::optional<std::string>
+tileir::dispatch::checkOperandsCompatible(Operation *op, unsigned anchorIndex) {
+  auto anchorType =
+      cast<tirx::BufferType>(op->getOperand(anchorIndex).getType());
+  if (!anchorType.getLayout())
+    return std::string("operand #") + std::to_string(anchorIndex) +
+           " has no layout";
+  FailureOr<BitLayout> anchor = BitLayout::get(anchorType.getTileLayout());
+  if (failed(anchor))
+    return std::string("operand #") + std::to_string(anchorIndex) +
+           " layout is not a power-of-two CTA layout";
+  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+    auto type = dyn_cast<tirx::BufferType>(v.getType());
+    if (!type || i == anchorIndex)
+      continue;
+    std::string name = "operand #" + std::to_string(i);
+    if (!type.getLayout())
+      return name + " has no layout";
+    FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
+    if (failed(bits))
+      return name + " layout is not a power-of-two CTA layout";
+    if (auto why = checkRegisterCompatible(*anchor, *bits))
+      return name + ": " + *why;
+  }
+  return std::nullopt;
+}
+
 int64_t tileir::dispatch::getIdleThreadMask(const BitLayout &layout,
                                             int64_t ctaThreads) {
   int64_t used = 0;

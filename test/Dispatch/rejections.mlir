@@ -12,7 +12,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @incompatible_source(%x: !S) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !D
     // expected-error@+2 {{'tirx.add' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+1 {{reg (prio=10): registerCompatible: source #0: index bit 0 is on thread tx stride 1 in the operand but not in the anchor layout}}
+    // expected-note@+1 {{reg (prio=10): registerCompatible: operand #1: index bit 0 is on thread tx stride 1 in the operand but not in the anchor layout}}
     tirx.add cta %d, %x, %x : !D, !S, !S
     gpu.return
   }

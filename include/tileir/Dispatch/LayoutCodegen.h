@@ -59,6 +59,16 @@ struct BitLayout {
   llvm::SmallVector<unsigned> memoryBits() const;
 };
 
+/// Every flat index whose set bits are a subset of `bits`, in counting order
+/// (the storage walk of fully unrolled variants).
+llvm::SmallVector<int64_t> enumerateSubsets(llvm::ArrayRef<unsigned> bits);
+
+/// Why the buffer operands of `op` other than `anchorIndex` cannot be read
+/// register-to-register alongside operand `anchorIndex` (see
+/// checkRegisterCompatible), or success. Scalars are always compatible.
+std::optional<std::string> checkOperandsCompatible(mlir::Operation *op,
+                                                   unsigned anchorIndex);
+
 /// The bits of dimension `dim` of a power-of-two `shape` in the row-major
 /// flat index: [first, first + log2(shape[dim])).
 std::pair<unsigned, unsigned> dimBitRange(llvm::ArrayRef<int64_t> shape,

@@ -352,25 +352,25 @@ LogicalResult EntryLowering::lower(ct::ConstantOp op) {
   return success();
 }
 
-LogicalResult EntryLowering::lower(ct::GetTileBlockIdOp op) {
+/// The three i32 results of a grid query, from the gpu op `QueryOp`.
+template <typename QueryOp>
+static void lowerGridQuery(OpBuilder &b, Operation *op, IRMapping &mapping) {
   gpu::Dimension dims[] = {gpu::Dimension::x, gpu::Dimension::y,
                            gpu::Dimension::z};
   for (auto [i, dim] : llvm::enumerate(dims)) {
-    Value id = gpu::BlockIdOp::create(b, op.getLoc(), dim);
+    Value v = QueryOp::create(b, op->getLoc(), dim);
     mapping.map(op->getResult(i), arith::IndexCastUIOp::create(
-                                      b, op.getLoc(), b.getI32Type(), id));
+                                      b, op->getLoc(), b.getI32Type(), v));
   }
+}
+
+LogicalResult EntryLowering::lower(ct::GetTileBlockIdOp op) {
+  lowerGridQuery<gpu::BlockIdOp>(b, op, mapping);
   return success();
 }
 
 LogicalResult EntryLowering::lower(ct::GetNumTileBlocksOp op) {
-  gpu::Dimension dims[] = {gpu::Dimension::x, gpu::Dimension::y,
-                           gpu::Dimension::z};
-  for (auto [i, dim] : llvm::enumerate(dims)) {
-    Value n = gpu::GridDimOp::create(b, op.getLoc(), dim);
-    mapping.map(op->getResult(i), arith::IndexCastUIOp::create(
-                                      b, op.getLoc(), b.getI32Type(), n));
-  }
+  lowerGridQuery<gpu::GridDimOp>(b, op, mapping);
   return success();
 }
 

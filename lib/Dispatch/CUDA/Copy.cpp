@@ -245,14 +245,8 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
                          llvm::function_ref<void(int64_t)> fn) {
     SmallVector<unsigned> iterBits(llvm::make_filter_range(
         memBits, [&](unsigned j) { return j >= skipLow; }));
-    for (int64_t combo = 0, e = int64_t(1) << iterBits.size(); combo < e;
-         ++combo) {
-      int64_t flat = 0;
-      for (auto [i, bit] : llvm::enumerate(iterBits))
-        if ((combo >> i) & 1)
-          flat |= int64_t(1) << bit;
+    for (int64_t flat : enumerateSubsets(iterBits))
       fn(flat);
-    }
   };
 
   // Stores: one thread per group of threads holding the same elements.

@@ -45,32 +45,13 @@ ElementwiseOperands getOperands(Operation *op) {
 /// destination holds each of its elements in one slot.
 Predicate registerCompatible() {
   return {"registerCompatible", [](Operation *op, const DispatchContext &) {
-            ElementwiseOperands operands = getOperands(op);
-            auto dstType = cast<tirx::BufferType>(operands.dst.getType());
-            if (!dstType.getLayout())
-              return Outcome::fail("destination has no layout");
-            FailureOr<BitLayout> dst = BitLayout::get(dstType.getTileLayout());
-            if (failed(dst))
-              return Outcome::fail("destination layout is not a "
-                                   "power-of-two CTA layout");
-            for (const LayoutBit &bit : dst->shard)
+            if (auto why = checkOperandsCompatible(op, /*anchorIndex=*/0))
+              return Outcome::fail(*why);
+            auto dstType = cast<tirx::BufferType>(op->getOperand(0).getType());
+            for (const LayoutBit &bit :
+                 BitLayout::get(dstType.getTileLayout())->shard)
               if (bit.stride == 0)
                 return Outcome::fail("destination layout broadcasts");
-            for (auto [i, src] : llvm::enumerate(operands.srcs)) {
-              auto type = dyn_cast<tirx::BufferType>(src.getType());
-              if (!type)
-                continue;
-              if (!type.getLayout())
-                return Outcome::fail("source #" + std::to_string(i) +
-                                     " has no layout");
-              FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
-              if (failed(bits))
-                return Outcome::fail("source #" + std::to_string(i) +
-                                     " layout is not a power-of-two layout");
-              if (auto why = checkRegisterCompatible(*dst, *bits))
-                return Outcome::fail("source #" + std::to_string(i) + ": " +
-                                     *why);
-            }
             return Outcome::ok();
           }};
 }
@@ -100,13 +81,7 @@ Outcome emitRegisterElementwise(Operation *op, RewriterBase &rewriter,
     threadFlat = emitThreadBits(rewriter, loc, dst, emitThreadId(rewriter, loc),
                                 0, dst.getNumBits());
 
-  SmallVector<unsigned> memBits = dst.memoryBits();
-  for (int64_t combo = 0, e = int64_t(1) << memBits.size(); combo < e;
-       ++combo) {
-    int64_t flat = 0;
-    for (auto [i, bit] : llvm::enumerate(memBits))
-      if ((combo >> i) & 1)
-        flat |= int64_t(1) << bit;
+  for (int64_t flat : enumerateSubsets(dst.memoryBits())) {
     SmallVector<Value> values;
     for (auto [i, src] : llvm::enumerate(operands.srcs)) {
       if (!srcBits[i]) {

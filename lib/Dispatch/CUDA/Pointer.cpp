@@ -26,29 +26,8 @@ namespace {
 Predicate pointerOperandsCompatible(unsigned anchorIndex) {
   return {"registerCompatible",
           [anchorIndex](Operation *op, const DispatchContext &) {
-            auto anchorType =
-                cast<tirx::BufferType>(op->getOperand(anchorIndex).getType());
-            if (!anchorType.getLayout())
-              return Outcome::fail("data buffer has no layout");
-            FailureOr<BitLayout> anchor =
-                BitLayout::get(anchorType.getTileLayout());
-            if (failed(anchor))
-              return Outcome::fail("layout is not a power-of-two CTA layout");
-            for (auto [i, v] : llvm::enumerate(op->getOperands())) {
-              auto type = dyn_cast<tirx::BufferType>(v.getType());
-              if (!type || i == anchorIndex)
-                continue;
-              if (!type.getLayout())
-                return Outcome::fail("operand #" + std::to_string(i) +
-                                     " has no layout");
-              FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
-              if (failed(bits))
-                return Outcome::fail("operand #" + std::to_string(i) +
-                                     " layout is not a power-of-two layout");
-              if (auto why = checkRegisterCompatible(*anchor, *bits))
-                return Outcome::fail("operand #" + std::to_string(i) + ": " +
-                                     *why);
-            }
+            if (auto why = checkOperandsCompatible(op, anchorIndex))
+              return Outcome::fail(*why);
             return Outcome::ok();
           }};
 }
@@ -68,19 +47,6 @@ Value toPointer(OpBuilder &b, Location loc, Value address) {
   return LLVM::IntToPtrOp::create(b, loc, ptrType, address);
 }
 
-template <typename Fn>
-void forEachAnchorSlot(const BitLayout &anchor, Fn fn) {
-  SmallVector<unsigned> memBits = anchor.memoryBits();
-  for (int64_t combo = 0, e = int64_t(1) << memBits.size(); combo < e;
-       ++combo) {
-    int64_t flat = 0;
-    for (auto [i, bit] : llvm::enumerate(memBits))
-      if ((combo >> i) & 1)
-        flat |= int64_t(1) << bit;
-    fn(flat);
-  }
-}
-
 Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
   Location loc = op.getLoc();
   auto dstType = op.getDst().getType();
@@ -88,7 +54,7 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
   int64_t align = std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
   BitLayout dst = *BitLayout::get(dstType.getTileLayout());
   Value storage = getStorage(b, loc, op.getDst());
-  forEachAnchorSlot(dst, [&](int64_t flat) {
+  for (int64_t flat : enumerateSubsets(dst.memoryBits())) {
     Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
     Value result;
     if (!op.getMask()) {
@@ -115,7 +81,7 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
                             ValueRange{arith::ConstantIndexOp::create(
                                            b, loc, dst.storageIndex(flat))
                                            .getResult()});
-  });
+  }
   return Outcome::ok();
 }
 
@@ -132,7 +98,7 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
     auto ifOp = scf::IfOp::create(b, loc, leader, false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
-  forEachAnchorSlot(src, [&](int64_t flat) {
+  for (int64_t flat : enumerateSubsets(src.memoryBits())) {
     OpBuilder::InsertionGuard inner(b);
     if (op.getMask()) {
       auto ifOp = scf::IfOp::create(
@@ -142,7 +108,7 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
     Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
     LLVM::StoreOp::create(b, loc, readOperand(b, loc, op.getSrc(), flat), ptr,
                           align);
-  });
+  }
   return Outcome::ok();
 }
 

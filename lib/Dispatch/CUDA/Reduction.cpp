@@ -196,22 +196,14 @@ Outcome emitLocalReduction(Operation *op, DispatchContext &ctx, RewriterBase &b,
   SmallVector<unsigned> keptMem, reducedMem;
   for (unsigned j : plan.src.memoryBits())
     (plan.reduced[j] ? reducedMem : keptMem).push_back(j);
-  auto spread = [](ArrayRef<unsigned> bits, int64_t combo) {
-    int64_t flat = 0;
-    for (auto [i, bit] : llvm::enumerate(bits))
-      if ((combo >> i) & 1)
-        flat |= int64_t(1) << bit;
-    return flat;
-  };
-
   // 1. Per thread: a pairwise tree over the reduced registers.
   SmallVector<int64_t> keptFlat;
   SmallVector<Value> acc;
-  for (int64_t kc = 0; kc < (int64_t(1) << keptMem.size()); ++kc) {
-    int64_t base = spread(keptMem, kc);
+  SmallVector<int64_t> reducedFlats = enumerateSubsets(reducedMem);
+  for (int64_t base : enumerateSubsets(keptMem)) {
     SmallVector<Value> values;
-    for (int64_t rc = 0; rc < (int64_t(1) << reducedMem.size()); ++rc) {
-      int64_t flat = base | spread(reducedMem, rc);
+    for (int64_t reducedFlat : reducedFlats) {
+      int64_t flat = base | reducedFlat;
       Value index =
           arith::ConstantIndexOp::create(b, loc, plan.src.storageIndex(flat));
       values.push_back(memref::LoadOp::create(b, loc, srcStorage, index));
