@@ -15,7 +15,7 @@
 // CHECK: = mmaf %{{.*}}, %{{.*}}, %{{.*}} : tile<64x16xf16>, tile<16x64xf16>, tile<64x64xf32>
 // CHECK: continue %{{.*}} : tile<64x64xf32>
 // CHECK: = reduce %{{.*}} dim=1 identities=[0.000000e+00 : f32] : tile<64x64xf32> -> tile<64xf32>
-// CHECK: = scan %{{.*}} dim=0 reverse=false identities=[0.000000e+00 : f32] : tile<64xf32> -> tile<64xf32>
+// CHECK: = scan %{{.*}} dim=0 identities=[0.000000e+00 : f32] : tile<64xf32> -> tile<64xf32>
 // CHECK: store_ptr_tko weak
 // CHECK: if %{{.*}} {
 // CHECK: print_tko "first block, n = %d", %{{.*}} : tile<i32> -> token
