@@ -14,11 +14,17 @@
 // CHECK: entry @kept()
 // CHECK-NEXT: return loc(#[[KEPT:loc[0-9]*]])
 // CHECK-NEXT: } loc(#[[KEPT]])
-// CHECK-DAG: #[[K]] = #cuda_tile.di_loc<#{{.*}} in #cuda_tile.di_subprogram<file = <"kernels.py" in "/src">, line = 2, name = "k", linkageName = "k", compileUnit = <file = <"kernels.py" in "/src">>>>
-// CHECK-DAG: #[[RET]] = #cuda_tile.di_loc<#{{.*}} in #cuda_tile.di_subprogram<file = <"kernels.py" in "/src">, line = 2, name = "k", linkageName = "k", compileUnit = <file = <"kernels.py" in "/src">>>>
-// CHECK-DAG: #[[U]] = #cuda_tile.di_loc<#{{.*}} in #cuda_tile.di_subprogram<{{.*}}, line = {{[0-9]+}}, name = "u", linkageName = "u",
-// CHECK-DAG: #[[URET]] = #cuda_tile.di_loc<#{{.*}} in #cuda_tile.di_subprogram<{{.*}}, name = "u", linkageName = "u",
-// CHECK-DAG: #[[KEPT]] = #cuda_tile.di_loc<#{{.*}} in #cuda_tile.di_subprogram<file = <"other.py" in "/x">, line = 7, name = "kept", linkageName = "kept", compileUnit = <file = <"other.py" in "/x">>, scopeLine = 8>>
+// CHECK-DAG: #[[FILE:di_file[0-9]*]] = #cuda_tile.di_file<"kernels.py" in "/src">
+// CHECK-DAG: #[[CU:di_compile_unit[0-9]*]] = #cuda_tile.di_compile_unit<file = #[[FILE]]>
+// CHECK-DAG: #[[SPK:di_subprogram[0-9]*]] = #cuda_tile.di_subprogram<file = #[[FILE]], line = 2, name = "k", linkageName = "k", compileUnit = #[[CU]]>
+// CHECK-DAG: #[[SPU:di_subprogram[0-9]*]] = #cuda_tile.di_subprogram<file = #[[FILE]], line = {{[0-9]+}}, name = "u", linkageName = "u", compileUnit = #[[CU]]>
+// CHECK-DAG: #[[SPKEPT:di_subprogram[0-9]*]] = #cuda_tile.di_subprogram<file = #{{.*}}, line = 7, name = "kept", linkageName = "kept", compileUnit = #{{.*}}, scopeLine = 8>
+// CHECK-DAG: #[[K]] = #cuda_tile.di_loc<#{{.*}} in #[[SPK]]>
+// CHECK-DAG: #[[RET]] = #cuda_tile.di_loc<#{{.*}} in #[[SPK]]>
+// CHECK-DAG: #[[U]] = #cuda_tile.di_loc<#{{.*}} in #[[SPU]]>
+// CHECK-DAG: #[[URET]] = #cuda_tile.di_loc<#{{.*}} in #[[SPU]]>
+// CHECK-DAG: #[[KEPT]] = #cuda_tile.di_loc<#{{.*}} in #[[SPKEPT]]>
+
 cuda_tile.module @kernels {
   entry @k() {
     return loc("/src/kernels.py":3:5)

@@ -9,15 +9,38 @@
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::cuda_tile;
 
 #include "tileir/Dialect/CudaTile/IR/CudaTileDialect.cpp.inc"
 
+namespace {
+
+/// Prints debug-info attributes through aliases (`#di_file`,
+/// `#di_subprogram1`, ...) instead of repeating them inline.
+struct CudaTileOpAsmDialectInterface : OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    return llvm::TypeSwitch<Attribute, AliasResult>(attr)
+        .Case<DIFileAttr, DICompileUnitAttr, DISubprogramAttr,
+              DILexicalBlockAttr>([&](auto diAttr) {
+          os << decltype(diAttr)::getMnemonic();
+          return AliasResult::OverridableAlias;
+        })
+        .Default([](Attribute) { return AliasResult::NoAlias; });
+  }
+};
+
+} // namespace
+
 void CudaTileDialect::initialize() {
   registerTypes();
   registerAttributes();
+  addInterfaces<CudaTileOpAsmDialectInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "tileir/Dialect/CudaTile/IR/CudaTileOps.cpp.inc"
