@@ -816,6 +816,10 @@ LogicalResult AssumeOp::verify() {
   return getPredicate().verifyWithAssumeOp(*this);
 }
 
+void AssumeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "assume");
+}
+
 OpFoldResult AssumeOp::fold(FoldAdaptor) {
   auto producer = getValue().getDefiningOp<AssumeOp>();
   if (producer && producer.getPredicate() == getPredicate())

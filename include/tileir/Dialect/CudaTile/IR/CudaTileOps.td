@@ -684,7 +684,8 @@ def CudaTile_AnyAssumePredicate : Attr<
 }
 
 def CudaTile_AssumeOp : CudaTile_Op<"assume", [Pure,
-    AllTypesMatch<["value", "result"]>]> {
+    AllTypesMatch<["value", "result"]>,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "attach a known property to a value";
   let description = [{
     Returns `value` unchanged and tells the compiler that `predicate` holds
