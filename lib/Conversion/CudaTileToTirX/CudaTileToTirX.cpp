@@ -565,22 +565,36 @@ static LogicalResult checkWeak(OpTy op) {
                           << "' is not supported yet (only weak)";
 }
 
-LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
-  Location loc = op.getLoc();
+/// The global region a view load or store addresses, after its ordering
+/// checks and token synchronization; `padding` receives the view's padding.
+template <typename OpTy>
+static FailureOr<Value>
+viewRegion(OpTy op, OpBuilder &b,
+           const DenseMap<Value, PartitionViewInfo> &partitionViews,
+           function_ref<Value(Value)> toIndex, TypedAttr &padding) {
   if (failed(checkWeak(op)))
     return failure();
   auto it = partitionViews.find(op.getView());
   if (it == partitionViews.end())
-    return fail(op, "expects a partition_view made in this kernel");
-  syncAfterStores(op.getToken(), loc);
+    return op.emitOpError() << "expects a partition_view made in this kernel";
   SmallVector<Value> indices;
   for (Value idx : op.getIndex())
-    indices.push_back(toIndex(get(idx), loc));
-  Value region = regionAt(b, loc, it->second, indices);
+    indices.push_back(toIndex(idx));
+  padding = it->second.padding;
+  return regionAt(b, op.getLoc(), it->second, indices);
+}
+
+LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
+  Location loc = op.getLoc();
+  syncAfterStores(op.getToken(), loc);
+  TypedAttr padding;
+  FailureOr<Value> region = viewRegion(
+      op, b, partitionViews, [&](Value idx) { return toIndex(get(idx), loc); },
+      padding);
+  if (failed(region))
+    return failure();
   Value dst = allocBlocked(cast<ct::TileType>(op.getTile().getType()), loc);
-  auto copy = tirx::CopyOp::create(b, loc, dst, region, it->second.padding,
-                                   cta(), nullptr, nullptr);
-  (void)copy;
+  tirx::CopyOp::create(b, loc, dst, *region, padding, cta(), nullptr, nullptr);
   mapping.map(op.getTile(), dst);
   markToken(op.getResultToken(), tokenAfterStore.lookup(op.getToken()));
   return success();
@@ -588,18 +602,15 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
 
 LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
   Location loc = op.getLoc();
-  if (failed(checkWeak(op)))
-    return failure();
-  auto it = partitionViews.find(op.getView());
-  if (it == partitionViews.end())
-    return fail(op, "expects a partition_view made in this kernel");
   syncAfterStores(op.getToken(), loc);
-  SmallVector<Value> indices;
-  for (Value idx : op.getIndex())
-    indices.push_back(toIndex(get(idx), loc));
-  Value region = regionAt(b, loc, it->second, indices);
+  TypedAttr padding;
+  FailureOr<Value> region = viewRegion(
+      op, b, partitionViews, [&](Value idx) { return toIndex(get(idx), loc); },
+      padding);
+  if (failed(region))
+    return failure();
   Value src = getBuffer(op.getTile(), loc);
-  tirx::CopyOp::create(b, loc, region, src, nullptr, cta(), nullptr, nullptr);
+  tirx::CopyOp::create(b, loc, *region, src, nullptr, cta(), nullptr, nullptr);
   markToken(op.getResultToken(), true);
   return success();
 }

@@ -178,8 +178,8 @@ LogicalResult DivByAttr::verifyWithAssumeOp(Operation *op) const {
     return op->emitOpError("expects div_by 'every' and 'along' together");
   Type type = op->getOperand(0).getType();
   auto tile = dyn_cast<TileType>(type);
-  bool intOrPtrTile = tile && isa<IntegerType, PointerType>(
-                                  tile.getElementType());
+  bool intOrPtrTile =
+      tile && isa<IntegerType, PointerType>(tile.getElementType());
   if (!intOrPtrTile && !isa<TensorViewType>(type))
     return op->emitOpError("expects div_by on an integer or pointer tile or "
                            "a tensor_view, got ")
@@ -231,8 +231,8 @@ LogicalResult SameElementsAttr::verifyWithAssumeOp(Operation *op) const {
   ArrayRef<int64_t> values = getValues();
   if (static_cast<int64_t>(values.size()) != tile.getRank())
     return op->emitOpError("expects ")
-           << tile.getRank()
-           << " same_elements values (the tile's rank), got " << values.size();
+           << tile.getRank() << " same_elements values (the tile's rank), got "
+           << values.size();
   for (auto [dim, value] : llvm::enumerate(values)) {
     int64_t size = tile.getDimSize(dim);
     if (value < 0 || value > size)

@@ -517,9 +517,9 @@ static ParseResult parseGlobalLiteral(OpAsmParser &parser,
 
 static void printGlobalLiteral(OpAsmPrinter &printer, Operation *op,
                                DenseIntOrFPElementsAttr value) {
-  printDenseLiteral(printer, op, value,
-                    TileType::get(value.getType().getShape(),
-                                  value.getElementType()));
+  printDenseLiteral(
+      printer, op, value,
+      TileType::get(value.getType().getShape(), value.getElementType()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1602,8 +1602,7 @@ ParseResult IfOp::parse(OpAsmParser &parser, OperationState &result) {
   Builder &builder = parser.getBuilder();
   OpAsmParser::UnresolvedOperand condition;
   if (parser.parseOperand(condition) ||
-      parser.resolveOperand(condition,
-                            TileType::get({}, builder.getI1Type()),
+      parser.resolveOperand(condition, TileType::get({}, builder.getI1Type()),
                             result.operands))
     return failure();
   if (succeeded(parser.parseOptionalArrow()) &&
@@ -1721,18 +1720,16 @@ ParseResult ForOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> initValues;
   if (succeeded(parser.parseOptionalKeyword("iter_values"))) {
     SMLoc loc = parser.getCurrentLocation();
-    if (parseIterValues(parser, arguments, initValues) ||
-        parser.parseArrow() || parseResultTypeList(parser, result.types))
+    if (parseIterValues(parser, arguments, initValues) || parser.parseArrow() ||
+        parseResultTypeList(parser, result.types))
       return failure();
     if (result.types.size() != initValues.size())
       return parser.emitError(loc, "expects one type per iter value (")
              << initValues.size() << "), got " << result.types.size();
     for (auto [argument, type] :
-         llvm::zip_equal(MutableArrayRef(arguments).drop_front(),
-                         result.types))
+         llvm::zip_equal(MutableArrayRef(arguments).drop_front(), result.types))
       argument.type = type;
-    if (parser.resolveOperands(initValues, result.types, loc,
-                               result.operands))
+    if (parser.resolveOperands(initValues, result.types, loc, result.operands))
       return failure();
   }
   Region *body = result.addRegion();
@@ -1803,8 +1800,8 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
   if (succeeded(parser.parseOptionalKeyword("iter_values"))) {
     SMLoc loc = parser.getCurrentLocation();
     SmallVector<Type> iterTypes;
-    if (parseIterValues(parser, arguments, initValues) ||
-        parser.parseColon() || parseCudaTileType(parser, iterTypes))
+    if (parseIterValues(parser, arguments, initValues) || parser.parseColon() ||
+        parseCudaTileType(parser, iterTypes))
       return failure();
     if (iterTypes.size() != initValues.size())
       return parser.emitError(loc, "expects one type per iter value (")
@@ -1900,9 +1897,9 @@ LogicalResult ContinueOp::verify() {
   if (auto forOp = dyn_cast<ForOp>(loop))
     return verifyTerminatorTypes(*this, forOp.getResultTypes(), loop,
                                  "iter values");
-  return verifyTerminatorTypes(
-      *this, cast<LoopOp>(loop).getInitValues().getTypes(), loop,
-      "iter values");
+  return verifyTerminatorTypes(*this,
+                               cast<LoopOp>(loop).getInitValues().getTypes(),
+                               loop, "iter values");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1929,8 +1926,7 @@ GetGlobalOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!global)
     return emitOpError("expects '")
            << getName() << "' to name a 'cuda_tile.global'";
-  Type pointee =
-      cast<PointerType>(getType().getElementType()).getPointeeType();
+  Type pointee = cast<PointerType>(getType().getElementType()).getPointeeType();
   Type elementType = global.getValue().getElementType();
   if (pointee != elementType)
     return emitOpError("expects a pointer to ")
@@ -2082,8 +2078,7 @@ static LogicalResult verifyMakeView(Operation *op, TensorViewType expected,
   Type actual = op->getOperand(0).getType();
   if (actual != expected)
     return op->emitOpError("expects an operand of type ")
-           << expected << " (the " << view << "'s tensor_view), got "
-           << actual;
+           << expected << " (the " << view << "'s tensor_view), got " << actual;
   return success();
 }
 
@@ -2165,8 +2160,8 @@ static LogicalResult verifyAtomicModeElementType(Operation *op,
   StringRef expected;
   switch (mode) {
   case AtomicRMWMode::AddF:
-    valid = isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(
-        elementType);
+    valid =
+        isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(elementType);
     expected = "f16, bf16, f32 or f64";
     break;
   case AtomicRMWMode::XChg:
@@ -2222,8 +2217,8 @@ ParseResult AtomicRedViewTkoOp::parse(OpAsmParser &parser,
     return failure();
   props.memory_ordering_semantics =
       MemoryOrderingSemanticsAttr::get(ctx, ordering);
-  for (MemoryScope scope : {MemoryScope::TlBlk, MemoryScope::Device,
-                            MemoryScope::Sys}) {
+  for (MemoryScope scope :
+       {MemoryScope::TlBlk, MemoryScope::Device, MemoryScope::Sys}) {
     if (succeeded(parser.parseOptionalKeyword(stringifyMemoryScope(scope)))) {
       props.memory_scope = MemoryScopeAttr::get(ctx, scope);
       break;
@@ -2268,8 +2263,8 @@ ParseResult AtomicRedViewTkoOp::parse(OpAsmParser &parser,
 }
 
 void AtomicRedViewTkoOp::print(OpAsmPrinter &printer) {
-  printer << " " << stringifyMemoryOrderingSemantics(
-                        getMemoryOrderingSemantics());
+  printer << " "
+          << stringifyMemoryOrderingSemantics(getMemoryOrderingSemantics());
   if (std::optional<MemoryScope> scope = getMemoryScope())
     printer << " " << stringifyMemoryScope(*scope);
   printer << " " << getView() << "[" << getIndex() << "], "
@@ -2277,8 +2272,8 @@ void AtomicRedViewTkoOp::print(OpAsmPrinter &printer) {
   if (Value token = getToken())
     printer << " token = " << token;
   printer.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(), {"memory_ordering_semantics", "memory_scope",
-                            "mode", "operandSegmentSizes"});
+      (*this)->getAttrs(), {"memory_ordering_semantics", "memory_scope", "mode",
+                            "operandSegmentSizes"});
   printer << " : ";
   printCudaTileType(printer, getValue().getType());
   printer << ", ";
@@ -2348,8 +2343,7 @@ static LogicalResult verifyMmaShapes(Operation *op, TileType lhs, TileType rhs,
     return op->emitOpError("expects operands of rank 2 or 3 (all equal), got ")
            << lhs.getRank() << ", " << rhs.getRank() << " and "
            << acc.getRank();
-  ArrayRef<int64_t> a = lhs.getShape(), b = rhs.getShape(),
-                    c = acc.getShape();
+  ArrayRef<int64_t> a = lhs.getShape(), b = rhs.getShape(), c = acc.getShape();
   bool batchOk = rank == 2 || (a[0] == b[0] && a[0] == c[0]);
   int64_t m = a[rank - 2], k = a[rank - 1], n = b[rank - 1];
   if (!batchOk || b[rank - 2] != k || c[rank - 2] != m || c[rank - 1] != n)
@@ -2409,8 +2403,7 @@ LogicalResult MmaFScaledOp::verify() {
   int64_t ks = lhsScale.getDimSize(rank - 1);
   if (lhsScale.getDimSize(rank - 2) != lhs.getDimSize(rank - 2) ||
       rhsScale.getDimSize(rank - 2) != ks ||
-      rhsScale.getDimSize(rank - 1) != rhs.getDimSize(rank - 1) ||
-      k % ks != 0)
+      rhsScale.getDimSize(rank - 1) != rhs.getDimSize(rank - 1) || k % ks != 0)
     return emitOpError("expects [B]xMxKs and [B]xKsxN scales with K a "
                        "multiple of Ks, got ")
            << ListFormat{lhsScale.getShape()} << " and "
