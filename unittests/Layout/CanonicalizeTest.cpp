@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LayoutTestUtils.h"
 #include "tileir/Layout/TileLayout.h"
 
 #include "gtest/gtest.h"
@@ -14,23 +15,9 @@
 #include <set>
 
 using namespace tileir::layout;
+using namespace tileir::layout::test;
 
 namespace {
-
-/// The tensor-core tile of the TIRx reference, an (8, 16) tile held by two
-/// pairs of warps.
-constexpr const char *kTensorCoreTile =
-    "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid";
-
-TileLayout parseOrFail(llvm::StringRef text) {
-  auto layout = TileLayout::parse(text);
-  if (!layout) {
-    ADD_FAILURE() << "failed to parse '" << text.str()
-                  << "': " << llvm::toString(layout.takeError());
-    return TileLayout();
-  }
-  return *layout;
-}
 
 std::string canonical(llvm::StringRef text) {
   return parseOrFail(text).canonicalize().str();

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LayoutTestUtils.h"
 #include "tileir/Layout/TileLayout.h"
 
 #include "gtest/gtest.h"
@@ -15,34 +16,11 @@
 #include <set>
 
 using namespace tileir::layout;
+using namespace tileir::layout::test;
 
 namespace {
 
-/// The tensor-core tile of the TIRx reference, an (8, 16) tile held by two
-/// pairs of warps.
-constexpr const char *kTensorCoreTile =
-    "S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid";
-
-TileLayout parseOrFail(llvm::StringRef text) {
-  auto layout = TileLayout::parse(text);
-  if (!layout) {
-    ADD_FAILURE() << "failed to parse '" << text.str()
-                  << "': " << llvm::toString(layout.takeError());
-    return TileLayout();
-  }
-  return *layout;
-}
-
-using CoordMap = std::map<std::string, int64_t>;
-
-/// `coord` without its zero entries, as an ordered map.
-CoordMap nonZero(const AxisCoord &coord) {
-  CoordMap result;
-  for (const auto &[axis, value] : coord)
-    if (value != 0)
-      result[axis] = value;
-  return result;
-}
+using tileir::layout::test::nonZero;
 
 /// Drops zero entries of a map built by the naive model.
 CoordMap nonZero(CoordMap coord) {

@@ -955,6 +955,21 @@ static LogicalResult verifyCombinerBody(Operation *op, ValueRange operands,
   return success();
 }
 
+/// Names the (lhs, rhs) argument pairs of a reduce/scan body
+/// `<prefix>_lhs`/`<prefix>_rhs`, numbered when there are several operands.
+static void setCombinerArgumentNames(Region &region, StringRef prefix,
+                                     OpAsmSetValueNameFn setNameFn) {
+  if (region.empty())
+    return;
+  bool numbered = region.getNumArguments() > 2;
+  for (auto [index, argument] : llvm::enumerate(region.getArguments())) {
+    std::string name = (prefix + (index % 2 == 0 ? "_lhs" : "_rhs")).str();
+    if (numbered)
+      name += std::to_string(index / 2);
+    setNameFn(argument, name);
+  }
+}
+
 LogicalResult ReduceOp::verifyRegions() {
   return verifyCombinerBody(*this, getOperands(), getBody());
 }
@@ -966,15 +981,7 @@ void ReduceOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 
 void ReduceOp::getAsmBlockArgumentNames(Region &region,
                                         OpAsmSetValueNameFn setNameFn) {
-  if (region.empty())
-    return;
-  bool numbered = region.getNumArguments() > 2;
-  for (auto [index, argument] : llvm::enumerate(region.getArguments())) {
-    std::string name = index % 2 == 0 ? "reduce_lhs" : "reduce_rhs";
-    if (numbered)
-      name += std::to_string(index / 2);
-    setNameFn(argument, name);
-  }
+  setCombinerArgumentNames(region, "reduce", setNameFn);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1526,15 +1533,7 @@ void ScanOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 
 void ScanOp::getAsmBlockArgumentNames(Region &region,
                                       OpAsmSetValueNameFn setNameFn) {
-  if (region.empty())
-    return;
-  bool numbered = region.getNumArguments() > 2;
-  for (auto [index, argument] : llvm::enumerate(region.getArguments())) {
-    std::string name = index % 2 == 0 ? "scan_lhs" : "scan_rhs";
-    if (numbered)
-      name += std::to_string(index / 2);
-    setNameFn(argument, name);
-  }
+  setCombinerArgumentNames(region, "scan", setNameFn);
 }
 
 //===----------------------------------------------------------------------===//
