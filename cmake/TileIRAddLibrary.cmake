@@ -14,3 +14,21 @@ function(tileir_add_library name)
     $<INSTALL_INTERFACE:include>)
   set_property(GLOBAL APPEND PROPERTY TILEIR_LIBS ${name})
 endfunction()
+
+# tileir_add_dialect_doc(<td file> <Name> <dialect>)
+# `ninja tileir-doc` regenerates docs/Dialects/<Name>.md (committed) from the
+# ODS of <dialect>: its description, types, attributes and ops.
+function(tileir_add_dialect_doc td name dialect)
+  set(LLVM_TARGET_DEFINITIONS ${td})
+  tablegen(MLIR ${name}.md -gen-dialect-doc -dialect=${dialect})
+  add_custom_target(TileIR${name}Doc
+    COMMAND ${CMAKE_COMMAND} -E copy
+            ${CMAKE_CURRENT_BINARY_DIR}/${name}.md
+            ${PROJECT_SOURCE_DIR}/docs/Dialects/${name}.md
+    DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/${name}.md
+    COMMENT "Updating docs/Dialects/${name}.md")
+  if(NOT TARGET tileir-doc)
+    add_custom_target(tileir-doc)
+  endif()
+  add_dependencies(tileir-doc TileIR${name}Doc)
+endfunction()
