@@ -18,22 +18,41 @@ using namespace tileir::dispatch;
 using layout::Iter;
 using layout::TileLayout;
 
+/// The `tx` stride of one step on a CTA thread axis and the axis' extent
+/// inside the CTA (0: unbounded), or nullopt for axes that are not CTA
+/// thread axes.
+static std::optional<std::pair<int64_t, int64_t>>
+getTxEquivalent(StringRef axis) {
+  if (axis == "tx")
+    return std::make_pair(int64_t(1), int64_t(0));
+  if (axis == "laneid")
+    return std::make_pair(int64_t(1), int64_t(32));
+  if (axis == "tid_in_wg")
+    return std::make_pair(int64_t(1), int64_t(128));
+  if (axis == "warpid")
+    return std::make_pair(int64_t(32), int64_t(0));
+  if (axis == "wid_in_wg")
+    return std::make_pair(int64_t(32), int64_t(4));
+  if (axis == "wgid")
+    return std::make_pair(int64_t(128), int64_t(0));
+  return std::nullopt;
+}
+
 /// Appends the bits of `iter` (lowest first) to `bits`. CTA thread axes are
-/// normalized to `tx`: laneid stride s is tx stride s, warpid stride s is tx
-/// stride 32*s.
+/// normalized to `tx`: laneid/tid_in_wg stride s is tx stride s, warpid and
+/// wid_in_wg stride s is tx stride 32*s, wgid stride s is tx stride 128*s.
 static LogicalResult appendIterBits(const Iter &iter,
                                     SmallVectorImpl<LayoutBit> &bits) {
   if (iter.extent <= 0 || !llvm::isPowerOf2_64(iter.extent))
     return failure();
   std::string axis = iter.axis;
   int64_t stride = iter.stride;
-  if (axis == "laneid") {
-    if (stride * iter.extent > 32)
+  if (auto tx = getTxEquivalent(axis)) {
+    auto [scale, bound] = *tx;
+    if (bound && stride * iter.extent > bound)
       return failure();
     axis = "tx";
-  } else if (axis == "warpid") {
-    axis = "tx";
-    stride *= 32;
+    stride *= scale;
   }
   for (int64_t e = 1; e < iter.extent; e *= 2)
     bits.push_back(LayoutBit{axis, stride * e});
@@ -41,7 +60,7 @@ static LogicalResult appendIterBits(const Iter &iter,
 }
 
 static bool isSupportedThreadAxis(StringRef axis) {
-  return axis == "tx" || axis == "laneid" || axis == "warpid";
+  return getTxEquivalent(axis).has_value();
 }
 
 FailureOr<BitLayout> BitLayout::get(const TileLayout &tileLayout) {

@@ -7,10 +7,12 @@
 #include "tileir/Target/PTX/CompileToPTX.h"
 
 #include "tileir/Pipelines/Pipelines.h"
+#include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
@@ -56,8 +58,93 @@ static std::vector<KernelInfo> collectKernels(ModuleOp module) {
   return kernels;
 }
 
+/// The ABI name of a kernel parameter type ("ptr", "i32", "f32", "bf16",
+/// ...), or an empty string for types the runtime cannot pass.
+static std::string abiKind(Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return "ptr";
+  if (type.isIndex())
+    return "i64";
+  if (type.isBF16())
+    return "bf16";
+  if (isa<FloatType>(type))
+    return "f" + std::to_string(type.getIntOrFloatBitWidth());
+  if (type.isSignlessInteger())
+    return "i" + std::to_string(type.getIntOrFloatBitWidth());
+  return "";
+}
+
+/// Prepares a module of tirx kernels (gpu.modules of gpu.funcs, the input of
+/// tirx-to-nvvm) for compilation: targets from `options` where a gpu.module
+/// has none, `.reqntid` from known_block_size and the parameter ABI from the
+/// argument types.
+static LogicalResult prepareTirXKernels(ModuleOp module,
+                                        const CompileOptions &options) {
+  auto target = ::tileir::TargetInfo::get(options.chip, options.ptxVersion);
+  if (!target)
+    return module.emitError() << llvm::toString(target.takeError());
+  MLIRContext *ctx = module.getContext();
+  ctx->getOrLoadDialect<NVVM::NVVMDialect>();
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  UnitAttr::get(ctx));
+  for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
+    if (!gpuModule.getTargetsAttr())
+      gpuModule.setTargetsAttr(ArrayAttr::get(
+          ctx, {NVVM::NVVMTargetAttr::get(ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda",
+                                          target->getChip(),
+                                          target->getFeatures())}));
+    for (auto func : gpuModule.getOps<gpu::GPUFuncOp>()) {
+      if (!func.isKernel())
+        continue;
+      std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
+      if (!block)
+        return func.emitError()
+               << "expects a known_block_size on a tirx kernel (the CTA size "
+                  "the primitives are dispatched for)";
+      func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                    DenseI32ArrayAttr::get(ctx, *block));
+      if (func->hasAttr("tileir.abi"))
+        continue;
+      SmallVector<Attribute> abi;
+      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+        std::string kind = abiKind(type);
+        if (kind.empty())
+          return func.emitError()
+                 << "expects kernel parameters of pointer, integer, index or "
+                    "float type, got "
+                 << type << " for parameter " << i;
+        abi.push_back(StringAttr::get(ctx, kind));
+      }
+      func->setAttr("tileir.abi", ArrayAttr::get(ctx, abi));
+    }
+  }
+  return success();
+}
+
 FailureOr<std::vector<KernelInfo>>
 mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options) {
+  // A module without cuda_tile kernels but with gpu.modules holds tirx
+  // kernels: it starts at tirx-to-nvvm.
+  bool hasCudaTile = false;
+  module.walk([&](Operation *op) {
+    if (op->getDialect() &&
+        op->getDialect()->getNamespace() == "cuda_tile") {
+      hasCudaTile = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (!hasCudaTile && !module.getOps<gpu::GPUModuleOp>().empty()) {
+    if (failed(prepareTirXKernels(module, options)))
+      return failure();
+    std::vector<KernelInfo> kernels = collectKernels(module);
+    PassManager lower(module->getName());
+    buildTirXToNVVMPipeline(lower);
+    if (failed(lower.run(module)))
+      return failure();
+    return kernels;
+  }
+
   CudaTileToNVVMOptions pipelineOptions;
   pipelineOptions.chip = options.chip;
   pipelineOptions.ptxVersion = options.ptxVersion;
