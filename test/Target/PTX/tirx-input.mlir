@@ -2,7 +2,7 @@
 // tirx-to-nvvm on: the target comes from --chip where the gpu.module has
 // none, the CTA size from known_block_size, the ABI from the argument types.
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_80 %s | FileCheck %s
-// RUN: not tile-translate --cuda-tile-to-ptx --split-input-file %s.bad 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not tile-translate --cuda-tile-to-ptx --split-input-file %s.bad 2>&1 | FileCheck %s.bad --check-prefix=BAD
 // CHECK: .target sm_80
 // CHECK: // tileir.kernel scale params=(ptr,i64,f32) reqntid=128,1,1
 // CHECK: .entry scale(
