@@ -13,6 +13,7 @@
 #include "tileir/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -27,6 +28,7 @@ inline void registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::registerConversionPasses();
   mlir::registerGPUPasses();
+  mlir::arith::registerArithPasses();
 }
 
 } // namespace tileir

@@ -12,6 +12,103 @@ using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
 
+void ActiveSet::narrow(StringRef axis, AxisRange range) {
+  auto it = narrowed.find(axis);
+  if (it == narrowed.end()) {
+    narrowed[axis] = range;
+    return;
+  }
+  int64_t lo = std::max(it->second.offset, range.offset);
+  int64_t hi = std::min(it->second.offset + it->second.extent,
+                        range.offset + range.extent);
+  it->second = AxisRange{std::max<int64_t>(0, hi - lo), lo};
+}
+
+std::optional<AxisRange> ActiveSet::lookup(StringRef axis) const {
+  auto it = narrowed.find(axis);
+  if (it == narrowed.end())
+    return std::nullopt;
+  return it->second;
+}
+
+SmallVector<std::string> ActiveSet::getNarrowedAxes() const {
+  SmallVector<std::string> axes;
+  for (const auto &entry : narrowed)
+    axes.push_back(entry.getKey().str());
+  llvm::sort(axes);
+  return axes;
+}
+
+int64_t DispatchContext::getLaunchExtent(StringRef name) const {
+  if (name == "threadIdx.x")
+    return ctaThreads;
+  if (name == "threadIdx.y" || name == "threadIdx.z")
+    return 1;
+  return 0;
+}
+
+/// The axis range of `axis` in a CTA of `cta` threads after narrowing.
+static AxisRange activeRange(const ActiveSet &active, StringRef axis,
+                             int64_t full) {
+  if (std::optional<AxisRange> range = active.lookup(axis))
+    return *range;
+  return AxisRange{full, 0};
+}
+
+llvm::StringMap<AxisRange> DispatchContext::getIntra() const {
+  llvm::StringMap<AxisRange> intra;
+  switch (scope) {
+  case tirx::ExecScope::Thread:
+    break;
+  case tirx::ExecScope::Warp:
+    intra["laneid"] = activeRange(active, "laneid", 32);
+    break;
+  case tirx::ExecScope::Warpgroup:
+    intra["laneid"] = activeRange(active, "laneid", 32);
+    intra["wid_in_wg"] = activeRange(active, "wid_in_wg", 4);
+    break;
+  case tirx::ExecScope::Cta:
+  case tirx::ExecScope::Cluster:
+    intra["laneid"] = activeRange(active, "laneid", 32);
+    intra["warpid"] = activeRange(active, "warpid", ctaThreads / 32);
+    break;
+  }
+  return intra;
+}
+
+llvm::StringMap<AxisRange> DispatchContext::getInter() const {
+  llvm::StringMap<AxisRange> inter;
+  if (scope == tirx::ExecScope::Warp)
+    inter["warpid"] = activeRange(active, "warpid", ctaThreads / 32);
+  else if (scope == tirx::ExecScope::Warpgroup)
+    inter["wgid"] = activeRange(active, "wgid", ctaThreads / 128);
+  return inter;
+}
+
+bool DispatchContext::allThreadsActive() const {
+  if (scope == tirx::ExecScope::Thread)
+    return true;
+  if (active.isUnknown())
+    return false;
+  // Narrowings of axes inside the scope's team reject; narrowings that
+  // select whole teams (warps for a warp call, warpgroups for a warpgroup
+  // call) do not.
+  auto narrowed = [&](StringRef axis) { return active.lookup(axis).has_value(); };
+  switch (scope) {
+  case tirx::ExecScope::Thread:
+    return true;
+  case tirx::ExecScope::Warp:
+    return !narrowed("laneid");
+  case tirx::ExecScope::Warpgroup:
+    return !narrowed("laneid") && !narrowed("wid_in_wg") &&
+           !narrowed("warpid");
+  case tirx::ExecScope::Cta:
+  case tirx::ExecScope::Cluster:
+    return active.getNarrowedAxes().empty();
+  }
+  return false;
+}
+
 int64_t DispatchContext::getScopeThreads() const {
   switch (scope) {
   case tirx::ExecScope::Thread:

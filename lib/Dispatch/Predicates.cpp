@@ -20,10 +20,22 @@ static layout::ScopeKind toScopeKind(tirx::ExecScope scope) {
 
 Predicate pred::allThreadsActive() {
   return {"allThreadsActive", [](Operation *, const DispatchContext &ctx) {
-            if (!ctx.allThreadsActive())
-              return Outcome::fail(
-                  "an enclosing branch on thread ids narrows the active set");
-            return Outcome::ok();
+            if (ctx.allThreadsActive())
+              return Outcome::ok();
+            const ActiveSet &active = ctx.getActiveSet();
+            if (active.isUnknown())
+              return Outcome::fail("an enclosing branch on thread ids narrows "
+                                   "the active set in a way dispatch cannot "
+                                   "follow");
+            std::string text = "an enclosing branch on thread ids narrows";
+            for (const std::string &axis : active.getNarrowedAxes()) {
+              AxisRange r = *active.lookup(axis);
+              text += " " + axis + " to [" + std::to_string(r.offset) + ", " +
+                      std::to_string(r.offset + r.extent) + ")";
+            }
+            return Outcome::fail(text + " inside a " +
+                                 tirx::stringifyExecScope(ctx.getScope()) +
+                                 "-scope call");
           }};
 }
 

@@ -115,7 +115,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %lt = arith.cmpi ult, %tid, %c64 : index
     scf.if %lt {
       // expected-error@+2 {{'tirx.exp' op has no applicable variant}}
-      // expected-note@+1 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set}}
+      // expected-note@+1 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows warpid to [0, 2) inside a cta-scope call}}
       tirx.exp cta %d, %x : !L, !L
     }
     gpu.return

@@ -77,7 +77,7 @@ protected:
   LogicalResult run(Registry &registry, tirx::PrimitiveOpInterface op,
                     std::string &chosen, SmallVector<Rejection> &rejections,
                     std::string *diagnostics = nullptr) {
-    DispatchContext ctx(*target, tirx::ExecScope::Cta, 128, true);
+    DispatchContext ctx(*target, tirx::ExecScope::Cta, 128);
     IRRewriter rewriter(&context);
     std::string text;
     ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
@@ -236,6 +236,48 @@ TEST_F(RegistryTest, BuiltinTableCoversTheFoundationPrimitives) {
   SmallVector<const Variant *> copies = builtin.lookup("tirx.copy", "cuda");
   EXPECT_EQ(copies.front()->priority, priority::kForced);
   EXPECT_EQ(copies.back()->name, "fallback");
+}
+
+// The active set: team-selecting narrowings keep a call dispatchable,
+// narrowings inside the team do not; intra/inter reflect both.
+TEST(DispatchContextTest, ActiveSetByScope) {
+  auto target = TargetInfo::get("sm_90");
+  ASSERT_TRUE(static_cast<bool>(target));
+  ActiveSet warp1;
+  warp1.narrow("warpid", {1, 1});
+  DispatchContext warpCall(*target, tirx::ExecScope::Warp, 256, warp1);
+  EXPECT_TRUE(warpCall.allThreadsActive());
+  EXPECT_EQ(warpCall.getIntra().lookup("laneid"), (AxisRange{32, 0}));
+  EXPECT_EQ(warpCall.getInter().lookup("warpid"), (AxisRange{1, 1}));
+  DispatchContext ctaCall(*target, tirx::ExecScope::Cta, 256, warp1);
+  EXPECT_FALSE(ctaCall.allThreadsActive());
+  EXPECT_EQ(ctaCall.getIntra().lookup("warpid"), (AxisRange{1, 1}));
+
+  ActiveSet halfWarp;
+  halfWarp.narrow("laneid", {16, 0});
+  halfWarp.narrow("laneid", {16, 8}); // intersects to [8, 16)
+  EXPECT_EQ(halfWarp.lookup("laneid"), (AxisRange{8, 8}));
+  EXPECT_FALSE(
+      DispatchContext(*target, tirx::ExecScope::Warp, 256, halfWarp)
+          .allThreadsActive());
+  EXPECT_TRUE(DispatchContext(*target, tirx::ExecScope::Thread, 256, halfWarp)
+                  .allThreadsActive());
+
+  ActiveSet wg;
+  wg.narrow("wgid", {1, 1});
+  EXPECT_TRUE(DispatchContext(*target, tirx::ExecScope::Warpgroup, 256, wg)
+                  .allThreadsActive());
+  wg.narrow("wid_in_wg", {1, 0});
+  EXPECT_FALSE(DispatchContext(*target, tirx::ExecScope::Warpgroup, 256, wg)
+                   .allThreadsActive());
+
+  ActiveSet unknown;
+  unknown.markUnknown();
+  EXPECT_FALSE(DispatchContext(*target, tirx::ExecScope::Warp, 256, unknown)
+                   .allThreadsActive());
+  EXPECT_EQ(DispatchContext(*target, tirx::ExecScope::Cta, 256)
+                .getLaunchExtent("threadIdx.x"),
+            256);
 }
 
 } // namespace

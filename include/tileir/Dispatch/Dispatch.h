@@ -46,29 +46,73 @@ inline constexpr int kGeneral = 10;
 inline constexpr int kFallback = 0;
 } // namespace priority
 
+/// The values of one thread axis that stay active: [offset, offset + extent).
+struct AxisRange {
+  int64_t extent = 0;
+  int64_t offset = 0;
+  bool operator==(const AxisRange &o) const {
+    return extent == o.extent && offset == o.offset;
+  }
+};
+
+/// Which threads execute a call, as narrowed by enclosing `scf.if`s on scope
+/// ids (TIRx's active set). Narrowings are kept per axis (`laneid`,
+/// `warpid`, `wgid`, `wid_in_wg`); a `tx` range aligned to whole warps or
+/// warpgroups is recorded on `warpid`/`wgid`. A condition on thread ids that
+/// is not an (in)equality against a constant makes the set unknown.
+class ActiveSet {
+public:
+  /// Narrows `axis` to `range` (intersecting with an earlier narrowing).
+  void narrow(llvm::StringRef axis, AxisRange range);
+  void markUnknown() { unknown = true; }
+  bool isUnknown() const { return unknown; }
+  /// The narrowing of `axis`, or nullopt when it is not narrowed.
+  std::optional<AxisRange> lookup(llvm::StringRef axis) const;
+  /// Axes with a narrowing, sorted.
+  llvm::SmallVector<std::string> getNarrowedAxes() const;
+
+private:
+  llvm::StringMap<AxisRange> narrowed;
+  bool unknown = false;
+};
+
 /// What a variant sees of the place a primitive is issued at (TIRx's
-/// DispatchContext).
+/// DispatchContext): the target, the call's execution scope, the launch
+/// extents and the active set.
 class DispatchContext {
 public:
   DispatchContext(const TargetInfo &target, mlir::tirx::ExecScope scope,
-                  int64_t ctaThreads, bool allThreadsActive)
+                  int64_t ctaThreads, ActiveSet active = {})
       : target(target), scope(scope), ctaThreads(ctaThreads),
-        allActive(allThreadsActive) {}
+        active(std::move(active)) {}
 
   const TargetInfo &getTarget() const { return target; }
   mlir::tirx::ExecScope getScope() const { return scope; }
   /// Threads per CTA (the kernel's fixed block size).
   int64_t getCtaThreads() const { return ctaThreads; }
+  /// Launch extents by name (`threadIdx.x`, `threadIdx.y`, `threadIdx.z`);
+  /// 0 for a name whose extent is unknown at compile time (the grid).
+  int64_t getLaunchExtent(llvm::StringRef name) const;
   /// Threads cooperating in the call: 1, 32, 128 or the CTA size.
   int64_t getScopeThreads() const;
-  /// False when an enclosing `scf.if` on thread ids narrows the active set.
-  bool allThreadsActive() const { return allActive; }
+  const ActiveSet &getActiveSet() const { return active; }
+  /// The threads cooperating inside the call (TIRx's `intra`): per axis of
+  /// the scope's canonical shape (warp: laneid; warpgroup: laneid,
+  /// wid_in_wg; cta: laneid, warpid), the active range.
+  llvm::StringMap<AxisRange> getIntra() const;
+  /// Which teams of the scope are active (TIRx's `inter`): for a warp-scope
+  /// call the active warps (`warpid`), for a warpgroup-scope call the active
+  /// warpgroups (`wgid`); empty for cta and wider.
+  llvm::StringMap<AxisRange> getInter() const;
+  /// True when every thread of each active team of the call's scope takes
+  /// part: no enclosing `if` narrows the intra set, and the set is known.
+  bool allThreadsActive() const;
 
 private:
   const TargetInfo &target;
   mlir::tirx::ExecScope scope;
   int64_t ctaThreads;
-  bool allActive;
+  ActiveSet active;
 };
 
 using PredicateFn =

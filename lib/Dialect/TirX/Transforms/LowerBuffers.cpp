@@ -28,7 +28,76 @@ static MemRefType storageType(BufferType type) {
                          MemRefLayoutAttrInterface(), memorySpace);
 }
 
+/// Lowers the scope ids to gpu.thread_id / gpu.block_id arithmetic and the
+/// barriers to gpu.barrier and NVVM barriers.
+static void lowerKernelStructure(gpu::GPUFuncOp func) {
+  OpBuilder b(func.getContext());
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (isa<ThreadIdOp, LaneIdOp, WarpIdOp, WarpgroupIdOp, WarpIdInWarpgroupOp,
+            CtaIdOp, BarrierOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    b.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    auto tid = [&]() -> Value {
+      return gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    };
+    Value replacement;
+    if (isa<ThreadIdOp>(op)) {
+      replacement = tid();
+    } else if (isa<LaneIdOp>(op)) {
+      replacement = arith::RemUIOp::create(b, loc, tid(), constant(32));
+    } else if (isa<WarpIdOp>(op)) {
+      replacement = arith::DivUIOp::create(b, loc, tid(), constant(32));
+    } else if (isa<WarpgroupIdOp>(op)) {
+      replacement = arith::DivUIOp::create(b, loc, tid(), constant(128));
+    } else if (isa<WarpIdInWarpgroupOp>(op)) {
+      Value warp = arith::DivUIOp::create(b, loc, tid(), constant(32));
+      replacement = arith::RemUIOp::create(b, loc, warp, constant(4));
+    } else if (auto cta = dyn_cast<CtaIdOp>(op)) {
+      gpu::Dimension dim = cta.getDimension() == GridDim::X   ? gpu::Dimension::x
+                           : cta.getDimension() == GridDim::Y ? gpu::Dimension::y
+                                                              : gpu::Dimension::z;
+      replacement = gpu::BlockIdOp::create(b, loc, dim);
+    } else if (auto barrier = dyn_cast<BarrierOp>(op)) {
+      switch (barrier.getScope()) {
+      case ExecScope::Warp:
+        NVVM::SyncWarpOp::create(
+            b, loc, arith::ConstantIntOp::create(b, loc, -1, 32));
+        break;
+      case ExecScope::Warpgroup: {
+        // Named barrier 1 + warpgroup index (barrier 0 is the CTA's).
+        Value wg = arith::DivUIOp::create(b, loc, tid(), constant(128));
+        Value id = arith::AddIOp::create(b, loc, wg, constant(1));
+        Value id32 = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), id);
+        Value count = arith::ConstantIntOp::create(b, loc, 128, 32);
+        NVVM::BarrierOp::create(b, loc, Type(), id32, count,
+                                NVVM::BarrierReductionAttr(), Value());
+        break;
+      }
+      case ExecScope::Cluster:
+        NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+        NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+        break;
+      default:
+        gpu::BarrierOp::create(b, loc);
+        break;
+      }
+      op->erase();
+      continue;
+    }
+    op->getResult(0).replaceAllUsesWith(replacement);
+    op->erase();
+  }
+}
+
 static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
+  lowerKernelStructure(func);
   // The kernel ABI fixes the CTA size with `.reqntid`; upstream turns
   // known_block_size into `.maxntid`, which ptxas rejects next to it. The
   // dispatch that needed known_block_size is done.
@@ -73,7 +142,7 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
     op->erase();
   }
   WalkResult left = func.walk([](Operation *op) {
-    if (isa<TirXDialect>(op->getDialect())) {
+    if (op->getDialect() && isa<TirXDialect>(op->getDialect())) {
       op->emitOpError() << "is left after tirx-lower-buffers";
       return WalkResult::interrupt();
     }

@@ -16,6 +16,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -37,5 +38,15 @@ llvm::hash_code hash_value(const TileLayout &layout);
 
 #define GET_OP_CLASSES
 #include "tileir/Dialect/TirX/IR/TirXOps.h.inc"
+
+namespace mlir::tirx {
+/// The CTA size of the kernel around `op`: the x extent of the nearest
+/// enclosing `known_block_size` when it is 1-D, else nullopt.
+std::optional<int64_t> getKernelCtaThreads(Operation *op);
+/// The number of values of the scope id enumerating layout axis `axis`
+/// (`laneid`: 32, `warpid`: CTA size / 32, ...) for `op`'s kernel, or
+/// nullopt when the CTA size is unknown.
+std::optional<int64_t> getScopeIdExtent(Operation *op, llvm::StringRef axis);
+} // namespace mlir::tirx
 
 #endif // TILEIR_DIALECT_TIRX_IR_TIRX_H

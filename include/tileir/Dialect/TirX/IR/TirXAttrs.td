@@ -31,6 +31,16 @@ def TirX_ExecScope : I32EnumAttr<"ExecScope", "execution scope of a primitive", 
 }
 def TirX_ExecScopeAttr : EnumAttr<TirX_Dialect, TirX_ExecScope, "scope">;
 
+def TirX_GridDim : I32EnumAttr<"GridDim", "a dimension of the grid", [
+    I32EnumAttrCase<"X", 0, "x">,
+    I32EnumAttrCase<"Y", 1, "y">,
+    I32EnumAttrCase<"Z", 2, "z">]> {
+  let cppNamespace = "::mlir::tirx";
+  let genSpecializedAttr = 0;
+}
+def TirX_GridDimAttr : EnumAttr<TirX_Dialect, TirX_GridDim, "grid_dim">;
+
+
 def TirX_LayoutAttr : AttrDef<TirX_Dialect, "Layout"> {
   let mnemonic = "layout";
   let summary = "A TileLayout: logical element -> (thread axes, storage offset)";

@@ -49,10 +49,16 @@ def TirXLowerBuffers : Pass<"tirx-lower-buffers", "::mlir::gpu::GPUModuleOp"> {
     storage (promoted to registers by LLVM), `shared` allocations become
     workgroup attributions of the kernel, `tirx.view`s resolve to their
     source's storage, and `tirx.global_view`/`tirx.region` (consumed by
-    dispatch) are erased. Fails on any primitive left over.
+    dispatch) are erased. Scope ids become `gpu.thread_id`/`gpu.block_id`
+    arithmetic, `tirx.barrier` becomes `gpu.barrier` (cta), a named
+    `nvvm.barrier` of 128 threads (warpgroup), `nvvm.bar.warp.sync` (warp)
+    or `nvvm.cluster.arrive`/`wait` (cluster). Fails on any primitive left
+    over.
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect",
-                           "::mlir::gpu::GPUDialect"];
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 #endif // TILEIR_DIALECT_TIRX_TRANSFORMS_PASSES_TD
