@@ -1,0 +1,27 @@
+// RUN: tile-opt %s | FileCheck %s
+// RUN: tile-opt %s --mlir-print-op-generic | tile-opt | FileCheck %s
+
+// tirx.map: round trip in custom and generic form (diagnostics: map-invalid.mlir).
+
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+// CHECK-LABEL: gpu.func @map
+// CHECK: tirx.map cta %[[D:.*]], %[[A:.*]], %[[S:.*]] : !tirx.buffer<1024xf32, local, {{.*}}>, !tirx.buffer<1024xf32, local, {{.*}}>, f32 {
+// CHECK: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32):
+// CHECK:   %[[T:.*]] = math.tanh %[[X]] : f32
+// CHECK:   %[[R:.*]] = arith.mulf %[[T]], %[[Y]] : f32
+// CHECK:   tirx.yield %[[R]] : f32
+// CHECK: }
+gpu.module @m {
+  gpu.func @map(%s: f32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %a = tirx.alloc : !L
+    %d = tirx.alloc : !L
+    tirx.map cta %d, %a, %s : !L, !L, f32 {
+    ^bb0(%x: f32, %y: f32):
+      %t = math.tanh %x : f32
+      %r = arith.mulf %t, %y : f32
+      tirx.yield %r : f32
+    }
+    gpu.return
+  }
+}
+
