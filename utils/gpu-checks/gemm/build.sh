@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Compiles the GPU check kernels to PTX (and checks them with ptxas) into
+# the folder given as $1 (default: this folder), next to a copy of
+# check_gemm.py. Run check_gemm.py there on a machine with a GPU.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$here/../../.."
+out="${1:-$here}"
+mkdir -p "$out"
+"$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_80 "$here/mma_sync.mlir" -o "$out/mma_sync.ptx"
+ptxas -arch=sm_90 "$out/mma_sync.ptx" -o /dev/null
+if [ -f "$here/wgmma.mlir" ]; then
+  "$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_90a "$here/wgmma.mlir" -o "$out/wgmma.ptx"
+  ptxas -arch=sm_90a "$out/wgmma.ptx" -o /dev/null
+fi
+[ "$out" = "$here" ] || cp "$here/check_gemm.py" "$out/"
