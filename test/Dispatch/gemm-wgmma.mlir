@@ -27,6 +27,7 @@ gpu.module @gemm [#nvvm.target<chip = "sm_90a">] {
 // CHECK: %[[SB:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<512xbf16, #gpu.address_space<workgroup>>
 // CHECK: %[[PB:.*]] = memref.extract_aligned_pointer_as_index %[[SB]]
 // CHECK: %[[BB:.*]] = arith.index_castui %[[PB]] : index to i64
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.wgmma.fence.aligned
 // Step 0 of A: start + 0, LBO 128 B (8 << 16), SBO 512 B (32 << 32).
 // CHECK: %[[OFF0:.*]] = arith.constant 0 : i64

@@ -453,6 +453,11 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   int64_t stepK = wgmmaStepK(g);
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, g.n, stepK);
 
+  // wgmma reads A and B through the async proxy: make shared-memory writes
+  // done with ordinary stores (and published by a barrier) visible to it.
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (auto [s, da, db] : llvm::enumerate(operands->a, operands->b)) {
     Value descA = emitDescriptor(b, loc, aBase, da);

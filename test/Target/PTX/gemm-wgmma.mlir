@@ -11,6 +11,7 @@
 // CHECK: .entry sync_bf16(
 // CHECK-DAG: .shared .align 128 .b8 [[SA:__wg_sync_bf16_[0-9]+]][4096];
 // CHECK-DAG: .shared .align 128 .b8 [[SB:__wg_sync_bf16_[0-9]+]][1024];
+// CHECK: fence.proxy.async.shared::cta;
 // CHECK: wgmma.fence.sync.aligned;
 // CHECK: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
 // CHECK: wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16
