@@ -155,6 +155,7 @@ const Registry &Registry::getBuiltin() {
     registerCudaElementwiseVariants(r);
     registerCudaReductionVariants(r);
     registerCudaPointerVariants(r);
+    registerCudaGemmVariants(r);
     return r;
   }();
   return registry;

@@ -42,6 +42,9 @@ private:
 /// Priorities (highest first). Forced fast paths decline unless named.
 namespace priority {
 inline constexpr int kForced = 20;
+/// A hardware fast path preferred over the general variants that could also
+/// take the op (TIRx's ldgsts); it does not need to be forced.
+inline constexpr int kPreferred = 20;
 inline constexpr int kGeneral = 10;
 inline constexpr int kFallback = 0;
 } // namespace priority
@@ -174,6 +177,7 @@ void registerCudaCopyVariants(Registry &registry);
 void registerCudaElementwiseVariants(Registry &registry);
 void registerCudaReductionVariants(Registry &registry);
 void registerCudaPointerVariants(Registry &registry);
+void registerCudaGemmVariants(Registry &registry);
 
 } // namespace tileir::dispatch
 

@@ -112,6 +112,11 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
     Value storage;
     if (type.isShared()) {
       storage = func.addWorkgroupAttribution(memrefType, alloc.getLoc());
+      // 128-byte alignment: wgmma matrix descriptors address 16-byte core
+      // matrices, TMA boxes need 128 bytes.
+      func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
+                                       LLVM::LLVMDialect::getAlignAttrName(),
+                                       b.getI64IntegerAttr(128));
     } else {
       b.setInsertionPointToStart(&func.getBody().front());
       storage = memref::AllocaOp::create(b, alloc.getLoc(), memrefType);

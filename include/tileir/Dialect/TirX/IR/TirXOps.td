@@ -334,5 +334,6 @@ def TirX_StorePtrOp : TirX_Primitive<"store_ptr",
 
 include "tileir/Dialect/TirX/IR/TirXKernelOps.td"
 include "tileir/Dialect/TirX/IR/TirXMapOps.td"
+include "tileir/Dialect/TirX/IR/TirXGemmOps.td"
 
 #endif // TILEIR_DIALECT_TIRX_TIRXOPS_TD

@@ -1,0 +1,101 @@
+//===- MmaLayouts.h - Tensor-core fragment and shared layouts ---*- C++ -*-===//
+//
+// Part of TileIR. The register fragments of mma.sync (m16n8k16) and of the
+// wgmma accumulator (m64nNk16), and the K-major shared-memory layouts wgmma
+// reads through matrix descriptors, as TileLayouts: builders (for tests and
+// for the cuda_tile lowering to name them) and matchers (for the gemm
+// variants to check a buffer's layout and find each fragment register's
+// storage slot). docs/Layouts.md draws them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DISPATCH_MMALAYOUTS_H
+#define TILEIR_DISPATCH_MMALAYOUTS_H
+
+#include "tileir/Layout/TileLayout.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <utility>
+
+namespace tileir::dispatch::mma {
+
+/// The operand an mma.sync fragment belongs to: A (M x K), B (K x N) or the
+/// accumulator C/D (M x N), as logical matrices op(A), op(B), D.
+enum class Operand { A, B, C };
+
+/// A register fragment: thread `t` (0 <= t < threads) holds element
+/// `element(t, r)` = (row, col) of a rows x cols matrix in its register
+/// r (0 <= r < regs). Every element is held exactly once.
+struct Fragment {
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t threads = 0;
+  int64_t regs = 0;
+  std::function<std::pair<int64_t, int64_t>(int64_t, int64_t)> element;
+};
+
+/// The fragment one warp holds of a rows x cols operand tiled by mma.sync
+/// m16n8k16 atoms (16-bit inputs, f32 accumulator). Registers are numbered
+/// atom by atom (row-major over the atom grid), then as PTX numbers them in
+/// one atom: a0..a7, b0..b3, c0..c3. `rows`/`cols` must be multiples of the
+/// atom (A: 16x16, B: 16x8, C: 16x8).
+Fragment getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols);
+
+/// The same fragment as a TileLayout over the buffer's shape: rows x cols,
+/// or cols x rows when `transposed` (the buffer holds the transpose of the
+/// operand, as with transpose_a / transpose_b). Thread axis: laneid.
+layout::TileLayout getMmaSyncLayout(Operand operand, int64_t rows, int64_t cols,
+                                    bool transposed = false);
+
+/// The wgmma m64nNk16 f32 accumulator fragment of a warpgroup (128 threads,
+/// N/2 registers): warp w holds rows 16w..16w+15 like an mma.sync C
+/// fragment repeated N/8 times along the columns. `n` is a multiple of 8.
+Fragment getWgmmaAccumulatorFragment(int64_t n);
+
+/// The same as a TileLayout over 64 x n (thread axes laneid and wid_in_wg).
+layout::TileLayout getWgmmaAccumulatorLayout(int64_t n);
+
+/// Matches `layout` (over the buffer's shape: frag.rows x frag.cols, or the
+/// transpose when `transposed`) against `frag`: every element must sit on
+/// the fragment's thread (thread axes laneid, tid_in_wg, wid_in_wg, warpid,
+/// tx, counted in threads) in one storage slot that does not depend on the
+/// thread. Returns the storage slot (axis m) of each fragment register, or
+/// an error saying which element is misplaced.
+llvm::Expected<llvm::SmallVector<int64_t>>
+matchFragment(const layout::TileLayout &layout, bool transposed,
+              const Fragment &frag);
+
+/// The fields of a wgmma matrix descriptor for one K step, in bytes from the
+/// start of the buffer's storage.
+struct WgmmaDescriptor {
+  int64_t startBytes = 0;   ///< address of element (0, k0) of the step
+  int64_t leadingBytes = 0; ///< LBO: next core matrix along K
+  int64_t strideBytes = 0;  ///< SBO: next 8-row core matrix along M/N
+};
+
+/// The K-major, no-swizzle ("interleave") wgmma layout of an operand with
+/// `rows` rows along M (A) or N (B) and `k` along K, for elements of
+/// `elementBits` bits: 8-row x 16-byte core matrices stored contiguously,
+/// consecutive along K (LBO = 128 bytes), then along the rows
+/// (SBO = 8 * k * element bytes). Over the buffer's shape rows x k, or
+/// k x rows when `transposed`.
+layout::TileLayout getWgmmaKMajorLayout(int64_t rows, int64_t k,
+                                        unsigned elementBits,
+                                        bool transposed = false);
+
+/// The descriptor of every K step (32 bytes of K per step) of an operand in
+/// shared memory with `layout` (memory axis m only; over rows x k, or
+/// k x rows when `transposed`), or an error when the layout is not a
+/// wgmma-canonical K-major no-swizzle layout: core matrices of 8 rows x 16
+/// contiguous bytes (rows 16 bytes apart), 16-byte aligned, core matrices
+/// along K and along the rows at constant byte offsets below 2^18.
+llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
+getWgmmaDescriptors(const layout::TileLayout &layout, bool transposed,
+                    int64_t rows, int64_t k, unsigned elementBits);
+
+} // namespace tileir::dispatch::mma
+
+#endif // TILEIR_DISPATCH_MMALAYOUTS_H

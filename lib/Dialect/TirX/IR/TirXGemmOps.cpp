@@ -1,0 +1,101 @@
+//===- TirXGemmOps.cpp - tirx matrix-multiply primitives ------------------===//
+//
+// Part of TileIR. Verifiers of tirx.gemm, tirx.gemm_async and
+// tirx.gemm_wait (the op classes are generated into TirXOps.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/TirX/IR/TirX.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tirx;
+
+static bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+
+/// Checks shapes, element types, memory scopes and alpha/beta of a gemm.
+template <typename OpTy>
+static LogicalResult verifyGemm(OpTy op) {
+  BufferType d = op.getD().getType();
+  BufferType a = op.getA().getType();
+  BufferType b = op.getB().getType();
+  BufferType c = op.getC().getType();
+  for (auto [name, type] : {std::make_pair("D", d), std::make_pair("A", a),
+                            std::make_pair("B", b), std::make_pair("C", c)}) {
+    // On-chip buffers always have a static shape and a layout.
+    if (type.getRank() != 2)
+      return op.emitOpError()
+             << "expects " << name << " to be a 2-D buffer, got " << type;
+  }
+  // op(A) is M x K, op(B) is K x N.
+  int64_t m = d.getDimSize(0), n = d.getDimSize(1);
+  int64_t am = a.getDimSize(op.getTransposeA() ? 1 : 0);
+  int64_t ak = a.getDimSize(op.getTransposeA() ? 0 : 1);
+  int64_t bk = b.getDimSize(op.getTransposeB() ? 1 : 0);
+  int64_t bn = b.getDimSize(op.getTransposeB() ? 0 : 1);
+  if (c.getShape() != d.getShape())
+    return op.emitOpError() << "expects C to have the shape of D (" << m << "x"
+                            << n << "), got " << c;
+  if (am != m)
+    return op.emitOpError() << "expects op(A) to have " << m
+                            << " rows (the rows of D), got " << am;
+  if (bn != n)
+    return op.emitOpError() << "expects op(B) to have " << n
+                            << " columns (the columns of D), got " << bn;
+  if (ak != bk)
+    return op.emitOpError()
+           << "expects op(A) columns to equal op(B) rows (K), got " << ak
+           << " and " << bk;
+
+  Type ta = a.getElementType(), tb = b.getElementType();
+  Type td = d.getElementType();
+  if (c.getElementType() != td)
+    return op.emitOpError()
+           << "expects C element type " << td << ", got " << c.getElementType();
+  if (isF8(ta) && isF8(tb)) {
+    if (!td.isF32())
+      return op.emitOpError()
+             << "expects an f32 accumulator with f8 inputs, got " << td;
+  } else if (ta.isF16() || ta.isBF16()) {
+    if (tb != ta)
+      return op.emitOpError() << "expects A and B of one element type, got "
+                              << ta << " and " << tb;
+    if (!td.isF32() && !td.isF16())
+      return op.emitOpError() << "expects an f32 or f16 accumulator with " << ta
+                              << " inputs, got " << td;
+  } else {
+    return op.emitOpError() << "expects f16, bf16, f8E4M3FN or f8E5M2 "
+                               "inputs, got "
+                            << ta << " and " << tb;
+  }
+
+  if (d.getMemScope() != c.getMemScope())
+    return op.emitOpError() << "expects C in the memory scope of D ("
+                            << stringifyMemScope(d.getMemScope()) << "), got "
+                            << stringifyMemScope(c.getMemScope());
+  if (c.getLayout() != d.getLayout())
+    return op.emitOpError() << "expects C to have the layout of D, got "
+                            << c.getLayout() << " and " << d.getLayout();
+
+  double alpha = op.getAlpha().convertToDouble();
+  double beta = op.getBeta().convertToDouble();
+  if (!std::isfinite(alpha) || !std::isfinite(beta))
+    return op.emitOpError()
+           << "expects finite alpha and beta, got " << alpha << " and " << beta;
+  return success();
+}
+
+LogicalResult GemmOp::verify() { return verifyGemm(*this); }
+LogicalResult GemmAsyncOp::verify() { return verifyGemm(*this); }
+
+LogicalResult GemmWaitOp::verify() {
+  // I64Attr reads back as uint64_t: look at the signed value.
+  int64_t pending = getPendingAttr().getInt();
+  if (pending < 0)
+    return emitOpError() << "expects a non-negative pending count, got "
+                         << pending;
+  return success();
+}

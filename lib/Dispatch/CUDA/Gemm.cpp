@@ -1,0 +1,525 @@
+//===- Gemm.cpp - CUDA variants of tirx.gemm, gemm_async, gemm_wait -------===//
+//
+// Part of TileIR. Tensor-core matrix multiply:
+//   mma_sync (10): gemm at warp scope, every operand in registers with the
+//                  mma.sync m16n8k16 fragment layouts (f16/bf16 inputs, f32
+//                  accumulator): one nvvm.mma.sync per (16, 8, 16) atom.
+//   wgmma    (20): gemm / gemm_async at warpgroup scope on sm_90a: A and B in
+//                  shared memory with K-major wgmma layouts (read through
+//                  matrix descriptors built from their TileLayouts), the f32
+//                  accumulator in registers with the m64nNk16 fragment
+//                  layout: nvvm.wgmma.fence, one nvvm.wgmma.mma_async per K
+//                  step, commit, and (gemm only) wait.
+// gemm_wait has one variant, `wgmma`: nvvm.wgmma.wait.group.sync.aligned.
+//
+// Both gemm variants read the storage slot of every fragment register from
+// the operand layouts (MmaLayouts.h): any register order is accepted as
+// long as each element sits on the thread the hardware fragment puts it on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dispatch/Dispatch.h"
+#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dispatch/MmaLayouts.h"
+#include "tileir/Dispatch/Predicates.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::dispatch;
+
+namespace {
+
+/// The operands of a gemm or gemm_async, with op(A) M x K, op(B) K x N.
+struct Gemm {
+  Value d, a, b, c;
+  bool transposeA = false, transposeB = false, async = false;
+  double alpha = 1, beta = 0;
+  int64_t m = 0, n = 0, k = 0;
+
+  tirx::BufferType type(Value v) const {
+    return cast<tirx::BufferType>(v.getType());
+  }
+  Type inputType() const { return type(a).getElementType(); }
+  Type accType() const { return type(d).getElementType(); }
+};
+
+template <typename OpTy>
+Gemm readGemm(OpTy op, bool async) {
+  Gemm g;
+  g.d = op.getD();
+  g.a = op.getA();
+  g.b = op.getB();
+  g.c = op.getC();
+  g.transposeA = op.getTransposeA();
+  g.transposeB = op.getTransposeB();
+  g.async = async;
+  g.alpha = op.getAlpha().convertToDouble();
+  g.beta = op.getBeta().convertToDouble();
+  g.m = g.type(g.d).getDimSize(0);
+  g.n = g.type(g.d).getDimSize(1);
+  g.k = g.type(g.a).getDimSize(g.transposeA ? 0 : 1);
+  return g;
+}
+
+Gemm readGemm(Operation *op) {
+  if (auto gemm = dyn_cast<tirx::GemmOp>(op))
+    return readGemm(gemm, /*async=*/false);
+  return readGemm(cast<tirx::GemmAsyncOp>(op), /*async=*/true);
+}
+
+bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+
+/// An index constant.
+Value cstIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+std::string str(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+std::string shapeStr(const Gemm &g) {
+  return std::to_string(g.m) + "x" + std::to_string(g.n) + "x" +
+         std::to_string(g.k);
+}
+
+/// alpha = 1 and beta in {0, 1}: the tensor cores accumulate or overwrite.
+Predicate unitScaling() {
+  return {"unitScaling", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            if (g.alpha == 1 && (g.beta == 0 || g.beta == 1))
+              return Outcome::ok();
+            return Outcome::fail("expects alpha = 1 and beta in {0, 1}, got "
+                                 "alpha = " +
+                                 std::to_string(g.alpha) +
+                                 ", beta = " + std::to_string(g.beta));
+          }};
+}
+
+/// The storage slots of each fragment register of D (and C), A and B.
+struct FragmentSlots {
+  SmallVector<int64_t> d, a, b;
+};
+
+//===----------------------------------------------------------------------===//
+// mma_sync
+//===----------------------------------------------------------------------===//
+
+Predicate mmaSyncTypes() {
+  return {"mmaSyncTypes", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            Type in = g.inputType();
+            if ((in.isF16() || in.isBF16()) && g.accType().isF32())
+              return Outcome::ok();
+            if (isF8(in))
+              return Outcome::fail("f8 inputs need mma.sync m16n8k32, which "
+                                   "upstream nvvm.mma.sync does not provide");
+            return Outcome::fail("takes f16 or bf16 inputs with an f32 "
+                                 "accumulator, got " +
+                                 str(in) + " inputs with a " +
+                                 str(g.accType()) + " accumulator");
+          }};
+}
+
+bool mmaSyncShapeOk(const Gemm &g) {
+  return g.m % 16 == 0 && g.n % 8 == 0 && g.k % 16 == 0;
+}
+
+Predicate mmaSyncShape() {
+  return {"mmaSyncShape", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            if (mmaSyncShapeOk(g))
+              return Outcome::ok();
+            return Outcome::fail("expects M % 16, N % 8 and K % 16 to be 0 "
+                                 "(m16n8k16 atoms), got MxNxK = " +
+                                 shapeStr(g));
+          }};
+}
+
+/// Matches the three register operands against the mma.sync fragments.
+FailureOr<FragmentSlots> matchMmaSyncFragments(const Gemm &g,
+                                               std::string &why) {
+  FragmentSlots slots;
+  auto match = [&](Value v, mma::Operand which, int64_t rows, int64_t cols,
+                   bool transposed, StringRef name, SmallVector<int64_t> &out) {
+    auto layout = g.type(v).getTileLayout();
+    auto result = mma::matchFragment(
+        layout, transposed, mma::getMmaSyncFragment(which, rows, cols));
+    if (!result) {
+      why = (name + " is not an mma.sync fragment layout: " +
+             llvm::toString(result.takeError()))
+                .str();
+      return false;
+    }
+    out = std::move(*result);
+    return true;
+  };
+  if (!match(g.d, mma::Operand::C, g.m, g.n, false, "D", slots.d) ||
+      !match(g.a, mma::Operand::A, g.m, g.k, g.transposeA, "A", slots.a) ||
+      !match(g.b, mma::Operand::B, g.k, g.n, g.transposeB, "B", slots.b))
+    return failure();
+  return slots;
+}
+
+Predicate mmaSyncFragments() {
+  return {"mmaSyncFragments", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            // Other shapes and memory scopes are reported by mmaSyncShape
+            // and operandsInScope.
+            if (!mmaSyncShapeOk(g) || !g.type(g.a).isLocal() ||
+                !g.type(g.b).isLocal() || !g.type(g.d).isLocal())
+              return Outcome::ok();
+            std::string why;
+            if (failed(matchMmaSyncFragments(g, why)))
+              return Outcome::fail(why);
+            return Outcome::ok();
+          }};
+}
+
+Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
+  Gemm g = readGemm(op);
+  std::string why;
+  FailureOr<FragmentSlots> slots = matchMmaSyncFragments(g, why);
+  if (failed(slots))
+    return Outcome::fail(why);
+  Location loc = op->getLoc();
+  OpBuilder &b = rewriter;
+  MLIRContext *ctx = b.getContext();
+  Type in = g.inputType();
+  Type f32 = b.getF32Type();
+  bool bf16 = in.isBF16();
+  Value dStorage = getStorage(b, loc, g.d);
+  Value aStorage = getStorage(b, loc, g.a);
+  Value bStorage = getStorage(b, loc, g.b);
+  Value cStorage = g.beta == 1 ? getStorage(b, loc, g.c) : Value();
+  auto load = [&](Value storage, int64_t slot) {
+    return memref::LoadOp::create(b, loc, storage, cstIndex(b, loc, slot))
+        .getResult();
+  };
+  // Two 16-bit elements as one mma.sync register: vector<2xf16> for f16,
+  // an i32 for bf16 (as nvvm.mma.sync expects).
+  auto pack = [&](Value storage, int64_t lo, int64_t hi) -> Value {
+    Value v = vector::FromElementsOp::create(
+        b, loc, VectorType::get({2}, in),
+        ValueRange{load(storage, lo), load(storage, hi)});
+    if (bf16)
+      v = LLVM::BitcastOp::create(b, loc, b.getI32Type(), v);
+    return v;
+  };
+  auto accType = LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32});
+  NVVM::MMATypes ptxType = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+  int64_t atomsN = g.n / 8, atomsK = g.k / 16;
+  Value zero = g.beta == 1 ? Value()
+                           : arith::ConstantOp::create(b, loc, f32,
+                                                       b.getF32FloatAttr(0));
+  for (int64_t im = 0; im < g.m / 16; ++im) {
+    for (int64_t jn = 0; jn < atomsN; ++jn) {
+      int64_t dBase = (im * atomsN + jn) * 4;
+      SmallVector<Value> acc;
+      for (int64_t q = 0; q < 4; ++q)
+        acc.push_back(cStorage ? load(cStorage, slots->d[dBase + q]) : zero);
+      for (int64_t ik = 0; ik < atomsK; ++ik) {
+        int64_t aBase = (im * atomsK + ik) * 8;
+        int64_t bBase = (ik * atomsN + jn) * 4;
+        SmallVector<Value> aRegs, bRegs;
+        for (int64_t p = 0; p < 4; ++p)
+          aRegs.push_back(pack(aStorage, slots->a[aBase + 2 * p],
+                               slots->a[aBase + 2 * p + 1]));
+        for (int64_t p = 0; p < 2; ++p)
+          bRegs.push_back(pack(bStorage, slots->b[bBase + 2 * p],
+                               slots->b[bBase + 2 * p + 1]));
+        auto mma = NVVM::MmaOp::create(
+            b, loc, accType, aRegs, bRegs, acc, {16, 8, 16},
+            /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt,
+            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                           NVVM::MMALayout::col});
+        for (int64_t q = 0; q < 4; ++q)
+          acc[q] = LLVM::ExtractValueOp::create(b, loc, mma, q);
+      }
+      for (int64_t q = 0; q < 4; ++q)
+        memref::StoreOp::create(b, loc, acc[q], dStorage,
+                                cstIndex(b, loc, slots->d[dBase + q]));
+    }
+  }
+  return Outcome::ok();
+}
+
+Variant makeMmaSyncVariant() {
+  Variant v;
+  v.name = "mma_sync";
+  v.priority = priority::kGeneral;
+  v.predicates = {pred::allThreadsActive(),
+                  pred::execScopeIn({tirx::ExecScope::Warp}),
+                  pred::operandsInScope(tirx::MemScope::Local),
+                  mmaSyncTypes(),
+                  mmaSyncShape(),
+                  unitScaling(),
+                  mmaSyncFragments()};
+  v.impl = [](Operation *op, DispatchContext &, RewriterBase &rewriter) {
+    return emitMmaSync(op, rewriter);
+  };
+  return v;
+}
+
+//===----------------------------------------------------------------------===//
+// wgmma
+//===----------------------------------------------------------------------===//
+
+Predicate hasWgmma() {
+  return {"hasWgmma", [](Operation *, const DispatchContext &ctx) {
+            if (ctx.getTarget().hasWGMMA())
+              return Outcome::ok();
+            return Outcome::fail("needs wgmma (sm_90a), target is " +
+                                 ctx.getTarget().getChip().str());
+          }};
+}
+
+std::optional<NVVM::WGMMATypes> getWgmmaType(Type t) {
+  if (t.isF16())
+    return NVVM::WGMMATypes::f16;
+  if (t.isBF16())
+    return NVVM::WGMMATypes::bf16;
+  if (isa<Float8E4M3FNType>(t))
+    return NVVM::WGMMATypes::e4m3;
+  if (isa<Float8E5M2Type>(t))
+    return NVVM::WGMMATypes::e5m2;
+  return std::nullopt;
+}
+
+Predicate wgmmaTypes() {
+  return {"wgmmaTypes", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            if (g.accType().isF32())
+              return Outcome::ok();
+            return Outcome::fail("takes an f32 accumulator, got " +
+                                 str(g.accType()));
+          }};
+}
+
+/// K of one wgmma instruction: 32 bytes of the input type.
+int64_t wgmmaStepK(const Gemm &g) {
+  return 256 / g.inputType().getIntOrFloatBitWidth();
+}
+
+bool wgmmaShapeOk(const Gemm &g) {
+  return g.m == 64 && g.n % 8 == 0 && g.n >= 8 && g.n <= 256 &&
+         g.k % wgmmaStepK(g) == 0;
+}
+
+Predicate wgmmaShape() {
+  return {"wgmmaShape", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            if (wgmmaShapeOk(g))
+              return Outcome::ok();
+            return Outcome::fail(
+                "expects M = 64, N in [8, 256] step 8 and K % " +
+                std::to_string(wgmmaStepK(g)) +
+                " = 0, got MxNxK = " + shapeStr(g));
+          }};
+}
+
+Predicate wgmmaMemory() {
+  return {"wgmmaMemory", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            if (!g.type(g.d).isLocal())
+              return Outcome::fail("expects the accumulator D in registers "
+                                   "(local)");
+            if (!g.type(g.a).isShared())
+              return Outcome::fail("expects A in shared memory (A in "
+                                   "registers: upstream nvvm.wgmma.mma_async "
+                                   "takes A by descriptor only)");
+            if (!g.type(g.b).isShared())
+              return Outcome::fail("expects B in shared memory");
+            return Outcome::ok();
+          }};
+}
+
+/// Slots of the accumulator and the descriptors of A and B per K step.
+struct WgmmaOperands {
+  SmallVector<int64_t> d;
+  SmallVector<mma::WgmmaDescriptor> a, b;
+};
+
+FailureOr<WgmmaOperands> matchWgmma(const Gemm &g, std::string &why) {
+  WgmmaOperands result;
+  auto d = mma::matchFragment(g.type(g.d).getTileLayout(), false,
+                              mma::getWgmmaAccumulatorFragment(g.n));
+  if (!d) {
+    why = "D is not the wgmma m64nNk16 accumulator layout: " +
+          llvm::toString(d.takeError());
+    return failure();
+  }
+  result.d = std::move(*d);
+  unsigned bits = g.inputType().getIntOrFloatBitWidth();
+  // op(A) is M x K: the buffer is M x K, or K x M with transpose_a.
+  auto a = mma::getWgmmaDescriptors(g.type(g.a).getTileLayout(), g.transposeA,
+                                    g.m, g.k, bits);
+  if (!a) {
+    why = "A has no wgmma descriptor: " + llvm::toString(a.takeError());
+    return failure();
+  }
+  // op(B) is K x N: the buffer is K x N (K outer), or N x K with
+  // transpose_b.
+  auto b = mma::getWgmmaDescriptors(g.type(g.b).getTileLayout(), !g.transposeB,
+                                    g.n, g.k, bits);
+  if (!b) {
+    why = "B has no wgmma descriptor: " + llvm::toString(b.takeError());
+    return failure();
+  }
+  result.a = std::move(*a);
+  result.b = std::move(*b);
+  return result;
+}
+
+Predicate wgmmaLayouts() {
+  return {"wgmmaLayouts", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            // Other shapes and memory scopes are reported by wgmmaShape and
+            // wgmmaMemory.
+            if (!wgmmaShapeOk(g) || !g.type(g.a).isShared() ||
+                !g.type(g.b).isShared() || !g.type(g.d).isLocal())
+              return Outcome::ok();
+            std::string why;
+            if (failed(matchWgmma(g, why)))
+              return Outcome::fail(why);
+            return Outcome::ok();
+          }};
+}
+
+/// The shared-memory address of a buffer's storage as an i64.
+Value emitSharedAddress(OpBuilder &b, Location loc, Value buffer) {
+  Value storage = getStorage(b, loc, buffer);
+  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, storage);
+  return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), ptr);
+}
+
+/// A wgmma matrix descriptor (no swizzle): bits 0-13 start address >> 4,
+/// 16-29 LBO >> 4, 32-45 SBO >> 4, 62-63 swizzle mode (0).
+Value emitDescriptor(OpBuilder &b, Location loc, Value base,
+                     const mma::WgmmaDescriptor &d) {
+  Type i64 = b.getI64Type();
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
+  };
+  Value addr = arith::AddIOp::create(b, loc, base, cst(d.startBytes));
+  Value start = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, addr, cst(4)), cst(0x3FFF));
+  int64_t fields = ((d.leadingBytes >> 4) << 16) | ((d.strideBytes >> 4) << 32);
+  return arith::OrIOp::create(b, loc, start, cst(fields));
+}
+
+Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
+  Gemm g = readGemm(op);
+  std::string why;
+  FailureOr<WgmmaOperands> operands = matchWgmma(g, why);
+  if (failed(operands))
+    return Outcome::fail(why);
+  Location loc = op->getLoc();
+  OpBuilder &b = rewriter;
+  MLIRContext *ctx = b.getContext();
+  Type f32 = b.getF32Type();
+  int64_t regs = g.n / 2;
+  auto accType =
+      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(regs, f32));
+
+  Value dStorage = getStorage(b, loc, g.d);
+  Value acc;
+  if (g.beta == 1) {
+    Value cStorage = getStorage(b, loc, g.c);
+    acc = LLVM::UndefOp::create(b, loc, accType);
+    for (int64_t r = 0; r < regs; ++r) {
+      Value v = memref::LoadOp::create(b, loc, cStorage,
+                                       cstIndex(b, loc, operands->d[r]));
+      acc = LLVM::InsertValueOp::create(b, loc, acc, v, r);
+    }
+  } else {
+    // Ignored: the first step does not read the accumulator (scale-d = 0).
+    acc = LLVM::UndefOp::create(b, loc, accType);
+  }
+  Value aBase = emitSharedAddress(b, loc, g.a);
+  Value bBase = emitSharedAddress(b, loc, g.b);
+  NVVM::WGMMATypes typeA = *getWgmmaType(g.inputType());
+  NVVM::WGMMATypes typeB = *getWgmmaType(g.type(g.b).getElementType());
+  int64_t stepK = wgmmaStepK(g);
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, g.n, stepK);
+
+  // wgmma reads A and B through the async proxy: make shared-memory writes
+  // done with ordinary stores (and published by a barrier) visible to it.
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+  for (auto [s, da, db] : llvm::enumerate(operands->a, operands->b)) {
+    Value descA = emitDescriptor(b, loc, aBase, da);
+    Value descB = emitDescriptor(b, loc, bBase, db);
+    NVVM::WGMMAScaleOut scaleD = s == 0 && g.beta == 0
+                                     ? NVVM::WGMMAScaleOut::zero
+                                     : NVVM::WGMMAScaleOut::one;
+    acc = NVVM::WgmmaMmaAsyncOp::create(
+        b, loc, accType, acc, descA, descB, shape, typeA, typeB,
+        NVVM::WGMMATypes::f32, scaleD, NVVM::WGMMAScaleIn::one,
+        NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+        /*satfinite=*/nullptr);
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+  if (!g.async)
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  for (int64_t r = 0; r < regs; ++r) {
+    Value v = LLVM::ExtractValueOp::create(b, loc, acc, r);
+    memref::StoreOp::create(b, loc, v, dStorage,
+                            cstIndex(b, loc, operands->d[r]));
+  }
+  return Outcome::ok();
+}
+
+Variant makeWgmmaVariant() {
+  Variant v;
+  v.name = "wgmma";
+  v.priority = priority::kPreferred;
+  v.predicates = {hasWgmma(),
+                  pred::allThreadsActive(),
+                  pred::execScopeIn({tirx::ExecScope::Warpgroup}),
+                  wgmmaTypes(),
+                  wgmmaShape(),
+                  wgmmaMemory(),
+                  unitScaling(),
+                  wgmmaLayouts()};
+  v.impl = [](Operation *op, DispatchContext &, RewriterBase &rewriter) {
+    return emitWgmma(op, rewriter);
+  };
+  return v;
+}
+
+Variant makeWgmmaWaitVariant() {
+  Variant v;
+  v.name = "wgmma";
+  v.priority = priority::kGeneral;
+  v.predicates = {hasWgmma(), pred::allThreadsActive(),
+                  pred::execScopeIn({tirx::ExecScope::Warpgroup})};
+  v.impl = [](Operation *op, DispatchContext &, RewriterBase &rewriter) {
+    auto wait = cast<tirx::GemmWaitOp>(op);
+    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, op->getLoc(),
+                                       wait.getPending());
+    return Outcome::ok();
+  };
+  return v;
+}
+
+} // namespace
+
+void tileir::dispatch::registerCudaGemmVariants(Registry &registry) {
+  registry.add("tirx.gemm", "cuda", makeMmaSyncVariant());
+  registry.add("tirx.gemm", "cuda", makeWgmmaVariant());
+  registry.add("tirx.gemm_async", "cuda", makeWgmmaVariant());
+  registry.add("tirx.gemm_wait", "cuda", makeWgmmaWaitVariant());
+}

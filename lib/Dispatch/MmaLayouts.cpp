@@ -1,0 +1,274 @@
+//===- MmaLayouts.cpp - Tensor-core fragment and shared layouts -----------===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dispatch/MmaLayouts.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace tileir;
+using namespace tileir::dispatch;
+using namespace tileir::dispatch::mma;
+using layout::AxisCoord;
+using layout::Iter;
+using layout::TileLayout;
+
+/// Builds a layout from the iters of the rows and of the columns (outer
+/// first, each list covering its dimension), rows first unless `transposed`.
+static TileLayout buildLayout(llvm::ArrayRef<Iter> rowIters,
+                              llvm::ArrayRef<Iter> colIters, bool transposed) {
+  llvm::SmallVector<Iter> shard;
+  llvm::ArrayRef<Iter> outer = transposed ? colIters : rowIters;
+  llvm::ArrayRef<Iter> inner = transposed ? rowIters : colIters;
+  shard.append(outer.begin(), outer.end());
+  shard.append(inner.begin(), inner.end());
+  return TileLayout(shard);
+}
+
+Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols) {
+  Fragment f;
+  f.rows = rows;
+  f.cols = cols;
+  f.threads = 32;
+  switch (operand) {
+  case Operand::A: {
+    // a0..a7 of one m16k16 atom: q = 4*k1 + 2*i1 + k0,
+    // row = 8*i1 + lane/4, col = 8*k1 + 2*(lane%4) + k0.
+    int64_t atomCols = cols / 16;
+    f.regs = rows / 16 * atomCols * 8;
+    f.element = [atomCols](int64_t t, int64_t r) {
+      int64_t atom = r / 8, q = r % 8;
+      int64_t row = 16 * (atom / atomCols) + 8 * ((q >> 1) & 1) + t / 4;
+      int64_t col =
+          16 * (atom % atomCols) + 8 * (q >> 2) + 2 * (t % 4) + (q & 1);
+      return std::make_pair(row, col);
+    };
+    break;
+  }
+  case Operand::B: {
+    // b0..b3 of one k16n8 atom: q = 2*k1 + k0,
+    // row (k) = 8*k1 + 2*(lane%4) + k0, col (n) = lane/4.
+    int64_t atomCols = cols / 8;
+    f.regs = rows / 16 * atomCols * 4;
+    f.element = [atomCols](int64_t t, int64_t r) {
+      int64_t atom = r / 4, q = r % 4;
+      int64_t row =
+          16 * (atom / atomCols) + 8 * (q >> 1) + 2 * (t % 4) + (q & 1);
+      int64_t col = 8 * (atom % atomCols) + t / 4;
+      return std::make_pair(row, col);
+    };
+    break;
+  }
+  case Operand::C: {
+    // c0..c3 of one m16n8 atom: q = 2*i1 + j0,
+    // row = 8*i1 + lane/4, col = 2*(lane%4) + j0.
+    int64_t atomCols = cols / 8;
+    f.regs = rows / 16 * atomCols * 4;
+    f.element = [atomCols](int64_t t, int64_t r) {
+      int64_t atom = r / 4, q = r % 4;
+      int64_t row = 16 * (atom / atomCols) + 8 * (q >> 1) + t / 4;
+      int64_t col = 8 * (atom % atomCols) + 2 * (t % 4) + (q & 1);
+      return std::make_pair(row, col);
+    };
+    break;
+  }
+  }
+  return f;
+}
+
+TileLayout mma::getMmaSyncLayout(Operand operand, int64_t rows, int64_t cols,
+                                 bool transposed) {
+  switch (operand) {
+  case Operand::A: {
+    int64_t atomCols = cols / 16;
+    return buildLayout(
+        {{rows / 16, 8 * atomCols, "m"}, {2, 2, "m"}, {8, 4, "laneid"}},
+        {{atomCols, 8, "m"}, {2, 4, "m"}, {4, 1, "laneid"}, {2, 1, "m"}},
+        transposed);
+  }
+  case Operand::B: {
+    int64_t atomCols = cols / 8;
+    return buildLayout({{rows / 16, 4 * atomCols, "m"},
+                        {2, 2, "m"},
+                        {4, 1, "laneid"},
+                        {2, 1, "m"}},
+                       {{atomCols, 4, "m"}, {8, 4, "laneid"}}, transposed);
+  }
+  case Operand::C: {
+    int64_t atomCols = cols / 8;
+    return buildLayout(
+        {{rows / 16, 4 * atomCols, "m"}, {2, 2, "m"}, {8, 4, "laneid"}},
+        {{atomCols, 4, "m"}, {4, 1, "laneid"}, {2, 1, "m"}}, transposed);
+  }
+  }
+  return TileLayout();
+}
+
+Fragment mma::getWgmmaAccumulatorFragment(int64_t n) {
+  Fragment f;
+  f.rows = 64;
+  f.cols = n;
+  f.threads = 128;
+  f.regs = n / 2;
+  // d[4*jn + 2*i1 + j0]: row = 16*warp + 8*i1 + lane/4,
+  // col = 8*jn + 2*(lane%4) + j0.
+  f.element = [](int64_t t, int64_t r) {
+    int64_t lane = t % 32, q = r % 4;
+    int64_t row = 16 * (t / 32) + 8 * (q >> 1) + lane / 4;
+    int64_t col = 8 * (r / 4) + 2 * (lane % 4) + (q & 1);
+    return std::make_pair(row, col);
+  };
+  return f;
+}
+
+TileLayout mma::getWgmmaAccumulatorLayout(int64_t n) {
+  return buildLayout({{4, 1, "wid_in_wg"}, {2, 2, "m"}, {8, 4, "laneid"}},
+                     {{n / 8, 4, "m"}, {4, 1, "laneid"}, {2, 1, "m"}},
+                     /*transposed=*/false);
+}
+
+/// Threads per unit of a thread axis inside a CTA, or 0 for axes that are not
+/// CTA thread axes.
+static int64_t threadsPerUnit(llvm::StringRef axis) {
+  if (axis == "laneid" || axis == "tid_in_wg" || axis == "tx")
+    return 1;
+  if (axis == "warpid" || axis == "wid_in_wg")
+    return 32;
+  if (axis == "wgid")
+    return 128;
+  return 0;
+}
+
+llvm::Expected<llvm::SmallVector<int64_t>>
+mma::matchFragment(const TileLayout &layout, bool transposed,
+                   const Fragment &frag) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(msg);
+  };
+  if (layout.getNumElements() != frag.rows * frag.cols)
+    return fail(llvm::formatv("layout has {0} elements, the fragment {1}",
+                              layout.getNumElements(), frag.rows * frag.cols)
+                    .str());
+  if (!layout.getReplica().empty())
+    return fail("layout replicates elements");
+  llvm::SmallVector<int64_t> slots(frag.regs, -1);
+  for (int64_t r = 0; r < frag.regs; ++r) {
+    for (int64_t t = 0; t < frag.threads; ++t) {
+      auto [row, col] = frag.element(t, r);
+      int64_t flat = transposed ? col * frag.rows + row : row * frag.cols + col;
+      AxisCoord coord = layout.applyFlat(flat);
+      int64_t thread = 0, slot = 0;
+      for (const auto &[axis, value] : coord) {
+        if (layout::isThreadAxis(axis)) {
+          int64_t unit = threadsPerUnit(axis);
+          if (!unit)
+            return fail("layout uses thread axis " + axis);
+          thread += unit * value;
+        } else if (axis == "m") {
+          slot = value;
+        } else if (value != 0) {
+          return fail("layout uses memory axis " + axis);
+        }
+      }
+      if (thread != t)
+        return fail(llvm::formatv("element ({0}, {1}) is on thread {2}, the "
+                                  "fragment puts it on thread {3}",
+                                  row, col, thread, t)
+                        .str());
+      if (t == 0)
+        slots[r] = slot;
+      else if (slot != slots[r])
+        return fail(llvm::formatv("fragment register {0} is storage slot {1} "
+                                  "on thread 0 but {2} on thread {3}",
+                                  r, slots[r], slot, t)
+                        .str());
+    }
+  }
+  return slots;
+}
+
+TileLayout mma::getWgmmaKMajorLayout(int64_t rows, int64_t k,
+                                     unsigned elementBits, bool transposed) {
+  int64_t chunk = 128 / elementBits; // elements in 16 bytes
+  return buildLayout({{rows / 8, 8 * k, "m"}, {8, chunk, "m"}},
+                     {{k / chunk, 8 * chunk, "m"}, {chunk, 1, "m"}},
+                     transposed);
+}
+
+llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
+mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
+                         int64_t rows, int64_t k, unsigned elementBits) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(msg);
+  };
+  if (elementBits != 8 && elementBits != 16)
+    return fail(llvm::formatv("wgmma descriptors take 8- or 16-bit elements, "
+                              "got {0} bits",
+                              elementBits)
+                    .str());
+  int64_t bytes = elementBits / 8;
+  int64_t chunk = 16 / bytes; // elements in one 16-byte core-matrix row
+  int64_t step = 32 / bytes;  // K of one wgmma instruction
+  if (rows % 8 || k % step || layout.getNumElements() != rows * k)
+    return fail(llvm::formatv("expects {0} rows in multiples of 8 and K = {1} "
+                              "in multiples of {2}",
+                              rows, k, step)
+                    .str());
+  if (layout.hasThreadAxes() || !layout.getReplica().empty())
+    return fail("shared layout has thread axes or replicas");
+  // Address (in elements) of element (row, kk) of the operand.
+  std::optional<std::string> error;
+  auto addr = [&](int64_t row, int64_t kk) -> int64_t {
+    int64_t flat = transposed ? kk * rows + row : row * k + kk;
+    int64_t m = 0;
+    for (const auto &[axis, value] : layout.applyFlat(flat)) {
+      if (axis == "m")
+        m = value;
+      else if (value != 0 && !error)
+        error = "shared layout uses axis " + axis;
+    }
+    return m;
+  };
+  auto fitsField = [](int64_t b) {
+    return b >= 0 && b % 16 == 0 && b < (1 << 18);
+  };
+  llvm::SmallVector<WgmmaDescriptor> descs;
+  for (int64_t k0 = 0; k0 < k; k0 += step) {
+    WgmmaDescriptor d;
+    int64_t base = addr(0, k0);
+    d.startBytes = base * bytes;
+    d.leadingBytes = (addr(0, k0 + chunk) - base) * bytes;
+    d.strideBytes = rows > 8 ? (addr(8, k0) - base) * bytes : 0;
+    if (error)
+      return fail(*error);
+    if (d.startBytes % 16)
+      return fail(llvm::formatv("K step at k = {0} starts at byte {1}, not "
+                                "16-byte aligned",
+                                k0, d.startBytes)
+                      .str());
+    if (!fitsField(d.leadingBytes) || !fitsField(d.strideBytes))
+      return fail(llvm::formatv("K step at k = {0}: core-matrix offsets "
+                                "(LBO {1}, SBO {2} bytes) are not multiples "
+                                "of 16 in [0, 2^18)",
+                                k0, d.leadingBytes, d.strideBytes)
+                      .str());
+    for (int64_t row = 0; row < rows; ++row) {
+      for (int64_t kk = 0; kk < step; ++kk) {
+        int64_t want = d.startBytes + (row % 8) * 16 +
+                       (row / 8) * d.strideBytes +
+                       (kk / chunk) * d.leadingBytes + (kk % chunk) * bytes;
+        int64_t got = addr(row, k0 + kk) * bytes;
+        if (got != want)
+          return fail(llvm::formatv("element (row {0}, k {1}) is at byte {2}, "
+                                    "a K-major no-swizzle core-matrix layout "
+                                    "puts it at byte {3}",
+                                    row, k0 + kk, got, want)
+                          .str());
+      }
+    }
+    descs.push_back(d);
+  }
+  return descs;
+}

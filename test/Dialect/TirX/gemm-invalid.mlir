@@ -1,0 +1,159 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// Every diagnostic of the tirx.gemm, tirx.gemm_async and tirx.gemm_wait
+// verifiers, one case per split.
+
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!V = !tirx.buffer<128xf32, local, #tirx.layout<S[128:1]>>
+func.func @rank(%a: !A, %b: !B, %d: !V) {
+  // expected-error@+1 {{expects D to be a 2-D buffer, got '!tirx.buffer<128xf32, local, <S[128:1]>>'}}
+  tirx.gemm warp %d, %a, %b, %d : !V, !A, !B, !V
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!C = !tirx.buffer<8x16xf32, local, #tirx.layout<S[128:1]>>
+func.func @c_shape(%a: !A, %b: !B, %d: !D, %c: !C) {
+  // expected-error@+1 {{expects C to have the shape of D (16x8), got '!tirx.buffer<8x16xf32, local, <S[128:1]>>'}}
+  tirx.gemm warp %d, %a, %b, %c : !D, !A, !B, !C
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<32x16xbf16, local, #tirx.layout<S[512:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+func.func @a_rows(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects op(A) to have 16 rows (the rows of D), got 32}}
+  tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+func.func @b_cols(%a: !A, %b: !B, %d: !D) {
+  // With transpose_b, op(B) is 8 x 16.
+  // expected-error@+1 {{expects op(B) to have 8 columns (the columns of D), got 16}}
+  tirx.gemm warp %d, %a, %b, %d {transpose_b} : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x32xbf16, local, #tirx.layout<S[512:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+func.func @k_mismatch(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects op(A) columns to equal op(B) rows (K), got 32 and 16}}
+  tirx.gemm_async warpgroup %d, %a, %b, %d : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!C = !tirx.buffer<16x8xf16, local, #tirx.layout<S[128:1]>>
+func.func @c_type(%a: !A, %b: !B, %d: !D, %c: !C) {
+  // expected-error@+1 {{expects C element type 'f32', got 'f16'}}
+  tirx.gemm warp %d, %a, %b, %c : !D, !A, !B, !C
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xf8E5M2, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf16, local, #tirx.layout<S[128:1]>>
+func.func @f8_accumulator(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects an f32 accumulator with f8 inputs, got 'f16'}}
+  tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+func.func @mixed_inputs(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects A and B of one element type, got 'f16' and 'bf16'}}
+  tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+func.func @bf16_accumulator(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects an f32 or f16 accumulator with 'bf16' inputs, got 'bf16'}}
+  tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xf32, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+func.func @f32_inputs(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects f16, bf16, f8E4M3FN or f8E5M2 inputs, got 'f32' and 'f32'}}
+  tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!C = !tirx.buffer<16x8xf32, shared, #tirx.layout<S[128:1]>>
+func.func @c_scope(%a: !A, %b: !B, %d: !D, %c: !C) {
+  // expected-error@+1 {{expects C in the memory scope of D (local), got shared}}
+  tirx.gemm warp %d, %a, %b, %c : !D, !A, !B, !C
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(16,8):(1,16)]>>
+func.func @c_layout(%a: !A, %b: !B, %d: !D, %c: !C) {
+  // expected-error@+1 {{expects C to have the layout of D, got #tirx.layout<S[(16,8):(1,16)]> and #tirx.layout<S[128:1]>}}
+  tirx.gemm warp %d, %a, %b, %c : !D, !A, !B, !C
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+func.func @alpha(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects finite alpha and beta, got INF and 0.000000e+00}}
+  tirx.gemm warp %d, %a, %b, %d {alpha = 0x7FF0000000000000 : f64} : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+func.func @pending() {
+  // expected-error@+1 {{expects a non-negative pending count, got -1}}
+  tirx.gemm_wait warpgroup {pending = -1}
+  return
+}

@@ -1,0 +1,108 @@
+// RUN: tile-opt %s --tirx-dispatch -split-input-file -verify-diagnostics
+
+// tirx.gemm / gemm_async / gemm_wait where no variant fits: one error and one
+// note per variant (wgmma, priority 20, first), with every failed predicate.
+
+// f8 on sm_80 at warp scope, in registers: mma.sync has no upstream f8
+// form, wgmma needs sm_90a, a warpgroup and shared A/B.
+!A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
+!B = !tirx.buffer<16x8xf8E4M3FN, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
+!C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @f8_sm80(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %d = tirx.alloc : !C
+    // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_80)}}
+    // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x16; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
+    // expected-note@+1 {{mma_sync (prio=10): mmaSyncTypes: f8 inputs need mma.sync m16n8k32, which upstream nvvm.mma.sync does not provide}}
+    tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
+    gpu.return
+  }
+}
+
+// -----
+
+// wgmma operands on sm_90 (no `a`): wgmma needs the arch-specific target,
+// mma_sync a warp and registers.
+!D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+!A = !tirx.buffer<64x16xbf16, shared, #tirx.layout<S[(8,8,2,8):(128,8,64,1)]>>
+!B = !tirx.buffer<16x16xbf16, shared, #tirx.layout<S[(2,8,2,8):(64,1,128,8)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @wgmma_sm90(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %d = tirx.alloc : !D
+    // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
+    // expected-note@+1 {{mma_sync (prio=10): execScopeIn: scope warpgroup is not supported; operandsInScope: operand #1 is shared, expected local}}
+    tirx.gemm warpgroup %d, %a, %b, %d : !D, !A, !B, !D
+    gpu.return
+  }
+}
+
+// -----
+
+// Thread scope: nothing computes a matrix product in one thread.
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @thread_scope(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %d = tirx.alloc : !C
+    // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90a)}}
+    // expected-note@+2 {{wgmma (prio=20): execScopeIn: scope thread is not supported; wgmmaShape: expects M = 64}}
+    // expected-note@+1 {{mma_sync (prio=10): execScopeIn: scope thread is not supported; mmaSyncFragments: D is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
+    tirx.gemm thread %d, %a, %b, %d : !C, !A, !B, !C
+    gpu.return
+  }
+}
+
+// -----
+
+// A row-major shared A has no wgmma descriptor (rows 64 bytes apart, not
+// 16); alpha = 2 is not a tensor-core scaling.
+!D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+!A = !tirx.buffer<64x32xbf16, shared, #tirx.layout<S[64, 32]>>
+!B = !tirx.buffer<32x16xbf16, shared, #tirx.layout<S[(4,8,2,8):(64,1,256,8)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @no_descriptor(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %d = tirx.alloc : !D
+    // expected-error@+2 {{'tirx.gemm_async' op has no applicable variant on target 'cuda' (sm_90a)}}
+    // expected-note@+1 {{wgmma (prio=20): unitScaling: expects alpha = 1 and beta in {0, 1}, got alpha = 2.000000, beta = 0.000000; wgmmaLayouts: A has no wgmma descriptor: element (row 1, k 0) is at byte 64, a K-major no-swizzle core-matrix layout puts it at byte 16}}
+    tirx.gemm_async warpgroup %d, %a, %b, %d {alpha = 2.0} : !D, !A, !B, !D
+    gpu.return
+  }
+}
+
+// -----
+
+// A register tile whose lanes are not the mma.sync A fragment, and an f16
+// accumulator.
+!A = !tirx.buffer<16x16xf16, local, #tirx.layout<S[(16,2,8):(1@laneid,8,1)]>>
+!B = !tirx.buffer<16x8xf16, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
+!C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
+!H = !tirx.buffer<16x8xf16, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @mma_fragments(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %d = tirx.alloc : !C
+    %h = tirx.alloc : !H
+    // expected-error@+3 {{'tirx.gemm' op has no applicable variant}}
+    // expected-note@+2 {{wgmma (prio=20)}}
+    // expected-note@+1 {{mma_sync (prio=10): mmaSyncFragments: A is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
+    tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
+    // expected-error@+3 {{'tirx.gemm' op has no applicable variant}}
+    // expected-note@+2 {{wgmma (prio=20)}}
+    // expected-note@+1 {{mma_sync (prio=10): mmaSyncTypes: takes f16 or bf16 inputs with an f32 accumulator, got f16 inputs with a f16 accumulator}}
+    tirx.gemm warp %h, %a, %b, %h : !H, !A, !B, !H
+    gpu.return
+  }
+}
+
+// -----
+
+// gemm_async and gemm_wait have only wgmma forms.
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @wait_sm90() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error@+2 {{'tirx.gemm_wait' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+1 {{wgmma (prio=10): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
+    tirx.gemm_wait warpgroup {pending = 0}
+    gpu.return
+  }
+}

@@ -1,0 +1,152 @@
+//===- MmaLayoutsTest.cpp - Tensor-core fragment layouts ------------------===//
+//
+// Part of TileIR. The fragment builders agree with the PTX fragment tables,
+// the matcher finds every register's slot and names misplaced elements,
+// and wgmma descriptors come out of the K-major layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dispatch/MmaLayouts.h"
+
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace tileir;
+using namespace tileir::dispatch::mma;
+using layout::TileLayout;
+
+namespace {
+
+/// Every element of the fragment is covered exactly once.
+void expectCovers(const Fragment &f) {
+  std::set<std::pair<int64_t, int64_t>> seen;
+  for (int64_t t = 0; t < f.threads; ++t)
+    for (int64_t r = 0; r < f.regs; ++r) {
+      auto [row, col] = f.element(t, r);
+      ASSERT_GE(row, 0);
+      ASSERT_LT(row, f.rows);
+      ASSERT_GE(col, 0);
+      ASSERT_LT(col, f.cols);
+      EXPECT_TRUE(seen.insert({row, col}).second) << row << "," << col;
+    }
+  EXPECT_EQ(static_cast<int64_t>(seen.size()), f.rows * f.cols);
+}
+
+/// The builder's layout matches its fragment with registers in order.
+void expectBuilderMatches(const TileLayout &layout, bool transposed,
+                          const Fragment &f) {
+  ASSERT_FALSE(layout.verifyWellFormed());
+  auto slots = matchFragment(layout, transposed, f);
+  ASSERT_TRUE(static_cast<bool>(slots)) << llvm::toString(slots.takeError());
+  for (int64_t r = 0; r < f.regs; ++r)
+    EXPECT_EQ((*slots)[r], r);
+}
+
+TEST(MmaLayouts, MmaSyncAtomsFollowPtx) {
+  // PTX ISA, mma.m16n8k16 .f16/.bf16: a0 holds (lane/4, 2*(lane%4)),
+  // a2 row +8, a4 column +8; b2 row +8; c2 row +8.
+  Fragment a = getMmaSyncFragment(Operand::A, 16, 16);
+  EXPECT_EQ(a.regs, 8);
+  EXPECT_EQ(a.element(5, 0), std::make_pair(int64_t(1), int64_t(2)));
+  EXPECT_EQ(a.element(5, 3), std::make_pair(int64_t(9), int64_t(3)));
+  EXPECT_EQ(a.element(5, 4), std::make_pair(int64_t(1), int64_t(10)));
+  Fragment b = getMmaSyncFragment(Operand::B, 16, 8);
+  EXPECT_EQ(b.regs, 4);
+  EXPECT_EQ(b.element(5, 1), std::make_pair(int64_t(3), int64_t(1)));
+  EXPECT_EQ(b.element(5, 2), std::make_pair(int64_t(10), int64_t(1)));
+  Fragment c = getMmaSyncFragment(Operand::C, 16, 8);
+  EXPECT_EQ(c.element(31, 3), std::make_pair(int64_t(15), int64_t(7)));
+}
+
+TEST(MmaLayouts, MmaSyncBuildersMatch) {
+  for (auto [rows, cols] :
+       {std::pair<int64_t, int64_t>{16, 16}, {64, 64}, {32, 48}}) {
+    for (bool t : {false, true}) {
+      Fragment a = getMmaSyncFragment(Operand::A, rows, cols);
+      expectCovers(a);
+      expectBuilderMatches(getMmaSyncLayout(Operand::A, rows, cols, t), t, a);
+      Fragment b = getMmaSyncFragment(Operand::B, rows, cols);
+      expectCovers(b);
+      expectBuilderMatches(getMmaSyncLayout(Operand::B, rows, cols, t), t, b);
+      Fragment c = getMmaSyncFragment(Operand::C, rows, cols);
+      expectCovers(c);
+      expectBuilderMatches(getMmaSyncLayout(Operand::C, rows, cols, t), t, c);
+    }
+  }
+  EXPECT_EQ(getMmaSyncLayout(Operand::C, 16, 8).canonicalize().str(),
+            "S[(2,32,2):(2,1@laneid,1)]");
+}
+
+TEST(MmaLayouts, MatcherFindsPermutedRegisters) {
+  // The C atom with its two register bits swapped: still the fragment.
+  auto layout = TileLayout::parse("S[(2,8,4,2):(1,4@laneid,1@laneid,2)]");
+  ASSERT_TRUE(static_cast<bool>(layout));
+  auto slots =
+      matchFragment(*layout, false, getMmaSyncFragment(Operand::C, 16, 8));
+  ASSERT_TRUE(static_cast<bool>(slots)) << llvm::toString(slots.takeError());
+  EXPECT_EQ(*slots, (llvm::SmallVector<int64_t>{0, 2, 1, 3}));
+}
+
+TEST(MmaLayouts, MatcherNamesMisplacedElements) {
+  // Lane bits swapped between rows and columns.
+  auto layout = TileLayout::parse("S[(2,8,4,2):(2,1@laneid,8@laneid,1)]");
+  ASSERT_TRUE(static_cast<bool>(layout));
+  auto slots =
+      matchFragment(*layout, false, getMmaSyncFragment(Operand::C, 16, 8));
+  ASSERT_FALSE(static_cast<bool>(slots));
+  EXPECT_EQ(llvm::toString(slots.takeError()),
+            "element (0, 2) is on thread 8, the fragment puts it on thread 1");
+  auto replicated = TileLayout::parse("S[(2,8,4,2):(2,4@laneid,1@laneid,1)] + "
+                                      "R[2:1@warpid]");
+  ASSERT_TRUE(static_cast<bool>(replicated));
+  auto r =
+      matchFragment(*replicated, false, getMmaSyncFragment(Operand::C, 16, 8));
+  ASSERT_FALSE(static_cast<bool>(r));
+  EXPECT_EQ(llvm::toString(r.takeError()), "layout replicates elements");
+}
+
+TEST(MmaLayouts, WgmmaAccumulator) {
+  for (int64_t n : {8, 24, 128, 256}) {
+    Fragment f = getWgmmaAccumulatorFragment(n);
+    expectCovers(f);
+    expectBuilderMatches(getWgmmaAccumulatorLayout(n), false, f);
+  }
+  // Thread 69 is lane 5 of warp 2; d5 is (i1 = 0, j0 = 1) of the second
+  // 8-column block: row 32 + 5/4 = 33, column 8 + 2*(5%4) + 1 = 11.
+  Fragment f = getWgmmaAccumulatorFragment(16);
+  EXPECT_EQ(f.element(69, 5), std::make_pair(int64_t(33), int64_t(11)));
+}
+
+TEST(MmaLayouts, WgmmaKMajorDescriptors) {
+  for (bool t : {false, true}) {
+    TileLayout layout = getWgmmaKMajorLayout(64, 64, 16, t);
+    ASSERT_FALSE(layout.verifyWellFormed());
+    auto descs = getWgmmaDescriptors(layout, t, 64, 64, 16);
+    ASSERT_TRUE(static_cast<bool>(descs)) << llvm::toString(descs.takeError());
+    ASSERT_EQ(descs->size(), 4u);
+    for (auto [s, d] : llvm::enumerate(*descs)) {
+      EXPECT_EQ(d.startBytes, static_cast<int64_t>(s) * 256);
+      EXPECT_EQ(d.leadingBytes, 128);
+      EXPECT_EQ(d.strideBytes, 8 * 64 * 2);
+    }
+  }
+  // f8: 32 elements per K step, 16 per core-matrix row.
+  auto f8 =
+      getWgmmaDescriptors(getWgmmaKMajorLayout(8, 64, 8), false, 8, 64, 8);
+  ASSERT_TRUE(static_cast<bool>(f8)) << llvm::toString(f8.takeError());
+  EXPECT_EQ(f8->size(), 2u);
+}
+
+TEST(MmaLayouts, WgmmaRejectsRowMajor) {
+  // A plain row-major 64x64 bf16 tile: rows are 128 bytes apart, not 16.
+  auto layout = TileLayout::parse("S[64, 64]");
+  ASSERT_TRUE(static_cast<bool>(layout));
+  auto descs = getWgmmaDescriptors(*layout, false, 64, 64, 16);
+  ASSERT_FALSE(static_cast<bool>(descs));
+  EXPECT_EQ(llvm::toString(descs.takeError()),
+            "element (row 1, k 0) is at byte 128, a K-major no-swizzle "
+            "core-matrix layout puts it at byte 16");
+}
+
+} // namespace
