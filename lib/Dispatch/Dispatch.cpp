@@ -58,6 +58,7 @@ const Registry &Registry::getBuiltin() {
     registerCudaElementwiseVariants(r);
     registerCudaReductionVariants(r);
     registerCudaPointerVariants(r);
+    registerCudaComposeVariants(r);
     return r;
   }();
   return registry;

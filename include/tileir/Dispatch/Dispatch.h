@@ -130,6 +130,7 @@ void registerCudaCopyVariants(Registry &registry);
 void registerCudaElementwiseVariants(Registry &registry);
 void registerCudaReductionVariants(Registry &registry);
 void registerCudaPointerVariants(Registry &registry);
+void registerCudaComposeVariants(Registry &registry);
 
 } // namespace tileir::dispatch
 
