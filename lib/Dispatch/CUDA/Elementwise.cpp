@@ -260,9 +260,11 @@ Value emitUnaryF32(OpBuilder &b, Location loc, UnaryFn fn, Value x,
                        ftz ? "llvm.nvvm.sqrt.approx.ftz.f"
                            : "llvm.nvvm.sqrt.approx.f",
                        f32, x);
-    if (ftz)
-      return intrinsic(b, loc, "llvm.nvvm.sqrt.rn.ftz.f", f32, x);
-    return math::SqrtOp::create(b, loc, x);
+    // sqrt.rn explicitly: math.sqrt goes to libdevice's sqrtf, which is
+    // sqrt.approx unless __CUDA_PREC_SQRT is reflected on.
+    return intrinsic(b, loc,
+                     ftz ? "llvm.nvvm.sqrt.rn.ftz.f" : "llvm.nvvm.sqrt.rn.f",
+                     f32, x);
   case UnaryFn::Exp:
     if (approx)
       return ex2(arith::MulFOp::create(b, loc, x, cstFloat(b, loc, f32, kLog2E)));
