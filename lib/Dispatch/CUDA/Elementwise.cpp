@@ -153,8 +153,8 @@ Value cvtF8PairToF16(OpBuilder &b, Location loc, Value y0, Value y1) {
   Type i8 = b.getI8Type();
   Value v0 = arith::BitcastOp::create(b, loc, i8, y0);
   Value v1 = arith::BitcastOp::create(b, loc, i8, y1);
-  Value pair =
-      vector::FromElementsOp::create(b, loc, VectorType::get({2}, i8), {v0, v1});
+  Value pair = vector::FromElementsOp::create(b, loc, VectorType::get({2}, i8),
+                                              {v0, v1});
   return NVVM::ConvertF8x2ToF16x2Op::create(
       b, loc, VectorType::get({2}, b.getF16Type()), pair, b.getBoolAttr(false),
       TypeAttr::get(y0.getType()));
@@ -235,8 +235,8 @@ Value emitConvert(OpBuilder &b, Location loc, Value v, Type to,
 /// widened, rounded once on the way back).
 enum class UnaryFn { Sqrt, Exp, Exp2, Log2, Reciprocal, Silu };
 
-Value emitUnaryF32(OpBuilder &b, Location loc, UnaryFn fn, Value x,
-                   bool approx, bool ftz) {
+Value emitUnaryF32(OpBuilder &b, Location loc, UnaryFn fn, Value x, bool approx,
+                   bool ftz) {
   Type f32 = x.getType();
   constexpr double kLog2E = 1.4426950408889634;
   auto ex2 = [&](Value v) {
@@ -267,7 +267,8 @@ Value emitUnaryF32(OpBuilder &b, Location loc, UnaryFn fn, Value x,
                      f32, x);
   case UnaryFn::Exp:
     if (approx)
-      return ex2(arith::MulFOp::create(b, loc, x, cstFloat(b, loc, f32, kLog2E)));
+      return ex2(
+          arith::MulFOp::create(b, loc, x, cstFloat(b, loc, f32, kLog2E)));
     return math::ExpOp::create(b, loc, x);
   case UnaryFn::Exp2:
     // libdevice's exp2f is ex2.approx itself (2 ulp): with ftz, its .ftz form.
@@ -276,10 +277,9 @@ Value emitUnaryF32(OpBuilder &b, Location loc, UnaryFn fn, Value x,
     return math::Exp2Op::create(b, loc, x);
   case UnaryFn::Log2:
     if (approx)
-      return intrinsic(b, loc,
-                       ftz ? "llvm.nvvm.lg2.approx.ftz.f"
-                           : "llvm.nvvm.lg2.approx.f",
-                       f32, x);
+      return intrinsic(
+          b, loc, ftz ? "llvm.nvvm.lg2.approx.ftz.f" : "llvm.nvvm.lg2.approx.f",
+          f32, x);
     return math::Log2Op::create(b, loc, x);
   case UnaryFn::Reciprocal:
     if (approx)
@@ -290,10 +290,9 @@ Value emitUnaryF32(OpBuilder &b, Location loc, UnaryFn fn, Value x,
   case UnaryFn::Silu: {
     // x / (1 + e^-x)
     if (approx) {
-      Value e = ex2(
-          arith::MulFOp::create(b, loc, x, cstFloat(b, loc, f32, -kLog2E)));
-      Value den =
-          arith::AddFOp::create(b, loc, e, cstFloat(b, loc, f32, 1.0));
+      Value e =
+          ex2(arith::MulFOp::create(b, loc, x, cstFloat(b, loc, f32, -kLog2E)));
+      Value den = arith::AddFOp::create(b, loc, e, cstFloat(b, loc, f32, 1.0));
       return arith::MulFOp::create(b, loc, x, rcpApprox(den));
     }
     Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
@@ -309,8 +308,7 @@ std::pair<bool, bool> affineOperands(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::pair<bool, bool>>(op)
       .Case<tirx::SqrtOp, tirx::ExpOp, tirx::Exp2Op, tirx::Log2Op>(
           [](auto math) {
-            return std::make_pair(bool(math.getScale()),
-                                  bool(math.getBias()));
+            return std::make_pair(bool(math.getScale()), bool(math.getBias()));
           })
       .Default([](Operation *) { return std::make_pair(false, false); });
 }
@@ -337,8 +335,8 @@ ElementwiseSpec unarySpec(UnaryFn fn, bool hasAffine) {
       else if (bias)
         x = arith::AddFOp::create(b, loc, x, bias);
     }
-    Value y = emitUnaryF32(b, loc, fn, x, hasFlag(op, "approx"),
-                           hasFlag(op, "ftz"));
+    Value y =
+        emitUnaryF32(b, loc, fn, x, hasFlag(op, "approx"), hasFlag(op, "ftz"));
     return emitConvert(b, loc, y, type, false);
   };
   spec.check = [fn](Operation *op,
@@ -380,7 +378,8 @@ ElementwiseSpec arithSpec(StringRef ftzIntrinsic, bool packs) {
     if (!isFloat(type))
       return IntOp::create(b, loc, v[0], v[1]);
     if (hasFlag(op, "ftz")) {
-      Value rhs = isSub ? arith::NegFOp::create(b, loc, v[1]).getResult() : v[1];
+      Value rhs =
+          isSub ? arith::NegFOp::create(b, loc, v[1]).getResult() : v[1];
       return intrinsic(b, loc, ftzName, type, {v[0], rhs});
     }
     return FloatOp::create(b, loc, v[0], v[1]);
@@ -472,7 +471,8 @@ ElementwiseSpec castSpec() {
   ElementwiseSpec spec;
   spec.scalar = [](OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> v,
                    Type type) {
-    return emitConvert(b, loc, v[0], type, cast<tirx::CastOp>(op).getUnsigned_());
+    return emitConvert(b, loc, v[0], type,
+                       cast<tirx::CastOp>(op).getUnsigned_());
   };
   spec.canPack = [](Operation *op) {
     Type to = dstElementType(op);
@@ -524,8 +524,7 @@ SmallVector<Value> computeGroup(OpBuilder &b, Location loc, Operation *op,
                                 ArrayRef<SmallVector<Value>> elems,
                                 int64_t width, Type dstType) {
   SmallVector<Value> results;
-  bool pack = width % 2 == 0 && spec.packed && spec.canPack &&
-              spec.canPack(op);
+  bool pack = width % 2 == 0 && spec.packed && spec.canPack && spec.canPack(op);
   for (int64_t e = 0; e < width;) {
     if (pack) {
       SmallVector<Value> pairs;
@@ -557,7 +556,8 @@ SmallVector<Value> getSources(Operation *op) {
 
 Predicate specCheck(const ElementwiseSpec &spec) {
   SpecCheck check = spec.check;
-  return {"fastMathAndChip", [check](Operation *op, const DispatchContext &ctx) {
+  return {"fastMathAndChip",
+          [check](Operation *op, const DispatchContext &ctx) {
             if (check)
               if (auto why = check(op, ctx))
                 return Outcome::fail(*why);
@@ -648,8 +648,8 @@ Outcome emitRegisterElementwise(Operation *op, RewriterBase &rewriter,
             arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(),
                                          flat)));
     }
-    SmallVector<Value> results = computeGroup(
-        rewriter, loc, op, spec, elems, width, dstType.getElementType());
+    SmallVector<Value> results = computeGroup(rewriter, loc, op, spec, elems,
+                                              width, dstType.getElementType());
     for (auto [flat, result] : llvm::zip(flats, results)) {
       Value index =
           arith::ConstantIndexOp::create(rewriter, loc, dst.storageIndex(flat));
@@ -735,39 +735,9 @@ Predicate sharedPartition() {
           }};
 }
 
-/// Storage offset (index) of the element at runtime flat index `flat`:
-/// sum over flat bits j of bit_j(flat) * stride_j, runs of doubling
-/// strides merged into one shift-mask-multiply.
-Value emitStorageOffset(OpBuilder &b, Location loc, const BitLayout &layout,
-                        Value flat) {
-  auto cst = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v).getResult();
-  };
-  Value sum = cst(layout.memOffset);
-  unsigned n = layout.getNumBits();
-  for (unsigned j = 0; j < n;) {
-    int64_t stride = layout.shard[j].stride;
-    if (stride == 0) {
-      ++j;
-      continue;
-    }
-    unsigned run = 1;
-    while (j + run < n && layout.shard[j + run].stride == stride << run)
-      ++run;
-    Value v = flat;
-    if (j)
-      v = arith::ShRUIOp::create(b, loc, v, cst(j));
-    v = arith::AndIOp::create(b, loc, v, cst((int64_t(1) << run) - 1));
-    if (stride != 1)
-      v = arith::MulIOp::create(b, loc, v, cst(stride));
-    sum = arith::AddIOp::create(b, loc, sum, v);
-    j += run;
-  }
-  return sum;
-}
-
 /// The thread's id inside the call's scope, as index.
-Value emitScopeThreadId(OpBuilder &b, Location loc, const DispatchContext &ctx) {
+Value emitScopeThreadId(OpBuilder &b, Location loc,
+                        const DispatchContext &ctx) {
   Value tid = emitThreadId(b, loc);
   int64_t threads = ctx.getScopeThreads();
   if (threads < ctx.getCtaThreads())
@@ -787,9 +757,9 @@ Outcome emitSharedElementwise(Operation *op, const DispatchContext &ctx,
   SmallVector<Value> storage;
   for (Value v : operands) {
     auto type = dyn_cast<tirx::BufferType>(v.getType());
-    bits.push_back(type ? std::optional<BitLayout>(
-                              *BitLayout::get(type.getTileLayout()))
-                        : std::nullopt);
+    bits.push_back(
+        type ? std::optional<BitLayout>(*BitLayout::get(type.getTileLayout()))
+             : std::nullopt);
     storage.push_back(type ? getStorage(b, loc, v) : Value());
   }
   Type dstElem = dstElementType(op);
@@ -803,11 +773,11 @@ Outcome emitSharedElementwise(Operation *op, const DispatchContext &ctx,
   // flat = (f * threads + tid) * vec
   Value flat = arith::MulIOp::create(
       b, loc,
-      arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, loop.getInductionVar(),
-                                cst(plan.threads)),
-          tid),
+      arith::AddIOp::create(b, loc,
+                            arith::MulIOp::create(b, loc,
+                                                  loop.getInductionVar(),
+                                                  cst(plan.threads)),
+                            tid),
       cst(plan.vec));
   auto loadGroup = [&](unsigned i) {
     SmallVector<Value> vals;
@@ -857,7 +827,8 @@ Outcome emitSharedElementwise(Operation *op, const DispatchContext &ctx,
 
 /// Registers the `reg` and `smem` variants of one elementwise primitive.
 void addElementwiseVariants(Registry &registry, StringRef primitive,
-                            const ElementwiseSpec &spec, bool withShared = true) {
+                            const ElementwiseSpec &spec,
+                            bool withShared = true) {
   Variant reg;
   reg.name = "reg";
   reg.priority = priority::kGeneral;
@@ -889,7 +860,8 @@ void addElementwiseVariants(Registry &registry, StringRef primitive,
 Value constantFrom(OpBuilder &b, Location loc, Type type, APInt bits) {
   if (auto ft = dyn_cast<FloatType>(type))
     return arith::ConstantOp::create(
-        b, loc, type, b.getFloatAttr(type, APFloat(ft.getFloatSemantics(), bits)));
+        b, loc, type,
+        b.getFloatAttr(type, APFloat(ft.getFloatSemantics(), bits)));
   return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, bits));
 }
 
@@ -897,30 +869,31 @@ Value constantFrom(OpBuilder &b, Location loc, Type type, APInt bits) {
 
 void tileir::dispatch::registerCudaElementwiseVariants(Registry &registry) {
   // Register-to-register copies only: shared copies belong to Copy.cpp.
-  addElementwiseVariants(registry, "tirx.copy",
-                         simpleSpec([](OpBuilder &, Location, Operation *,
-                                       ArrayRef<Value> v, Type) { return v[0]; }),
-                         /*withShared=*/false);
-  addElementwiseVariants(registry, "tirx.fill",
-                         simpleSpec([](OpBuilder &, Location, Operation *,
-                                       ArrayRef<Value> v, Type) { return v[0]; }));
   addElementwiseVariants(
-      registry, "tirx.zero",
-      simpleSpec([](OpBuilder &b, Location loc, Operation *, ArrayRef<Value>,
-                    Type type) -> Value {
-        return arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type));
-      }));
+      registry, "tirx.copy",
+      simpleSpec([](OpBuilder &, Location, Operation *, ArrayRef<Value> v,
+                    Type) { return v[0]; }),
+      /*withShared=*/false);
+  addElementwiseVariants(
+      registry, "tirx.fill",
+      simpleSpec([](OpBuilder &, Location, Operation *, ArrayRef<Value> v,
+                    Type) { return v[0]; }));
+  addElementwiseVariants(registry, "tirx.zero",
+                         simpleSpec([](OpBuilder &b, Location loc, Operation *,
+                                       ArrayRef<Value>, Type type) -> Value {
+                           return arith::ConstantOp::create(
+                               b, loc, type, b.getZeroAttr(type));
+                         }));
   addElementwiseVariants(
       registry, "tirx.memset",
       simpleSpec([](OpBuilder &b, Location loc, Operation *op, ArrayRef<Value>,
                     Type type) -> Value {
         return constantFrom(b, loc, type,
-                                  cast<tirx::MemsetOp>(op).getElementBits());
+                            cast<tirx::MemsetOp>(op).getElementBits());
       }));
-  ElementwiseSpec iota = simpleSpec([](OpBuilder &b, Location loc, Operation *,
-                                       ArrayRef<Value> v, Type type) {
-    return emitConvert(b, loc, v.back(), type, true);
-  });
+  ElementwiseSpec iota = simpleSpec(
+      [](OpBuilder &b, Location loc, Operation *, ArrayRef<Value> v,
+         Type type) { return emitConvert(b, loc, v.back(), type, true); });
   iota.needsFlatIndex = true;
   addElementwiseVariants(registry, "tirx.iota", iota);
   addElementwiseVariants(registry, "tirx.cast", castSpec());
@@ -930,7 +903,8 @@ void tileir::dispatch::registerCudaElementwiseVariants(Registry &registry) {
   addElementwiseVariants(registry, "tirx.log2", unarySpec(UnaryFn::Log2, true));
   addElementwiseVariants(registry, "tirx.reciprocal",
                          unarySpec(UnaryFn::Reciprocal, false));
-  addElementwiseVariants(registry, "tirx.silu", unarySpec(UnaryFn::Silu, false));
+  addElementwiseVariants(registry, "tirx.silu",
+                         unarySpec(UnaryFn::Silu, false));
   addElementwiseVariants(
       registry, "tirx.add",
       arithSpec<arith::AddFOp, arith::AddIOp>("llvm.nvvm.add.rn.ftz.f", true));
@@ -966,10 +940,10 @@ void tileir::dispatch::registerCudaElementwiseVariants(Registry &registry) {
         return arith::CmpIOp::create(
             b, loc, static_cast<arith::CmpIPredicate>(p), v[0], v[1]);
       }));
-  addElementwiseVariants(
-      registry, "tirx.select",
-      simpleSpec([](OpBuilder &b, Location loc, Operation *, ArrayRef<Value> v,
-                    Type) -> Value {
-        return arith::SelectOp::create(b, loc, v[0], v[1], v[2]);
-      }));
+  addElementwiseVariants(registry, "tirx.select",
+                         simpleSpec([](OpBuilder &b, Location loc, Operation *,
+                                       ArrayRef<Value> v, Type) -> Value {
+                           return arith::SelectOp::create(b, loc, v[0], v[1],
+                                                          v[2]);
+                         }));
 }

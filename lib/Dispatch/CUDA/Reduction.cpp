@@ -304,9 +304,10 @@ void addLocalVariant(Registry &registry, StringRef primitive, Combiner kind) {
 Value identity(OpBuilder &b, Location loc, Combiner kind, Type type) {
   if (auto ft = dyn_cast<FloatType>(type)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
-    APFloat v = kind == Combiner::Sum   ? APFloat::getZero(sem)
-                : kind == Combiner::Max ? APFloat::getInf(sem, /*Negative=*/true)
-                                        : APFloat::getInf(sem);
+    APFloat v = kind == Combiner::Sum ? APFloat::getZero(sem)
+                : kind == Combiner::Max
+                    ? APFloat::getInf(sem, /*Negative=*/true)
+                    : APFloat::getInf(sem);
     return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
   }
   unsigned width = type.getIntOrFloatBitWidth();
@@ -324,9 +325,8 @@ struct SharedReductionPlan {
   int64_t group = 1; ///< threads per kept element
 };
 
-FailureOr<SharedReductionPlan> planSharedReduction(Operation *op,
-                                                   int64_t threads,
-                                                   std::string &why) {
+FailureOr<SharedReductionPlan>
+planSharedReduction(Operation *op, int64_t threads, std::string &why) {
   auto dstType = cast<tirx::BufferType>(op->getOperand(0).getType());
   auto srcType = cast<tirx::BufferType>(op->getOperand(1).getType());
   auto src = BitLayout::get(srcType.getTileLayout());
@@ -383,25 +383,6 @@ Predicate sharedReductionLayouts() {
           }};
 }
 
-/// Storage offset of the element at runtime index `flat` of a bit layout:
-/// sum of bit_j(flat) * stride_j.
-Value storageOffset(OpBuilder &b, Location loc, const BitLayout &layout,
-                    Value flat) {
-  auto cst = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v).getResult();
-  };
-  Value sum = cst(layout.memOffset);
-  for (auto [j, bit] : llvm::enumerate(layout.shard)) {
-    if (bit.stride == 0)
-      continue;
-    Value v = arith::AndIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, flat, cst(j)), cst(1));
-    sum = arith::AddIOp::create(
-        b, loc, sum, arith::MulIOp::create(b, loc, v, cst(bit.stride)));
-  }
-  return sum;
-}
-
 Outcome emitSharedReduction(Operation *op, DispatchContext &ctx,
                             RewriterBase &b, Combiner kind) {
   std::string why;
@@ -440,17 +421,16 @@ Outcome emitSharedReduction(Operation *op, DispatchContext &ctx,
                                         cst(plan.numKept));
     // Idle threads (more threads than elements) read row 0 and write nothing.
     Value safeRow = arith::SelectOp::create(b, loc, valid, row, cst(0));
-    Value rowOffset = storageOffset(b, loc, plan.kept, safeRow);
+    Value rowOffset = emitStorageOffset(b, loc, plan.kept, safeRow);
     // 1. Serial: elements g, g + group, ... of the row.
-    auto inner = scf::ForOp::create(b, loc, g, cst(plan.numReduced),
-                                    cst(group),
+    auto inner = scf::ForOp::create(b, loc, g, cst(plan.numReduced), cst(group),
                                     ValueRange{identity(b, loc, kind, wide)});
     {
       OpBuilder::InsertionGuard innerGuard(b);
       b.setInsertionPointToStart(inner.getBody());
       Value offset = arith::AddIOp::create(
           b, loc, rowOffset,
-          storageOffset(b, loc, plan.reduced, inner.getInductionVar()));
+          emitStorageOffset(b, loc, plan.reduced, inner.getInductionVar()));
       Value x = widen(b, loc, memref::LoadOp::create(b, loc, srcMem, offset));
       scf::YieldOp::create(b, loc,
                            combine(b, loc, kind, propagateNan,
@@ -461,18 +441,19 @@ Outcome emitSharedReduction(Operation *op, DispatchContext &ctx,
     Type i32 = b.getI32Type();
     Value width = arith::ConstantIntOp::create(b, loc, i32, 32);
     for (int64_t s = 1; s < std::min<int64_t>(group, 32); s *= 2) {
-      Value other = gpu::ShuffleOp::create(
-                        b, loc, acc, arith::ConstantIntOp::create(b, loc, i32, s),
-                        width, gpu::ShuffleMode::XOR)
-                        .getShuffleResult();
+      Value other =
+          gpu::ShuffleOp::create(b, loc, acc,
+                                 arith::ConstantIntOp::create(b, loc, i32, s),
+                                 width, gpu::ShuffleMode::XOR)
+              .getShuffleResult();
       acc = combine(b, loc, kind, propagateNan, acc, other);
     }
     // 3. Groups wider than a warp: one partial per warp through shared.
     if (group > 32) {
       Value warp = arith::DivUIOp::create(b, loc, tid, cst(32));
       Value lane = arith::RemUIOp::create(b, loc, tid, cst(32));
-      Value isLane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            lane, cst(0));
+      Value isLane0 =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, cst(0));
       auto write = scf::IfOp::create(b, loc, isLane0, /*withElse=*/false);
       {
         OpBuilder::InsertionGuard ifGuard(b);
@@ -499,7 +480,7 @@ Outcome emitSharedReduction(Operation *op, DispatchContext &ctx,
     OpBuilder::InsertionGuard ifGuard(b);
     b.setInsertionPointToStart(store.thenBlock());
     memref::StoreOp::create(b, loc, narrow(b, loc, acc, elemType), dstMem,
-                            storageOffset(b, loc, plan.dst, row));
+                            emitStorageOffset(b, loc, plan.dst, row));
   }
   // Results are read by other threads after the primitive.
   gpu::BarrierOp::create(b, loc);
@@ -510,10 +491,9 @@ void addSharedVariant(Registry &registry, StringRef primitive, Combiner kind) {
   Variant v;
   v.name = "shared";
   v.priority = priority::kGeneral;
-  v.predicates = {pred::allThreadsActive(),
-                  pred::execScopeIn({tirx::ExecScope::Cta}),
-                  pred::operandsInScope(tirx::MemScope::Shared),
-                  sharedReductionLayouts()};
+  v.predicates = {
+      pred::allThreadsActive(), pred::execScopeIn({tirx::ExecScope::Cta}),
+      pred::operandsInScope(tirx::MemScope::Shared), sharedReductionLayouts()};
   v.impl = [kind](Operation *op, DispatchContext &ctx, RewriterBase &b) {
     return emitSharedReduction(op, ctx, b, kind);
   };
