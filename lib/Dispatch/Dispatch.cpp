@@ -156,6 +156,7 @@ const Registry &Registry::getBuiltin() {
     registerCudaReductionVariants(r);
     registerCudaPointerVariants(r);
     registerCudaGemmVariants(r);
+    registerCudaComposeVariants(r);
     return r;
   }();
   return registry;

@@ -276,3 +276,31 @@ Value tileir::dispatch::emitThreadId(OpBuilder &b, Location loc) {
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), tid);
 }
+
+Value tileir::dispatch::emitStorageOffset(OpBuilder &b, Location loc,
+                                         const BitLayout &layout, Value flat) {
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  Value sum = cst(layout.memOffset);
+  unsigned n = layout.getNumBits();
+  for (unsigned j = 0; j < n;) {
+    int64_t stride = layout.shard[j].stride;
+    if (stride == 0) {
+      ++j;
+      continue;
+    }
+    unsigned run = 1;
+    while (j + run < n && layout.shard[j + run].stride == stride << run)
+      ++run;
+    Value v = flat;
+    if (j)
+      v = arith::ShRUIOp::create(b, loc, v, cst(j));
+    v = arith::AndIOp::create(b, loc, v, cst((int64_t(1) << run) - 1));
+    if (stride != 1)
+      v = arith::MulIOp::create(b, loc, v, cst(stride));
+    sum = arith::AddIOp::create(b, loc, sum, v);
+    j += run;
+  }
+  return sum;
+}

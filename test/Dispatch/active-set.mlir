@@ -49,8 +49,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %c16 = arith.constant 16 : index
     %lt = arith.cmpi ugt, %c16, %l : index
     scf.if %lt {
-      // expected-error@+2 {{'tirx.exp' op has no applicable variant}}
-      // expected-note@+1 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows laneid to [0, 16) inside a warp-scope call}}
+      // expected-error@+3 {{'tirx.exp' op has no applicable variant}}
+      // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows laneid to [0, 16) inside a warp-scope call}}
+      // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows laneid to [0, 16) inside a warp-scope call; operandsInScope: operand #0 is local, expected shared}}
       tirx.exp warp %d, %x : !W, !W
     }
     gpu.return
@@ -93,8 +94,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       %c0 = arith.constant 0 : index
       %w0 = arith.cmpi eq, %w, %c0 : index
       scf.if %w0 {
-        // expected-error@+2 {{'tirx.exp' op has no applicable variant}}
-        // expected-note@+1 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows wgid to [1, 2) wid_in_wg to [0, 1) inside a warpgroup-scope call}}
+        // expected-error@+3 {{'tirx.exp' op has no applicable variant}}
+        // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows wgid to [1, 2) wid_in_wg to [0, 1) inside a warpgroup-scope call}}
+        // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows wgid to [1, 2) wid_in_wg to [0, 1) inside a warpgroup-scope call; operandsInScope: operand #0 is local, expected shared}}
         tirx.exp warpgroup %d, %x : !G, !G
       }
     }
@@ -115,14 +117,16 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %is1 = arith.cmpi eq, %w, %c1 : index
     scf.if %is1 {
     } else {
-      // expected-error@+2 {{'tirx.exp' op has no applicable variant}}
-      // expected-note@+1 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
+      // expected-error@+3 {{'tirx.exp' op has no applicable variant}}
+      // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
+      // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow; operandsInScope: operand #0 is local, expected shared}}
       tirx.exp warp %d, %x : !W, !W
     }
     %lt = arith.cmpi ult, %w, %n : index
     scf.if %lt {
-      // expected-error@+2 {{'tirx.exp' op has no applicable variant}}
-      // expected-note@+1 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
+      // expected-error@+3 {{'tirx.exp' op has no applicable variant}}
+      // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
+      // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow; operandsInScope: operand #0 is local, expected shared}}
       tirx.exp warp %d, %x : !W, !W
     }
     // A thread-scope call runs on whatever threads reach it.

@@ -17,13 +17,16 @@ gpu.module @elementwise [#nvvm.target<chip = "sm_90">] {
 // CHECK: %[[S:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<2xf32>
 // CHECK: %[[I0:.*]] = arith.constant 0 : index
 // CHECK: %[[X0:.*]] = memref.load %[[S]][%[[I0]]] : memref<2xf32>
-// CHECK: %[[Y0:.*]] = math.exp %[[X0]] fastmath<afn> : f32
+// CHECK: %[[L2E:.*]] = arith.constant 1.44269502 : f32
+// CHECK: %[[T0:.*]] = arith.mulf %[[X0]], %[[L2E]] : f32
+// CHECK: %[[Y0:.*]] = llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%[[T0]]) : (f32) -> f32
 // CHECK: memref.store %[[Y0]], %[[D]][%{{.*}}] : memref<2xf32>
 // CHECK: %[[I1:.*]] = arith.constant 1 : index
 // CHECK: %[[X1:.*]] = memref.load %[[S]][%[[I1]]] : memref<2xf32>
-// CHECK: %[[Y1:.*]] = math.exp %[[X1]] fastmath<afn> : f32
+// CHECK: arith.mulf %[[X1]]
+// CHECK: %[[Y1:.*]] = llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"
 // CHECK: memref.store %[[Y1]], %[[D]][%{{.*}}] : memref<2xf32>
-// CHECK-NOT: math.exp
+// CHECK-NOT: math.exp 
 // CHECK: math.exp2 %{{.*}} : f32
 // CHECK: math.exp2 %{{.*}} : f32
 // CHECK-NOT: tirx.
@@ -103,7 +106,9 @@ gpu.func @select(%c: !B, %x: !L, %s: f32) kernel attributes {known_block_size = 
 
 // CHECK-LABEL: gpu.func @cast
 // CHECK-COUNT-2: arith.extsi %{{.*}} : i32 to i64
-// CHECK-COUNT-2: arith.truncf %{{.*}} : f32 to f16
+// CHECK: %[[P:.*]] = nvvm.convert.f32x2.to.f16x2 %[[HI:.*]], %[[LO:.*]] {rnd = #nvvm.fp_rnd_mode<rn>} : vector<2xf16>
+// CHECK: vector.extract %[[P]][0] : f16 from vector<2xf16>
+// CHECK: vector.extract %[[P]][1] : f16 from vector<2xf16>
 // CHECK-COUNT-2: arith.uitofp %{{.*}} : i32 to f32
 // CHECK-COUNT-2: arith.fptosi %{{.*}} : f32 to i32
 gpu.func @cast(%x: !I, %f: !L) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {

@@ -11,8 +11,9 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @incompatible_source(%x: !S) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !D
-    // expected-error@+2 {{'tirx.add' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+1 {{reg (prio=10): registerCompatible: operand #1: index bit 0 is on thread tx stride 1 in the operand but not in the anchor layout}}
+    // expected-error@+3 {{'tirx.add' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+2 {{reg (prio=10): registerCompatible: operand #1: index bit 0 is on thread tx stride 1 in the operand but not in the anchor layout}}
+    // expected-note@+1 {{smem (prio=10): operandsInScope: operand #0 is local, expected shared}}
     tirx.add cta %d, %x, %x : !D, !S, !S
     gpu.return
   }
@@ -26,8 +27,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @reduction_destination(%x: !X) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !R
-    // expected-error@+2 {{'tirx.sum' op has no applicable variant}}
-    // expected-note@+1 {{local (prio=10): reductionLayouts: destination is not replicated over reduced thread stride 64}}
+    // expected-error@+3 {{'tirx.sum' op has no applicable variant}}
+    // expected-note@+2 {{local (prio=10): reductionLayouts: destination is not replicated over reduced thread stride 64}}
+    // expected-note@+1 {{shared (prio=10): operandsInScope: operand #0 is local, expected shared}}
     tirx.sum cta %d, %x axes = [1] : !R, !X
     gpu.return
   }
@@ -41,8 +43,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @reduction_kept_bit(%x: !X) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !R
-    // expected-error@+2 {{'tirx.max' op has no applicable variant}}
-    // expected-note@+1 {{local (prio=10): reductionLayouts: destination bit 0 is not distributed like source bit 7}}
+    // expected-error@+3 {{'tirx.max' op has no applicable variant}}
+    // expected-note@+2 {{local (prio=10): reductionLayouts: destination bit 0 is not distributed like source bit 7}}
+    // expected-note@+1 {{shared (prio=10): operandsInScope}}
     tirx.max cta %d, %x axes = [1] : !R, !X
     gpu.return
   }
@@ -114,8 +117,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %c64 = arith.constant 64 : index
     %lt = arith.cmpi ult, %tid, %c64 : index
     scf.if %lt {
-      // expected-error@+2 {{'tirx.exp' op has no applicable variant}}
-      // expected-note@+1 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows warpid to [0, 2) inside a cta-scope call}}
+      // expected-error@+3 {{'tirx.exp' op has no applicable variant}}
+      // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows warpid to [0, 2) inside a cta-scope call}}
+      // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows warpid to [0, 2) inside a cta-scope call; operandsInScope: operand #0 is local, expected shared}}
       tirx.exp cta %d, %x : !L, !L
     }
     gpu.return
@@ -129,8 +133,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @scope_mismatch(%x: !L) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !L
-    // expected-error@+2 {{'tirx.exp' op has no applicable variant}}
-    // expected-note@+1 {{reg (prio=10): layoutThreadAxesMatchScope: layout threads span cta, the call is at warp}}
+    // expected-error@+3 {{'tirx.exp' op has no applicable variant}}
+    // expected-note@+2 {{reg (prio=10): layoutThreadAxesMatchScope: layout threads span cta, the call is at warp}}
+    // expected-note@+1 {{smem (prio=10): operandsInScope}}
     tirx.exp warp %d, %x : !L, !L
     gpu.return
   }

@@ -178,6 +178,7 @@ void registerCudaElementwiseVariants(Registry &registry);
 void registerCudaReductionVariants(Registry &registry);
 void registerCudaPointerVariants(Registry &registry);
 void registerCudaGemmVariants(Registry &registry);
+void registerCudaComposeVariants(Registry &registry);
 
 } // namespace tileir::dispatch
 

@@ -109,6 +109,13 @@ mlir::Value emitIsReplicaLeader(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value getStorage(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value buffer);
 
+/// The storage offset (index) of the element at the runtime flat index
+/// `flat` (index) of a memory-only layout: the sum over flat bits j of
+/// bit_j(flat) * stride_j plus the offset, runs of doubling strides merged
+/// into one shift, mask and multiply.
+mlir::Value emitStorageOffset(mlir::OpBuilder &b, mlir::Location loc,
+                              const BitLayout &layout, mlir::Value flat);
+
 /// The CTA-scope thread id (`tx`) as i32.
 mlir::Value emitThreadId(mlir::OpBuilder &b, mlir::Location loc);
 

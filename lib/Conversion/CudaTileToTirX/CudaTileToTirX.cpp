@@ -911,8 +911,8 @@ LogicalResult EntryLowering::lower(ct::ExpOp op) {
     return success();
   }
   Value dst = allocBlocked(op.getResult().getType(), loc);
-  tirx::ExpOp::create(b, loc, dst, src, flag(approx), flag(false), cta(),
-                      nullptr, nullptr);
+  tirx::ExpOp::create(b, loc, dst, src, /*scale=*/Value(), /*bias=*/Value(),
+                      flag(approx), flag(false), cta(), nullptr, nullptr);
   mapping.map(op.getResult(), dst);
   return success();
 }
@@ -925,8 +925,9 @@ LogicalResult EntryLowering::lower(ct::Exp2Op op) {
     return success();
   }
   Value dst = allocBlocked(op.getResult().getType(), loc);
-  tirx::Exp2Op::create(b, loc, dst, src, flag(false), flag(op.getFlushToZero()),
-                       cta(), nullptr, nullptr);
+  tirx::Exp2Op::create(b, loc, dst, src, /*scale=*/Value(), /*bias=*/Value(),
+                       flag(false), flag(op.getFlushToZero()), cta(), nullptr,
+                       nullptr);
   mapping.map(op.getResult(), dst);
   return success();
 }

@@ -6,6 +6,10 @@
 //   reduced lane bits, then, when the reduced elements span warps, partials
 //   are exchanged through a shared-memory scratch buffer. Every thread that
 //   holds a destination element (including replicas) gets the result.
+//   shared (10): shared operands at CTA scope. G = min(threads / kept, reduced)
+//   threads cooperate on each kept element: a serial strided loop per thread,
+//   a shuffle-xor butterfly inside the group, and, for groups wider than a
+//   warp, a second stage through a shared scratch of one slot per warp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +21,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace tileir;
@@ -295,9 +300,212 @@ void addLocalVariant(Registry &registry, StringRef primitive, Combiner kind) {
   registry.add(primitive, "cuda", std::move(v));
 }
 
+/// The identity of `kind` in the widened type `type`.
+Value identity(OpBuilder &b, Location loc, Combiner kind, Type type) {
+  if (auto ft = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    APFloat v = kind == Combiner::Sum ? APFloat::getZero(sem)
+                : kind == Combiner::Max
+                    ? APFloat::getInf(sem, /*Negative=*/true)
+                    : APFloat::getInf(sem);
+    return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, v));
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt v = kind == Combiner::Sum   ? APInt::getZero(width)
+            : kind == Combiner::Max ? APInt::getSignedMinValue(width)
+                                    : APInt::getSignedMaxValue(width);
+  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, v));
+}
+
+/// The plan of a shared reduction: kept and reduced bits of the source, as
+/// layouts indexed by the kept index and by the reduced index.
+struct SharedReductionPlan {
+  BitLayout kept, reduced, dst;
+  int64_t numKept = 1, numReduced = 1;
+  int64_t group = 1; ///< threads per kept element
+};
+
+FailureOr<SharedReductionPlan>
+planSharedReduction(Operation *op, int64_t threads, std::string &why) {
+  auto dstType = cast<tirx::BufferType>(op->getOperand(0).getType());
+  auto srcType = cast<tirx::BufferType>(op->getOperand(1).getType());
+  auto src = BitLayout::get(srcType.getTileLayout());
+  auto dst = BitLayout::get(dstType.getTileLayout());
+  if (failed(src) || failed(dst)) {
+    why = "layouts are not power-of-two layouts";
+    return failure();
+  }
+  if (dstType.getElementType().getIntOrFloatBitWidth() > 32) {
+    why = "64-bit elements are not shuffled yet";
+    return failure();
+  }
+  if (!llvm::isPowerOf2_64(threads) || threads < 32) {
+    why = "needs a power-of-two CTA of whole warps, got " +
+          std::to_string(threads) + " threads";
+    return failure();
+  }
+  SharedReductionPlan plan;
+  plan.dst = *dst;
+  for (const LayoutBit &bit : dst->shard)
+    if (bit.stride == 0) {
+      why = "destination layout broadcasts";
+      return failure();
+    }
+  auto axes = cast<DenseI64ArrayAttr>(op->getAttr("axes")).asArrayRef();
+  SmallVector<bool> reduced(src->getNumBits(), false);
+  for (int64_t axis : axes) {
+    auto [first, end] = dimBitRange(srcType.getShape(), axis);
+    for (unsigned j = first; j < end; ++j)
+      reduced[j] = true;
+  }
+  plan.kept.memOffset = src->memOffset;
+  for (unsigned j = 0; j < src->getNumBits(); ++j)
+    (reduced[j] ? plan.reduced : plan.kept).shard.push_back(src->shard[j]);
+  if (dst->getNumBits() != plan.kept.getNumBits()) {
+    why = "destination does not have the kept elements";
+    return failure();
+  }
+  plan.numKept = int64_t(1) << plan.kept.getNumBits();
+  plan.numReduced = int64_t(1) << plan.reduced.getNumBits();
+  plan.group = plan.numKept >= threads
+                   ? 1
+                   : std::min(threads / plan.numKept, plan.numReduced);
+  return plan;
+}
+
+Predicate sharedReductionLayouts() {
+  return {"sharedReductionLayouts",
+          [](Operation *op, const DispatchContext &ctx) {
+            std::string why;
+            if (failed(planSharedReduction(op, ctx.getCtaThreads(), why)))
+              return Outcome::fail(why);
+            return Outcome::ok();
+          }};
+}
+
+Outcome emitSharedReduction(Operation *op, DispatchContext &ctx,
+                            RewriterBase &b, Combiner kind) {
+  std::string why;
+  int64_t threads = ctx.getCtaThreads();
+  SharedReductionPlan plan = *planSharedReduction(op, threads, why);
+  Location loc = op->getLoc();
+  bool propagateNan = op->hasAttr("propagate_nan");
+  Type elemType =
+      cast<tirx::BufferType>(op->getOperand(0).getType()).getElementType();
+  Type wide = widenedType(b, elemType);
+  Value srcMem = getStorage(b, loc, op->getOperand(1));
+  Value dstMem = getStorage(b, loc, op->getOperand(0));
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  int64_t group = plan.group, rowsAtOnce = threads / group;
+  int64_t rounds = std::max<int64_t>(1, plan.numKept / rowsAtOnce);
+  Value scratchMem;
+  if (group > 32)
+    scratchMem = getStorage(b, loc, allocScratch(b, op, wide, threads / 32));
+  Value tid = arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                           emitThreadId(b, loc));
+  Value g = arith::RemUIOp::create(b, loc, tid, cst(group));
+  Value p = arith::DivUIOp::create(b, loc, tid, cst(group));
+  // Sources may have been written by other threads just before.
+  gpu::BarrierOp::create(b, loc);
+  auto rowLoop = scf::ForOp::create(b, loc, cst(0), cst(rounds), cst(1));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(rowLoop.getBody());
+    Value row = arith::AddIOp::create(
+        b, loc, p,
+        arith::MulIOp::create(b, loc, rowLoop.getInductionVar(),
+                              cst(rowsAtOnce)));
+    Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                                        cst(plan.numKept));
+    // Idle threads (more threads than elements) read row 0 and write nothing.
+    Value safeRow = arith::SelectOp::create(b, loc, valid, row, cst(0));
+    Value rowOffset = emitStorageOffset(b, loc, plan.kept, safeRow);
+    // 1. Serial: elements g, g + group, ... of the row.
+    auto inner = scf::ForOp::create(b, loc, g, cst(plan.numReduced), cst(group),
+                                    ValueRange{identity(b, loc, kind, wide)});
+    {
+      OpBuilder::InsertionGuard innerGuard(b);
+      b.setInsertionPointToStart(inner.getBody());
+      Value offset = arith::AddIOp::create(
+          b, loc, rowOffset,
+          emitStorageOffset(b, loc, plan.reduced, inner.getInductionVar()));
+      Value x = widen(b, loc, memref::LoadOp::create(b, loc, srcMem, offset));
+      scf::YieldOp::create(b, loc,
+                           combine(b, loc, kind, propagateNan,
+                                   inner.getRegionIterArgs().front(), x));
+    }
+    Value acc = inner.getResult(0);
+    // 2. Butterfly inside the group (or the warp for wider groups).
+    Type i32 = b.getI32Type();
+    Value width = arith::ConstantIntOp::create(b, loc, i32, 32);
+    for (int64_t s = 1; s < std::min<int64_t>(group, 32); s *= 2) {
+      Value other =
+          gpu::ShuffleOp::create(b, loc, acc,
+                                 arith::ConstantIntOp::create(b, loc, i32, s),
+                                 width, gpu::ShuffleMode::XOR)
+              .getShuffleResult();
+      acc = combine(b, loc, kind, propagateNan, acc, other);
+    }
+    // 3. Groups wider than a warp: one partial per warp through shared.
+    if (group > 32) {
+      Value warp = arith::DivUIOp::create(b, loc, tid, cst(32));
+      Value lane = arith::RemUIOp::create(b, loc, tid, cst(32));
+      Value isLane0 =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, cst(0));
+      auto write = scf::IfOp::create(b, loc, isLane0, /*withElse=*/false);
+      {
+        OpBuilder::InsertionGuard ifGuard(b);
+        b.setInsertionPointToStart(write.thenBlock());
+        memref::StoreOp::create(b, loc, acc, scratchMem, warp);
+      }
+      gpu::BarrierOp::create(b, loc);
+      Value firstWarp = arith::MulIOp::create(b, loc, p, cst(group / 32));
+      Value total;
+      for (int64_t w = 0; w < group / 32; ++w) {
+        Value index = arith::AddIOp::create(b, loc, firstWarp, cst(w));
+        Value x = memref::LoadOp::create(b, loc, scratchMem, index);
+        total = total ? combine(b, loc, kind, propagateNan, total, x) : x;
+      }
+      acc = total;
+      // The scratch is reused by the next round.
+      gpu::BarrierOp::create(b, loc);
+    }
+    // 4. The group's first thread writes the row's result.
+    Value first =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, g, cst(0));
+    Value writes = arith::AndIOp::create(b, loc, first, valid);
+    auto store = scf::IfOp::create(b, loc, writes, /*withElse=*/false);
+    OpBuilder::InsertionGuard ifGuard(b);
+    b.setInsertionPointToStart(store.thenBlock());
+    memref::StoreOp::create(b, loc, narrow(b, loc, acc, elemType), dstMem,
+                            emitStorageOffset(b, loc, plan.dst, row));
+  }
+  // Results are read by other threads after the primitive.
+  gpu::BarrierOp::create(b, loc);
+  return Outcome::ok();
+}
+
+void addSharedVariant(Registry &registry, StringRef primitive, Combiner kind) {
+  Variant v;
+  v.name = "shared";
+  v.priority = priority::kGeneral;
+  v.predicates = {
+      pred::allThreadsActive(), pred::execScopeIn({tirx::ExecScope::Cta}),
+      pred::operandsInScope(tirx::MemScope::Shared), sharedReductionLayouts()};
+  v.impl = [kind](Operation *op, DispatchContext &ctx, RewriterBase &b) {
+    return emitSharedReduction(op, ctx, b, kind);
+  };
+  registry.add(primitive, "cuda", std::move(v));
+}
+
 } // namespace
 
 void tileir::dispatch::registerCudaReductionVariants(Registry &registry) {
+  addSharedVariant(registry, "tirx.sum", Combiner::Sum);
+  addSharedVariant(registry, "tirx.max", Combiner::Max);
+  addSharedVariant(registry, "tirx.min", Combiner::Min);
   addLocalVariant(registry, "tirx.sum", Combiner::Sum);
   addLocalVariant(registry, "tirx.max", Combiner::Max);
   addLocalVariant(registry, "tirx.min", Combiner::Min);

@@ -284,9 +284,178 @@ func.func @exp_integer(%d: !I) {
 // -----
 
 !H = !tirx.buffer<1024xf16, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
-func.func @exp2_approx_f16(%d: !H) {
-  // expected-error@+1 {{expects f32 with approx or ftz, got 'f16'}}
-  tirx.exp2 cta %d, %d {ftz} : !H, !H
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @sqrt_scale_type(%d: !L, %s: f16) {
+  // expected-error@+1 {{expects scale element type 'f32', got 'f16'}}
+  tirx.sqrt cta %d, %d scale %s : f16 : !L, !L
+  return
+}
+
+// -----
+
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+!S = !tirx.buffer<512xf32, local, #tirx.layout<S[(128,4):(1@tx,1)]>>
+func.func @log2_bias_shape(%d: !L, %b: !S) {
+  // expected-error@+1 {{expects bias to have the destination shape, got '!tirx.buffer<512xf32, local, <S[(128,4):(1@tx,1)]>>'}}
+  tirx.log2 cta %d, %d bias %b : !S : !L, !L
+  return
+}
+
+// -----
+
+!I = !tirx.buffer<1024xi32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @silu_int(%d: !I) {
+  // expected-error@+1 {{expects a float buffer, got '!tirx.buffer<1024xi32, local, <S[(2,128,4):(4,1@tx,1)]>>'}}
+  tirx.silu cta %d, %d : !I, !I
+  return
+}
+
+// -----
+
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+!H = !tirx.buffer<1024xf16, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @reciprocal_src_type(%d: !L, %s: !H) {
+  // expected-error@+1 {{expects src element type 'f32', got 'f16'}}
+  tirx.reciprocal cta %d, %s : !L, !H
+  return
+}
+
+// -----
+
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @fma_bias_type(%d: !L, %b: f16) {
+  // expected-error@+1 {{expects bias element type 'f32', got 'f16'}}
+  tirx.fma cta %d, %d, %d, %b : !L, !L, !L, f16
+  return
+}
+
+// -----
+
+!B = !tirx.buffer<1024xi1, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @memset_i1(%d: !B) {
+  // expected-error@+1 {{expects an element type of whole bytes, got 'i1'}}
+  tirx.memset cta %d, 1 : !B
+  return
+}
+
+// -----
+
+!I = !tirx.buffer<1024xi32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @memset_value(%d: !I) {
+  // expected-error@+1 {{expects a byte value in [0, 255], got 256}}
+  tirx.memset cta %d, 256 : !I
+  return
+}
+
+// -----
+
+!Q = !tirx.buffer<1024xf8E4M3FNUZ, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @cast_f8_format(%d: !Q, %s: !L) {
+  // expected-error@+1 {{expects f8E4M3FN or f8E5M2 among 8-bit floats, got 'f8E4M3FNUZ'}}
+  tirx.cast cta %d, %s : !Q, !L
+  return
+}
+
+// -----
+
+!Q = !tirx.buffer<1024xf4E2M1FN, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @cast_f4(%d: !Q, %s: !L) {
+  // expected-error@+1 {{expects floats of 8 bits or more, got 'f4E2M1FN'}}
+  tirx.cast cta %d, %s : !Q, !L
+  return
+}
+
+// -----
+
+!Q = !tirx.buffer<1024xf8E5M2, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+!I = !tirx.buffer<1024xi32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @cast_f8_int(%d: !Q, %s: !I) {
+  // expected-error@+1 {{expects a float partner for an f8 cast, got 'i32' to 'f8E5M2'}}
+  tirx.cast cta %d, %s : !Q, !I
+  return
+}
+
+// -----
+
+!H = !tirx.buffer<1024xf16, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @cast_unsigned_float(%d: !H, %s: !L) {
+  // expected-error@+1 {{expects an integer side with unsigned_}}
+  tirx.cast cta %d, %s {unsigned_} : !H, !L
+  return
+}
+
+// -----
+
+!L = !tirx.buffer<1x1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+!R = !tirx.buffer<1xf32, local, #tirx.layout<S[1:1] + R[128:1@tx]>>
+func.func @binary_reduce_kind(%d: !R, %x: !L) {
+  // expected-error@+1 {{attribute 'op' failed to satisfy constraint: string attribute one of add, sub, mul, maximum, minimum}}
+  tirx.binary_reduce cta "fdiv" "sum" %d, %x, %x axes = [1] : !R, !L, !L
+  return
+}
+
+// -----
+
+!L = !tirx.buffer<1x1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+!R = !tirx.buffer<1xf32, local, #tirx.layout<S[1:1] + R[128:1@tx]>>
+func.func @binary_reduce_rhs(%d: !R, %x: !L, %s: f16) {
+  // expected-error@+1 {{expects rhs element type 'f32', got 'f16'}}
+  tirx.binary_reduce cta "mul" "sum" %d, %x, %s axes = [1] : !R, !L, f16
+  return
+}
+
+// -----
+
+!I = !tirx.buffer<1x1024xi32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+!R = !tirx.buffer<1xi32, local, #tirx.layout<S[1:1] + R[128:1@tx]>>
+func.func @unary_reduce_int(%d: !R, %x: !I) {
+  // expected-error@+1 {{expects a float source, got '!tirx.buffer<1x1024xi32, local, <S[(2,128,4):(4,1@tx,1)]>>'}}
+  tirx.unary_reduce cta "exp" "sum" %d, %x axes = [1] : !R, !I
+  return
+}
+
+// -----
+
+!L = !tirx.buffer<1x1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @reduce_negate_shape(%x: !L) {
+  // expected-error@+1 {{expects a destination of shape [1], got '!tirx.buffer<1x1024xf32, local, <S[(2,128,4):(4,1@tx,1)]>>'}}
+  tirx.reduce_negate cta "sum" %x, %x axes = [1] : !L, !L
+  return
+}
+
+// -----
+
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @binary_chain_c(%d: !L, %c: i32) {
+  // expected-error@+1 {{expects c element type 'f32', got 'i32'}}
+  tirx.binary_chain cta "add" "mul" %d, %d, %d, %c : !L, !L, !L, i32
+  return
+}
+
+// -----
+
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @compose_scope(%d: !L) {
+  // expected-error@+1 {{expects body primitives at scope warp or narrower, got cta}}
+  tirx.compose_op warp {
+    tirx.mul cta %d, %d, %d : !L, !L, !L
+  }
+  return
+}
+
+// -----
+
+!L = !tirx.buffer<1024xf32, local, #tirx.layout<S[(2,128,4):(4,1@tx,1)]>>
+func.func @compose_nested(%d: !L) {
+  tirx.compose_op cta {
+    // expected-error@+1 {{is nested in another tirx.compose_op; expects one level of frames}}
+    tirx.compose_op cta {
+      tirx.mul cta %d, %d, %d : !L, !L, !L
+    }
+  }
   return
 }
 

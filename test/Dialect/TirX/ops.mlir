@@ -110,6 +110,40 @@ func.func @primitives(%r: !G, %x: !L, %f: f32, %i: i32) {
   tirx.max cta %dr, %x axes = [1] {propagate_nan} : !R, !L
   // CHECK: tirx.min cta %[[DR]], %[[X]] axes = [1] {dispatch = "local"} :
   tirx.min cta %dr, %x axes = [1] {dispatch = "local"} : !R, !L
+  // CHECK: tirx.sqrt warp %[[D]], %[[X]] :
+  tirx.sqrt warp %d, %x : !L, !L
+  // CHECK: tirx.exp cta %[[D]], %[[X]] scale %[[F]] : f32 bias %[[X]] : !tirx.buffer<1x1024xf32, local, {{.*}}> {approx} :
+  tirx.exp cta %d, %x scale %f : f32 bias %x : !L {approx} : !L, !L
+  // CHECK: tirx.exp2 cta %[[D]], %[[X]] bias %[[F]] : f32 {config = {approx, ftz}} :
+  tirx.exp2 cta %d, %x bias %f : f32 {config = {approx, ftz}} : !L, !L
+  // CHECK: tirx.log2 cta %[[D]], %[[X]] scale %[[F]] : f32 :
+  tirx.log2 cta %d, %x scale %f : f32 : !L, !L
+  // CHECK: tirx.reciprocal cta %[[D]], %[[X]] {ftz} :
+  tirx.reciprocal cta %d, %x {ftz} : !L, !L
+  // CHECK: tirx.silu cta %[[D]], %[[X]] :
+  tirx.silu cta %d, %x : !L, !L
+  // CHECK: tirx.fma cta %[[D]], %[[X]], %[[F]], %[[X]] :
+  tirx.fma cta %d, %x, %f, %x : !L, !L, f32, !L
+  // CHECK: tirx.zero cta %[[D]] :
+  tirx.zero cta %d : !L
+  // CHECK: tirx.memset cta %[[DI]], 255 :
+  tirx.memset cta %di, 255 : !I
+  // CHECK: tirx.binary_reduce cta "mul" "sum" %[[DR]], %[[X]], %[[X]] axes = [1] :
+  tirx.binary_reduce cta "mul" "sum" %dr, %x, %x axes = [1] : !R, !L, !L
+  // CHECK: tirx.unary_reduce cta "exp" "max" %[[DR]], %[[X]] axes = [1] :
+  tirx.unary_reduce cta "exp" "max" %dr, %x axes = [1] : !R, !L
+  // CHECK: tirx.binary_chain cta "mul" "add" %[[D]], %[[X]], %[[F]], %[[X]] :
+  tirx.binary_chain cta "mul" "add" %d, %x, %f, %x : !L, !L, f32, !L
+  // CHECK: tirx.reduce_negate cta "max" %[[DR]], %[[X]] axes = [1] :
+  tirx.reduce_negate cta "max" %dr, %x axes = [1] : !R, !L
+  // CHECK: tirx.compose_op cta {
+  // CHECK-NEXT: tirx.mul warp %[[D]], %[[X]], %[[X]] :
+  // CHECK-NEXT: tirx.sum cta %[[DR]], %[[D]] axes = [1] :
+  // CHECK-NEXT: }
+  tirx.compose_op cta {
+    tirx.mul warp %d, %x, %x : !L, !L, !L
+    tirx.sum cta %dr, %d axes = [1] : !R, !L
+  }
   // CHECK: tirx.load_ptr cta %[[D]], %[[DP:[^ ]*]] :
   tirx.load_ptr cta %d, %dp : !L, !P
   // CHECK: tirx.load_ptr cta %[[D]], %[[DP]] mask %[[DB]] : {{.*}} padding %[[F]] : f32 :

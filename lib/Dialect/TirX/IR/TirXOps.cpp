@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Dialect/TirX/IR/TirX.h"
+#include "TirXVerifiers.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
@@ -13,6 +14,7 @@
 
 using namespace mlir;
 using namespace mlir::tirx;
+using namespace mlir::tirx::detail;
 
 #define GET_OP_CLASSES
 #include "tileir/Dialect/TirX/IR/TirXOps.cpp.inc"
@@ -22,17 +24,17 @@ using namespace mlir::tirx;
 //===----------------------------------------------------------------------===//
 
 /// The element type of a buffer, or the type itself for a scalar.
-static Type elementTypeOf(Type type) {
+Type mlir::tirx::detail::elementTypeOf(Type type) {
   if (auto buffer = dyn_cast<BufferType>(type))
     return buffer.getElementType();
   return type;
 }
 
-/// Checks that `operand` (a buffer or a scalar) fits a destination `dst`:
-/// buffers must have dst's shape; `elementType` (when set) must match.
-static LogicalResult verifyOperandLike(Operation *op, StringRef name,
-                                       Value operand, BufferType dst,
-                                       Type elementType) {
+LogicalResult mlir::tirx::detail::verifyOperandLike(Operation *op,
+                                                   StringRef name,
+                                                   Value operand,
+                                                   BufferType dst,
+                                                   Type elementType) {
   Type type = operand.getType();
   if (auto buffer = dyn_cast<BufferType>(type)) {
     if (buffer.getShape() != dst.getShape())
@@ -156,22 +158,87 @@ LogicalResult IotaOp::verify() {
   return success();
 }
 
+LogicalResult MemsetOp::verify() {
+  Type elementType = getDst().getType().getElementType();
+  if (elementType.getIntOrFloatBitWidth() % 8 != 0)
+    return emitOpError() << "expects an element type of whole bytes, got "
+                         << elementType;
+  int64_t value = getValue();
+  if (value < 0 || value > 255)
+    return emitOpError() << "expects a byte value in [0, 255], got " << value;
+  return success();
+}
+
+APInt MemsetOp::getElementBits() {
+  unsigned width = getDst().getType().getElementType().getIntOrFloatBitWidth();
+  return APInt::getSplat(width, APInt(8, getValue()));
+}
+
 template <typename OpTy>
 static LogicalResult verifyUnaryFloat(OpTy op) {
   BufferType dst = op.getDst().getType();
   if (!isa<FloatType>(dst.getElementType()))
     return op.emitOpError() << "expects a float buffer, got " << dst;
-  if ((op.getApprox() || op.getFtz()) && !dst.getElementType().isF32())
-    return op.emitOpError()
-           << "expects f32 with approx or ftz, got " << dst.getElementType();
   return verifyOperandLike(op, "src", op.getSrc(), dst, dst.getElementType());
 }
 
-LogicalResult ExpOp::verify() { return verifyUnaryFloat(*this); }
-LogicalResult Exp2Op::verify() { return verifyUnaryFloat(*this); }
+template <typename OpTy>
+static LogicalResult verifyUnaryMath(OpTy op) {
+  if (failed(verifyUnaryFloat(op)))
+    return failure();
+  BufferType dst = op.getDst().getType();
+  if (op.getScale() && failed(verifyOperandLike(op, "scale", op.getScale(),
+                                                dst, dst.getElementType())))
+    return failure();
+  if (op.getBias() && failed(verifyOperandLike(op, "bias", op.getBias(), dst,
+                                               dst.getElementType())))
+    return failure();
+  return success();
+}
+
+LogicalResult SqrtOp::verify() { return verifyUnaryMath(*this); }
+LogicalResult ExpOp::verify() { return verifyUnaryMath(*this); }
+LogicalResult Exp2Op::verify() { return verifyUnaryMath(*this); }
+LogicalResult Log2Op::verify() { return verifyUnaryMath(*this); }
+LogicalResult ReciprocalOp::verify() { return verifyUnaryFloat(*this); }
+LogicalResult SiluOp::verify() { return verifyUnaryFloat(*this); }
+
+/// f8 formats cast supports.
+static bool isSupportedF8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
 
 LogicalResult CastOp::verify() {
-  return verifyOperandLike(*this, "src", getSrc(), getDst().getType(), {});
+  if (failed(verifyOperandLike(*this, "src", getSrc(), getDst().getType(), {})))
+    return failure();
+  Type to = getDst().getType().getElementType();
+  Type from = getSrc().getType().getElementType();
+  for (Type t : {from, to}) {
+    auto f = dyn_cast<FloatType>(t);
+    if (f && f.getWidth() == 8 && !isSupportedF8(f))
+      return emitOpError() << "expects f8E4M3FN or f8E5M2 among 8-bit "
+                              "floats, got "
+                           << t;
+    if (f && f.getWidth() < 8)
+      return emitOpError() << "expects floats of 8 bits or more, got " << t;
+  }
+  if ((isSupportedF8(from) && !isa<FloatType>(to)) ||
+      (isSupportedF8(to) && !isa<FloatType>(from)))
+    return emitOpError() << "expects a float partner for an f8 cast, got "
+                         << from << " to " << to;
+  if (getUnsigned_() && isa<FloatType>(from) && isa<FloatType>(to))
+    return emitOpError() << "expects an integer side with unsigned_";
+  return success();
+}
+
+LogicalResult FmaOp::verify() {
+  BufferType dst = getDst().getType();
+  Type elementType = dst.getElementType();
+  if (failed(verifyOperandLike(*this, "src", getSrc(), dst, elementType)) ||
+      failed(verifyOperandLike(*this, "scale", getScale(), dst, elementType)) ||
+      failed(verifyOperandLike(*this, "bias", getBias(), dst, elementType)))
+    return failure();
+  return success();
 }
 
 template <typename OpTy>
@@ -229,17 +296,20 @@ LogicalResult SelectOp::verify() {
   return success();
 }
 
-template <typename OpTy>
-static LogicalResult verifyReduce(OpTy op) {
-  BufferType dst = op.getDst().getType();
-  BufferType src = op.getSrc().getType();
+LogicalResult mlir::tirx::detail::verifyReduceShape(Operation *op,
+                                                   BufferType dst,
+                                                   BufferType src,
+                                                   ArrayRef<int64_t> axes) {
   if (dst.getElementType() != src.getElementType())
-    return op.emitOpError()
+    return op->emitOpError()
            << "expects one element type, got " << dst.getElementType()
            << " and " << src.getElementType();
-  ArrayRef<int64_t> axes = op.getAxes();
   if (axes.empty())
-    return op.emitOpError() << "expects at least one axis";
+    return op->emitOpError() << "expects at least one axis";
+  for (int64_t axis : axes)
+    if (axis < 0 || axis >= src.getRank())
+      return op->emitOpError()
+             << "expects axes in [0, " << src.getRank() << "), got " << axis;
   SmallVector<int64_t> kept;
   for (int64_t d = 0; d < src.getRank(); ++d) {
     if (!llvm::is_contained(axes, d)) {
@@ -247,18 +317,22 @@ static LogicalResult verifyReduce(OpTy op) {
       continue;
     }
     if (llvm::count(axes, d) != 1)
-      return op.emitOpError() << "expects distinct axes";
+      return op->emitOpError() << "expects distinct axes";
   }
-  for (int64_t axis : axes)
-    if (axis < 0 || axis >= src.getRank())
-      return op.emitOpError()
-             << "expects axes in [0, " << src.getRank() << "), got " << axis;
   if (kept.empty())
     kept.push_back(1);
   if (ArrayRef<int64_t>(kept) != dst.getShape())
-    return op.emitOpError()
+    return op->emitOpError()
            << "expects a destination of shape ["
            << llvm::make_range(kept.begin(), kept.end()) << "], got " << dst;
+  return success();
+}
+
+template <typename OpTy>
+static LogicalResult verifyReduce(OpTy op) {
+  BufferType dst = op.getDst().getType();
+  if (failed(verifyReduceShape(op, dst, op.getSrc().getType(), op.getAxes())))
+    return failure();
   if (op.getPropagateNan() && !isa<FloatType>(dst.getElementType()))
     return op.emitOpError() << "expects floats with propagate_nan";
   return success();

@@ -165,6 +165,15 @@ def TirX_CopyOp : TirX_Primitive<"copy"> {
 
 def TirX_FillOp : TirX_Primitive<"fill"> {
   let summary = "Fills a buffer with a scalar";
+  let description = [{
+    `dst[x] = value` for every element; `value` has the element type.
+
+    Example:
+
+    ```mlir
+    tirx.fill cta %acc, %zero : !tirx.buffer<256xf32, local, #tirx.layout<S[(128,2):(1@tx,1)]>>, f32
+    ```
+  }];
   let arguments = !con((ins Arg<TirX_OnChipBuffer, "", [MemWrite]>:$dst,
                             AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$value),
                        commonArgs);
@@ -172,6 +181,50 @@ def TirX_FillOp : TirX_Primitive<"fill"> {
     $scope $dst `,` $value attr-dict `:` qualified(type($dst)) `,` type($value)
   }];
   let hasVerifier = 1;
+}
+
+def TirX_ZeroOp : TirX_Primitive<"zero"> {
+  let summary = "Sets every element of a buffer to zero";
+  let description = [{
+    `dst[x] = 0` (integer zero, or +0.0 for floats).
+
+    Example:
+
+    ```mlir
+    tirx.zero warp %acc : !tirx.buffer<32x8xf32, local, #tirx.layout<S[(32,8):(1@laneid,1)]>>
+    ```
+  }];
+  let arguments = !con((ins Arg<TirX_OnChipBuffer, "", [MemWrite]>:$dst),
+                       commonArgs);
+  let assemblyFormat = "$scope $dst attr-dict `:` qualified(type($dst))";
+}
+
+def TirX_MemsetOp : TirX_Primitive<"memset"> {
+  let summary = "Sets every byte of a buffer's elements to one byte value";
+  let description = [{
+    Byte semantics, as C's `memset`: every element of `dst` receives the bit
+    pattern made of its bytes all equal to `value` (0 to 255), whatever the
+    element type. `memset(dst, 0)` is `zero(dst)`; on f32 `0xff` gives the
+    NaN pattern `0xffffffff`, on i16 `0x01` gives 257. Element types must be
+    whole bytes (not i1).
+
+    Example:
+
+    ```mlir
+    tirx.memset cta %flags, 255 : !tirx.buffer<256xi32, shared, #tirx.layout<S[256:1]>>
+    ```
+  }];
+  let arguments = !con((ins Arg<TirX_OnChipBuffer, "", [MemWrite]>:$dst,
+                            I64Attr:$value),
+                       commonArgs);
+  let assemblyFormat = [{
+    $scope $dst `,` $value attr-dict `:` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The element bit pattern: `value` repeated in every byte.
+    ::llvm::APInt getElementBits();
+  }];
 }
 
 def TirX_IotaOp : TirX_Primitive<"iota"> {
@@ -182,11 +235,20 @@ def TirX_IotaOp : TirX_Primitive<"iota"> {
   let hasVerifier = 1;
 }
 
-class TirX_UnaryPrimitive<string mnemonic> : TirX_Primitive<mnemonic> {
+class TirX_UnaryPrimitive<string mnemonic, string math> : TirX_Primitive<mnemonic> {
   let summary = "Elementwise `" # mnemonic # "`";
   let description = [{
-    `dst[x] = op(src[x])`. `approx` selects the fast hardware approximation
-    (f32 only), `ftz` flushes f32 denormals to zero.
+    `dst[x] = }] # math # [{` on floats. Fast math is chosen per op, with the
+    unit attributes or the same keys in `config`: `approx` selects the
+    hardware approximation (f32 only: `ex2.approx`, `lg2.approx`,
+    `sqrt.approx`, `rcp.approx`), `ftz` the `.ftz` forms that flush f32
+    denormals to zero. A variant that cannot honour them rejects the op.
+
+    Example:
+
+    ```mlir
+    tirx.}] # mnemonic # [{ warp %d, %s {approx} : !tirx.buffer<32x8xf32, local, #tirx.layout<S[(32,8):(1@laneid,1)]>>, !tirx.buffer<32x8xf32, local, #tirx.layout<S[(32,8):(1@laneid,1)]>>
+    ```
   }];
   let arguments = !con((ins Arg<TirX_OnChipBuffer, "", [MemWrite]>:$dst,
                             Arg<TirX_OnChipBuffer, "", [MemRead]>:$src,
@@ -198,14 +260,65 @@ class TirX_UnaryPrimitive<string mnemonic> : TirX_Primitive<mnemonic> {
   let hasVerifier = 1;
 }
 
-def TirX_ExpOp : TirX_UnaryPrimitive<"exp">;
-def TirX_Exp2Op : TirX_UnaryPrimitive<"exp2">;
+/// The unary math family of TIRx: op(src * scale + bias), `scale` and `bias`
+/// optional buffers (the destination's shape) or scalars.
+class TirX_UnaryMathPrimitive<string mnemonic, string math>
+    : TirX_Primitive<mnemonic, [AttrSizedOperandSegments]> {
+  let summary = "Elementwise `" # mnemonic # "` of `src * scale + bias`";
+  let description = [{
+    `dst[x] = }] # math # [{(src[x] * scale[x] + bias[x])`, where the optional
+    `scale` (default 1) and `bias` (default 0) are buffers of the
+    destination's shape or scalars of its element type; the affine part is
+    one fused multiply-add when both are present. Fast math is chosen per
+    op, with the unit attributes or the same keys in `config`: `approx`
+    selects the hardware approximation (f32 only: `ex2.approx`,
+    `lg2.approx`, `sqrt.approx`), `ftz` the `.ftz` forms. A variant that
+    cannot honour them rejects the op.
+
+    Example:
+
+    ```mlir
+    tirx.}] # mnemonic # [{ cta %d, %s scale %sc : f32 bias %b : f32 {approx} : !tirx.buffer<256xf32, local, #tirx.layout<S[(128,2):(1@tx,1)]>>, !tirx.buffer<256xf32, local, #tirx.layout<S[(128,2):(1@tx,1)]>>
+    ```
+  }];
+  let arguments = !con((ins Arg<TirX_OnChipBuffer, "", [MemWrite]>:$dst,
+                            Arg<TirX_OnChipBuffer, "", [MemRead]>:$src,
+                            Optional<TirX_BufferOrScalar>:$scale,
+                            Optional<TirX_BufferOrScalar>:$bias,
+                            UnitAttr:$approx, UnitAttr:$ftz),
+                       commonArgs);
+  let assemblyFormat = [{
+    $scope $dst `,` $src (`scale` $scale^ `:` qualified(type($scale)))?
+    (`bias` $bias^ `:` qualified(type($bias)))?
+    attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+def TirX_SqrtOp : TirX_UnaryMathPrimitive<"sqrt", "sqrt">;
+def TirX_ExpOp : TirX_UnaryMathPrimitive<"exp", "e^">;
+def TirX_Exp2Op : TirX_UnaryMathPrimitive<"exp2", "2^">;
+def TirX_Log2Op : TirX_UnaryMathPrimitive<"log2", "log2">;
+def TirX_ReciprocalOp : TirX_UnaryPrimitive<"reciprocal", "1 / src[x]">;
+def TirX_SiluOp : TirX_UnaryPrimitive<"silu", "src[x] / (1 + e^-src[x])">;
 
 def TirX_CastOp : TirX_Primitive<"cast"> {
   let summary = "Elementwise conversion between element types";
   let description = [{
     Integer widening/narrowing (sign- or zero-extension by `unsigned`),
-    float widening/narrowing (round to nearest even), integer <-> float.
+    integer <-> float, and float <-> float among f16, bf16, f32, f64,
+    f8E4M3FN and f8E5M2, rounding to nearest even. Float narrowing follows
+    cuda_tile's `ftof`: to f8E4M3FN it saturates (`satfinite`: values beyond
+    the largest finite value, infinities included, become +-448; NaN stays
+    NaN); to f8E5M2 and to f16/bf16 it keeps infinities and NaN (values that
+    round beyond the largest finite value become infinities). f8 has no
+    integer conversions.
+
+    Example:
+
+    ```mlir
+    tirx.cast cta %q, %x : !tirx.buffer<256xf8E4M3FN, local, #tirx.layout<S[(128,2):(1@tx,1)]>>, !tirx.buffer<256xf32, local, #tirx.layout<S[(128,2):(1@tx,1)]>>
+    ```
   }];
   let arguments = !con((ins Arg<TirX_OnChipBuffer, "", [MemWrite]>:$dst,
                             Arg<TirX_OnChipBuffer, "", [MemRead]>:$src,
@@ -243,6 +356,33 @@ def TirX_MulOp : TirX_BinaryPrimitive<"mul">;
 def TirX_FDivOp : TirX_BinaryPrimitive<"fdiv">;
 def TirX_MaximumOp : TirX_BinaryPrimitive<"maximum">;
 def TirX_MinimumOp : TirX_BinaryPrimitive<"minimum">;
+
+def TirX_FmaOp : TirX_Primitive<"fma"> {
+  let summary = "Elementwise fused multiply-add: dst = src * scale + bias";
+  let description = [{
+    `dst[x] = src[x] * scale[x] + bias[x]` with one rounding (floats);
+    `src`, `scale` and `bias` are buffers of the destination's shape or
+    scalars of its element type. `ftz` in `config` selects the `.ftz` form
+    on f32.
+
+    Example:
+
+    ```mlir
+    tirx.fma cta %d, %x, %s, %b : !tirx.buffer<256xf16, local, #tirx.layout<S[(128,2):(1@tx,1)]>>, !tirx.buffer<256xf16, local, #tirx.layout<S[(128,2):(1@tx,1)]>>, f16, !tirx.buffer<256xf16, local, #tirx.layout<S[(128,2):(1@tx,1)]>>
+    ```
+  }];
+  let arguments = !con((ins Arg<TirX_OnChipBuffer, "", [MemWrite]>:$dst,
+                            Arg<TirX_BufferOrScalar, "", [MemRead]>:$src,
+                            Arg<TirX_BufferOrScalar, "", [MemRead]>:$scale,
+                            Arg<TirX_BufferOrScalar, "", [MemRead]>:$bias),
+                       commonArgs);
+  let assemblyFormat = [{
+    $scope $dst `,` $src `,` $scale `,` $bias attr-dict `:`
+    qualified(type($dst)) `,` qualified(type($src)) `,`
+    qualified(type($scale)) `,` qualified(type($bias))
+  }];
+  let hasVerifier = 1;
+}
 
 def TirX_CmpOp : TirX_Primitive<"cmp"> {
   let summary = "Elementwise comparison into an i1 buffer";
@@ -335,5 +475,6 @@ def TirX_StorePtrOp : TirX_Primitive<"store_ptr",
 include "tileir/Dialect/TirX/IR/TirXKernelOps.td"
 include "tileir/Dialect/TirX/IR/TirXMapOps.td"
 include "tileir/Dialect/TirX/IR/TirXGemmOps.td"
+include "tileir/Dialect/TirX/IR/TirXComposeOps.td"
 
 #endif // TILEIR_DIALECT_TIRX_TIRXOPS_TD
