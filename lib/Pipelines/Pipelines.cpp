@@ -10,6 +10,7 @@
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -37,6 +38,8 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   gpu.addPass(createCSEPass());
   gpu.addPass(createSCFToControlFlowPass());
   gpu.addPass(createConvertGpuOpsToNVVMOps());
+  // NVVM ops written as inline PTX (mbarrier, TMA) become llvm.inline_asm.
+  gpu.addPass(createConvertNVVMToLLVMPass());
   gpu.addPass(createCanonicalizerPass());
   gpu.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -12,7 +12,7 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @lower
   // CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>, %[[X:.*]]: f32)
-  // CHECK-SAME: workgroup(%[[SH:.*]] : memref<128xf32, #gpu.address_space<workgroup>>)
+  // CHECK-SAME: workgroup(%[[SH:.*]] : memref<128xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
   // CHECK-SAME: kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>}
   // CHECK-NEXT: %[[REG:.*]] = memref.alloca() : memref<8xf32>
   // CHECK-NOT: tirx.

@@ -19,7 +19,7 @@
 // CHECK-LABEL: // tileir.kernel softmax_512 params=(ptr,ptr,i32) reqntid=64,1,1
 // CHECK-NEXT: .visible .entry softmax_512(
 // CHECK: .reqntid 64, 1, 1
-// CHECK: .shared .align 4 .b8 __wg_softmax_512_{{[0-9]+}}[256];
+// CHECK: .shared .align 128 .b8 __wg_softmax_512_{{[0-9]+}}[256];
 // CHECK: shfl.sync.bfly.b32
 // CHECK: bar.sync 0;
 // CHECK: st.shared.b32

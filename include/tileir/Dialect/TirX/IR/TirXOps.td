@@ -332,4 +332,6 @@ def TirX_StorePtrOp : TirX_Primitive<"store_ptr",
   let hasVerifier = 1;
 }
 
+include "tileir/Dialect/TirX/IR/TirXCopyOps.td"
+
 #endif // TILEIR_DIALECT_TIRX_TIRXOPS_TD
