@@ -152,6 +152,8 @@ const Registry &Registry::getBuiltin() {
   static const Registry registry = [] {
     Registry r;
     registerCudaCopyVariants(r);
+    registerCudaCopyAsyncVariants(r);
+    registerCudaPermuteLayoutVariants(r);
     registerCudaElementwiseVariants(r);
     registerCudaReductionVariants(r);
     registerCudaPointerVariants(r);

@@ -8,8 +8,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -272,6 +275,16 @@ Value tileir::dispatch::getStorage(OpBuilder &b, Location loc, Value buffer) {
       .getResult(0);
 }
 
+Value tileir::dispatch::emitSharedPointer(OpBuilder &b, Location loc,
+                                          Value buffer) {
+  Value storage = getStorage(b, loc, buffer);
+  Value index = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, storage);
+  Value address = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), index);
+  auto ptrType = LLVM::LLVMPointerType::get(
+      b.getContext(), static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
+  return LLVM::IntToPtrOp::create(b, loc, ptrType, address);
+}
+
 Value tileir::dispatch::emitThreadId(OpBuilder &b, Location loc) {
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), tid);
@@ -303,4 +316,44 @@ Value tileir::dispatch::emitStorageOffset(OpBuilder &b, Location loc,
     j += run;
   }
   return sum;
+}
+
+/// The largest power of two known to divide `v` (an index or integer
+/// value), capped at 2^16: constants, products, sums, casts and
+/// `tirx`-known alignments.
+int64_t tileir::dispatch::knownDivisor(Value v) {
+  constexpr int64_t kCap = 1 << 16;
+  APInt cst;
+  if (matchPattern(v, m_ConstantInt(&cst))) {
+    int64_t c = cst.getSExtValue();
+    if (c == 0)
+      return kCap;
+    return std::min<int64_t>(
+        kCap, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(c)));
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return 1;
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp>(def))
+    return knownDivisor(def->getOperand(0));
+  if (isa<arith::MulIOp>(def))
+    return std::min(kCap, knownDivisor(def->getOperand(0)) *
+                              knownDivisor(def->getOperand(1)));
+  if (isa<arith::AddIOp, arith::SubIOp>(def))
+    return std::min(knownDivisor(def->getOperand(0)),
+                    knownDivisor(def->getOperand(1)));
+  if (auto shl = dyn_cast<arith::ShLIOp>(def))
+    if (matchPattern(shl.getRhs(), m_ConstantInt(&cst)))
+      return std::min(kCap, knownDivisor(shl.getLhs()) << cst.getZExtValue());
+  return 1;
+}
+
+int64_t tileir::dispatch::knownDivisor(OpFoldResult ofr) {
+  if (auto attr = dyn_cast<Attribute>(ofr)) {
+    int64_t c = cast<IntegerAttr>(attr).getInt();
+    return c == 0 ? (1 << 16)
+                  : int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(c));
+  }
+  return knownDivisor(cast<Value>(ofr));
 }

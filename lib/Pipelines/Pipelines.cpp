@@ -38,7 +38,8 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   gpu.addPass(createCSEPass());
   gpu.addPass(createSCFToControlFlowPass());
   gpu.addPass(createConvertGpuOpsToNVVMOps());
-  // NVVM ops defined by their PTX (nvvm.wgmma.mma_async) become inline asm.
+  // NVVM ops defined by their PTX (wgmma, mbarrier, TMA) become
+  // llvm.inline_asm.
   gpu.addPass(createConvertNVVMToLLVMPass());
   gpu.addPass(createCanonicalizerPass());
   gpu.addPass(createCSEPass());

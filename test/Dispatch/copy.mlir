@@ -17,12 +17,12 @@ gpu.module @copies [#nvvm.target<chip = "sm_90">] {
 // CHECK-SAME: (%[[PTR:.*]]: !llvm.ptr<1>)
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[TID32:.*]] = arith.index_castui %[[TID]] : index to i32
+// CHECK: %[[ST:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !tirx.buffer<1024xf32, local, {{.*}}> to memref<8xf32>
 // CHECK: %[[C127:.*]] = arith.constant 127 : i32
 // CHECK: %[[LANE:.*]] = arith.andi %[[TID32]], %[[C127]] : i32
 // CHECK: %[[C2:.*]] = arith.constant 2 : i32
 // CHECK: arith.shli %[[LANE]], %[[C2]] : i32
 // CHECK: %[[BASE:.*]] = llvm.getelementptr %[[PTR]][%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-// CHECK: %[[ST:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !tirx.buffer<1024xf32, local, {{.*}}> to memref<8xf32>
 // CHECK-NOT: scf.if
 // CHECK: %[[P0:.*]] = llvm.getelementptr %[[BASE]]
 // CHECK: %[[V0:.*]] = llvm.load %[[P0]] {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>

@@ -76,7 +76,23 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %g = tirx.global_view %p sizes [4096] strides [1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<4096xf32, global>
     %r = tirx.region %g [0] : !tirx.buffer<4096xf32, global> -> !tirx.buffer<256xf32, global>
     %a = tirx.alloc : !L
-    // expected-error@+1 {{'tirx.copy' op names unknown variant 'vec_256b'; registered: vec_128b vec_16b vec_32b vec_64b reg vec_auto fallback}}
+    // expected-error@+1 {{'tirx.copy' op names unknown variant 'vec_512b'; registered: vec_128b vec_16b vec_256b vec_32b vec_64b ldstmatrix reg vec_auto fallback}}
+    tirx.copy cta %a, %r {dispatch = "vec_512b"} : !L, !tirx.buffer<256xf32, global>
+    gpu.return
+  }
+}
+
+// -----
+
+// Forced 256-bit vectors do not exist below sm_100.
+!L = !tirx.buffer<256xf32, local, #tirx.layout<S[(32,8):(1@tx,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @vec_256b_sm90(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %g = tirx.global_view %p sizes [4096] strides [1] {alignment = 32 : i64} : !llvm.ptr<1> -> !tirx.buffer<4096xf32, global>
+    %r = tirx.region %g [0] : !tirx.buffer<4096xf32, global> -> !tirx.buffer<256xf32, global>
+    %a = tirx.alloc : !L
+    // expected-error@+2 {{'tirx.copy' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+1 {{vec_256b (prio=20): chipAtLeast: needs sm_100 or newer, target is sm_90}}
     tirx.copy cta %a, %r {dispatch = "vec_256b"} : !L, !tirx.buffer<256xf32, global>
     gpu.return
   }
@@ -84,23 +100,35 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// The whole table, in priority order (ties by name): a global to shared
-// copy has no variant yet.
-!S = !tirx.buffer<256xf32, shared, #tirx.layout<S[256:1]>>
-gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  gpu.func @global_to_shared(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
-    %g = tirx.global_view %p sizes [4096] strides [1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<4096xf32, global>
-    %r = tirx.region %g [0] : !tirx.buffer<4096xf32, global> -> !tirx.buffer<256xf32, global>
+// The whole table: a TMA copy_async on sm_80 has no variant.
+!S = !tirx.buffer<64x32xf32, shared, #tirx.layout<S[64,32]>>
+!B = !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>
+!G = !tirx.buffer<64x32xf32, global>
+gpu.module @m [#nvvm.target<chip = "sm_80">] {
+  gpu.func @tma_on_sm80(%p: !llvm.ptr<1>, %d: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %g = tirx.global_view %p sizes [64, 32] strides [32, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !G
+    %r = tirx.region %g [0, 0] : !G -> !G
     %s = tirx.alloc : !S
-    // expected-error@+8 {{'tirx.copy' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+7 {{vec_128b (prio=20): globalLocalPair: needs a tirx.region of a tirx.global_view on one side and a local buffer on the other; forcedOnly: only used when forced with dispatch = "vec_128b"}}
-    // expected-note@+6 {{vec_16b (prio=20): globalLocalPair}}
-    // expected-note@+5 {{vec_32b (prio=20): globalLocalPair}}
-    // expected-note@+4 {{vec_64b (prio=20): globalLocalPair}}
-    // expected-note@+3 {{reg (prio=10): operandsInScope: operand #0 is shared, expected local}}
-    // expected-note@+2 {{vec_auto (prio=10): globalLocalPair: needs a tirx.region of a tirx.global_view on one side and a local buffer on the other}}
-    // expected-note@+1 {{fallback (prio=0): globalLocalPair}}
-    tirx.copy cta %s, %r : !S, !tirx.buffer<256xf32, global>
+    %b = tirx.alloc : !B
+    // expected-error@+3 {{'tirx.copy_async' op has no applicable variant on target 'cuda' (sm_80)}}
+    // expected-note@+2 {{ldgsts (prio=20): cpAsyncOperands: has a tensor_map (a TMA copy)}}
+    // expected-note@+1 {{tma (prio=10): chipAtLeast: needs sm_90 or newer, target is sm_80}}
+    tirx.copy_async cta %s, %r barrier(%b[0] : !B) tensor_map(%d : !llvm.ptr<1>) : !S, !G
+    gpu.return
+  }
+}
+
+// -----
+
+// permute_layout exists at warp scope only.
+!L0 = !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1@laneid,1)]>>
+!L1 = !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1,1@laneid)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @permute_cta(%x: !L0) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %y = tirx.alloc : !L1
+    // expected-error@+2 {{'tirx.permute_layout' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+1 {{warp_xor_swizzle (prio=20): execScopeIn: scope cta is not supported; layoutThreadAxesMatchScope: layout threads span warp, the call is at cta}}
+    tirx.permute_layout cta %y, %x : !L1, !L0
     gpu.return
   }
 }

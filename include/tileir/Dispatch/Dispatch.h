@@ -174,11 +174,17 @@ dispatchOne(const Registry &registry, mlir::tirx::PrimitiveOpInterface op,
 
 /// Registers the CUDA variants, one function per primitive family.
 void registerCudaCopyVariants(Registry &registry);
+void registerCudaCopyAsyncVariants(Registry &registry);
+void registerCudaPermuteLayoutVariants(Registry &registry);
 void registerCudaElementwiseVariants(Registry &registry);
 void registerCudaReductionVariants(Registry &registry);
 void registerCudaPointerVariants(Registry &registry);
 void registerCudaGemmVariants(Registry &registry);
 void registerCudaComposeVariants(Registry &registry);
+
+/// Lowers the synchronization ops of asynchronous copies (tirx.async_commit,
+/// tirx.async_wait, tirx.mbarrier_*) under `root` to NVVM ops.
+mlir::LogicalResult lowerAsyncSyncOps(mlir::Operation *root);
 
 } // namespace tileir::dispatch
 

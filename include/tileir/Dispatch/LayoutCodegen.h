@@ -115,6 +115,17 @@ mlir::Value getStorage(mlir::OpBuilder &b, mlir::Location loc,
 /// into one shift, mask and multiply.
 mlir::Value emitStorageOffset(mlir::OpBuilder &b, mlir::Location loc,
                               const BitLayout &layout, mlir::Value flat);
+/// An `!llvm.ptr<3>` to element 0 of a shared buffer's root storage (the
+/// storage of getStorage), for NVVM ops and vector accesses that take
+/// pointers.
+mlir::Value emitSharedPointer(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Value buffer);
+
+/// The largest power of two known to divide an index or integer value
+/// (constants, products, sums, shifts and casts), capped at 2^16; 2^16 for
+/// zero.
+int64_t knownDivisor(mlir::Value v);
+int64_t knownDivisor(mlir::OpFoldResult ofr);
 
 /// The CTA-scope thread id (`tx`) as i32.
 mlir::Value emitThreadId(mlir::OpBuilder &b, mlir::Location loc);

@@ -1,15 +1,25 @@
 //===- Copy.cpp - CUDA variants of tirx.copy ------------------------------===//
 //
-// Part of TileIR. Copies between a global region and a local (register)
-// buffer:
-//   vec_auto  (10): the widest vector (up to 16 bytes) that the layout's
-//                   contiguous register run, the global strides and the known
-//                   alignment allow; a tile-level bounds check picks the
+// Part of TileIR. Copies between global regions, shared buffers and local
+// (register) buffers, in either direction:
+//   ldstmatrix (10): register <-> shared 16-bit m8n8 fragments with the
+//                    warp-collective ldmatrix / stmatrix (sm_90 for stores).
+//   vec_auto  (10): the widest vector (up to 16 bytes) that both sides'
+//                   layouts, strides and known alignment allow. A register
+//                   side gives the thread partition; a global <-> shared copy
+//                   synthesises an [outer, threads, vec] partition. A
+//                   tile-level bounds check on a global side picks the
 //                   unmasked vector path for whole tiles and an element-wise
 //                   masked path for partial tiles.
-//   vec_{128,64,32,16}b (20): the same with a forced vector width.
-//   fallback   (0): element-wise masked copies.
+//   vec_{256,128,64,32,16}b (20): the same with a forced vector width
+//                   (256 bits: global <-> register on sm_100+ only).
+//   fallback   (0): element-wise copies.
 // Register-to-register copies use the elementwise `reg` variant.
+//
+// Writes to shared or global memory are done by one thread of each group of
+// threads holding the same elements. The copy does not synchronize: a
+// shared-memory write read by other threads needs a CTA barrier
+// (`gpu.barrier`) between the two, which the kernel places.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +29,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -26,99 +37,106 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <numeric>
-
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
 
 namespace {
 
-/// A copy between a global region and a local buffer.
-struct GlobalLocalCopy {
-  bool toGlobal;           ///< local -> global (a store)
-  Value local;             ///< the local buffer
-  tirx::RegionOp region;   ///< the global region
-  tirx::GlobalViewOp view; ///< the region's global view
+//===----------------------------------------------------------------------===//
+// Copy sides
+//===----------------------------------------------------------------------===//
+
+enum class SideKind { Global, Shared, Local };
+
+/// One operand of a copy.
+struct Side {
+  SideKind kind;
+  Value buffer;
+  // Op handles are value types whose accessors are not const.
+  mutable tirx::RegionOp region;   ///< global: the region
+  mutable tirx::GlobalViewOp view; ///< global: the region's view
+  BitLayout bits;                  ///< shared / local: the layout bit by bit
+  std::optional<layout::Swizzle> swizzle; ///< shared: the composed swizzle
 };
 
-std::optional<GlobalLocalCopy> matchGlobalLocal(tirx::CopyOp op) {
-  auto dst = op.getDst().getType();
-  auto src = op.getSrc().getType();
-  GlobalLocalCopy copy;
-  if (dst.isGlobal() && src.isLocal()) {
-    copy.toGlobal = true;
-    copy.local = op.getSrc();
-    copy.region = op.getDst().getDefiningOp<tirx::RegionOp>();
-  } else if (dst.isLocal() && src.isGlobal()) {
-    copy.toGlobal = false;
-    copy.local = op.getDst();
-    copy.region = op.getSrc().getDefiningOp<tirx::RegionOp>();
-  } else {
-    return std::nullopt;
+FailureOr<Side> matchSide(Value v, std::string &why) {
+  auto type = cast<tirx::BufferType>(v.getType());
+  Side side;
+  side.buffer = v;
+  if (type.isGlobal()) {
+    side.kind = SideKind::Global;
+    side.region = v.getDefiningOp<tirx::RegionOp>();
+    if (side.region)
+      side.view = side.region.getSource().getDefiningOp<tirx::GlobalViewOp>();
+    if (!side.view) {
+      why = "global operand is not a tirx.region of a tirx.global_view";
+      return failure();
+    }
+    return side;
   }
-  if (!copy.region)
-    return std::nullopt;
-  copy.view = copy.region.getSource().getDefiningOp<tirx::GlobalViewOp>();
-  if (!copy.view)
-    return std::nullopt;
-  return copy;
+  side.kind = type.isShared() ? SideKind::Shared : SideKind::Local;
+  FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
+  if (failed(bits)) {
+    why = std::string(type.isShared() ? "shared" : "local") +
+          " layout is not a power-of-two CTA layout";
+    return failure();
+  }
+  side.bits = *bits;
+  if (type.isShared()) {
+    if (!side.bits.replica.empty()) {
+      why = "shared layout has replica iters";
+      return failure();
+    }
+    side.swizzle = type.getLayout().getSwizzleFor(
+        type.getElementType().getIntOrFloatBitWidth());
+  }
+  return side;
 }
 
-Predicate globalLocalPair() {
-  return {"globalLocalPair", [](Operation *op, const DispatchContext &) {
-            auto copy = matchGlobalLocal(cast<tirx::CopyOp>(op));
-            if (!copy)
-              return Outcome::fail("needs a tirx.region of a "
-                                   "tirx.global_view on one side and a local "
-                                   "buffer on the other");
-            auto type = cast<tirx::BufferType>(copy->local.getType());
-            if (failed(BitLayout::get(type.getTileLayout())))
-              return Outcome::fail("local layout is not a power-of-two CTA "
-                                   "layout");
+/// The two sides of a supported copy: global/shared/local in any pairing
+/// except global-global, shared-shared and local-local.
+struct CopySides {
+  Side dst, src;
+  const Side *local() const {
+    return dst.kind == SideKind::Local   ? &dst
+           : src.kind == SideKind::Local ? &src
+                                         : nullptr;
+  }
+};
+
+FailureOr<CopySides> matchCopy(tirx::CopyOp op, std::string &why) {
+  CopySides sides;
+  FailureOr<Side> dst = matchSide(op.getDst(), why);
+  if (failed(dst))
+    return failure();
+  FailureOr<Side> src = matchSide(op.getSrc(), why);
+  if (failed(src))
+    return failure();
+  if (dst->kind == src->kind) {
+    why = "needs two different memory scopes (global, shared, local), got "
+          "two " +
+          tirx::stringifyMemScope(op.getDst().getType().getMemScope()).str() +
+          " buffers";
+    return failure();
+  }
+  sides.dst = *dst;
+  sides.src = *src;
+  return sides;
+}
+
+Predicate copyPair() {
+  return {"copyPair", [](Operation *op, const DispatchContext &) {
+            std::string why;
+            if (failed(matchCopy(cast<tirx::CopyOp>(op), why)))
+              return Outcome::fail(why);
             return Outcome::ok();
           }};
 }
 
-/// The largest power of two known to divide `v` (an index or integer
-/// value), capped at 2^16: constants, products, sums, casts and
-/// `tirx`-known alignments.
-int64_t knownDivisor(Value v) {
-  constexpr int64_t kCap = 1 << 16;
-  APInt cst;
-  if (matchPattern(v, m_ConstantInt(&cst))) {
-    int64_t c = cst.getSExtValue();
-    if (c == 0)
-      return kCap;
-    return std::min<int64_t>(
-        kCap, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(c)));
-  }
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return 1;
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp>(def))
-    return knownDivisor(def->getOperand(0));
-  if (isa<arith::MulIOp>(def))
-    return std::min(kCap, knownDivisor(def->getOperand(0)) *
-                              knownDivisor(def->getOperand(1)));
-  if (isa<arith::AddIOp, arith::SubIOp>(def))
-    return std::min(knownDivisor(def->getOperand(0)),
-                    knownDivisor(def->getOperand(1)));
-  if (auto shl = dyn_cast<arith::ShLIOp>(def))
-    if (matchPattern(shl.getRhs(), m_ConstantInt(&cst)))
-      return std::min(kCap, knownDivisor(shl.getLhs()) << cst.getZExtValue());
-  return 1;
-}
-
-int64_t knownDivisor(OpFoldResult ofr) {
-  if (auto attr = dyn_cast<Attribute>(ofr)) {
-    int64_t c = cast<IntegerAttr>(attr).getInt();
-    return c == 0 ? (1 << 16)
-                  : int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(c));
-  }
-  return knownDivisor(cast<Value>(ofr));
-}
+//===----------------------------------------------------------------------===//
+// Alignment and vector width
+//===----------------------------------------------------------------------===//
 
 Value toI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
   if (auto attr = dyn_cast<Attribute>(ofr))
@@ -127,57 +145,371 @@ Value toI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), cast<Value>(ofr));
 }
 
-/// Elements per vector for this copy: the widest power of two such that the
-/// lowest flat-index bits are consecutive registers in the innermost
-/// dimension, the innermost global stride is 1, and every address is
-/// aligned to the vector size.
-int64_t chooseVectorWidth(GlobalLocalCopy copy, const BitLayout &bits,
-                          ArrayRef<int64_t> shape, int64_t maxBytes) {
-  auto type = cast<tirx::BufferType>(copy.local.getType());
-  int64_t elemBytes =
-      std::max<int64_t>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
-  SmallVector<OpFoldResult> strides = copy.view.getMixedStrides();
-  SmallVector<OpFoldResult> offsets = copy.region.getMixedOffsets();
-  unsigned rank = shape.size();
-  auto innerStride = getConstantIntValue(strides[rank - 1]);
-  if (!innerStride || *innerStride != 1)
-    return 1;
-  unsigned innerBits = dimBitRange(shape, rank - 1).second;
+int64_t elementBytes(Type elemType) {
+  return std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
+}
+
+/// Whether flat bit `j` is the j-th element of a contiguous run starting at
+/// flat index 0 on `side`.
+bool isContiguousBit(const Side &side, ArrayRef<int64_t> shape, unsigned j) {
+  switch (side.kind) {
+  case SideKind::Global: {
+    unsigned rank = shape.size();
+    auto inner = getConstantIntValue(side.view.getMixedStrides()[rank - 1]);
+    return inner && *inner == 1 && j < dimBitRange(shape, rank - 1).second;
+  }
+  case SideKind::Shared:
+    return j < side.bits.getNumBits() &&
+           side.bits.shard[j].stride == (int64_t(1) << j);
+  case SideKind::Local:
+    return true; // registers are gathered into the vector one by one
+  }
+  return false;
+}
+
+/// The largest vector (in elements) every address of `side` is aligned to,
+/// given that the low `vecBits` flat bits form the vector.
+int64_t sideAlignment(const Side &side, ArrayRef<int64_t> shape,
+                      unsigned vecBits, int64_t elemBytes) {
+  constexpr int64_t kMax = 1 << 16;
+  switch (side.kind) {
+  case SideKind::Global: {
+    unsigned rank = shape.size();
+    SmallVector<OpFoldResult> strides = side.view.getMixedStrides();
+    SmallVector<OpFoldResult> offsets = side.region.getMixedOffsets();
+    int64_t align = std::max<int64_t>(1, side.view.getAlignment() / elemBytes);
+    align = std::min(align, knownDivisor(offsets[rank - 1]));
+    for (unsigned d = 0; d + 1 < rank; ++d)
+      align = std::min(align, knownDivisor(strides[d]));
+    return align;
+  }
+  case SideKind::Shared: {
+    // Shared allocations are 16-byte aligned (see tirx-lower-buffers).
+    int64_t align = std::max<int64_t>(1, 16 / elemBytes);
+    auto fold = [&](int64_t v) {
+      if (v != 0)
+        align = std::min<int64_t>(
+            align, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(v)));
+    };
+    fold(side.bits.memOffset);
+    for (unsigned j = vecBits; j < side.bits.getNumBits(); ++j)
+      fold(side.bits.shard[j].stride);
+    return align;
+  }
+  case SideKind::Local:
+    return kMax;
+  }
+  return 1;
+}
+
+/// Elements per vector: the widest power of two whose low flat bits are
+/// consecutive registers of the partition (`part`, memory bits of stride
+/// 2^j), contiguous on both sides, within `maxBytes`, within a swizzle
+/// chunk, and aligned on both sides.
+int64_t chooseVectorWidth(const CopySides &sides, const BitLayout &part,
+                          ArrayRef<int64_t> shape, int64_t elemBytes,
+                          int64_t maxBytes) {
   int64_t width = 1;
-  for (unsigned j = 0; j < innerBits; ++j) {
-    const LayoutBit &bit = bits.shard[j];
+  for (unsigned j = 0; j < part.getNumBits(); ++j) {
+    const LayoutBit &bit = part.shard[j];
     if (!bit.isMemory() || bit.stride != (int64_t(1) << j))
+      break;
+    if (!isContiguousBit(sides.dst, shape, j) ||
+        !isContiguousBit(sides.src, shape, j))
       break;
     if ((width * 2) * elemBytes > maxBytes)
       break;
     width *= 2;
   }
-  // Alignment of the base pointer, of the region offset in the innermost
-  // dimension and of every other stride.
-  int64_t alignElems =
-      std::max<int64_t>(1, copy.view.getAlignment() / elemBytes);
-  alignElems = std::min(alignElems, knownDivisor(offsets[rank - 1]));
-  for (unsigned d = 0; d + 1 < rank; ++d)
-    alignElems = std::min(alignElems, knownDivisor(strides[d]));
-  while (width > 1 && width > alignElems)
+  while (width > 1) {
+    unsigned vecBits = llvm::Log2_64(width);
+    bool ok = true;
+    for (const Side *side : {&sides.dst, &sides.src}) {
+      if (sideAlignment(*side, shape, vecBits, elemBytes) < width)
+        ok = false;
+      // A swizzle permutes 16-byte chunks: a vector must stay in one.
+      if (side->swizzle && width > (int64_t(1) << side->swizzle->perElement))
+        ok = false;
+    }
+    if (ok)
+      break;
     width /= 2;
+  }
   return width;
 }
 
-/// Emits the copy. `maxBytes` bounds the vector size (0: element-wise only).
-Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
-                            RewriterBase &rewriter, int64_t maxBytes,
-                            int64_t forcedBytes) {
-  GlobalLocalCopy copy = *matchGlobalLocal(op);
+/// The [outer, threads, vec] partition of a copy without a register side:
+/// the low flat bits form the widest vector both sides allow, the next bits
+/// go to the call's threads (tx strides 1, 2, ...), the rest are iterated.
+BitLayout synthesizePartition(const CopySides &sides, ArrayRef<int64_t> shape,
+                              int64_t elemBytes, int64_t maxBytes,
+                              int64_t scopeThreads) {
+  unsigned numBits = 0;
+  for (int64_t e : shape)
+    numBits += llvm::Log2_64(e);
+  BitLayout all;
+  for (unsigned j = 0; j < numBits; ++j)
+    all.shard.push_back(LayoutBit{"m", int64_t(1) << j});
+  int64_t width = chooseVectorWidth(sides, all, shape, elemBytes, maxBytes);
+  unsigned vecBits = llvm::Log2_64(width);
+  unsigned threadBits = std::min<unsigned>(
+      llvm::Log2_64(std::max<int64_t>(1, scopeThreads)), numBits - vecBits);
+  BitLayout part;
+  for (unsigned j = 0; j < numBits; ++j) {
+    if (j < vecBits)
+      part.shard.push_back(LayoutBit{"m", int64_t(1) << j});
+    else if (j < vecBits + threadBits)
+      part.shard.push_back(LayoutBit{"tx", int64_t(1) << (j - vecBits)});
+    else
+      part.shard.push_back(LayoutBit{"m", int64_t(1) << (j - threadBits)});
+  }
+  return part;
+}
+
+//===----------------------------------------------------------------------===//
+// Emission
+//===----------------------------------------------------------------------===//
+
+/// Emits the addressing of one side for a partition: per-thread bases
+/// computed once, and a pointer or a storage slot per flat index.
+class SideAccess {
+public:
+  SideAccess(OpBuilder &b, Location loc, const Side &side,
+             const BitLayout &part, ArrayRef<int64_t> shape, Type elemType,
+             Value tid)
+      : b(b), loc(loc), side(side), part(part), shape(shape),
+        elemType(elemType) {
+    Type i64 = b.getI64Type();
+    unsigned rank = shape.size();
+    switch (side.kind) {
+    case SideKind::Global: {
+      SmallVector<OpFoldResult> sizes = side.view.getMixedSizes();
+      SmallVector<OpFoldResult> strides = side.view.getMixedStrides();
+      SmallVector<OpFoldResult> offsets = side.region.getMixedOffsets();
+      Value threadOffset = cst64(0);
+      for (unsigned d = 0; d < rank; ++d) {
+        auto [first, end] = dimBitRange(shape, d);
+        Value tc = arith::ExtUIOp::create(
+            b, loc, i64, emitThreadBits(b, loc, part, tid, first, end));
+        Value coord =
+            arith::AddIOp::create(b, loc, toI64(b, loc, offsets[d]), tc);
+        threadCoord.push_back(coord);
+        stride64.push_back(toI64(b, loc, strides[d]));
+        size64.push_back(toI64(b, loc, sizes[d]));
+        threadOffset = arith::AddIOp::create(
+            b, loc, threadOffset,
+            arith::MulIOp::create(b, loc, coord, stride64[d]));
+      }
+      base = LLVM::GEPOp::create(b, loc, side.view.getPtr().getType(), elemType,
+                                 side.view.getPtr(), ValueRange{threadOffset});
+      break;
+    }
+    case SideKind::Shared: {
+      base = emitSharedPointer(b, loc, side.buffer);
+      // Thread part of the linear address: runs of partition thread bits
+      // whose shared strides double are one shift-and-mask-and-multiply.
+      Type i32 = b.getI32Type();
+      auto c32 = [&](int64_t v) {
+        return arith::ConstantIntOp::create(b, loc, i32, v).getResult();
+      };
+      Value sum = c32(side.bits.memOffset);
+      for (unsigned j = 0; j < part.getNumBits();) {
+        const LayoutBit &bit = part.shard[j];
+        if (!bit.isThread()) {
+          ++j;
+          continue;
+        }
+        unsigned run = 1;
+        while (j + run < part.getNumBits() && part.shard[j + run].isThread() &&
+               part.shard[j + run].stride == bit.stride << run &&
+               side.bits.shard[j + run].stride == side.bits.shard[j].stride
+                                                      << run)
+          ++run;
+        Value v = tid;
+        if (unsigned shift = llvm::Log2_64(bit.stride))
+          v = arith::ShRUIOp::create(b, loc, v, c32(shift));
+        v = arith::AndIOp::create(b, loc, v, c32((int64_t(1) << run) - 1));
+        if (side.bits.shard[j].stride != 1)
+          v = arith::MulIOp::create(b, loc, v, c32(side.bits.shard[j].stride));
+        sum = arith::AddIOp::create(b, loc, sum, v);
+        j += run;
+      }
+      threadLinear = sum;
+      break;
+    }
+    case SideKind::Local:
+      storage = getStorage(b, loc, side.buffer);
+      break;
+    }
+  }
+
+  bool isLocal() const { return side.kind == SideKind::Local; }
+  bool isGlobal() const { return side.kind == SideKind::Global; }
+
+  /// Memory (compile-time) coordinate of a flat index in dimension `d`.
+  int64_t memCoord(int64_t flat, unsigned d) const {
+    auto [first, end] = dimBitRange(shape, d);
+    int64_t c = 0;
+    for (unsigned j = first; j < end; ++j)
+      if (part.shard[j].isMemory() && ((flat >> j) & 1))
+        c |= int64_t(1) << (j - first);
+    return c;
+  }
+
+  /// The pointer of the element at flat index `flat` (global or shared).
+  Value pointer(int64_t flat) {
+    if (side.kind == SideKind::Global) {
+      Value off = cst64(0);
+      for (unsigned d = 0; d < shape.size(); ++d)
+        if (int64_t c = memCoord(flat, d))
+          off = arith::AddIOp::create(
+              b, loc, off,
+              arith::MulIOp::create(b, loc, cst64(c), stride64[d]));
+      return LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
+                                 ValueRange{off});
+    }
+    int64_t constant = 0;
+    for (auto [j, bit] : llvm::enumerate(part.shard))
+      if (bit.isMemory() && ((flat >> j) & 1))
+        constant += side.bits.shard[j].stride;
+    Type i32 = b.getI32Type();
+    Value addr = arith::AddIOp::create(
+        b, loc, threadLinear,
+        arith::ConstantIntOp::create(b, loc, i32, constant));
+    if (side.swizzle) {
+      // addr ^= ((addr >> (M + S)) & (2^B - 1)) << M
+      const layout::Swizzle &sw = *side.swizzle;
+      Value hi = arith::ShRUIOp::create(
+          b, loc, addr,
+          arith::ConstantIntOp::create(b, loc, i32, sw.perElement + sw.shift));
+      hi = arith::AndIOp::create(
+          b, loc, hi,
+          arith::ConstantIntOp::create(b, loc, i32, (1 << sw.bits) - 1));
+      if (sw.perElement)
+        hi = arith::ShLIOp::create(
+            b, loc, hi,
+            arith::ConstantIntOp::create(b, loc, i32, sw.perElement));
+      addr = arith::XOrIOp::create(b, loc, addr, hi);
+    }
+    return LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
+                               ValueRange{addr});
+  }
+
+  Value slot(int64_t flat) {
+    return arith::ConstantIndexOp::create(b, loc, side.bits.storageIndex(flat));
+  }
+
+  /// Loads `width` elements starting at flat index `flat` (a scalar for 1).
+  Value load(int64_t flat, int64_t width) {
+    if (side.kind != SideKind::Local) {
+      Type type = width == 1 ? elemType : VectorType::get({width}, elemType);
+      return LLVM::LoadOp::create(b, loc, type, pointer(flat),
+                                  width * elementBytes(elemType));
+    }
+    if (width == 1)
+      return memref::LoadOp::create(b, loc, storage, slot(flat));
+    SmallVector<Value> elems;
+    for (int64_t i = 0; i < width; ++i)
+      elems.push_back(memref::LoadOp::create(b, loc, storage, slot(flat | i)));
+    return vector::FromElementsOp::create(
+        b, loc, VectorType::get({width}, elemType), elems);
+  }
+
+  void store(Value value, int64_t flat, int64_t width) {
+    if (side.kind != SideKind::Local) {
+      LLVM::StoreOp::create(b, loc, value, pointer(flat),
+                            width * elementBytes(elemType));
+      return;
+    }
+    if (width == 1) {
+      memref::StoreOp::create(b, loc, value, storage, slot(flat));
+      return;
+    }
+    for (int64_t i = 0; i < width; ++i) {
+      Value e = vector::ExtractOp::create(b, loc, value, i);
+      memref::StoreOp::create(b, loc, e, storage, slot(flat | i));
+    }
+  }
+
+  /// Global: i1 "element `flat` is inside the source's extents".
+  Value inBounds(int64_t flat) {
+    Value ok;
+    for (unsigned d = 0; d < shape.size(); ++d) {
+      Value coord = arith::AddIOp::create(b, loc, threadCoord[d],
+                                          cst64(memCoord(flat, d)));
+      // One unsigned compare checks 0 <= coord < size.
+      Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, coord,
+                                       size64[d]);
+      ok = ok ? arith::AndIOp::create(b, loc, ok, lt) : lt;
+    }
+    return ok;
+  }
+
+  /// Global: i1 "the whole region is inside the source" (null when known
+  /// statically).
+  Value wholeTileInBounds() {
+    SmallVector<OpFoldResult> sizes = side.view.getMixedSizes();
+    SmallVector<OpFoldResult> offsets = side.region.getMixedOffsets();
+    Value result;
+    for (unsigned d = 0; d < shape.size(); ++d) {
+      auto off = getConstantIntValue(offsets[d]);
+      auto size = getConstantIntValue(sizes[d]);
+      if (off && size && *off >= 0 && *off + shape[d] <= *size)
+        continue;
+      Value start = toI64(b, loc, offsets[d]);
+      Value end = arith::AddIOp::create(b, loc, start, cst64(shape[d]));
+      Value ok = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, start,
+                                cst64(0)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
+                                size64[d]));
+      result = result ? arith::AndIOp::create(b, loc, result, ok) : ok;
+    }
+    return result;
+  }
+
+private:
+  Value cst64(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const Side &side;
+  const BitLayout &part;
+  ArrayRef<int64_t> shape;
+  Type elemType;
+  Value base;         ///< global / shared: thread base pointer
+  Value threadLinear; ///< shared: thread part of the linear address (i32)
+  Value storage;      ///< local: the register storage
+  SmallVector<Value> threadCoord, stride64, size64; ///< global
+};
+
+/// Emits the copy. `maxBytes` bounds the vector size (0: element-wise
+/// only); `forcedBytes` (non-zero) requires exactly that vector size.
+Outcome emitCopy(tirx::CopyOp op, DispatchContext &ctx, RewriterBase &rewriter,
+                 int64_t maxBytes, int64_t forcedBytes) {
+  std::string why;
+  CopySides sides = *matchCopy(op, why);
   Location loc = op.getLoc();
-  auto localType = cast<tirx::BufferType>(copy.local.getType());
-  Type elemType = localType.getElementType();
-  int64_t elemBytes =
-      std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
-  ArrayRef<int64_t> shape = localType.getShape();
-  unsigned rank = shape.size();
-  BitLayout bits = *BitLayout::get(localType.getTileLayout());
-  int64_t width = maxBytes ? chooseVectorWidth(copy, bits, shape, maxBytes) : 1;
+  auto dstType = op.getDst().getType();
+  Type elemType = dstType.getElementType();
+  int64_t elemBytes = elementBytes(elemType);
+  ArrayRef<int64_t> shape = dstType.getShape();
+  for (int64_t e : shape)
+    if (!llvm::isPowerOf2_64(e))
+      return Outcome::fail("expects power-of-two extents, got " +
+                           std::to_string(e));
+  int64_t scopeThreads = ctx.getScopeThreads();
+
+  BitLayout part;
+  if (const Side *local = sides.local())
+    part = local->bits;
+  else
+    part = synthesizePartition(sides, shape, elemBytes, maxBytes, scopeThreads);
+  int64_t width =
+      maxBytes ? chooseVectorWidth(sides, part, shape, elemBytes, maxBytes) : 1;
   if (forcedBytes && width * elemBytes != forcedBytes)
     return Outcome::fail("a " + std::to_string(forcedBytes) +
                          "-byte vector does not fit the layout, strides or "
@@ -185,62 +517,11 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
                          std::to_string(width * elemBytes) + " bytes)");
 
   OpBuilder &b = rewriter;
-  Type i64 = b.getI64Type();
-  auto cst64 = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
-  };
-  SmallVector<OpFoldResult> sizes = copy.view.getMixedSizes();
-  SmallVector<OpFoldResult> strides = copy.view.getMixedStrides();
-  SmallVector<OpFoldResult> offsets = copy.region.getMixedOffsets();
-
-  // Per-dimension coordinate of this thread's elements (thread bits only).
   Value tid = emitThreadId(b, loc);
-  SmallVector<Value> threadCoord, stride64, size64;
-  Value threadOffset = cst64(0);
-  for (unsigned d = 0; d < rank; ++d) {
-    auto [first, end] = dimBitRange(shape, d);
-    Value tc = arith::ExtUIOp::create(
-        b, loc, i64, emitThreadBits(b, loc, bits, tid, first, end));
-    Value coord = arith::AddIOp::create(b, loc, toI64(b, loc, offsets[d]), tc);
-    threadCoord.push_back(coord);
-    stride64.push_back(toI64(b, loc, strides[d]));
-    size64.push_back(toI64(b, loc, sizes[d]));
-    threadOffset = arith::AddIOp::create(
-        b, loc, threadOffset,
-        arith::MulIOp::create(b, loc, coord, stride64[d]));
-  }
-  auto ptrType = copy.view.getPtr().getType();
-  Value threadBase = LLVM::GEPOp::create(
-      b, loc, ptrType, elemType, copy.view.getPtr(), ValueRange{threadOffset});
-  Value storage = getStorage(b, loc, copy.local);
+  SideAccess dst(b, loc, sides.dst, part, shape, elemType, tid);
+  SideAccess src(b, loc, sides.src, part, shape, elemType, tid);
 
-  // Register coordinates of a flat index, per dimension (memory bits only).
-  auto regCoord = [&](int64_t flat, unsigned d) {
-    auto [first, end] = dimBitRange(shape, d);
-    int64_t c = 0;
-    for (unsigned j = first; j < end; ++j)
-      if (bits.shard[j].isMemory() && ((flat >> j) & 1))
-        c |= int64_t(1) << (j - first);
-    return c;
-  };
-  auto regOffset = [&](int64_t flat) {
-    Value off = cst64(0);
-    for (unsigned d = 0; d < rank; ++d)
-      if (int64_t c = regCoord(flat, d))
-        off = arith::AddIOp::create(
-            b, loc, off, arith::MulIOp::create(b, loc, cst64(c), stride64[d]));
-    return off;
-  };
-  auto elementPtr = [&](int64_t flat) {
-    return LLVM::GEPOp::create(b, loc, ptrType, elemType, threadBase,
-                               ValueRange{regOffset(flat)})
-        .getResult();
-  };
-  auto slot = [&](int64_t flat) {
-    return arith::ConstantIndexOp::create(b, loc, bits.storageIndex(flat))
-        .getResult();
-  };
-  SmallVector<unsigned> memBits = bits.memoryBits();
+  SmallVector<unsigned> memBits = part.memoryBits();
   auto forEachFlat = [&](unsigned skipLow,
                          llvm::function_ref<void(int64_t)> fn) {
     SmallVector<unsigned> iterBits(llvm::make_filter_range(
@@ -249,61 +530,19 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
       fn(flat);
   };
 
-  // Stores: one thread per group of threads holding the same elements.
+  // Writes to memory: one thread per group of threads holding the same
+  // elements (replicas, threads the partition does not use).
   Value leader;
-  if (copy.toGlobal)
-    leader = emitIsReplicaLeader(b, loc, bits, tid, ctx.getCtaThreads());
+  if (!dst.isLocal())
+    leader = emitIsReplicaLeader(b, loc, part, tid, scopeThreads);
 
-  // Whole-tile bounds check: region offset + extent <= size in every dim.
-  Value inBounds;
-  bool staticallyInBounds = true;
-  for (unsigned d = 0; d < rank; ++d) {
-    auto off = getConstantIntValue(offsets[d]);
-    auto size = getConstantIntValue(sizes[d]);
-    if (off && size && *off >= 0 && *off + shape[d] <= *size)
-      continue;
-    staticallyInBounds = false;
-    Value start = toI64(b, loc, offsets[d]);
-    Value end = arith::AddIOp::create(b, loc, start, cst64(shape[d]));
-    Value ok = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, start,
-                              cst64(0)),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
-                              size64[d]));
-    inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok) : ok;
-  }
+  SideAccess *global = dst.isGlobal() ? &dst : src.isGlobal() ? &src : nullptr;
+  Value whole = global ? global->wholeTileInBounds() : Value();
 
   unsigned vecBits = llvm::Log2_64(width);
   auto emitVectorPath = [&]() {
     forEachFlat(vecBits, [&](int64_t flat) {
-      Value ptr = elementPtr(flat);
-      int64_t align = width * elemBytes;
-      if (width == 1) {
-        if (copy.toGlobal) {
-          Value v = memref::LoadOp::create(b, loc, storage, slot(flat));
-          LLVM::StoreOp::create(b, loc, v, ptr, align);
-        } else {
-          Value v = LLVM::LoadOp::create(b, loc, elemType, ptr, align);
-          memref::StoreOp::create(b, loc, v, storage, slot(flat));
-        }
-        return;
-      }
-      auto vecType = VectorType::get({width}, elemType);
-      if (copy.toGlobal) {
-        SmallVector<Value> elems;
-        for (int64_t i = 0; i < width; ++i)
-          elems.push_back(
-              memref::LoadOp::create(b, loc, storage, slot(flat | i)));
-        Value vec = vector::FromElementsOp::create(b, loc, vecType, elems);
-        LLVM::StoreOp::create(b, loc, vec, ptr, align);
-      } else {
-        Value vec = LLVM::LoadOp::create(b, loc, vecType, ptr, align);
-        for (int64_t i = 0; i < width; ++i) {
-          Value e = vector::ExtractOp::create(b, loc, vec, i);
-          memref::StoreOp::create(b, loc, e, storage, slot(flat | i));
-        }
-      }
+      dst.store(src.load(flat, width), flat, width);
     });
   };
   auto emitMaskedPath = [&]() {
@@ -311,21 +550,12 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
     if (!padding)
       padding = b.getZeroAttr(elemType);
     forEachFlat(0, [&](int64_t flat) {
-      Value ok;
-      for (unsigned d = 0; d < rank; ++d) {
-        Value coord = arith::AddIOp::create(b, loc, threadCoord[d],
-                                            cst64(regCoord(flat, d)));
-        // One unsigned compare checks 0 <= coord < size.
-        Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                         coord, size64[d]);
-        ok = ok ? arith::AndIOp::create(b, loc, ok, lt) : lt;
-      }
-      if (copy.toGlobal) {
+      Value ok = global->inBounds(flat);
+      if (global == &dst) {
         auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(ifOp.thenBlock());
-        Value v = memref::LoadOp::create(b, loc, storage, slot(flat));
-        LLVM::StoreOp::create(b, loc, v, elementPtr(flat), elemBytes);
+        dst.store(src.load(flat, 1), flat, 1);
         return;
       }
       auto ifOp = scf::IfOp::create(b, loc, TypeRange{elemType}, ok,
@@ -333,35 +563,47 @@ Outcome emitGlobalLocalCopy(tirx::CopyOp op, DispatchContext &ctx,
       {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(ifOp.thenBlock());
-        Value v =
-            LLVM::LoadOp::create(b, loc, elemType, elementPtr(flat), elemBytes);
-        scf::YieldOp::create(b, loc, v);
+        scf::YieldOp::create(b, loc, src.load(flat, 1));
         b.setInsertionPointToStart(ifOp.elseBlock());
         Value pad = arith::ConstantOp::create(b, loc, padding);
         scf::YieldOp::create(b, loc, pad);
       }
-      memref::StoreOp::create(b, loc, ifOp.getResult(0), storage, slot(flat));
+      dst.store(ifOp.getResult(0), flat, 1);
     });
   };
 
-  // Wrap the whole copy in the store-leader condition when needed.
   std::optional<OpBuilder::InsertionGuard> leaderGuard;
   if (leader) {
     auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
     leaderGuard.emplace(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
-  if (staticallyInBounds) {
+  if (!whole) {
     emitVectorPath();
     return Outcome::ok();
   }
-  auto ifOp = scf::IfOp::create(b, loc, inBounds, /*withElse=*/true);
+  auto ifOp = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOp.thenBlock());
   emitVectorPath();
   b.setInsertionPointToStart(ifOp.elseBlock());
   emitMaskedPath();
   return Outcome::ok();
+}
+
+/// 256-bit accesses exist for global memory only, paired with registers.
+Predicate globalLocalOnly() {
+  return {"globalLocalOnly", [](Operation *op, const DispatchContext &) {
+            auto copy = cast<tirx::CopyOp>(op);
+            bool ok = (copy.getDst().getType().isGlobal() &&
+                       copy.getSrc().getType().isLocal()) ||
+                      (copy.getDst().getType().isLocal() &&
+                       copy.getSrc().getType().isGlobal());
+            if (!ok)
+              return Outcome::fail("256-bit accesses exist only between "
+                                   "global memory and registers");
+            return Outcome::ok();
+          }};
 }
 
 Variant makeCopyVariant(StringRef name, int prio, int64_t maxBytes,
@@ -371,17 +613,254 @@ Variant makeCopyVariant(StringRef name, int prio, int64_t maxBytes,
   v.priority = prio;
   v.predicates = {
       pred::allThreadsActive(),
-      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warp,
-                         tirx::ExecScope::Thread}),
-      pred::layoutThreadAxesMatchScope(), globalLocalPair()};
+      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warpgroup,
+                         tirx::ExecScope::Warp, tirx::ExecScope::Thread}),
+      pred::layoutThreadAxesMatchScope(), copyPair()};
   if (forcedBytes)
     v.predicates.push_back(pred::forcedOnly(name));
+  if (forcedBytes == 32) {
+    v.predicates.push_back(pred::chipAtLeast(100));
+    v.predicates.push_back(globalLocalOnly());
+  }
   v.impl = [maxBytes, forcedBytes](Operation *op, DispatchContext &ctx,
                                    RewriterBase &rewriter) {
-    return emitGlobalLocalCopy(cast<tirx::CopyOp>(op), ctx, rewriter, maxBytes,
-                               forcedBytes);
+    return emitCopy(cast<tirx::CopyOp>(op), ctx, rewriter, maxBytes,
+                    forcedBytes);
   };
   return v;
+}
+
+//===----------------------------------------------------------------------===//
+// ldstmatrix
+//===----------------------------------------------------------------------===//
+
+/// A register <-> shared copy whose register layout is a 16-bit m8n8
+/// ldmatrix fragment: lane l holds row l/4, columns 2(l%4) and 2(l%4)+1 of
+/// each 8x8 matrix; the matrices are the other register bits.
+struct MatrixCopy {
+  CopySides sides;
+  bool toShared;
+  bool transpose;                   ///< shared side is column-major (.trans)
+  unsigned rowBit;                  ///< flat bit of the matrix's row 0 bit
+  SmallVector<unsigned> matrixBits; ///< register bits selecting a matrix
+};
+
+FailureOr<MatrixCopy> matchMatrixCopy(tirx::CopyOp op, std::string &why) {
+  FailureOr<CopySides> sides = matchCopy(op, why);
+  if (failed(sides))
+    return failure();
+  MatrixCopy mc;
+  mc.sides = *sides;
+  const Side *local = sides->local();
+  const Side *shared = sides->dst.kind == SideKind::Shared   ? &sides->dst
+                       : sides->src.kind == SideKind::Shared ? &sides->src
+                                                             : nullptr;
+  if (!local || !shared) {
+    why = "needs a local and a shared operand";
+    return failure();
+  }
+  mc.toShared = shared == &sides->dst;
+  auto type = op.getDst().getType();
+  if (type.getElementType().getIntOrFloatBitWidth() != 16) {
+    why = "needs 16-bit elements, got " +
+          std::to_string(type.getElementType().getIntOrFloatBitWidth()) +
+          "-bit";
+    return failure();
+  }
+  ArrayRef<int64_t> shape = type.getShape();
+  unsigned rank = shape.size();
+  if (rank < 2 || shape[rank - 1] < 8 || shape[rank - 2] < 8) {
+    why = "needs a tile of at least 8x8 in the last two dimensions";
+    return failure();
+  }
+  unsigned colBits = llvm::Log2_64(shape[rank - 1]);
+  mc.rowBit = colBits;
+  const BitLayout &bits = local->bits;
+  auto isBit = [&](unsigned j, bool thread, int64_t stride) {
+    const LayoutBit &bit = bits.shard[j];
+    return (thread ? bit.isThread() : bit.isMemory()) && bit.stride == stride;
+  };
+  if (!isBit(0, false, 1) || !isBit(1, true, 1) || !isBit(2, true, 2) ||
+      !isBit(colBits, true, 4) || !isBit(colBits + 1, true, 8) ||
+      !isBit(colBits + 2, true, 16)) {
+    why = "register layout is not an m8n8 fragment (lane l: row l/4, "
+          "columns 2(l%4), 2(l%4)+1)";
+    return failure();
+  }
+  for (unsigned j = 0; j < bits.getNumBits(); ++j) {
+    if (j <= 2 || (j >= colBits && j <= colBits + 2))
+      continue;
+    const LayoutBit &bit = bits.shard[j];
+    if (bit.isThread() && bit.stride % 32 != 0) {
+      why = "register layout uses lane bits outside the fragment";
+      return failure();
+    }
+    if (bit.isMemory()) {
+      if (bit.stride % 2 != 0) {
+        why = "register pairs of a matrix are not adjacent";
+        return failure();
+      }
+      mc.matrixBits.push_back(j);
+    }
+    if (!bit.isThread() && !bit.isMemory()) {
+      why = "register layout broadcasts an index bit";
+      return failure();
+    }
+  }
+  for (const LayoutBit &r : bits.replica)
+    if (r.isThread() && r.stride < 32) {
+      why = "register layout replicates over lanes";
+      return failure();
+    }
+  // Shared side: rows of 8 elements contiguous (or columns for .trans), and
+  // every row start 16-byte aligned.
+  const BitLayout &sb = shared->bits;
+  auto sstride = [&](unsigned j) { return sb.shard[j].stride; };
+  bool rowMajor = sstride(0) == 1 && sstride(1) == 2 && sstride(2) == 4;
+  bool colMajor = sstride(colBits) == 1 && sstride(colBits + 1) == 2 &&
+                  sstride(colBits + 2) == 4;
+  if (!rowMajor && !colMajor) {
+    why = "shared layout has neither 8 contiguous elements along a row nor "
+          "along a column of each 8x8 matrix";
+    return failure();
+  }
+  mc.transpose = !rowMajor;
+  unsigned lo = mc.transpose ? colBits : 0;
+  if (sb.memOffset % 8 != 0) {
+    why = "shared layout offset is not 16-byte aligned";
+    return failure();
+  }
+  for (unsigned j = 0; j < sb.getNumBits(); ++j)
+    if ((j < lo || j > lo + 2) && sstride(j) % 8 != 0) {
+      why = "shared stride of index bit " + std::to_string(j) +
+            " is not a multiple of 8 elements";
+      return failure();
+    }
+  return mc;
+}
+
+Predicate matrixFragment() {
+  return {"matrixFragment", [](Operation *op, const DispatchContext &ctx) {
+            std::string why;
+            FailureOr<MatrixCopy> mc =
+                matchMatrixCopy(cast<tirx::CopyOp>(op), why);
+            if (failed(mc))
+              return Outcome::fail(why);
+            if (mc->toShared && ctx.getTarget().getSmVersion() < 90)
+              return Outcome::fail("stmatrix needs sm_90 or newer, target "
+                                   "is " +
+                                   ctx.getTarget().getChip());
+            return Outcome::ok();
+          }};
+}
+
+Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
+                       RewriterBase &rewriter) {
+  std::string why;
+  MatrixCopy mc = *matchMatrixCopy(op, why);
+  Location loc = op.getLoc();
+  OpBuilder &b = rewriter;
+  MLIRContext *context = b.getContext();
+  auto type = op.getDst().getType();
+  Type elemType = type.getElementType();
+  ArrayRef<int64_t> shape = type.getShape();
+  const Side &local = *mc.sides.local();
+  const Side &shared = mc.toShared ? mc.sides.dst : mc.sides.src;
+  const BitLayout &part = local.bits;
+
+  // Up to four matrices per instruction: lanes 8i..8i+7 give the row (or,
+  // transposed, column) addresses of matrix i.
+  unsigned perInstr = std::min<unsigned>(2, mc.matrixBits.size());
+  int num = 1 << perInstr;
+  // The address partition: lane bits 0-2 walk the 8 rows (columns), lane
+  // bits 3-4 the matrices of one instruction, warp bits stay.
+  BitLayout lanes;
+  unsigned lo = mc.transpose ? 0 : mc.rowBit;
+  for (unsigned j = 0; j < part.getNumBits(); ++j) {
+    const LayoutBit &bit = part.shard[j];
+    if (j >= lo && j <= lo + 2)
+      lanes.shard.push_back(LayoutBit{"tx", int64_t(1) << (j - lo)});
+    else if (bit.isThread() && bit.stride >= 32)
+      lanes.shard.push_back(bit);
+    else if (perInstr > 0 && j == mc.matrixBits[0])
+      lanes.shard.push_back(LayoutBit{"tx", 8});
+    else if (perInstr > 1 && j == mc.matrixBits[1])
+      lanes.shard.push_back(LayoutBit{"tx", 16});
+    else
+      lanes.shard.push_back(LayoutBit{"m", int64_t(1) << j});
+  }
+  Value tid = emitThreadId(b, loc);
+  SideAccess address(b, loc, shared, lanes, shape, elemType, tid);
+  Value storage = getStorage(b, loc, local.buffer);
+  Value leader;
+  if (mc.toShared)
+    leader = emitIsReplicaLeader(b, loc, part, tid, ctx.getScopeThreads());
+  std::optional<OpBuilder::InsertionGuard> leaderGuard;
+  if (leader) {
+    auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+    leaderGuard.emplace(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+
+  auto layoutAttr = NVVM::MMALayoutAttr::get(
+      context, mc.transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row);
+  auto shapeAttr = NVVM::LdStMatrixShapeAttr::get(context, 8, 8);
+  auto eltAttr =
+      NVVM::LdStMatrixEltTypeAttr::get(context, NVVM::LdStMatrixEltType::B16);
+  Type i32 = b.getI32Type();
+  auto pairType = VectorType::get({2}, elemType);
+  SmallVector<unsigned> outerBits(mc.matrixBits.begin() + perInstr,
+                                  mc.matrixBits.end());
+  auto matrixFlat = [&](int64_t outer, int i) {
+    int64_t flat = outer;
+    for (unsigned q = 0; q < perInstr; ++q)
+      if ((i >> q) & 1)
+        flat |= int64_t(1) << mc.matrixBits[q];
+    return flat;
+  };
+  auto slot = [&](int64_t flat) {
+    return arith::ConstantIndexOp::create(b, loc, part.storageIndex(flat))
+        .getResult();
+  };
+  for (int64_t outer : enumerateSubsets(outerBits)) {
+    Value ptr = address.pointer(outer);
+    if (mc.toShared) {
+      SmallVector<Value> sources;
+      for (int i = 0; i < num; ++i) {
+        int64_t flat = matrixFlat(outer, i);
+        Value lo = memref::LoadOp::create(b, loc, storage, slot(flat));
+        Value hi = memref::LoadOp::create(b, loc, storage, slot(flat | 1));
+        Value pair = vector::FromElementsOp::create(b, loc, pairType,
+                                                    ValueRange{lo, hi});
+        sources.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
+      }
+      NVVM::StMatrixOp::create(b, loc, ptr, sources, layoutAttr, shapeAttr,
+                               eltAttr);
+      continue;
+    }
+    Type resultType = i32;
+    if (num > 1)
+      resultType = LLVM::LLVMStructType::getLiteral(
+          context, SmallVector<Type>(num, i32));
+    Value result = NVVM::LdMatrixOp::create(b, loc, resultType, ptr,
+                                            b.getI32IntegerAttr(num),
+                                            layoutAttr, shapeAttr, eltAttr);
+    for (int i = 0; i < num; ++i) {
+      Value reg =
+          num == 1
+              ? result
+              : LLVM::ExtractValueOp::create(b, loc, result, i).getResult();
+      Value pair = LLVM::BitcastOp::create(b, loc, pairType, reg);
+      int64_t flat = matrixFlat(outer, i);
+      memref::StoreOp::create(b, loc,
+                              vector::ExtractOp::create(b, loc, pair, 0),
+                              storage, slot(flat));
+      memref::StoreOp::create(b, loc,
+                              vector::ExtractOp::create(b, loc, pair, 1),
+                              storage, slot(flat | 1));
+    }
+  }
+  return Outcome::ok();
 }
 
 } // namespace
@@ -389,10 +868,23 @@ Variant makeCopyVariant(StringRef name, int prio, int64_t maxBytes,
 void tileir::dispatch::registerCudaCopyVariants(Registry &registry) {
   registry.add("tirx.copy", "cuda",
                makeCopyVariant("vec_auto", priority::kGeneral, 16, 0));
-  for (int64_t bits : {128, 64, 32, 16})
+  for (int64_t bits : {256, 128, 64, 32, 16})
     registry.add("tirx.copy", "cuda",
                  makeCopyVariant("vec_" + std::to_string(bits) + "b",
                                  priority::kForced, bits / 8, bits / 8));
   registry.add("tirx.copy", "cuda",
                makeCopyVariant("fallback", priority::kFallback, 0, 0));
+
+  Variant ldst;
+  ldst.name = "ldstmatrix";
+  ldst.priority = priority::kGeneral;
+  ldst.predicates = {
+      pred::allThreadsActive(),
+      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warpgroup,
+                         tirx::ExecScope::Warp}),
+      pred::layoutThreadAxesMatchScope(), matrixFragment()};
+  ldst.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &rewriter) {
+    return emitMatrixCopy(cast<tirx::CopyOp>(op), ctx, rewriter);
+  };
+  registry.add("tirx.copy", "cuda", std::move(ldst));
 }

@@ -164,25 +164,50 @@ Attribute LayoutAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess())
     return {};
   FailureOr<TileLayout> layout = LayoutTokenParser(parser).parse();
-  if (failed(layout) || parser.parseGreater())
+  if (failed(layout))
     return {};
-  return parser.getChecked<LayoutAttr>(loc, parser.getContext(), *layout);
+  unsigned swizzle = 0;
+  if (succeeded(parser.parseOptionalComma()) &&
+      (parser.parseKeyword("swizzle") || parser.parseEqual() ||
+       parser.parseInteger(swizzle)))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<LayoutAttr>(loc, parser.getContext(), *layout,
+                                       swizzle);
 }
 
 void LayoutAttr::print(AsmPrinter &printer) const {
   printer << "<";
   getLayout().print(printer.getStream());
+  if (getSwizzle())
+    printer << ", swizzle = " << getSwizzle();
   printer << ">";
 }
 
 LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 TileLayout layout) {
+                                 TileLayout layout, unsigned swizzle) {
   if (llvm::Error err = layout.verifyWellFormed()) {
     InFlightDiagnostic diag = emitError() << "invalid layout: ";
     diag << llvm::toString(std::move(err));
     return diag;
   }
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "expects a swizzle of 32, 64 or 128 bytes, got "
+                       << swizzle;
   return success();
+}
+
+std::optional<tileir::layout::Swizzle>
+LayoutAttr::getSwizzleFor(unsigned elementBits) const {
+  if (!getSwizzle())
+    return std::nullopt;
+  auto swizzle = tileir::layout::Swizzle::forMode(getSwizzle(), elementBits);
+  if (!swizzle) {
+    llvm::consumeError(swizzle.takeError());
+    return std::nullopt;
+  }
+  return *swizzle;
 }
 
 //===----------------------------------------------------------------------===//
@@ -259,6 +284,25 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << layout.getLayout().getNumElements();
   if (memScope == MemScope::Shared && layout.getLayout().hasThreadAxes())
     return emitError() << "expects a shared buffer layout without thread axes";
+  if (unsigned mode = layout.getSwizzle()) {
+    if (memScope != MemScope::Shared)
+      return emitError() << "expects a swizzle only on a shared buffer, got a "
+                         << stringifyMemScope(memScope) << " buffer";
+    auto swizzle = tileir::layout::Swizzle::forMode(
+        mode, elementType.getIntOrFloatBitWidth());
+    if (!swizzle)
+      return emitError() << "expects a swizzle for this element type: "
+                         << llvm::toString(swizzle.takeError());
+    // The swizzle permutes addresses inside blocks of 2^(M+S+B) elements:
+    // the storage must consist of whole blocks.
+    int64_t period = int64_t(1)
+                     << (swizzle->perElement + swizzle->shift + swizzle->bits);
+    int64_t span = layout.getLayout().storage().span("m");
+    if (span % period != 0)
+      return emitError() << "expects a swizzled storage of whole " << period
+                         << "-element swizzle blocks, got " << span
+                         << " elements";
+  }
   return success();
 }
 

@@ -226,7 +226,7 @@ struct TirXDispatchPass : tirx::impl::TirXDispatchBase<TirXDispatchPass> {
         }
       }
     }
-    if (failedAny)
+    if (failedAny || failed(dispatch::lowerAsyncSyncOps(module)))
       return signalPassFailure();
     // No primitive may survive dispatch.
     WalkResult left = module.walk([](PrimitiveOpInterface op) {

@@ -112,11 +112,19 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
     Value storage;
     if (type.isShared()) {
       storage = func.addWorkgroupAttribution(memrefType, alloc.getLoc());
-      // 128-byte alignment: wgmma matrix descriptors address 16-byte core
-      // matrices, TMA boxes need 128 bytes.
+      // 128-byte alignment (TMA boxes, vector accesses); a swizzled buffer
+      // is aligned to its swizzle period so that the XOR pattern follows
+      // the address bits the hardware swizzles (TMA, wgmma).
+      int64_t align = 128;
+      unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+      if (auto swizzle = type.getLayout().getSwizzleFor(bits))
+        align = std::max<int64_t>(
+            align, (int64_t(1)
+                    << (swizzle->perElement + swizzle->shift + swizzle->bits)) *
+                       std::max<unsigned>(1, bits / 8));
       func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
                                        LLVM::LLVMDialect::getAlignAttrName(),
-                                       b.getI64IntegerAttr(128));
+                                       b.getI64IntegerAttr(align));
     } else {
       b.setInsertionPointToStart(&func.getBody().front());
       storage = memref::AllocaOp::create(b, alloc.getLoc(), memrefType);

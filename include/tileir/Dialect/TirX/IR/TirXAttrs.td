@@ -51,10 +51,30 @@ def TirX_LayoutAttr : AttrDef<TirX_Dialect, "Layout"> {
     #tirx.layout<S[(32,8):(1@laneid,1)]>
     #tirx.layout<S[(2,128,4):(4,1@tx,1)] + R[2:128@tx]>
     ```
+
+    A shared-memory layout may compose an XOR swizzle of 32, 64 or 128 bytes
+    after its memory address (TIRx's ComposeLayout; `Swizzle::forMode` with
+    the buffer's element width):
+
+    ```mlir
+    #tirx.layout<S[64,64], swizzle = 128>
+    ```
   }];
-  let parameters = (ins "::tileir::layout::TileLayout":$layout);
+  let parameters = (ins "::tileir::layout::TileLayout":$layout,
+                        DefaultValuedParameter<"unsigned", "0">:$swizzle);
+  let builders = [
+    AttrBuilder<(ins "::tileir::layout::TileLayout":$layout), [{
+      return $_get($_ctxt, layout, 0u);
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The composed swizzle for elements of `elementBits` bits, or nullopt
+    /// when the layout has none (or the width does not allow one).
+    std::optional<::tileir::layout::Swizzle>
+    getSwizzleFor(unsigned elementBits) const;
+  }];
 }
 
 #endif // TILEIR_DIALECT_TIRX_TIRXATTRS_TD

@@ -476,5 +476,6 @@ include "tileir/Dialect/TirX/IR/TirXKernelOps.td"
 include "tileir/Dialect/TirX/IR/TirXMapOps.td"
 include "tileir/Dialect/TirX/IR/TirXGemmOps.td"
 include "tileir/Dialect/TirX/IR/TirXComposeOps.td"
+include "tileir/Dialect/TirX/IR/TirXCopyOps.td"
 
 #endif // TILEIR_DIALECT_TIRX_TIRXOPS_TD

@@ -1,0 +1,199 @@
+//===- TirXCopyOps.td - tirx asynchronous data movement ----*- tablegen -*-===//
+//
+// Part of TileIR. The data-movement primitives beyond `tirx.copy`
+// (`copy_async`, `permute_layout`) and the synchronization ops they need:
+// cp.async groups and shared-memory mbarriers. Included at the end of
+// TirXOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_TIRX_TIRXCOPYOPS_TD
+#define TILEIR_DIALECT_TIRX_TIRXCOPYOPS_TD
+
+/// A shared i64 buffer (an array of mbarriers).
+def TirX_BarrierBuffer : Type<And<[TirX_Buffer.predicate,
+    CPred<"::llvm::cast<::mlir::tirx::BufferType>($_self).isShared()">,
+    CPred<"::llvm::cast<::mlir::tirx::BufferType>($_self).getElementType()"
+          ".isInteger(64)">]>,
+    "shared i64 tirx buffer (mbarriers)", "::mlir::tirx::BufferType">;
+
+//===----------------------------------------------------------------------===//
+// Primitives
+//===----------------------------------------------------------------------===//
+
+def TirX_CopyAsyncOp : TirX_Primitive<"copy_async",
+    [AttrSizedOperandSegments]> {
+  let summary = "Starts an asynchronous copy between global and shared memory";
+  let description = [{
+    `dst[x] = src[x]` for every logical element `x`, completing later. One
+    side is a `tirx.region` of a global view, the other a shared buffer.
+
+    * Without `barrier`, the copy is a cp.async (LDGSTS) global -> shared
+      copy: it joins the issuing thread's current cp.async group;
+      `tirx.async_commit` closes the group and `tirx.async_wait` waits for
+      it. Out-of-bounds elements of the region are zero-filled (the only
+      `padding` cp.async supports is zero).
+    * With `barrier` (an mbarrier in a shared i64 buffer, element `index`)
+      and `tensor_map` (a global pointer to a 64-byte aligned CUtensorMap,
+      see docs/ABI.md), the copy is a TMA bulk tensor copy: one thread of
+      the scope issues it, and it completes on the mbarrier, which counts
+      the bytes (`tirx.mbarrier_arrive_expect_tx`). The descriptor fixes
+      the box (the region's shape, innermost dimension first), the element
+      type, the swizzle and the out-of-bounds fill (zero).
+
+    The shared buffer must not be read before the copy completes, and a
+    shared -> global TMA copy must see the shared writes of every thread
+    (a CTA barrier before it).
+
+    Example:
+
+    ```mlir
+    tirx.copy_async cta %smem, %region : !tirx.buffer<64x64xf32, shared, #tirx.layout<S[64,64]>>, !tirx.buffer<64x64xf32, global>
+    tirx.copy_async cta %smem, %region
+        barrier(%bar[0] : !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>)
+        tensor_map(%desc : !llvm.ptr<1>)
+        : !tirx.buffer<64x64xf32, shared, #tirx.layout<S[64,64]>>, !tirx.buffer<64x64xf32, global>
+    ```
+  }];
+  let arguments = !con((ins Arg<TirX_Buffer, "", [MemWrite]>:$dst,
+                            Arg<TirX_Buffer, "", [MemRead]>:$src,
+                            Optional<TirX_BarrierBuffer>:$barrier,
+                            DefaultValuedAttr<I64Attr, "0">:$index,
+                            Optional<LLVM_PointerInAddressSpace<1>>:$tensor_map,
+                            OptionalAttr<TypedAttrInterface>:$padding),
+                       commonArgs);
+  let assemblyFormat = [{
+    $scope $dst `,` $src
+    (`barrier` `(` $barrier^ `[` $index `]` `:` qualified(type($barrier)) `)`)?
+    (`tensor_map` `(` $tensor_map^ `:` type($tensor_map) `)`)?
+    attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+def TirX_PermuteLayoutOp : TirX_Primitive<"permute_layout"> {
+  let summary = "Moves a register tile into another register layout";
+  let description = [{
+    `dst[x] = src[x]` for two local buffers of one shape and element type
+    whose layouts place elements on different threads. The warp-scope
+    variant stages the tile through a shared scratch buffer (allocated by
+    the variant) in an XOR-swizzled order.
+
+    Example:
+
+    ```mlir
+    tirx.permute_layout warp %dst, %src
+        : !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1,1@laneid)]>>,
+          !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1@laneid,1)]>>
+    ```
+  }];
+  let arguments = !con((ins Arg<TirX_OnChipBuffer, "", [MemWrite]>:$dst,
+                            Arg<TirX_OnChipBuffer, "", [MemRead]>:$src),
+                       commonArgs);
+  let assemblyFormat = [{
+    $scope $dst `,` $src attr-dict `:` qualified(type($dst)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronization (lowered directly by tirx-dispatch)
+//===----------------------------------------------------------------------===//
+
+def TirX_AsyncCommitOp : TirX_Op<"async_commit"> {
+  let summary = "Closes the calling thread's current cp.async group";
+  let description = [{
+    Every `tirx.copy_async` issued without a barrier since the last commit
+    joins one group (`cp.async.commit_group`).
+
+    Example:
+
+    ```mlir
+    tirx.async_commit
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def TirX_AsyncWaitOp : TirX_Op<"async_wait"> {
+  let summary = "Waits until at most `pending` cp.async groups are in flight";
+  let description = [{
+    `cp.async.wait_group pending`: the calling thread's copies of every
+    older group have landed in shared memory. Other threads' copies are
+    visible after a CTA barrier that follows the wait.
+
+    Example:
+
+    ```mlir
+    tirx.async_wait {pending = 1}
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "attr-dict";
+}
+
+def TirX_MBarrierInitOp : TirX_Op<"mbarrier_init"> {
+  let summary = "Initializes an mbarrier with an expected arrival count";
+  let description = [{
+    Initializes mbarrier `index` of a shared i64 buffer
+    (`mbarrier.init.shared.b64`). Executed by the threads that reach it:
+    guard it so that one thread initializes, and place a CTA barrier before
+    other threads use the mbarrier.
+
+    Example:
+
+    ```mlir
+    tirx.mbarrier_init %bar[0], %count : !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>
+    ```
+  }];
+  let arguments = (ins Arg<TirX_BarrierBuffer, "", [MemWrite]>:$barrier,
+                       I64Attr:$index, I32:$count);
+  let assemblyFormat = [{
+    $barrier `[` $index `]` `,` $count attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def TirX_MBarrierArriveExpectTxOp : TirX_Op<"mbarrier_arrive_expect_tx"> {
+  let summary = "Arrives on an mbarrier and expects `bytes` more transaction bytes";
+  let description = [{
+    `mbarrier.arrive.expect_tx.shared.b64`: the calling thread arrives and
+    raises the mbarrier's pending transaction count by `bytes` (the bytes
+    the TMA copies of this phase write).
+
+    Example:
+
+    ```mlir
+    tirx.mbarrier_arrive_expect_tx %bar[0], %bytes : !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>
+    ```
+  }];
+  let arguments = (ins Arg<TirX_BarrierBuffer, "", [MemRead, MemWrite]>:$barrier,
+                       I64Attr:$index, I32:$bytes);
+  let assemblyFormat = [{
+    $barrier `[` $index `]` `,` $bytes attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def TirX_MBarrierWaitOp : TirX_Op<"mbarrier_wait"> {
+  let summary = "Waits until an mbarrier completes the phase of `parity`";
+  let description = [{
+    Spins on `mbarrier.try_wait.parity.shared.b64` until the phase with
+    parity `parity` (0 for the first phase, then alternating) completes;
+    after it the phase's TMA writes are visible to the waiting thread.
+
+    Example:
+
+    ```mlir
+    tirx.mbarrier_wait %bar[0], %parity : !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>
+    ```
+  }];
+  let arguments = (ins Arg<TirX_BarrierBuffer, "", [MemRead, MemWrite]>:$barrier,
+                       I64Attr:$index, I32:$parity);
+  let assemblyFormat = [{
+    $barrier `[` $index `]` `,` $parity attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // TILEIR_DIALECT_TIRX_TIRXCOPYOPS_TD

@@ -1,0 +1,509 @@
+//===- CopyAsync.cpp - CUDA variants of tirx.copy_async -------------------===//
+//
+// Part of TileIR. Asynchronous global <-> shared copies:
+//   ldgsts (20): global -> shared cp.async (sm_80+), per thread, 4/8/16-byte
+//                copies over a synthesised [outer, threads, vec] partition;
+//                out-of-bounds bytes are zero-filled through the src-size
+//                operand.
+//   tma    (10): global <-> shared cp.async.bulk.tensor (sm_90+) issued by
+//                one thread of the scope; loads complete on an mbarrier,
+//                stores are waited for (bulk async-group) before the
+//                primitive ends.
+// Also the direct lowering of the synchronization ops (tirx.async_commit,
+// tirx.async_wait, tirx.mbarrier_*) to NVVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dispatch/Dispatch.h"
+#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dispatch/Predicates.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::dispatch;
+
+namespace {
+
+/// The operands of a copy_async: the global region and its view, the
+/// shared buffer and its layout.
+struct AsyncCopy {
+  bool toShared;
+  tirx::RegionOp region;
+  tirx::GlobalViewOp view;
+  Value shared;
+  BitLayout sharedBits;
+  std::optional<layout::Swizzle> swizzle;
+};
+
+FailureOr<AsyncCopy> matchAsyncCopy(tirx::CopyAsyncOp op, std::string &why) {
+  AsyncCopy copy;
+  copy.toShared = op.getDst().getType().isShared();
+  Value global = copy.toShared ? op.getSrc() : op.getDst();
+  copy.shared = copy.toShared ? op.getDst() : op.getSrc();
+  copy.region = global.getDefiningOp<tirx::RegionOp>();
+  if (copy.region)
+    copy.view = copy.region.getSource().getDefiningOp<tirx::GlobalViewOp>();
+  if (!copy.view) {
+    why = "global operand is not a tirx.region of a tirx.global_view";
+    return failure();
+  }
+  auto type = cast<tirx::BufferType>(copy.shared.getType());
+  FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
+  if (failed(bits) || !bits->replica.empty()) {
+    why = "shared layout is not a power-of-two layout without replicas";
+    return failure();
+  }
+  copy.sharedBits = *bits;
+  copy.swizzle = type.getLayout().getSwizzleFor(
+      type.getElementType().getIntOrFloatBitWidth());
+  for (int64_t e : type.getShape())
+    if (!llvm::isPowerOf2_64(e)) {
+      why = "expects power-of-two extents, got " + std::to_string(e);
+      return failure();
+    }
+  return copy;
+}
+
+Value cstI32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+}
+Value cstI64(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
+}
+Value toI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
+  if (auto attr = dyn_cast<Attribute>(ofr))
+    return cstI64(b, loc, cast<IntegerAttr>(attr).getInt());
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), cast<Value>(ofr));
+}
+
+//===----------------------------------------------------------------------===//
+// ldgsts
+//===----------------------------------------------------------------------===//
+
+Predicate cpAsyncOperands() {
+  return {"cpAsyncOperands", [](Operation *op, const DispatchContext &) {
+            auto copy = cast<tirx::CopyAsyncOp>(op);
+            if (copy.getTensorMap())
+              return Outcome::fail("has a tensor_map (a TMA copy)");
+            std::string why;
+            if (failed(matchAsyncCopy(copy, why)))
+              return Outcome::fail(why);
+            return Outcome::ok();
+          }};
+}
+
+Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
+                    RewriterBase &rewriter) {
+  std::string why;
+  AsyncCopy copy = *matchAsyncCopy(op, why);
+  Location loc = op.getLoc();
+  OpBuilder &b = rewriter;
+  auto type = op.getDst().getType();
+  Type elemType = type.getElementType();
+  int64_t elemBits = elemType.getIntOrFloatBitWidth();
+  if (elemBits % 8 != 0)
+    return Outcome::fail("expects whole-byte elements, got " +
+                         std::to_string(elemBits) + "-bit");
+  int64_t elemBytes = elemBits / 8;
+  ArrayRef<int64_t> shape = type.getShape();
+  unsigned rank = shape.size();
+  unsigned numBits = 0;
+  for (int64_t e : shape)
+    numBits += llvm::Log2_64(e);
+
+  // Vector: low flat bits contiguous in shared (stride 2^j) and in the
+  // innermost global dimension (unit stride), aligned on both sides, within
+  // a swizzle chunk, at most 16 bytes.
+  SmallVector<OpFoldResult> strides = copy.view.getMixedStrides();
+  SmallVector<OpFoldResult> offsets = copy.region.getMixedOffsets();
+  SmallVector<OpFoldResult> sizes = copy.view.getMixedSizes();
+  auto inner = getConstantIntValue(strides[rank - 1]);
+  unsigned innerBits = llvm::Log2_64(shape[rank - 1]);
+  int64_t width = 1;
+  for (unsigned j = 0; j < numBits; ++j) {
+    if (!inner || *inner != 1 || j >= innerBits ||
+        copy.sharedBits.shard[j].stride != (int64_t(1) << j) ||
+        (width * 2) * elemBytes > 16)
+      break;
+    width *= 2;
+  }
+  auto alignment = [&](int64_t w) {
+    unsigned vecBits = llvm::Log2_64(w);
+    int64_t align = std::max<int64_t>(1, copy.view.getAlignment() / elemBytes);
+    align = std::min(align, knownDivisor(offsets[rank - 1]));
+    for (unsigned d = 0; d + 1 < rank; ++d)
+      align = std::min(align, knownDivisor(strides[d]));
+    auto fold = [&](int64_t v) {
+      if (v != 0)
+        align = std::min<int64_t>(
+            align, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(v)));
+    };
+    fold(copy.sharedBits.memOffset);
+    for (unsigned j = vecBits; j < numBits; ++j)
+      fold(copy.sharedBits.shard[j].stride);
+    return align;
+  };
+  while (width > 1 && alignment(width) < width)
+    width /= 2;
+  if (copy.swizzle)
+    width = std::min<int64_t>(width, int64_t(1) << copy.swizzle->perElement);
+  int64_t bytes = width * elemBytes;
+  if (bytes < 4)
+    return Outcome::fail("cp.async copies 4, 8 or 16 bytes; the layouts, "
+                         "strides and alignment allow " +
+                         std::to_string(bytes));
+
+  // [outer, threads, vec] over the scope's threads.
+  unsigned vecBits = llvm::Log2_64(width);
+  int64_t scopeThreads = ctx.getScopeThreads();
+  unsigned threadBits = std::min<unsigned>(
+      llvm::Log2_64(std::max<int64_t>(1, scopeThreads)), numBits - vecBits);
+  BitLayout part;
+  for (unsigned j = 0; j < numBits; ++j) {
+    if (j < vecBits)
+      part.shard.push_back(LayoutBit{"m", int64_t(1) << j});
+    else if (j < vecBits + threadBits)
+      part.shard.push_back(LayoutBit{"tx", int64_t(1) << (j - vecBits)});
+    else
+      part.shard.push_back(LayoutBit{"m", int64_t(1) << (j - threadBits)});
+  }
+
+  Value tid = emitThreadId(b, loc);
+  Value leader = emitIsReplicaLeader(b, loc, part, tid, scopeThreads);
+  std::optional<OpBuilder::InsertionGuard> leaderGuard;
+  if (leader) {
+    auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+    leaderGuard.emplace(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+
+  // Global: per-dimension thread coordinates.
+  SmallVector<Value> coord, stride64, size64;
+  Value threadOffset = cstI64(b, loc, 0);
+  for (unsigned d = 0; d < rank; ++d) {
+    auto [first, end] = dimBitRange(shape, d);
+    Value tc = arith::ExtUIOp::create(
+        b, loc, b.getI64Type(), emitThreadBits(b, loc, part, tid, first, end));
+    coord.push_back(
+        arith::AddIOp::create(b, loc, toI64(b, loc, offsets[d]), tc));
+    stride64.push_back(toI64(b, loc, strides[d]));
+    size64.push_back(toI64(b, loc, sizes[d]));
+    threadOffset = arith::AddIOp::create(
+        b, loc, threadOffset,
+        arith::MulIOp::create(b, loc, coord[d], stride64[d]));
+  }
+  Value gptr = copy.view.getPtr();
+  Value gbase = LLVM::GEPOp::create(b, loc, gptr.getType(), elemType, gptr,
+                                    ValueRange{threadOffset});
+  // Shared: thread part of the linear address.
+  Value sbase = emitSharedPointer(b, loc, copy.shared);
+  Value sThread = cstI32(b, loc, copy.sharedBits.memOffset);
+  for (unsigned j = 0; j < numBits; ++j) {
+    const LayoutBit &bit = part.shard[j];
+    if (!bit.isThread())
+      continue;
+    Value v = tid;
+    if (unsigned shift = llvm::Log2_64(bit.stride))
+      v = arith::ShRUIOp::create(b, loc, v, cstI32(b, loc, shift));
+    v = arith::AndIOp::create(b, loc, v, cstI32(b, loc, 1));
+    v = arith::MulIOp::create(b, loc, v,
+                              cstI32(b, loc, copy.sharedBits.shard[j].stride));
+    sThread = arith::AddIOp::create(b, loc, sThread, v);
+  }
+
+  bool needMask = false;
+  for (unsigned d = 0; d < rank; ++d) {
+    auto off = getConstantIntValue(offsets[d]);
+    auto size = getConstantIntValue(sizes[d]);
+    if (!(off && size && *off >= 0 && *off + shape[d] <= *size))
+      needMask = true;
+  }
+
+  auto modifier = NVVM::LoadCacheModifierKindAttr::get(
+      b.getContext(), bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                  : NVVM::LoadCacheModifierKind::CA);
+  SmallVector<unsigned> memBits;
+  for (unsigned j : part.memoryBits())
+    if (j >= vecBits)
+      memBits.push_back(j);
+  for (int64_t flat : enumerateSubsets(memBits)) {
+    // Global element offset and shared address of the vector.
+    Value goff = cstI64(b, loc, 0);
+    SmallVector<int64_t> memCoord(rank, 0);
+    for (unsigned d = 0; d < rank; ++d) {
+      auto [first, end] = dimBitRange(shape, d);
+      for (unsigned j = first; j < end; ++j)
+        if (part.shard[j].isMemory() && ((flat >> j) & 1))
+          memCoord[d] |= int64_t(1) << (j - first);
+      if (memCoord[d])
+        goff = arith::AddIOp::create(
+            b, loc, goff,
+            arith::MulIOp::create(b, loc, cstI64(b, loc, memCoord[d]),
+                                  stride64[d]));
+    }
+    Value src = LLVM::GEPOp::create(b, loc, gptr.getType(), elemType, gbase,
+                                    ValueRange{goff});
+    int64_t sconst = 0;
+    for (auto [j, bit] : llvm::enumerate(part.shard))
+      if (bit.isMemory() && ((flat >> j) & 1))
+        sconst += copy.sharedBits.shard[j].stride;
+    Value saddr =
+        arith::AddIOp::create(b, loc, sThread, cstI32(b, loc, sconst));
+    if (copy.swizzle) {
+      const layout::Swizzle &sw = *copy.swizzle;
+      Value hi = arith::ShRUIOp::create(
+          b, loc, saddr, cstI32(b, loc, sw.perElement + sw.shift));
+      hi =
+          arith::AndIOp::create(b, loc, hi, cstI32(b, loc, (1 << sw.bits) - 1));
+      if (sw.perElement)
+        hi = arith::ShLIOp::create(b, loc, hi, cstI32(b, loc, sw.perElement));
+      saddr = arith::XOrIOp::create(b, loc, saddr, hi);
+    }
+    Value dst = LLVM::GEPOp::create(b, loc, sbase.getType(), elemType, sbase,
+                                    ValueRange{saddr});
+    Value srcSize;
+    if (needMask) {
+      // Bytes of the vector inside the source: 0 when a coordinate is out
+      // of bounds, else min(width, size - coord) along the innermost dim.
+      Value ok;
+      for (unsigned d = 0; d + 1 < rank; ++d) {
+        Value c = arith::AddIOp::create(b, loc, coord[d],
+                                        cstI64(b, loc, memCoord[d]));
+        Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c,
+                                         size64[d]);
+        ok = ok ? arith::AndIOp::create(b, loc, ok, lt) : lt;
+      }
+      Value c = arith::AddIOp::create(b, loc, coord[rank - 1],
+                                      cstI64(b, loc, memCoord[rank - 1]));
+      Value left = arith::SubIOp::create(b, loc, size64[rank - 1], c);
+      left = arith::MaxSIOp::create(b, loc, left, cstI64(b, loc, 0));
+      left = arith::MinSIOp::create(b, loc, left, cstI64(b, loc, width));
+      // A negative coordinate reads nothing.
+      Value nonneg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, c,
+                                           cstI64(b, loc, 0));
+      ok = ok ? arith::AndIOp::create(b, loc, ok, nonneg) : nonneg;
+      left = arith::SelectOp::create(b, loc, ok, left, cstI64(b, loc, 0));
+      Value left32 = arith::TruncIOp::create(b, loc, b.getI32Type(), left);
+      srcSize =
+          arith::MulIOp::create(b, loc, left32, cstI32(b, loc, elemBytes));
+      // A vector with nothing to read still needs a valid source address.
+      Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, left,
+                                        cstI64(b, loc, 0));
+      src = arith::SelectOp::create(b, loc, any, src, gptr);
+    }
+    NVVM::CpAsyncOp::create(b, loc, dst, src, b.getI32IntegerAttr(bytes),
+                            modifier, srcSize);
+  }
+  return Outcome::ok();
+}
+
+//===----------------------------------------------------------------------===//
+// tma
+//===----------------------------------------------------------------------===//
+
+Predicate tmaOperands() {
+  return {"tmaOperands", [](Operation *op, const DispatchContext &) {
+            auto copy = cast<tirx::CopyAsyncOp>(op);
+            if (!copy.getTensorMap())
+              return Outcome::fail("needs a tensor_map (and a barrier for "
+                                   "loads)");
+            std::string why;
+            FailureOr<AsyncCopy> ac = matchAsyncCopy(copy, why);
+            if (failed(ac))
+              return Outcome::fail(why);
+            unsigned rank = copy.getDst().getType().getRank();
+            if (rank > 5)
+              return Outcome::fail("a TMA box has at most 5 dimensions, got " +
+                                   std::to_string(rank));
+            // TMA writes the box densely in row-major order (swizzled by
+            // the descriptor).
+            for (auto [j, bit] : llvm::enumerate(ac->sharedBits.shard))
+              if (!bit.isMemory() || bit.stride != (int64_t(1) << j))
+                return Outcome::fail("shared layout is not the dense "
+                                     "row-major box layout");
+            int64_t elemBytes = std::max<unsigned>(
+                1, copy.getDst().getType().getElementTypeBitWidth() / 8);
+            if ((ac->sharedBits.memOffset * elemBytes) % 128 != 0)
+              return Outcome::fail("shared offset is not 128-byte aligned");
+            return Outcome::ok();
+          }};
+}
+
+Outcome emitTma(tirx::CopyAsyncOp op, DispatchContext &ctx,
+                RewriterBase &rewriter) {
+  std::string why;
+  AsyncCopy copy = *matchAsyncCopy(op, why);
+  Location loc = op.getLoc();
+  OpBuilder &b = rewriter;
+  MLIRContext *context = b.getContext();
+  auto type = op.getDst().getType();
+  Type elemType = type.getElementType();
+  unsigned rank = type.getRank();
+
+  // One elected thread: thread 0 of the scope.
+  Value tid = emitThreadId(b, loc);
+  Value elected;
+  if (int64_t threads = ctx.getScopeThreads(); threads > 1)
+    elected = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(b, loc, tid, cstI32(b, loc, threads - 1)),
+        cstI32(b, loc, 0));
+
+  // A TMA store reads shared memory through the async proxy: order the
+  // scope's earlier generic-proxy writes before it.
+  if (!copy.toShared) {
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(context, NVVM::SharedSpace::shared_cta));
+    if (ctx.getScope() == tirx::ExecScope::Cta)
+      gpu::BarrierOp::create(b, loc);
+  }
+  std::optional<OpBuilder::InsertionGuard> guard;
+  if (elected) {
+    auto ifOp = scf::IfOp::create(b, loc, elected, /*withElse=*/false);
+    guard.emplace(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  Value smem = emitSharedPointer(b, loc, copy.shared);
+  if (copy.sharedBits.memOffset)
+    smem = LLVM::GEPOp::create(
+        b, loc, smem.getType(), elemType, smem,
+        ValueRange{cstI32(b, loc, copy.sharedBits.memOffset)});
+  auto generic = LLVM::LLVMPointerType::get(context);
+  Value desc =
+      LLVM::AddrSpaceCastOp::create(b, loc, generic, op.getTensorMap());
+  // Coordinates, innermost dimension first.
+  SmallVector<Value> coords;
+  SmallVector<OpFoldResult> offsets = copy.region.getMixedOffsets();
+  for (unsigned d = rank; d-- > 0;) {
+    if (auto c = getConstantIntValue(offsets[d]))
+      coords.push_back(cstI32(b, loc, *c));
+    else
+      coords.push_back(arith::IndexCastOp::create(b, loc, b.getI32Type(),
+                                                  cast<Value>(offsets[d])));
+  }
+  if (copy.toShared) {
+    Value bar = emitSharedPointer(b, loc, op.getBarrier());
+    auto barType = cast<tirx::BufferType>(op.getBarrier().getType());
+    FailureOr<BitLayout> barBits = BitLayout::get(barType.getTileLayout());
+    int64_t slot = succeeded(barBits) ? barBits->storageIndex(op.getIndex())
+                                      : op.getIndex();
+    if (slot)
+      bar = LLVM::GEPOp::create(b, loc, bar.getType(), b.getI64Type(), bar,
+                                ValueRange{cstI32(b, loc, slot)});
+    // The CTA's own shared address is a valid shared::cluster address.
+    Value dst = LLVM::AddrSpaceCastOp::create(
+        b, loc,
+        LLVM::LLVMPointerType::get(
+            context,
+            static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster)),
+        smem);
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, loc, dst, desc, coords, bar, ValueRange{}, Value(), Value(),
+        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, nullptr, Value());
+    return Outcome::ok();
+  }
+  NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+      b, loc, desc, smem, coords, Value(), NVVM::TMAStoreMode::TILE, Value());
+  NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+  NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0),
+                                       b.getUnitAttr());
+  return Outcome::ok();
+}
+
+} // namespace
+
+void tileir::dispatch::registerCudaCopyAsyncVariants(Registry &registry) {
+  Variant ldgsts;
+  ldgsts.name = "ldgsts";
+  ldgsts.priority = priority::kForced;
+  ldgsts.predicates = {
+      pred::allThreadsActive(),
+      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warpgroup,
+                         tirx::ExecScope::Warp, tirx::ExecScope::Thread}),
+      pred::chipAtLeast(80), cpAsyncOperands()};
+  ldgsts.impl = [](Operation *op, DispatchContext &ctx,
+                   RewriterBase &rewriter) {
+    return emitCpAsync(cast<tirx::CopyAsyncOp>(op), ctx, rewriter);
+  };
+  registry.add("tirx.copy_async", "cuda", std::move(ldgsts));
+
+  Variant tma;
+  tma.name = "tma";
+  tma.priority = priority::kGeneral;
+  tma.predicates = {
+      pred::allThreadsActive(),
+      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warpgroup,
+                         tirx::ExecScope::Warp, tirx::ExecScope::Thread}),
+      pred::chipAtLeast(90), tmaOperands()};
+  tma.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &rewriter) {
+    return emitTma(cast<tirx::CopyAsyncOp>(op), ctx, rewriter);
+  };
+  registry.add("tirx.copy_async", "cuda", std::move(tma));
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronization ops
+//===----------------------------------------------------------------------===//
+
+/// A pointer to mbarrier `index` of a shared i64 buffer.
+static Value barrierPointer(OpBuilder &b, Location loc, Value buffer,
+                            int64_t index) {
+  Value ptr = emitSharedPointer(b, loc, buffer);
+  auto type = cast<tirx::BufferType>(buffer.getType());
+  FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
+  int64_t slot = succeeded(bits) ? bits->storageIndex(index) : index;
+  if (!slot)
+    return ptr;
+  return LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI64Type(), ptr,
+                             ValueRange{cstI32(b, loc, slot)});
+}
+
+LogicalResult tileir::dispatch::lowerAsyncSyncOps(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<tirx::AsyncCommitOp, tirx::AsyncWaitOp, tirx::MBarrierInitOp,
+            tirx::MBarrierArriveExpectTxOp, tirx::MBarrierWaitOp>(op))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    OpBuilder &b = rewriter;
+    if (isa<tirx::AsyncCommitOp>(op)) {
+      NVVM::CpAsyncCommitGroupOp::create(b, loc);
+    } else if (auto wait = dyn_cast<tirx::AsyncWaitOp>(op)) {
+      if (wait.getPending() > std::numeric_limits<int32_t>::max())
+        return op->emitOpError() << "expects pending to fit in 32 bits, got "
+                                 << wait.getPending();
+      NVVM::CpAsyncWaitGroupOp::create(
+          b, loc, b.getI32IntegerAttr(static_cast<int32_t>(wait.getPending())));
+    } else if (auto init = dyn_cast<tirx::MBarrierInitOp>(op)) {
+      NVVM::MBarrierInitOp::create(
+          b, loc, barrierPointer(b, loc, init.getBarrier(), init.getIndex()),
+          init.getCount(), Value());
+    } else if (auto arrive = dyn_cast<tirx::MBarrierArriveExpectTxOp>(op)) {
+      NVVM::MBarrierArriveExpectTxOp::create(
+          b, loc, Type(),
+          barrierPointer(b, loc, arrive.getBarrier(), arrive.getIndex()),
+          arrive.getBytes(), NVVM::MemScopeKind::CTA, /*relaxed=*/false,
+          Value());
+    } else if (auto wait = dyn_cast<tirx::MBarrierWaitOp>(op)) {
+      // The parity form spins in PTX until the phase completes.
+      NVVM::MBarrierTryWaitParityOp::create(
+          b, loc, barrierPointer(b, loc, wait.getBarrier(), wait.getIndex()),
+          wait.getParity(), cstI32(b, loc, 0x989680));
+    }
+    rewriter.eraseOp(op);
+  }
+  return success();
+}
