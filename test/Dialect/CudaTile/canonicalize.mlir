@@ -299,3 +299,55 @@ cuda_tile.module @combine {
     return %r, %q : tile<i32>, tile<i32>
   }
 }
+
+// An `if` that a branch leaves through `break`, `continue` or `return` is not
+// dead code even when nothing in it touches memory; a loop whose body ends in
+// its own `continue` still is.
+cuda_tile.module @early_exit {
+  // CHECK-LABEL: testing$func @early_return
+  // CHECK-NEXT: if %arg0 {
+  // CHECK-NEXT: return %arg1
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %[[S:.*]] = addi %arg1, %arg1
+  // CHECK-NEXT: return %[[S]]
+  testing$func @early_return(%c: tile<i1>, %x: tile<i32>) -> tile<i32> {
+    if %c {
+      return %x : tile<i32>
+    }
+    %s = addi %x, %x : tile<i32>
+    return %s : tile<i32>
+  }
+
+  // CHECK-LABEL: testing$func @early_break_and_continue
+  // CHECK: loop
+  // CHECK-NEXT: if %arg0 {
+  // CHECK-NEXT: break
+  // CHECK-NEXT: }
+  // CHECK-NEXT: if %arg1 {
+  // CHECK-NEXT: continue
+  // CHECK-NEXT: }
+  testing$func @early_break_and_continue(%a: tile<i1>, %b: tile<i1>, %x: tile<i32>) -> tile<i32> {
+    %r = loop iter_values(%i = %x) : tile<i32> -> tile<i32> {
+      if %a {
+        break %i : tile<i32>
+      }
+      if %b {
+        continue %i : tile<i32>
+      }
+      %n = addi %i, %i : tile<i32>
+      continue %n : tile<i32>
+    }
+    return %r : tile<i32>
+  }
+
+  // CHECK-LABEL: testing$func @dead_for
+  // CHECK-NEXT: return
+  // CHECK-NEXT: }
+  testing$func @dead_for(%lb: tile<i32>, %ub: tile<i32>) {
+    %r = for %iv in (%lb to %ub, step %ub) : tile<i32> iter_values(%acc = %lb) -> (tile<i32>) {
+      %s = addi %acc, %iv : tile<i32>
+      continue %s : tile<i32>
+    }
+    return
+  }
+}

@@ -661,8 +661,45 @@ void TestingFuncOp::print(OpAsmPrinter &printer) {
 #endif // TILEIR_ENABLE_TESTING_OPS
 
 //===----------------------------------------------------------------------===//
-// ReturnOp
+// Early exits: break, continue, return
 //===----------------------------------------------------------------------===//
+
+namespace {
+/// What a `break`, `continue` or `return` inside an `if` writes: leaving the
+/// `if` for an enclosing op is an effect that code motion and dead code
+/// elimination must keep, even when nothing in the `if` touches memory.
+struct EarlyExitResource : SideEffects::Resource::Base<EarlyExitResource> {
+  StringRef getName() final { return "cuda_tile.early_exit"; }
+};
+} // namespace
+
+/// The effects of exit terminator `op`: none when it ends its own loop or
+/// function body, a write to EarlyExitResource when it ends an `if`.
+static void getExitEffects(
+    Operation *op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (isa_and_nonnull<IfOp>(op->getParentOp()))
+    effects.emplace_back(MemoryEffects::Write::get(), EarlyExitResource::get());
+}
+
+void BreakOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getExitEffects(*this, effects);
+}
+
+void ContinueOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getExitEffects(*this, effects);
+}
+
+void ReturnOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getExitEffects(*this, effects);
+}
 
 LogicalResult ReturnOp::verify() {
   Operation *parent = (*this)->getParentOp();

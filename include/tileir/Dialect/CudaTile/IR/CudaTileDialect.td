@@ -54,6 +54,12 @@ def CudaTile_Dialect : Dialect {
       `TileView` type interface gives load/store ops one way to ask any view
       for its index rank, its tile type and whether a list of indices is
       valid.
+    * **Early exits are effects.** `break`, `continue` and `return` may end
+      an `if` branch and leave the `if` for the enclosing loop or function.
+      There they report a write to an `EarlyExitResource`, so that an `if`
+      holding one is never taken for dead code or moved; as the terminator
+      of their own loop or function body they have no effect, so a dead
+      loop is still removed.
     * **Testing op.** `testing$func` (built with the CMake option
       `TILEIR_ENABLE_TESTING_OPS`, on by default) is a function that may take
       and return non-scalar tiles, so that op tests need not route every value
