@@ -60,6 +60,16 @@ def CudaTile_Dialect : Dialect {
       holding one is never taken for dead code or moved; as the terminator
       of their own loop or function body they have no effect, so a dead
       loop is still removed.
+    * **`if` canonicalization follows scf.if.** Seven patterns mirror
+      upstream scf.if's (unused results, yields of the condition or of one
+      value, constant conditions, select conversion, empty else, adjacent
+      and nested ifs). The eighth, `MoveTerminatorToParent`, has no scf
+      counterpart: when both branches end in `break`, `continue` or
+      `return` (in any mix), the code after the `if` is unreachable, so it is
+      dropped, the else branch takes its place in the parent block and the
+      `if` keeps only its then branch. These terminators are only checked
+      against the loop or function they reach through `if`s, which the move
+      does not change.
     * **Testing op.** `testing$func` (built with the CMake option
       `TILEIR_ENABLE_TESTING_OPS`, on by default) is a function that may take
       and return non-scalar tiles, so that op tests need not route every value
