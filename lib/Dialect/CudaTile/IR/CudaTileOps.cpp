@@ -86,6 +86,134 @@ cuda_tile::detail::verifyMemoryModel(Operation *op, MemoryAccessKind kind,
 }
 
 //===----------------------------------------------------------------------===//
+// Optimization hints
+//===----------------------------------------------------------------------===//
+
+/// The architectures `optimization_hints` may name; `default` is the entry
+/// for all others.
+static constexpr StringLiteral kHintArchitectures[] = {
+    "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89",  "sm_90",
+    "sm_100", "sm_103", "sm_110", "sm_120", "sm_121", "default"};
+
+/// The hints each op takes.
+static constexpr StringLiteral kEntryHints[] = {
+    "num_cta_in_cga", "num_worker_warps_per_cta", "occupancy"};
+static constexpr StringLiteral kViewAccessHints[] = {"allow_tma", "latency"};
+static constexpr StringLiteral kPointerAccessHints[] = {"latency"};
+
+/// The integer value of hint `value`, if it is an integer (not a bool) that
+/// fits in 64 bits.
+static std::optional<int64_t> getHintInteger(Attribute value) {
+  auto intAttr = dyn_cast<IntegerAttr>(value);
+  if (!intAttr || isa<BoolAttr>(value) ||
+      intAttr.getValue().getSignificantBits() > 64)
+    return std::nullopt;
+  return intAttr.getValue().getSExtValue();
+}
+
+static bool isPowerOfTwoAtMost(Attribute value, int64_t max) {
+  std::optional<int64_t> v = getHintInteger(value);
+  return v && *v > 0 && *v <= max && llvm::isPowerOf2_64(*v);
+}
+
+static bool isIntegerIn(Attribute value, int64_t min, int64_t max) {
+  std::optional<int64_t> v = getHintInteger(value);
+  return v && *v >= min && *v <= max;
+}
+
+namespace {
+/// A hint and the values it accepts.
+struct HintRule {
+  StringLiteral name;
+  /// Completes "expects <arch> hint <name> to be ...".
+  StringLiteral expected;
+  bool (*isValid)(Attribute value);
+};
+} // namespace
+
+static constexpr HintRule kHintRules[] = {
+    {"num_cta_in_cga", "a power of two no larger than 16",
+     [](Attribute v) { return isPowerOfTwoAtMost(v, 16); }},
+    {"num_worker_warps_per_cta", "a power of two no larger than 32",
+     [](Attribute v) { return isPowerOfTwoAtMost(v, 32); }},
+    {"occupancy", "an integer in [1, 32]",
+     [](Attribute v) { return isIntegerIn(v, 1, 32); }},
+    {"allow_tma", "a boolean", [](Attribute v) { return isa<BoolAttr>(v); }},
+    {"latency", "an integer in [1, 10]",
+     [](Attribute v) { return isIntegerIn(v, 1, 10); }},
+};
+
+/// Prints a hint value without its type: `2`, `true`, `"x"`.
+static std::string printHintValue(Attribute value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  value.print(os, /*elideType=*/true);
+  return text;
+}
+
+/// Checks the architectures, hint names and hint values of `hints` against
+/// the hints `op` takes (`known`). Problems are reported as the dialect's
+/// hint-diagnostics mode says: not at all (the default), as warnings, or as
+/// errors, and only errors fail verification.
+static LogicalResult verifyOptimizationHints(Operation *op,
+                                             OptimizationHintsAttr hints,
+                                             ArrayRef<StringLiteral> known) {
+  HintDiagnostics mode =
+      cast<CudaTileDialect>(op->getDialect())->getHintDiagnostics();
+  if (!hints || mode == HintDiagnostics::Silent)
+    return success();
+  bool reported = false;
+  auto emitHintDiagnostic = [&]() -> InFlightDiagnostic {
+    reported = true;
+    if (mode == HintDiagnostics::Error)
+      return op->emitOpError();
+    // Not op->emitWarning(): its "see current operation" note prints the op,
+    // printing verifies it, and verifying warns again.
+    InFlightDiagnostic diag = mlir::emitWarning(op->getLoc());
+    diag << "'" << op->getName() << "' op ";
+    return diag;
+  };
+  for (NamedAttribute entry : hints.getValue()) {
+    StringRef arch = entry.getName().strref();
+    if (!llvm::is_contained(kHintArchitectures, arch)) {
+      emitHintDiagnostic() << "expects an optimization_hints architecture "
+                              "among "
+                           << llvm::join(
+                                  ArrayRef<StringLiteral>(kHintArchitectures),
+                                  ", ")
+                           << ", got '" << arch << "'";
+      continue;
+    }
+    for (NamedAttribute hint : cast<DictionaryAttr>(entry.getValue())) {
+      StringRef name = hint.getName().strref();
+      Attribute value = hint.getValue();
+      if (!llvm::is_contained(known, name)) {
+        emitHintDiagnostic()
+            << "expects " << arch << " hints among " << llvm::join(known, ", ")
+            << ", got '" << name << "'";
+        continue;
+      }
+      const HintRule *rule = llvm::find_if(
+          kHintRules, [&](const HintRule &r) { return r.name == name; });
+      if (!rule->isValid(value)) {
+        emitHintDiagnostic()
+            << "expects " << arch << " hint " << name << " to be "
+            << rule->expected << ", got " << printHintValue(value);
+        continue;
+      }
+      // Thread block clusters start with sm_90.
+      if (name == "num_cta_in_cga" && arch.starts_with("sm_8") &&
+          getHintInteger(value) != 1)
+        emitHintDiagnostic() << "expects " << arch
+                             << " hint num_cta_in_cga to be 1 (no thread "
+                                "block clusters before sm_90), got "
+                             << printHintValue(value);
+    }
+  }
+  return failure(reported && mode == HintDiagnostics::Error);
+}
+
+//===----------------------------------------------------------------------===//
 // custom<EnumKeyword>: a dialect enum attribute as a bare keyword
 //===----------------------------------------------------------------------===//
 
@@ -643,7 +771,8 @@ LogicalResult EntryOp::verify() {
       return emitOpError("expects argument #")
              << index << " to be a rank-0 tile, got " << type;
   }
-  return success();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kEntryHints);
 }
 
 #if TILEIR_ENABLE_TESTING_OPS
@@ -1053,7 +1182,8 @@ LogicalResult LoadPtrTkoOp::verify() {
       return emitOpError("expects paddingValue of type ")
              << result << " (the result type), got " << padding.getType();
   }
-  return success();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kPointerAccessHints);
 }
 
 LogicalResult StorePtrTkoOp::verify() {
@@ -1072,7 +1202,8 @@ LogicalResult StorePtrTkoOp::verify() {
              << ListFormat{value.getShape()} << " (the value shape), got "
              << ListFormat{maskType.getShape()};
   }
-  return success();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kPointerAccessHints);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1338,11 +1469,17 @@ static LogicalResult verifyViewAccess(OpT op, Type tileType) {
 }
 
 LogicalResult LoadViewTkoOp::verify() {
-  return verifyViewAccess(*this, getTile().getType());
+  if (failed(verifyViewAccess(*this, getTile().getType())))
+    return failure();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kViewAccessHints);
 }
 
 LogicalResult StoreViewTkoOp::verify() {
-  return verifyViewAccess(*this, getTile().getType());
+  if (failed(verifyViewAccess(*this, getTile().getType())))
+    return failure();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kViewAccessHints);
 }
 
 //===----------------------------------------------------------------------===//

@@ -54,6 +54,14 @@ def CudaTile_Dialect : Dialect {
       `TileView` type interface gives load/store ops one way to ask any view
       for its index rank, its tile type and whether a list of indices is
       valid.
+    * **Hint diagnostics are the tool's choice.** Whether a bad
+      `optimization_hints` entry is silent (the default), a warning or an
+      error is state of the dialect object (`setHintDiagnostics`), not of
+      the IR: NVIDIA's tools compile such IR, so it must verify unless asked
+      otherwise. `registerHintDiagnosticsCLOptions()` adds
+      `-Wunsupported-hints` and `-Werr-hints` to a tool (`-Werr-hints`
+      wins); a dialect loaded after the command line is parsed starts in the
+      mode they give, as an MLIRContext does with its own options.
     * **Early exits are effects.** `break`, `continue` and `return` may end
       an `if` branch and leave the `if` for the enclosing loop or function.
       There they report a write to an `EarlyExitResource`, so that an `if`
@@ -81,9 +89,15 @@ def CudaTile_Dialect : Dialect {
   let hasConstantMaterializer = 1;
 
   let extraClassDeclaration = [{
+    /// How verifiers report problems with `optimization_hints`.
+    HintDiagnostics getHintDiagnostics() const { return hintDiagnostics; }
+    void setHintDiagnostics(HintDiagnostics mode) { hintDiagnostics = mode; }
+
   private:
     void registerTypes();
     void registerAttributes();
+
+    HintDiagnostics hintDiagnostics = HintDiagnostics::Silent;
   }];
 }
 
