@@ -1822,13 +1822,11 @@ LogicalResult IfOp::verify() {
 }
 
 LogicalResult IfOp::verifyRegions() {
+  // The core verifier has checked that each block ends with a terminator.
   for (Region *region : {&getThenRegion(), &getElseRegion()}) {
     if (region->empty())
       continue;
-    Block &block = region->front();
-    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
-      return emitOpError("expects its regions to end with a terminator");
-    auto yield = dyn_cast<YieldOp>(block.back());
+    auto yield = dyn_cast<YieldOp>(region->front().back());
     if (yield && !llvm::equal(yield.getOperandTypes(), getResultTypes()))
       return yield.emitOpError("expects operand types ")
              << TypeListFormat{getResultTypes()}
@@ -1961,8 +1959,6 @@ LogicalResult ForOp::verifyRegions() {
     return emitOpError("expects body arguments ")
            << TypeListFormat{expected} << " (the induction variable and the "
            << "iter values), got " << TypeListFormat{body.getArgumentTypes()};
-  if (body.empty() || !body.back().hasTrait<OpTrait::IsTerminator>())
-    return emitOpError("expects the body to end with a terminator");
   return success();
 }
 
@@ -2030,8 +2026,6 @@ LogicalResult LoopOp::verifyRegions() {
     return emitOpError("expects body arguments of the iter value types ")
            << TypeListFormat{getInitValues().getTypes()} << ", got "
            << TypeListFormat{body.getArgumentTypes()};
-  if (body.empty() || !body.back().hasTrait<OpTrait::IsTerminator>())
-    return emitOpError("expects the body to end with a terminator");
   return success();
 }
 
