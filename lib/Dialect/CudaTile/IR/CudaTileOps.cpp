@@ -2142,7 +2142,7 @@ static ParseResult parseShapeQuery(OpAsmParser &parser, OperationState &result,
   auto typed = dyn_cast<SrcT>(srcType);
   if (!typed)
     return parser.emitError(typeLoc, "expects ")
-           << expected << ", got " << srcType;
+           << expected << " source, got " << srcType;
   if (parser.resolveOperand(src, srcType, result.operands))
     return failure();
   result.types.append(getCount(typed), resultType);
@@ -2177,7 +2177,7 @@ static LogicalResult verifyShapeQuery(Operation *op, size_t count,
 ParseResult GetTensorShapeOp::parse(OpAsmParser &parser,
                                     OperationState &result) {
   return parseShapeQuery<TensorViewType>(
-      parser, result, "a tensor_view type",
+      parser, result, "a tensor_view",
       [](TensorViewType type) { return type.getShape().size(); });
 }
 
@@ -2193,7 +2193,7 @@ LogicalResult GetTensorShapeOp::verify() {
 ParseResult GetIndexSpaceShapeOp::parse(OpAsmParser &parser,
                                         OperationState &result) {
   return parseShapeQuery<TileView>(
-      parser, result, "a tile view type",
+      parser, result, "a tile view",
       [](TileView type) { return type.getViewIndexRank(); });
 }
 
@@ -2222,7 +2222,7 @@ static ParseResult parseMakeView(OpAsmParser &parser, OperationState &result,
   auto viewType = dyn_cast<ViewT>(type);
   if (!viewType)
     return parser.emitError(typeLoc, "expects ")
-           << expected << " type, got " << type;
+           << expected << " result, got " << type;
   if (parser.resolveOperand(tensorView, viewType.getTensorView(),
                             result.operands))
     return failure();
@@ -2359,7 +2359,8 @@ LogicalResult AtomicRmwTkoOp::verify() {
 // AtomicRedViewTkoOp
 //===----------------------------------------------------------------------===//
 
-/// Parses a bare keyword naming a case of the integer-backed enum `EnumT`.
+/// Parses a bare keyword naming a case of the integer-backed enum `EnumT`;
+/// `what` names the enum with its article ("an atomic mode").
 template <typename EnumT>
 static ParseResult parseIntegerEnumKeyword(OpAsmParser &parser, EnumT &value,
                                            StringRef what) {
@@ -2369,7 +2370,7 @@ static ParseResult parseIntegerEnumKeyword(OpAsmParser &parser, EnumT &value,
     return failure();
   std::optional<EnumT> parsed = symbolizeEnum<EnumT>(keyword);
   if (!parsed)
-    return parser.emitError(loc, "expects a ")
+    return parser.emitError(loc, "expects ")
            << what << ", got '" << keyword << "'";
   value = *parsed;
   return success();
@@ -2380,7 +2381,7 @@ ParseResult AtomicRedViewTkoOp::parse(OpAsmParser &parser,
   Properties &props = result.getOrAddProperties<Properties>();
   MLIRContext *ctx = parser.getContext();
   MemoryOrderingSemantics ordering;
-  if (parseIntegerEnumKeyword(parser, ordering, "memory ordering"))
+  if (parseIntegerEnumKeyword(parser, ordering, "a memory ordering"))
     return failure();
   props.memory_ordering_semantics =
       MemoryOrderingSemanticsAttr::get(ctx, ordering);
@@ -2398,7 +2399,7 @@ ParseResult AtomicRedViewTkoOp::parse(OpAsmParser &parser,
   if (parser.parseOperand(view) ||
       parser.parseOperandList(indices, OpAsmParser::Delimiter::Square) ||
       parser.parseComma() ||
-      parseIntegerEnumKeyword(parser, mode, "atomic mode") ||
+      parseIntegerEnumKeyword(parser, mode, "an atomic mode") ||
       parser.parseComma() || parser.parseOperand(value))
     return failure();
   props.mode = AtomicRMWModeAttr::get(ctx, mode);
