@@ -35,6 +35,11 @@ def CudaTile_Dialect : Dialect {
       in `module`, `entry` and `reduce` omit the `cuda_tile.` prefix, and
       `constant` uses NVIDIA's literal syntax `<f32: [1.0, 2.0]>`. Verifier
       messages use the specification's words.
+    * **Every diagnostic has a test.** Each message the dialect emits has a
+      `-verify-diagnostics` case under `test/Dialect/CudaTile`;
+      `utils/check-diagnostic-coverage.py`, run as a lit test, fails when
+      one has none. A check that no input can reach is an assertion, not a
+      diagnostic.
     * **Declarative first.** Almost every op uses a declarative
       `assemblyFormat`. Ops are grouped in layered base classes (element-wise
       float binary with rounding/flush-to-zero, integer binary with overflow,
