@@ -1,7 +1,8 @@
 //===- tile-opt.cpp - TileIR optimizer driver -----------------------------===//
 //
 // Part of TileIR. MlirOptMain with every TileIR dialect and pass registered,
-// plus the upstream dialects and passes the pipeline uses.
+// plus the upstream dialects and passes the pipeline uses, and the cuda_tile
+// -Wunsupported-hints/-Werr-hints options.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@ int main(int argc, char **argv) {
   tileir::registerAllDialects(registry);
   mlir::tileir::registerCompileDependencies(registry);
   tileir::registerAllPasses();
+  mlir::cuda_tile::registerHintDiagnosticsCLOptions();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "TileIR optimizer driver\n", registry));
 }

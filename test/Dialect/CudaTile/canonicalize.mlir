@@ -299,3 +299,187 @@ cuda_tile.module @combine {
     return %r, %q : tile<i32>, tile<i32>
   }
 }
+
+// An `if` that a branch leaves through `break`, `continue` or `return` is not
+// dead code even when nothing in it touches memory; a loop whose body ends in
+// its own `continue` still is.
+cuda_tile.module @early_exit {
+  // CHECK-LABEL: testing$func @early_return
+  // CHECK-NEXT: if %arg0 {
+  // CHECK-NEXT: return %arg1
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %[[S:.*]] = addi %arg1, %arg1
+  // CHECK-NEXT: return %[[S]]
+  testing$func @early_return(%c: tile<i1>, %x: tile<i32>) -> tile<i32> {
+    if %c {
+      return %x : tile<i32>
+    }
+    %s = addi %x, %x : tile<i32>
+    return %s : tile<i32>
+  }
+
+  // CHECK-LABEL: testing$func @early_break_and_continue
+  // CHECK: loop
+  // CHECK-NEXT: if %arg0 {
+  // CHECK-NEXT: break
+  // CHECK-NEXT: }
+  // CHECK-NEXT: if %arg1 {
+  // CHECK-NEXT: continue
+  // CHECK-NEXT: }
+  testing$func @early_break_and_continue(%a: tile<i1>, %b: tile<i1>, %x: tile<i32>) -> tile<i32> {
+    %r = loop iter_values(%i = %x) : tile<i32> -> tile<i32> {
+      if %a {
+        break %i : tile<i32>
+      }
+      if %b {
+        continue %i : tile<i32>
+      }
+      %n = addi %i, %i : tile<i32>
+      continue %n : tile<i32>
+    }
+    return %r : tile<i32>
+  }
+
+  // CHECK-LABEL: testing$func @dead_for
+  // CHECK-NEXT: return
+  // CHECK-NEXT: }
+  testing$func @dead_for(%lb: tile<i32>, %ub: tile<i32>) {
+    %r = for %iv in (%lb to %ub, step %ub) : tile<i32> iter_values(%acc = %lb) -> (tile<i32>) {
+      %s = addi %acc, %iv : tile<i32>
+      continue %s : tile<i32>
+    }
+    return
+  }
+}
+
+// MoveTerminatorToParent: when both branches leave the `if` for an enclosing
+// op, the code after the `if` is dead and the else branch replaces it.
+cuda_tile.module @move_terminator {
+  // CHECK-LABEL: testing$func @both_return
+  // CHECK-NEXT: if %arg0 {
+  // CHECK-NEXT: %[[A:.*]] = addi %arg1, %arg1
+  // CHECK-NEXT: return %[[A]]
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %[[M:.*]] = muli %arg1, %arg1
+  // CHECK-NEXT: return %[[M]]
+  // CHECK-NEXT: }
+  testing$func @both_return(%c: tile<i1>, %x: tile<i32>) -> tile<i32> {
+    if %c {
+      %a = addi %x, %x : tile<i32>
+      return %a : tile<i32>
+    } else {
+      %m = muli %x, %x : tile<i32>
+      return %m : tile<i32>
+    }
+    %s = subi %x, %x : tile<i32>
+    return %s : tile<i32>
+  }
+
+  // The results of the `if` are only used by the dead code and go with it.
+  // CHECK-LABEL: testing$func @results_used_after
+  // CHECK-NEXT: if %arg0 {
+  // CHECK-NEXT: return %arg1
+  // CHECK-NEXT: }
+  // CHECK-NEXT: return %arg2
+  // CHECK-NEXT: }
+  testing$func @results_used_after(%c: tile<i1>, %x: tile<i32>, %y: tile<i32>) -> tile<i32> {
+    %r = if %c -> (tile<i32>) {
+      return %x : tile<i32>
+    } else {
+      return %y : tile<i32>
+    }
+    %s = addi %r, %r : tile<i32>
+    return %s : tile<i32>
+  }
+
+  // The branches may end in different terminators: `break` and `continue`
+  // of a `loop`.
+  // CHECK-LABEL: testing$func @break_and_continue
+  // CHECK: loop iter_values(%[[I:.*]] = %arg1) : tile<i32> -> tile<i32> {
+  // CHECK-NEXT: %[[D:.*]] = cmpi equal %[[I]], %arg0
+  // CHECK-NEXT: if %[[D]] {
+  // CHECK-NEXT: break %[[I]] : tile<i32>
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %[[N:.*]] = addi %[[I]], %[[I]]
+  // CHECK-NEXT: continue %[[N]] : tile<i32>
+  // CHECK-NEXT: }
+  testing$func @break_and_continue(%n: tile<i32>, %init: tile<i32>) -> tile<i32> {
+    %r = loop iter_values(%i = %init) : tile<i32> -> tile<i32> {
+      %done = cmpi equal %i, %n, signed : tile<i32> -> tile<i1>
+      if %done {
+        break %i : tile<i32>
+      } else {
+        %next = addi %i, %i : tile<i32>
+        continue %next : tile<i32>
+      }
+      %dead = muli %i, %i : tile<i32>
+      continue %dead : tile<i32>
+    }
+    return %r : tile<i32>
+  }
+
+  // Both branches `continue` a `for`, from an `if` nested in another `if`:
+  // the else branch moves into the outer then branch.
+  // CHECK-LABEL: testing$func @nested_continue
+  // CHECK: for %[[IV:.*]] in {{.*}} iter_values(%[[ACC:.*]] = %arg2) -> (tile<i32>) {
+  // CHECK-NEXT: if %arg3 {
+  // CHECK-NEXT: if %arg4 {
+  // CHECK-NEXT: continue %[[IV]] : tile<i32>
+  // CHECK-NEXT: }
+  // CHECK-NEXT: continue %[[ACC]] : tile<i32>
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %[[S:.*]] = addi %[[ACC]], %[[IV]]
+  // CHECK-NEXT: continue %[[S]] : tile<i32>
+  // CHECK-NEXT: }
+  testing$func @nested_continue(%lb: tile<i32>, %ub: tile<i32>, %init: tile<i32>, %a: tile<i1>, %b: tile<i1>) -> tile<i32> {
+    %one = constant <i32: 1> : tile<i32>
+    %r = for %iv in (%lb to %ub, step %one) : tile<i32> iter_values(%acc = %init) -> (tile<i32>) {
+      if %a {
+        if %b {
+          continue %iv : tile<i32>
+        } else {
+          continue %acc : tile<i32>
+        }
+      }
+      %s = addi %acc, %iv : tile<i32>
+      continue %s : tile<i32>
+    }
+    return %r : tile<i32>
+  }
+
+  // One branch reaches the code after the `if`: nothing moves.
+  // CHECK-LABEL: testing$func @one_branch_yields
+  // CHECK-NEXT: %[[R:.*]] = if %arg0 -> (tile<i32>) {
+  // CHECK-NEXT: return %arg1
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: %[[M:.*]] = muli %arg1, %arg1
+  // CHECK-NEXT: yield %[[M]]
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %[[S:.*]] = addi %[[R]], %[[R]]
+  // CHECK-NEXT: return %[[S]]
+  testing$func @one_branch_yields(%c: tile<i1>, %x: tile<i32>) -> tile<i32> {
+    %r = if %c -> (tile<i32>) {
+      return %x : tile<i32>
+    } else {
+      %m = muli %x, %x : tile<i32>
+      yield %m : tile<i32>
+    }
+    %s = addi %r, %r : tile<i32>
+    return %s : tile<i32>
+  }
+
+  // Without an else branch the code after the `if` stays reachable.
+  // CHECK-LABEL: testing$func @no_else
+  // CHECK-NEXT: if %arg0 {
+  // CHECK-NEXT: return %arg1
+  // CHECK-NEXT: }
+  // CHECK-NEXT: %[[S:.*]] = addi %arg1, %arg1
+  // CHECK-NEXT: return %[[S]]
+  testing$func @no_else(%c: tile<i1>, %x: tile<i32>) -> tile<i32> {
+    if %c {
+      return %x : tile<i32>
+    }
+    %s = addi %x, %x : tile<i32>
+    return %s : tile<i32>
+  }
+}

@@ -30,7 +30,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @for_bounds(%a: tile<i32>, %b: tile<i64>) {
-    // expected-error@+1 {{'cuda_tile.for' op expects bounds and step of one type}}
+    // expected-error@+1 {{'cuda_tile.for' op expects bounds and step of one type, got ('!cuda_tile.tile<i32>', '!cuda_tile.tile<i64>', '!cuda_tile.tile<i32>')}}
     "cuda_tile.for"(%a, %b, %a) ({
     ^bb0(%iv: !cuda_tile.tile<i32>):
       "cuda_tile.continue"() : () -> ()
@@ -42,10 +42,55 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @for_view(%a: tile<i32>, %tv: tensor_view<8xf32, strides=[1]>) {
-    // expected-error@+1 {{'cuda_tile.for' op expects loop-carried value #0 not to be a view}}
+    // expected-error@+1 {{'cuda_tile.for' op expects loop-carried value #0 not to be a view, got '!cuda_tile.tensor_view<8xf32, strides=[1]>'}}
     %0 = for %iv in (%a to %a, step %a) : tile<i32> iter_values(%v = %tv) -> (tensor_view<8xf32, strides=[1]>) {
       continue %v : tensor_view<8xf32, strides=[1]>
     }
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @if_empty_then(%c: tile<i1>) {
+    // expected-error@+1 {{'cuda_tile.if' op expects a non-empty then region}}
+    "cuda_tile.if"(%c) ({}, {}) : (!cuda_tile.tile<i1>) -> ()
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @for_iter_types(%a: tile<i32>, %x: tile<i16>) {
+    // expected-error@+1 {{'cuda_tile.for' op expects iter values of the result types ('!cuda_tile.tile<i32>'), got ('!cuda_tile.tile<i16>')}}
+    %0 = "cuda_tile.for"(%a, %a, %a, %x) ({
+    ^bb0(%iv: !cuda_tile.tile<i32>, %v: !cuda_tile.tile<i32>):
+      "cuda_tile.continue"(%v) : (!cuda_tile.tile<i32>) -> ()
+    }) : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i16>) -> !cuda_tile.tile<i32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @for_body_arguments(%a: tile<i32>) {
+    // expected-error@+1 {{'cuda_tile.for' op expects body arguments ('!cuda_tile.tile<i32>', '!cuda_tile.tile<i32>') (the induction variable and the iter values), got ('!cuda_tile.tile<i32>')}}
+    %0 = "cuda_tile.for"(%a, %a, %a, %a) ({
+    ^bb0(%iv: !cuda_tile.tile<i32>):
+      "cuda_tile.continue"(%iv) : (!cuda_tile.tile<i32>) -> ()
+    }) : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> !cuda_tile.tile<i32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @loop_body_arguments(%a: tile<i32>) {
+    // expected-error@+1 {{'cuda_tile.loop' op expects body arguments of the iter value types ('!cuda_tile.tile<i32>'), got ('!cuda_tile.tile<i64>')}}
+    "cuda_tile.loop"(%a) ({
+    ^bb0(%v: !cuda_tile.tile<i64>):
+      "cuda_tile.break"() : () -> ()
+    }) : (!cuda_tile.tile<i32>) -> ()
   }
 }
 
@@ -151,7 +196,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @tensor_shape_types(%tv: tensor_view<64x?xi32, strides=[?,1]>) {
-    // expected-error@+1 {{'cuda_tile.get_tensor_shape' op expects results of one type}}
+    // expected-error@+1 {{'cuda_tile.get_tensor_shape' op expects results of one type, got ('!cuda_tile.tile<i32>', '!cuda_tile.tile<i64>')}}
     %0:2 = "cuda_tile.get_tensor_shape"(%tv) : (!cuda_tile.tensor_view<64x?xi32, strides=[?,1]>) -> (!cuda_tile.tile<i32>, !cuda_tile.tile<i64>)
   }
 }
@@ -169,7 +214,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @strided(%tv: tensor_view<64xf32, strides=[1]>) {
-    // expected-error@+1 {{'cuda_tile.make_strided_view' op expects an operand of type '!cuda_tile.tensor_view<32xf32, strides=[1]>' (the strided_view's tensor_view)}}
+    // expected-error@+1 {{'cuda_tile.make_strided_view' op expects an operand of type '!cuda_tile.tensor_view<32xf32, strides=[1]>' (the strided_view's tensor_view), got '!cuda_tile.tensor_view<64xf32, strides=[1]>'}}
     %0 = "cuda_tile.make_strided_view"(%tv) : (!cuda_tile.tensor_view<64xf32, strides=[1]>) -> !cuda_tile.strided_view<tile=(8), traversal_strides=[8], tensor_view<32xf32, strides=[1]>>
   }
 }
@@ -178,7 +223,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @gather(%tv: tensor_view<64xf32, strides=[1]>) {
-    // expected-error@+1 {{'cuda_tile.make_gather_scatter_view' op expects an operand of type '!cuda_tile.tensor_view<32xf32, strides=[1]>' (the gather_scatter_view's tensor_view)}}
+    // expected-error@+1 {{'cuda_tile.make_gather_scatter_view' op expects an operand of type '!cuda_tile.tensor_view<32xf32, strides=[1]>' (the gather_scatter_view's tensor_view), got '!cuda_tile.tensor_view<64xf32, strides=[1]>'}}
     %0 = "cuda_tile.make_gather_scatter_view"(%tv) : (!cuda_tile.tensor_view<64xf32, strides=[1]>) -> !cuda_tile.gather_scatter_view<tile=(8), tensor_view<32xf32, strides=[1]>, sparse_dim=0>
   }
 }
@@ -196,7 +241,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @cas_pointee(%p: tile<2xptr<i32>>, %v: tile<2xf32>) {
-    // expected-error@+1 {{'cuda_tile.atomic_cas_tko' op expects pointers to the 'f32' elements of '!cuda_tile.tile<2xf32>'}}
+    // expected-error@+1 {{'cuda_tile.atomic_cas_tko' op expects pointers to the 'f32' elements of '!cuda_tile.tile<2xf32>', got '!cuda_tile.tile<2xptr<i32>>'}}
     %0, %t = atomic_cas_tko relaxed device %p, %v, %v : tile<2xptr<i32>>, tile<2xf32> -> tile<2xf32>, token
   }
 }
@@ -205,7 +250,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @cas_mask(%p: tile<2xptr<f32>>, %v: tile<2xf32>, %m: tile<4xi1>) {
-    // expected-error@+1 {{'cuda_tile.atomic_cas_tko' op expects a mask of shape [2]}}
+    // expected-error@+1 {{'cuda_tile.atomic_cas_tko' op expects a mask of shape [2], got '!cuda_tile.tile<4xi1>'}}
     %0, %t = atomic_cas_tko relaxed device %p, %v, %v, %m : tile<2xptr<f32>>, tile<2xf32>, tile<4xi1> -> tile<2xf32>, token
   }
 }

@@ -33,7 +33,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @remi_float(%a: tile<f32>) {
-    // expected-error@+1 {{'cuda_tile.remi' op operand #0 must be tile of i1 or i8 or i16 or i32 or i64 values}}
+    // expected-error@+1 {{'cuda_tile.remi' op operand #0 must be tile of i1 or i8 or i16 or i32 or i64 values, but got '!cuda_tile.tile<f32>'}}
     %0 = remi %a, %a signed : tile<f32>
   }
 }
@@ -168,7 +168,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @int_to_ptr_i32(%a: tile<i32>) {
-    // expected-error@+1 {{'cuda_tile.int_to_ptr' op operand #0 must be tile of i64 values}}
+    // expected-error@+1 {{'cuda_tile.int_to_ptr' op operand #0 must be tile of i64 values, but got '!cuda_tile.tile<i32>'}}
     %0 = int_to_ptr %a : tile<i32> -> tile<ptr<i8>>
   }
 }
@@ -195,7 +195,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @pack_rank(%a: tile<2x4xi4>) {
-    // expected-error@+1 {{'cuda_tile.pack' op operand #0 must be 1-D tile of}}
+    // expected-error@+1 {{'cuda_tile.pack' op operand #0 must be 1-D tile of f16 or bf16 or f32 or tf32 or f64 or f8E4M3FN or f8E5M2 or f8E8M0FNU or f4E2M1FN or i1 or i8 or i16 or i32 or i64 or i4 values, but got '!cuda_tile.tile<2x4xi4>'}}
     %0 = pack %a : tile<2x4xi4> -> tile<4xi8>
   }
 }

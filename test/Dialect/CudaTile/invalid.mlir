@@ -41,7 +41,7 @@ func.func private @pointer_to_pointer(!cuda_tile.ptr<!cuda_tile.ptr<f32>>)
 
 // -----
 
-// expected-error@+1 {{failed to verify 'pointeeType'}}
+// expected-error@+1 {{failed to verify 'pointeeType': f16 or bf16 or f32 or tf32 or f64 or f8E4M3FN or f8E5M2 or f8E8M0FNU or f4E2M1FN or i1 or i8 or i16 or i32 or i64}}
 func.func private @pointer_to_i4(!cuda_tile.ptr<i4>)
 
 // -----
@@ -50,7 +50,7 @@ func.func private @pointer_to_i4(!cuda_tile.ptr<i4>)
 // tensor_view
 //===----------------------------------------------------------------------===//
 
-// expected-error@+1 {{failed to verify 'elementType': f16 or bf16}}
+// expected-error@+1 {{failed to verify 'elementType': f16 or bf16 or f32 or tf32 or f64 or f8E4M3FN or f8E5M2 or f8E8M0FNU or f4E2M1FN or i1 or i8 or i16 or i32 or i64}}
 func.func private @tensor_view_i4(!cuda_tile.tensor_view<2xi4, strides=[1]>)
 
 // -----
@@ -826,7 +826,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%a: tile<4xi32>) {
-    // expected-error@+1 {{'cuda_tile.addf' op operand #0 must be tile of f16 or bf16 or f32 or f64 values}}
+    // expected-error@+1 {{'cuda_tile.addf' op operand #0 must be tile of f16 or bf16 or f32 or f64 values, but got '!cuda_tile.tile<4xi32>'}}
     %0 = addf %a, %a : tile<4xi32>
     return
   }

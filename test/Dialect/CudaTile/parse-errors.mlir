@@ -57,7 +57,7 @@ func.func private @view_zero_tile(!cuda_tile.partition_view<tile=(0), tensor_vie
 
 // -----
 
-// expected-error@+1 {{tile dimension 1 exceeds i32 limitations (got 4294967296}}
+// expected-error@+1 {{tile dimension 1 exceeds i32 limitations (got 4294967296, expected strictly positive and less than or equal to 2147483647)}}
 func.func private @view_huge_tile(!cuda_tile.partition_view<tile=(2x4294967296), tensor_view<16x16xf32, strides=[16,1]>>)
 
 // -----
@@ -136,7 +136,7 @@ cuda_tile.module @m {
 cuda_tile.module @m {
   testing$func @f(%a: tile<4xf32>) {
     // expected-error@+2 {{expected ::mlir::cuda_tile::RoundingMode to be one of: nearest_even, zero, negative_inf, positive_inf, approx, full, nearest_int_to_zero}}
-    // expected-error@+1 {{failed to parse CudaTile_RoundingModeAttr parameter 'value'}}
+    // expected-error@+1 {{failed to parse CudaTile_RoundingModeAttr parameter 'value' which is to be a `::mlir::cuda_tile::RoundingMode`}}
     %0 = addf %a, %a rounding<fast> : tile<4xf32>
     return
   }
@@ -147,7 +147,7 @@ cuda_tile.module @m {
 cuda_tile.module @m {
   testing$func @f(%a: tile<4xi32>) {
     // expected-error@+2 {{expected ::mlir::cuda_tile::IntegerOverflow to be one of: none, no_signed_wrap, no_unsigned_wrap, no_wrap}}
-    // expected-error@+1 {{failed to parse CudaTile_IntegerOverflowAttr parameter 'value'}}
+    // expected-error@+1 {{failed to parse CudaTile_IntegerOverflowAttr parameter 'value' which is to be a `::mlir::cuda_tile::IntegerOverflow`}}
     %0 = addi %a, %a overflow<wrap> : tile<4xi32>
     return
   }
@@ -502,6 +502,100 @@ cuda_tile.module @m {
     (%a, %b: tile<f32>) {
       yield %a : tile<f32>
     }
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%x: tile<i32>) {
+    // expected-error@+1 {{expects one type per iter value (2), got 1}}
+    %0 = for %iv in (%x to %x, step %x) : tile<i32> iter_values(%a = %x, %b = %x) -> (tile<i32>) {
+      continue %a, %b : tile<i32>, tile<i32>
+    }
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%x: tile<i32>) {
+    // expected-error@+1 {{expects one type per iter value (1), got 2}}
+    %0 = loop iter_values(%a = %x) : tile<i32>, tile<i32> {
+      continue %a : tile<i32>
+    }
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%x: tile<i32>) {
+    // expected-error@+1 {{expects a tensor_view source, got '!cuda_tile.tile<i32>'}}
+    %0 = get_tensor_shape %x : tile<i32> -> tile<i32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%x: tile<i32>) {
+    // expected-error@+1 {{expects a tile view source, got '!cuda_tile.tile<i32>'}}
+    %0 = get_index_space_shape %x : tile<i32> -> tile<i32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%tv: tensor_view<16xf32, strides=[1]>) {
+    // expected-error@+1 {{expects a strided_view result, got '!cuda_tile.tensor_view<16xf32, strides=[1]>'}}
+    %0 = make_strided_view %tv : tensor_view<16xf32, strides=[1]>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: tile<2x2xi32>, %c0: tile<i32>, %pv: partition_view<tile=(2x2), tensor_view<2x2xi32, strides=[2, 1]>>) {
+    // expected-error@+1 {{expects an atomic mode, got 'plus'}}
+    %t = atomic_red_view_tko relaxed device %pv[%c0, %c0], plus, %v : tile<2x2xi32>, partition_view<tile=(2x2), tensor_view<2x2xi32, strides=[2, 1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: tile<2x2xi32>, %c0: tile<i32>, %pv: partition_view<tile=(2x2), tensor_view<2x2xi32, strides=[2, 1]>>) {
+    // expected-error@+1 {{expects a memory ordering, got 'strong'}}
+    %t = atomic_red_view_tko strong device %pv[%c0, %c0], add, %v : tile<2x2xi32>, partition_view<tile=(2x2), tensor_view<2x2xi32, strides=[2, 1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%i: tile<4xi32>) {
+    // expected-error@+1 {{expects an assume predicate (div_by, same_elements or bounded), got 'aligned'}}
+    %0 = assume aligned<16>, %i : tile<4xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%i: tile<4xi32>) {
+    // expected-error@+1 {{expects an assume predicate, got #cuda_tile.overflow<none>}}
+    %0 = assume #cuda_tile.overflow<none>, %i : tile<4xi32>
     return
   }
 }

@@ -174,8 +174,10 @@ LogicalResult DivByAttr::verifyWithAssumeOp(Operation *op) const {
     return op->emitOpError("expects div_by divisor to be a power of two "
                            "no larger than 2^62, got ")
            << divisor;
-  if (getEvery().has_value() != getAlong().has_value())
-    return op->emitOpError("expects div_by 'every' and 'along' together");
+  // Only the parser builds div_by, and it reads 'every' and 'along'
+  // together.
+  assert(getEvery().has_value() == getAlong().has_value() &&
+         "div_by has 'every' without 'along' or the reverse");
   Type type = op->getOperand(0).getType();
   auto tile = dyn_cast<TileType>(type);
   bool intOrPtrTile =
@@ -184,7 +186,7 @@ LogicalResult DivByAttr::verifyWithAssumeOp(Operation *op) const {
     return op->emitOpError("expects div_by on an integer or pointer tile or "
                            "a tensor_view, got ")
            << type;
-  if (!getEvery())
+  if (!getEvery() || !getAlong())
     return success();
   if (!tile || tile.getRank() == 0)
     return op->emitOpError("expects div_by with 'every ... along ...' on a "

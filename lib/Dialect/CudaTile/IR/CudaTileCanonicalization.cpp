@@ -3,7 +3,8 @@
 // Part of TileIR.
 //
 // Folders and canonicalization patterns of `select`, `if` and `addf`. The
-// `if` patterns mirror upstream scf.if's canonicalizers.
+// `if` patterns mirror upstream scf.if's canonicalizers, plus one for
+// branches that both leave the `if` for an enclosing op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -447,11 +448,51 @@ struct CombineNestedIfs : OpRewritePattern<IfOp> {
   }
 };
 
+/// Whether `terminator` leaves its `if` for an enclosing op (`break`,
+/// `continue` or `return`) rather than for the code after the `if`.
+static bool exitsToParent(Operation &terminator) {
+  return isa<BreakOp, ContinueOp, ReturnOp>(terminator);
+}
+
+/// When both branches end in `break`, `continue` or `return`, the code after
+/// the `if` is unreachable: the else branch takes its place in the parent
+/// block, terminator included, and the `if` keeps only its then branch.
+///
+///   if %c { A; continue %x } else { B; break %y }; C
+///   -> if %c { A; continue %x }; B; break %y
+///
+/// These terminators only constrain the enclosing op they reach through
+/// `if`s, which the move does not change.
+struct MoveTerminatorToParent : OpRewritePattern<IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(IfOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getElseRegion().empty())
+      return rewriter.notifyMatchFailure(op, "no else branch");
+    Block &elseBlock = op.getElseRegion().front();
+    if (!exitsToParent(op.getThenRegion().front().back()) ||
+        !exitsToParent(elseBlock.back()))
+      return rewriter.notifyMatchFailure(op, "a branch continues after the if");
+    auto newOp =
+        IfOp::create(rewriter, op.getLoc(), TypeRange(), op.getCondition());
+    rewriter.inlineRegionBefore(op.getThenRegion(), newOp.getThenRegion(),
+                                newOp.getThenRegion().end());
+    // Erase the unreachable ops after the `if`, last first so that none has
+    // uses left when it goes; the `if`'s results are only used there.
+    Block *parent = op->getBlock();
+    while (&parent->back() != op.getOperation())
+      rewriter.eraseOp(&parent->back());
+    rewriter.mergeBlocks(&elseBlock, parent);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void IfOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                        MLIRContext *context) {
   results.add<RemoveUnusedResults, ReplaceYieldWithValue, RemoveStaticCondition,
               ConvertToSelect, RemoveEmptyElseBranch, CombineIfs,
-              CombineNestedIfs>(context);
+              CombineNestedIfs, MoveTerminatorToParent>(context);
 }

@@ -2,7 +2,8 @@
 //
 // Part of TileIR.
 //
-// Registers the types, attributes and ops of the cuda_tile dialect.
+// Registers the types, attributes and ops of the cuda_tile dialect, and
+// the tool options that set how it reports optimization-hint problems.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ManagedStatic.h"
 
 using namespace mlir;
 using namespace mlir::cuda_tile;
@@ -35,9 +38,30 @@ struct CudaTileOpAsmDialectInterface : OpAsmDialectInterface {
   }
 };
 
+/// The tool options behind the dialect's hint-diagnostics mode.
+struct HintDiagnosticsCLOptions {
+  llvm::cl::opt<bool> warn{
+      "Wunsupported-hints",
+      llvm::cl::desc("Warn about unknown or invalid cuda_tile "
+                     "optimization_hints")};
+  llvm::cl::opt<bool> error{"Werr-hints",
+                            llvm::cl::desc("Make unknown or invalid cuda_tile "
+                                           "optimization_hints errors")};
+};
+
 } // namespace
 
+static llvm::ManagedStatic<HintDiagnosticsCLOptions> hintOptions;
+
+void cuda_tile::registerHintDiagnosticsCLOptions() { *hintOptions; }
+
 void CudaTileDialect::initialize() {
+  if (hintOptions.isConstructed()) {
+    if (hintOptions->error)
+      hintDiagnostics = HintDiagnostics::Error;
+    else if (hintOptions->warn)
+      hintDiagnostics = HintDiagnostics::Warning;
+  }
   registerTypes();
   registerAttributes();
   addInterfaces<CudaTileOpAsmDialectInterface>();

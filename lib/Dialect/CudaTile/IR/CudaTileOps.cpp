@@ -86,6 +86,134 @@ cuda_tile::detail::verifyMemoryModel(Operation *op, MemoryAccessKind kind,
 }
 
 //===----------------------------------------------------------------------===//
+// Optimization hints
+//===----------------------------------------------------------------------===//
+
+/// The architectures `optimization_hints` may name; `default` is the entry
+/// for all others.
+static constexpr StringLiteral kHintArchitectures[] = {
+    "sm_80",  "sm_86",  "sm_87",  "sm_88",  "sm_89",  "sm_90",
+    "sm_100", "sm_103", "sm_110", "sm_120", "sm_121", "default"};
+
+/// The hints each op takes.
+static constexpr StringLiteral kEntryHints[] = {
+    "num_cta_in_cga", "num_worker_warps_per_cta", "occupancy"};
+static constexpr StringLiteral kViewAccessHints[] = {"allow_tma", "latency"};
+static constexpr StringLiteral kPointerAccessHints[] = {"latency"};
+
+/// The integer value of hint `value`, if it is an integer (not a bool) that
+/// fits in 64 bits.
+static std::optional<int64_t> getHintInteger(Attribute value) {
+  auto intAttr = dyn_cast<IntegerAttr>(value);
+  if (!intAttr || isa<BoolAttr>(value) ||
+      intAttr.getValue().getSignificantBits() > 64)
+    return std::nullopt;
+  return intAttr.getValue().getSExtValue();
+}
+
+static bool isPowerOfTwoAtMost(Attribute value, int64_t max) {
+  std::optional<int64_t> v = getHintInteger(value);
+  return v && *v > 0 && *v <= max && llvm::isPowerOf2_64(*v);
+}
+
+static bool isIntegerIn(Attribute value, int64_t min, int64_t max) {
+  std::optional<int64_t> v = getHintInteger(value);
+  return v && *v >= min && *v <= max;
+}
+
+namespace {
+/// A hint and the values it accepts.
+struct HintRule {
+  StringLiteral name;
+  /// Completes "expects <arch> hint <name> to be ...".
+  StringLiteral expected;
+  bool (*isValid)(Attribute value);
+};
+} // namespace
+
+static constexpr HintRule kHintRules[] = {
+    {"num_cta_in_cga", "a power of two no larger than 16",
+     [](Attribute v) { return isPowerOfTwoAtMost(v, 16); }},
+    {"num_worker_warps_per_cta", "a power of two no larger than 32",
+     [](Attribute v) { return isPowerOfTwoAtMost(v, 32); }},
+    {"occupancy", "an integer in [1, 32]",
+     [](Attribute v) { return isIntegerIn(v, 1, 32); }},
+    {"allow_tma", "a boolean", [](Attribute v) { return isa<BoolAttr>(v); }},
+    {"latency", "an integer in [1, 10]",
+     [](Attribute v) { return isIntegerIn(v, 1, 10); }},
+};
+
+/// Prints a hint value without its type: `2`, `true`, `"x"`.
+static std::string printHintValue(Attribute value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  value.print(os, /*elideType=*/true);
+  return text;
+}
+
+/// Checks the architectures, hint names and hint values of `hints` against
+/// the hints `op` takes (`known`). Problems are reported as the dialect's
+/// hint-diagnostics mode says: not at all (the default), as warnings, or as
+/// errors, and only errors fail verification.
+static LogicalResult verifyOptimizationHints(Operation *op,
+                                             OptimizationHintsAttr hints,
+                                             ArrayRef<StringLiteral> known) {
+  HintDiagnostics mode =
+      cast<CudaTileDialect>(op->getDialect())->getHintDiagnostics();
+  if (!hints || mode == HintDiagnostics::Silent)
+    return success();
+  bool reported = false;
+  auto emitHintDiagnostic = [&]() -> InFlightDiagnostic {
+    reported = true;
+    if (mode == HintDiagnostics::Error)
+      return op->emitOpError();
+    // Not op->emitWarning(): its "see current operation" note prints the op,
+    // printing verifies it, and verifying warns again.
+    InFlightDiagnostic diag = mlir::emitWarning(op->getLoc());
+    diag << "'" << op->getName() << "' op ";
+    return diag;
+  };
+  for (NamedAttribute entry : hints.getValue()) {
+    StringRef arch = entry.getName().strref();
+    if (!llvm::is_contained(kHintArchitectures, arch)) {
+      emitHintDiagnostic() << "expects an optimization_hints architecture "
+                              "among "
+                           << llvm::join(
+                                  ArrayRef<StringLiteral>(kHintArchitectures),
+                                  ", ")
+                           << ", got '" << arch << "'";
+      continue;
+    }
+    for (NamedAttribute hint : cast<DictionaryAttr>(entry.getValue())) {
+      StringRef name = hint.getName().strref();
+      Attribute value = hint.getValue();
+      if (!llvm::is_contained(known, name)) {
+        emitHintDiagnostic()
+            << "expects " << arch << " hints among " << llvm::join(known, ", ")
+            << ", got '" << name << "'";
+        continue;
+      }
+      const HintRule *rule = llvm::find_if(
+          kHintRules, [&](const HintRule &r) { return r.name == name; });
+      if (!rule->isValid(value)) {
+        emitHintDiagnostic()
+            << "expects " << arch << " hint " << name << " to be "
+            << rule->expected << ", got " << printHintValue(value);
+        continue;
+      }
+      // Thread block clusters start with sm_90.
+      if (name == "num_cta_in_cga" && arch.starts_with("sm_8") &&
+          getHintInteger(value) != 1)
+        emitHintDiagnostic() << "expects " << arch
+                             << " hint num_cta_in_cga to be 1 (no thread "
+                                "block clusters before sm_90), got "
+                             << printHintValue(value);
+    }
+  }
+  return failure(reported && mode == HintDiagnostics::Error);
+}
+
+//===----------------------------------------------------------------------===//
 // custom<EnumKeyword>: a dialect enum attribute as a bare keyword
 //===----------------------------------------------------------------------===//
 
@@ -643,7 +771,8 @@ LogicalResult EntryOp::verify() {
       return emitOpError("expects argument #")
              << index << " to be a rank-0 tile, got " << type;
   }
-  return success();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kEntryHints);
 }
 
 #if TILEIR_ENABLE_TESTING_OPS
@@ -661,8 +790,45 @@ void TestingFuncOp::print(OpAsmPrinter &printer) {
 #endif // TILEIR_ENABLE_TESTING_OPS
 
 //===----------------------------------------------------------------------===//
-// ReturnOp
+// Early exits: break, continue, return
 //===----------------------------------------------------------------------===//
+
+namespace {
+/// What a `break`, `continue` or `return` inside an `if` writes: leaving the
+/// `if` for an enclosing op is an effect that code motion and dead code
+/// elimination must keep, even when nothing in the `if` touches memory.
+struct EarlyExitResource : SideEffects::Resource::Base<EarlyExitResource> {
+  StringRef getName() final { return "cuda_tile.early_exit"; }
+};
+} // namespace
+
+/// The effects of exit terminator `op`: none when it ends its own loop or
+/// function body, a write to EarlyExitResource when it ends an `if`.
+static void getExitEffects(
+    Operation *op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (isa_and_nonnull<IfOp>(op->getParentOp()))
+    effects.emplace_back(MemoryEffects::Write::get(), EarlyExitResource::get());
+}
+
+void BreakOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getExitEffects(*this, effects);
+}
+
+void ContinueOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getExitEffects(*this, effects);
+}
+
+void ReturnOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getExitEffects(*this, effects);
+}
 
 LogicalResult ReturnOp::verify() {
   Operation *parent = (*this)->getParentOp();
@@ -1016,7 +1182,8 @@ LogicalResult LoadPtrTkoOp::verify() {
       return emitOpError("expects paddingValue of type ")
              << result << " (the result type), got " << padding.getType();
   }
-  return success();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kPointerAccessHints);
 }
 
 LogicalResult StorePtrTkoOp::verify() {
@@ -1035,7 +1202,8 @@ LogicalResult StorePtrTkoOp::verify() {
              << ListFormat{value.getShape()} << " (the value shape), got "
              << ListFormat{maskType.getShape()};
   }
-  return success();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kPointerAccessHints);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1301,11 +1469,17 @@ static LogicalResult verifyViewAccess(OpT op, Type tileType) {
 }
 
 LogicalResult LoadViewTkoOp::verify() {
-  return verifyViewAccess(*this, getTile().getType());
+  if (failed(verifyViewAccess(*this, getTile().getType())))
+    return failure();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kViewAccessHints);
 }
 
 LogicalResult StoreViewTkoOp::verify() {
-  return verifyViewAccess(*this, getTile().getType());
+  if (failed(verifyViewAccess(*this, getTile().getType())))
+    return failure();
+  return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
+                                 kViewAccessHints);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1648,13 +1822,11 @@ LogicalResult IfOp::verify() {
 }
 
 LogicalResult IfOp::verifyRegions() {
+  // The core verifier has checked that each block ends with a terminator.
   for (Region *region : {&getThenRegion(), &getElseRegion()}) {
     if (region->empty())
       continue;
-    Block &block = region->front();
-    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
-      return emitOpError("expects its regions to end with a terminator");
-    auto yield = dyn_cast<YieldOp>(block.back());
+    auto yield = dyn_cast<YieldOp>(region->front().back());
     if (yield && !llvm::equal(yield.getOperandTypes(), getResultTypes()))
       return yield.emitOpError("expects operand types ")
              << TypeListFormat{getResultTypes()}
@@ -1787,8 +1959,6 @@ LogicalResult ForOp::verifyRegions() {
     return emitOpError("expects body arguments ")
            << TypeListFormat{expected} << " (the induction variable and the "
            << "iter values), got " << TypeListFormat{body.getArgumentTypes()};
-  if (body.empty() || !body.back().hasTrait<OpTrait::IsTerminator>())
-    return emitOpError("expects the body to end with a terminator");
   return success();
 }
 
@@ -1856,8 +2026,6 @@ LogicalResult LoopOp::verifyRegions() {
     return emitOpError("expects body arguments of the iter value types ")
            << TypeListFormat{getInitValues().getTypes()} << ", got "
            << TypeListFormat{body.getArgumentTypes()};
-  if (body.empty() || !body.back().hasTrait<OpTrait::IsTerminator>())
-    return emitOpError("expects the body to end with a terminator");
   return success();
 }
 
@@ -1974,7 +2142,7 @@ static ParseResult parseShapeQuery(OpAsmParser &parser, OperationState &result,
   auto typed = dyn_cast<SrcT>(srcType);
   if (!typed)
     return parser.emitError(typeLoc, "expects ")
-           << expected << ", got " << srcType;
+           << expected << " source, got " << srcType;
   if (parser.resolveOperand(src, srcType, result.operands))
     return failure();
   result.types.append(getCount(typed), resultType);
@@ -2009,7 +2177,7 @@ static LogicalResult verifyShapeQuery(Operation *op, size_t count,
 ParseResult GetTensorShapeOp::parse(OpAsmParser &parser,
                                     OperationState &result) {
   return parseShapeQuery<TensorViewType>(
-      parser, result, "a tensor_view type",
+      parser, result, "a tensor_view",
       [](TensorViewType type) { return type.getShape().size(); });
 }
 
@@ -2025,7 +2193,7 @@ LogicalResult GetTensorShapeOp::verify() {
 ParseResult GetIndexSpaceShapeOp::parse(OpAsmParser &parser,
                                         OperationState &result) {
   return parseShapeQuery<TileView>(
-      parser, result, "a tile view type",
+      parser, result, "a tile view",
       [](TileView type) { return type.getViewIndexRank(); });
 }
 
@@ -2054,7 +2222,7 @@ static ParseResult parseMakeView(OpAsmParser &parser, OperationState &result,
   auto viewType = dyn_cast<ViewT>(type);
   if (!viewType)
     return parser.emitError(typeLoc, "expects ")
-           << expected << " type, got " << type;
+           << expected << " result, got " << type;
   if (parser.resolveOperand(tensorView, viewType.getTensorView(),
                             result.operands))
     return failure();
@@ -2191,7 +2359,8 @@ LogicalResult AtomicRmwTkoOp::verify() {
 // AtomicRedViewTkoOp
 //===----------------------------------------------------------------------===//
 
-/// Parses a bare keyword naming a case of the integer-backed enum `EnumT`.
+/// Parses a bare keyword naming a case of the integer-backed enum `EnumT`;
+/// `what` names the enum with its article ("an atomic mode").
 template <typename EnumT>
 static ParseResult parseIntegerEnumKeyword(OpAsmParser &parser, EnumT &value,
                                            StringRef what) {
@@ -2201,7 +2370,7 @@ static ParseResult parseIntegerEnumKeyword(OpAsmParser &parser, EnumT &value,
     return failure();
   std::optional<EnumT> parsed = symbolizeEnum<EnumT>(keyword);
   if (!parsed)
-    return parser.emitError(loc, "expects a ")
+    return parser.emitError(loc, "expects ")
            << what << ", got '" << keyword << "'";
   value = *parsed;
   return success();
@@ -2212,7 +2381,7 @@ ParseResult AtomicRedViewTkoOp::parse(OpAsmParser &parser,
   Properties &props = result.getOrAddProperties<Properties>();
   MLIRContext *ctx = parser.getContext();
   MemoryOrderingSemantics ordering;
-  if (parseIntegerEnumKeyword(parser, ordering, "memory ordering"))
+  if (parseIntegerEnumKeyword(parser, ordering, "a memory ordering"))
     return failure();
   props.memory_ordering_semantics =
       MemoryOrderingSemanticsAttr::get(ctx, ordering);
@@ -2230,7 +2399,7 @@ ParseResult AtomicRedViewTkoOp::parse(OpAsmParser &parser,
   if (parser.parseOperand(view) ||
       parser.parseOperandList(indices, OpAsmParser::Delimiter::Square) ||
       parser.parseComma() ||
-      parseIntegerEnumKeyword(parser, mode, "atomic mode") ||
+      parseIntegerEnumKeyword(parser, mode, "an atomic mode") ||
       parser.parseComma() || parser.parseOperand(value))
     return failure();
   props.mode = AtomicRMWModeAttr::get(ctx, mode);

@@ -214,13 +214,26 @@ def CudaTile_OptimizationHintsAttr
     optimization_hints=<sm_100 = {num_cta_in_cga = 2}, default = {occupancy = 2}>
     ```
 
-    Keys are architecture names (`sm_80` ... `sm_121`) or `default`, the
-    fallback for architectures without an entry; each value is a dictionary
-    of hints. Known hints are `num_cta_in_cga`, `num_worker_warps_per_cta`
-    and `occupancy` on `entry`, `allow_tma` and `latency` on view loads and
-    stores, and `latency` on pointer loads and stores. Unknown architectures
-    and hints are accepted silently: hints never change the meaning of a
-    program.
+    Keys are architecture names (`sm_80`, `sm_86`, `sm_87`, `sm_88`,
+    `sm_89`, `sm_90`, `sm_100`, `sm_103`, `sm_110`, `sm_120`, `sm_121`) or
+    `default`, the fallback for architectures without an entry; each value
+    is a dictionary of hints:
+
+    | op | hint | value |
+    |----|------|-------|
+    | `entry` | `num_cta_in_cga` | power of two <= 16; 1 on sm_80 - sm_89 |
+    | `entry` | `num_worker_warps_per_cta` | power of two <= 32 |
+    | `entry` | `occupancy` | integer in [1, 32] |
+    | `load_view_tko`, `store_view_tko` | `allow_tma` | bool |
+    | `load_view_tko`, `store_view_tko` | `latency` | integer in [1, 10] |
+    | `load_ptr_tko`, `store_ptr_tko` | `latency` | integer in [1, 10] |
+
+    Hints never change the meaning of a program, so the verifiers of these
+    ops accept unknown architectures, unknown hints and invalid values
+    silently by default. The dialect's hint-diagnostics mode
+    (`CudaTileDialect::setHintDiagnostics`, set by the `-Wunsupported-hints`
+    and `-Werr-hints` options of `tile-opt` and `tile-translate`) reports
+    them as warnings or as errors instead.
   }];
 
   let parameters = (ins "::mlir::DictionaryAttr":$value);

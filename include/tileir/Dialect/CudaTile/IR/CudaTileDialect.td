@@ -35,6 +35,11 @@ def CudaTile_Dialect : Dialect {
       in `module`, `entry` and `reduce` omit the `cuda_tile.` prefix, and
       `constant` uses NVIDIA's literal syntax `<f32: [1.0, 2.0]>`. Verifier
       messages use the specification's words.
+    * **Every diagnostic has a test.** Each message the dialect emits has a
+      `-verify-diagnostics` case under `test/Dialect/CudaTile`;
+      `utils/check-diagnostic-coverage.py`, run as a lit test, fails when
+      one has none. A check that no input can reach is an assertion, not a
+      diagnostic.
     * **Declarative first.** Almost every op uses a declarative
       `assemblyFormat`. Ops are grouped in layered base classes (element-wise
       float binary with rounding/flush-to-zero, integer binary with overflow,
@@ -54,6 +59,30 @@ def CudaTile_Dialect : Dialect {
       `TileView` type interface gives load/store ops one way to ask any view
       for its index rank, its tile type and whether a list of indices is
       valid.
+    * **Hint diagnostics are the tool's choice.** Whether a bad
+      `optimization_hints` entry is silent (the default), a warning or an
+      error is state of the dialect object (`setHintDiagnostics`), not of
+      the IR: NVIDIA's tools compile such IR, so it must verify unless asked
+      otherwise. `registerHintDiagnosticsCLOptions()` adds
+      `-Wunsupported-hints` and `-Werr-hints` to a tool (`-Werr-hints`
+      wins); a dialect loaded after the command line is parsed starts in the
+      mode they give, as an MLIRContext does with its own options.
+    * **Early exits are effects.** `break`, `continue` and `return` may end
+      an `if` branch and leave the `if` for the enclosing loop or function.
+      There they report a write to an `EarlyExitResource`, so that an `if`
+      holding one is never taken for dead code or moved; as the terminator
+      of their own loop or function body they have no effect, so a dead
+      loop is still removed.
+    * **`if` canonicalization follows scf.if.** Seven patterns mirror
+      upstream scf.if's (unused results, yields of the condition or of one
+      value, constant conditions, select conversion, empty else, adjacent
+      and nested ifs). The eighth, `MoveTerminatorToParent`, has no scf
+      counterpart: when both branches end in `break`, `continue` or
+      `return` (in any mix), the code after the `if` is unreachable, so it is
+      dropped, the else branch takes its place in the parent block and the
+      `if` keeps only its then branch. These terminators are only checked
+      against the loop or function they reach through `if`s, which the move
+      does not change.
     * **Testing op.** `testing$func` (built with the CMake option
       `TILEIR_ENABLE_TESTING_OPS`, on by default) is a function that may take
       and return non-scalar tiles, so that op tests need not route every value
@@ -65,9 +94,15 @@ def CudaTile_Dialect : Dialect {
   let hasConstantMaterializer = 1;
 
   let extraClassDeclaration = [{
+    /// How verifiers report problems with `optimization_hints`.
+    HintDiagnostics getHintDiagnostics() const { return hintDiagnostics; }
+    void setHintDiagnostics(HintDiagnostics mode) { hintDiagnostics = mode; }
+
   private:
     void registerTypes();
     void registerAttributes();
+
+    HintDiagnostics hintDiagnostics = HintDiagnostics::Silent;
   }];
 }
 

@@ -25,6 +25,13 @@ include "tileir/Dialect/CudaTile/IR/CudaTileTypes.td"
 // Shared pieces
 //===----------------------------------------------------------------------===//
 
+/// Traits of `break`, `continue` and `return`. From inside an `if` they leave
+/// the `if` for an enclosing op; getEffects reports that as a write to
+/// EarlyExitResource, so that such an `if` is not taken for dead code.
+defvar CudaTile_ExitTerminatorTraits = [AlwaysSpeculatable,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>, ReturnLike,
+    Terminator];
+
 /// NumberType or any cuda_tile type: what region terminators may carry.
 def CudaTile_AnyType : AnyTypeOf<[CudaTile_NumberType,
     Type<CPred<"::llvm::isa<::mlir::cuda_tile::CudaTileDialect>("
@@ -330,8 +337,8 @@ def CudaTile_EntryOp : CudaTile_FunctionLikeOp<"entry"> {
   let hasVerifier = 1;
 }
 
-def CudaTile_ReturnOp : CudaTile_Op<"return", [Pure, ReturnLike,
-    Terminator]> {
+def CudaTile_ReturnOp
+    : CudaTile_Op<"return", CudaTile_ExitTerminatorTraits> {
   let summary = "return from a kernel or function";
   let description = [{
     Terminates the body of an `entry` (without operands) or of a function
@@ -1996,8 +2003,8 @@ def CudaTile_LoopOp : CudaTile_Op<"loop", [RecursiveMemoryEffects,
 
 /// A terminator carrying values to an enclosing loop or `if`.
 class CudaTile_LoopTerminatorOp<string mnemonic, list<string> parents>
-    : CudaTile_Op<mnemonic, [Pure, ReturnLike, Terminator,
-                             ParentOneOf<parents>]> {
+    : CudaTile_Op<mnemonic, !listconcat(CudaTile_ExitTerminatorTraits,
+                                        [ParentOneOf<parents>])> {
   let arguments = (ins Variadic<CudaTile_AnyType>:$operands);
   let builders = [OpBuilder<(ins), [{
     build($_builder, $_state, ::mlir::ValueRange());
