@@ -29,6 +29,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -130,6 +131,15 @@ Predicate copyPair() {
             std::string why;
             if (failed(matchCopy(cast<tirx::CopyOp>(op), why)))
               return Outcome::fail(why);
+            // Global and shared accesses are LLVM loads and stores: element
+            // types LLVM has no type for (f8, f4, tf32) cannot be accessed.
+            Type elem =
+                cast<tirx::BufferType>(op->getOperand(0).getType())
+                    .getElementType();
+            if (!LLVM::isCompatibleType(elem))
+              return Outcome::fail(
+                  "element type has no LLVM type for memory accesses (copy "
+                  "f8 data as i8 buffers)");
             return Outcome::ok();
           }};
 }
