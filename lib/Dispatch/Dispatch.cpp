@@ -93,15 +93,16 @@ bool DispatchContext::allThreadsActive() const {
   // Narrowings of axes inside the scope's team reject; narrowings that
   // select whole teams (warps for a warp call, warpgroups for a warpgroup
   // call) do not.
-  auto narrowed = [&](StringRef axis) { return active.lookup(axis).has_value(); };
+  auto narrowed = [&](StringRef axis) {
+    return active.lookup(axis).has_value();
+  };
   switch (scope) {
   case tirx::ExecScope::Thread:
     return true;
   case tirx::ExecScope::Warp:
     return !narrowed("laneid");
   case tirx::ExecScope::Warpgroup:
-    return !narrowed("laneid") && !narrowed("wid_in_wg") &&
-           !narrowed("warpid");
+    return !narrowed("laneid") && !narrowed("wid_in_wg") && !narrowed("warpid");
   case tirx::ExecScope::Cta:
   case tirx::ExecScope::Cluster:
     return active.getNarrowedAxes().empty();

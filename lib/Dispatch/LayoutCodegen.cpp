@@ -291,7 +291,7 @@ Value tileir::dispatch::emitThreadId(OpBuilder &b, Location loc) {
 }
 
 Value tileir::dispatch::emitStorageOffset(OpBuilder &b, Location loc,
-                                         const BitLayout &layout, Value flat) {
+                                          const BitLayout &layout, Value flat) {
   auto cst = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };

@@ -6,6 +6,8 @@
 
 #include "tileir/Target/TargetInfo.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace tileir;
@@ -46,4 +48,18 @@ llvm::Expected<TargetInfo> TargetInfo::get(llvm::StringRef chip,
 
 std::string TargetInfo::getFeatures() const {
   return "+ptx" + std::to_string(ptx);
+}
+
+std::string tileir::getAbiKind(mlir::Type type) {
+  if (mlir::isa<mlir::LLVM::LLVMPointerType>(type))
+    return "ptr";
+  if (type.isIndex())
+    return "i64";
+  if (type.isBF16())
+    return "bf16";
+  if (mlir::isa<mlir::FloatType>(type))
+    return "f" + std::to_string(type.getIntOrFloatBitWidth());
+  if (type.isSignlessInteger())
+    return "i" + std::to_string(type.getIntOrFloatBitWidth());
+  return "";
 }

@@ -257,9 +257,8 @@ TEST(DispatchContextTest, ActiveSetByScope) {
   halfWarp.narrow("laneid", {16, 0});
   halfWarp.narrow("laneid", {16, 8}); // intersects to [8, 16)
   EXPECT_EQ(halfWarp.lookup("laneid"), (AxisRange{8, 8}));
-  EXPECT_FALSE(
-      DispatchContext(*target, tirx::ExecScope::Warp, 256, halfWarp)
-          .allThreadsActive());
+  EXPECT_FALSE(DispatchContext(*target, tirx::ExecScope::Warp, 256, halfWarp)
+                   .allThreadsActive());
   EXPECT_TRUE(DispatchContext(*target, tirx::ExecScope::Thread, 256, halfWarp)
                   .allThreadsActive());
 

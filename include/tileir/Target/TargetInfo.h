@@ -8,12 +8,18 @@
 #ifndef TILEIR_TARGET_TARGETINFO_H
 #define TILEIR_TARGET_TARGETINFO_H
 
+#include "mlir/IR/Types.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
 
 namespace tileir {
+
+/// The ABI name of a kernel parameter type as the runtime reads it from the
+/// `tileir.kernel` line ("ptr", "i32", "i64" for index, "f32", "bf16", ...),
+/// or an empty string for a type the runtime cannot pass.
+std::string getAbiKind(mlir::Type type);
 
 class TargetInfo {
 public:

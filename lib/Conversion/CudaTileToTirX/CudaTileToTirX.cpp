@@ -1003,17 +1003,6 @@ static Type lowerArgument(Type type) {
   return {};
 }
 
-/// The ABI name of a kernel parameter, recorded for the runtime.
-static std::string abiKind(Type type) {
-  if (isa<LLVM::LLVMPointerType>(type))
-    return "ptr";
-  if (type.isBF16())
-    return "bf16";
-  if (isa<FloatType>(type))
-    return "f" + std::to_string(type.getIntOrFloatBitWidth());
-  return "i" + std::to_string(type.getIntOrFloatBitWidth());
-}
-
 /// The optimization hint `num_worker_warps_per_cta` for `chip` (or the
 /// `default` entry), or 0.
 static int64_t hintedWarps(ct::EntryOp entry, StringRef chip) {
@@ -1085,7 +1074,7 @@ struct ConvertCudaTileToTirXPass
                << " is not supported as a kernel parameter (expects a "
                   "rank-0 tile of a number or a pointer)";
       params.push_back(param);
-      abi.push_back(StringAttr::get(ctx, abiKind(param)));
+      abi.push_back(StringAttr::get(ctx, ::tileir::getAbiKind(param)));
     }
     int64_t warps = hintedWarps(entry, target.getChip());
     LayoutPlanner planner(entry, warps ? warps * 32 : numThreads);

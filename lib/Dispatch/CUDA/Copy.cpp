@@ -133,9 +133,8 @@ Predicate copyPair() {
               return Outcome::fail(why);
             // Global and shared accesses are LLVM loads and stores: element
             // types LLVM has no type for (f8, f4, tf32) cannot be accessed.
-            Type elem =
-                cast<tirx::BufferType>(op->getOperand(0).getType())
-                    .getElementType();
+            Type elem = cast<tirx::BufferType>(op->getOperand(0).getType())
+                            .getElementType();
             if (!LLVM::isCompatibleType(elem))
               return Outcome::fail(
                   "element type has no LLVM type for memory accesses (copy "

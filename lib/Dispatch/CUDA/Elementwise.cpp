@@ -3,9 +3,10 @@
 // Part of TileIR. Two variant templates cover every elementwise primitive
 // (zero, fill, memset, iota, cast, sqrt, exp, exp2, log2, reciprocal, silu,
 // add, sub, mul, fdiv, maximum, minimum, fma, cmp, select, map (whose body
-// is its scalar emitter), and register-to-register copy). A primitive contributes only its element
-// computation (an ElementwiseSpec: a scalar emitter, optionally a packed
-// two-element emitter and a fast-math / chip check):
+// is its scalar emitter), and register-to-register copy). A primitive
+// contributes only its element computation (an ElementwiseSpec: a scalar
+// emitter, optionally a packed two-element emitter and a fast-math / chip
+// check):
 //
 //   reg (10):  every buffer is local; walks the destination's per-thread
 //              storage, fully unrolled. Operands must be register-compatible

@@ -58,22 +58,6 @@ static std::vector<KernelInfo> collectKernels(ModuleOp module) {
   return kernels;
 }
 
-/// The ABI name of a kernel parameter type ("ptr", "i32", "f32", "bf16",
-/// ...), or an empty string for types the runtime cannot pass.
-static std::string abiKind(Type type) {
-  if (isa<LLVM::LLVMPointerType>(type))
-    return "ptr";
-  if (type.isIndex())
-    return "i64";
-  if (type.isBF16())
-    return "bf16";
-  if (isa<FloatType>(type))
-    return "f" + std::to_string(type.getIntOrFloatBitWidth());
-  if (type.isSignlessInteger())
-    return "i" + std::to_string(type.getIntOrFloatBitWidth());
-  return "";
-}
-
 /// Prepares a module of tirx kernels (gpu.modules of gpu.funcs, the input of
 /// tirx-to-nvvm) for compilation: targets from `options` where a gpu.module
 /// has none, `.reqntid` from known_block_size and the parameter ABI from the
@@ -89,10 +73,10 @@ static LogicalResult prepareTirXKernels(ModuleOp module,
                   UnitAttr::get(ctx));
   for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
     if (!gpuModule.getTargetsAttr())
-      gpuModule.setTargetsAttr(ArrayAttr::get(
-          ctx, {NVVM::NVVMTargetAttr::get(ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda",
-                                          target->getChip(),
-                                          target->getFeatures())}));
+      gpuModule.setTargetsAttr(
+          ArrayAttr::get(ctx, {NVVM::NVVMTargetAttr::get(
+                                  ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda",
+                                  target->getChip(), target->getFeatures())}));
     for (auto func : gpuModule.getOps<gpu::GPUFuncOp>()) {
       if (!func.isKernel())
         continue;
@@ -107,7 +91,7 @@ static LogicalResult prepareTirXKernels(ModuleOp module,
         continue;
       SmallVector<Attribute> abi;
       for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-        std::string kind = abiKind(type);
+        std::string kind = ::tileir::getAbiKind(type);
         if (kind.empty())
           return func.emitError()
                  << "expects kernel parameters of pointer, integer, index or "
@@ -127,8 +111,7 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options) {
   // kernels: it starts at tirx-to-nvvm.
   bool hasCudaTile = false;
   module.walk([&](Operation *op) {
-    if (op->getDialect() &&
-        op->getDialect()->getNamespace() == "cuda_tile") {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "cuda_tile") {
       hasCudaTile = true;
       return WalkResult::interrupt();
     }
@@ -137,25 +120,17 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options) {
   if (!hasCudaTile && !module.getOps<gpu::GPUModuleOp>().empty()) {
     if (failed(prepareTirXKernels(module, options)))
       return failure();
-    std::vector<KernelInfo> kernels = collectKernels(module);
-    PassManager lower(module->getName());
-    buildTirXToNVVMPipeline(lower);
-    if (failed(lower.run(module)))
+  } else {
+    CudaTileToNVVMOptions pipelineOptions;
+    pipelineOptions.chip = options.chip;
+    pipelineOptions.ptxVersion = options.ptxVersion;
+    pipelineOptions.numThreads = options.numThreads;
+    PassManager convert(module->getName());
+    buildCudaTileToTirXPipeline(convert, pipelineOptions);
+    if (failed(convert.run(module)))
       return failure();
-    return kernels;
   }
-
-  CudaTileToNVVMOptions pipelineOptions;
-  pipelineOptions.chip = options.chip;
-  pipelineOptions.ptxVersion = options.ptxVersion;
-  pipelineOptions.numThreads = options.numThreads;
-
-  PassManager convert(module->getName());
-  buildCudaTileToTirXPipeline(convert, pipelineOptions);
-  if (failed(convert.run(module)))
-    return failure();
   std::vector<KernelInfo> kernels = collectKernels(module);
-
   PassManager lower(module->getName());
   buildTirXToNVVMPipeline(lower);
   if (failed(lower.run(module)))

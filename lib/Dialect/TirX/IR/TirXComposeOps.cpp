@@ -12,8 +12,8 @@ using namespace mlir::tirx::detail;
 
 LogicalResult BinaryReduceOp::verify() {
   BufferType lhs = getLhs().getType();
-  if (failed(verifyOperandLike(*this, "rhs", getRhs(), lhs,
-                               lhs.getElementType())))
+  if (failed(
+          verifyOperandLike(*this, "rhs", getRhs(), lhs, lhs.getElementType())))
     return failure();
   return verifyReduceShape(*this, getDst().getType(), lhs, getAxes());
 }
@@ -50,8 +50,8 @@ LogicalResult ComposeOp::verify() {
     }
     auto prim = dyn_cast<PrimitiveOpInterface>(op);
     // ExecScope values grow from cluster (wide) to thread (narrow).
-    if (prim && static_cast<int>(prim.getExecScope()) <
-                    static_cast<int>(scope)) {
+    if (prim &&
+        static_cast<int>(prim.getExecScope()) < static_cast<int>(scope)) {
       emitOpError() << "expects body primitives at scope "
                     << stringifyExecScope(scope) << " or narrower, got "
                     << stringifyExecScope(prim.getExecScope());

@@ -6,6 +6,8 @@
 
 #include "tileir/Dialect/TirX/IR/TirX.h"
 
+#include "TirXVerifiers.h"
+
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -23,14 +25,8 @@ static LogicalResult verifyBarrierIndex(Operation *op, BufferType type,
 LogicalResult CopyAsyncOp::verify() {
   BufferType dst = getDst().getType();
   BufferType src = getSrc().getType();
-  if (!dst.hasStaticShape() || !src.hasStaticShape() ||
-      dst.getShape() != src.getShape())
-    return emitOpError() << "expects buffers of one static shape, got " << dst
-                         << " and " << src;
-  if (dst.getElementType() != src.getElementType())
-    return emitOpError() << "expects one element type, got "
-                         << dst.getElementType() << " and "
-                         << src.getElementType();
+  if (failed(detail::verifyCopySides(*this, dst, src)))
+    return failure();
   bool toShared = dst.isShared() && src.isGlobal();
   bool toGlobal = dst.isGlobal() && src.isShared();
   if (!toShared && !toGlobal)

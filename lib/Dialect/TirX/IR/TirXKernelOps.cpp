@@ -41,7 +41,7 @@ static std::pair<int64_t, int64_t> getIdGranule(StringRef axis) {
 }
 
 std::optional<int64_t> mlir::tirx::getScopeIdExtent(Operation *op,
-                                                   StringRef axis) {
+                                                    StringRef axis) {
   auto [granule, bound] = getIdGranule(axis);
   if (bound)
     return bound;
@@ -65,12 +65,11 @@ template <typename OpTy>
 static void inferScopeIdRange(OpTy op, SetIntRangeFn setResultRange) {
   std::optional<int64_t> extent = getScopeIdExtent(op, OpTy::getAxisName());
   // Without a known CTA size, ids are bounded by the 1024-thread limit.
-  int64_t upper = extent ? *extent - 1
-                         : 1024 / getIdGranule(OpTy::getAxisName()).first - 1;
+  int64_t upper =
+      extent ? *extent - 1 : 1024 / getIdGranule(OpTy::getAxisName()).first - 1;
   unsigned width = IndexType::kInternalStorageBitWidth;
-  setResultRange(op.getResult(),
-                 ConstantIntRanges::fromUnsigned(APInt(width, 0),
-                                                 APInt(width, upper)));
+  setResultRange(op.getResult(), ConstantIntRanges::fromUnsigned(
+                                     APInt(width, 0), APInt(width, upper)));
 }
 
 #define TIRX_SCOPE_ID(OpTy)                                                    \

@@ -41,10 +41,10 @@ LogicalResult MapOp::verifyRegions() {
   auto yield = cast<YieldOp>(body.getTerminator());
   Type elem = getDst().getType().getElementType();
   if (yield.getValue().getType() != elem)
-    return yield.emitOpError() << "expects a value of the destination element "
-                                  "type "
-                               << elem << ", got "
-                               << yield.getValue().getType();
+    return yield.emitOpError()
+           << "expects a value of the destination element "
+              "type "
+           << elem << ", got " << yield.getValue().getType();
   for (Operation &op : body.without_terminator()) {
     if (!isMemoryEffectFree(&op))
       return op.emitOpError()

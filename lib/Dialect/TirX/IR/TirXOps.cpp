@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileir/Dialect/TirX/IR/TirX.h"
 #include "TirXVerifiers.h"
+#include "tileir/Dialect/TirX/IR/TirX.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
@@ -30,11 +30,24 @@ Type mlir::tirx::detail::elementTypeOf(Type type) {
   return type;
 }
 
+LogicalResult mlir::tirx::detail::verifyCopySides(Operation *op, BufferType dst,
+                                                  BufferType src) {
+  if (!dst.hasStaticShape() || !src.hasStaticShape() ||
+      dst.getShape() != src.getShape())
+    return op->emitOpError() << "expects buffers of one static shape, got "
+                             << dst << " and " << src;
+  if (dst.getElementType() != src.getElementType())
+    return op->emitOpError()
+           << "expects one element type, got " << dst.getElementType()
+           << " and " << src.getElementType();
+  return success();
+}
+
 LogicalResult mlir::tirx::detail::verifyOperandLike(Operation *op,
-                                                   StringRef name,
-                                                   Value operand,
-                                                   BufferType dst,
-                                                   Type elementType) {
+                                                    StringRef name,
+                                                    Value operand,
+                                                    BufferType dst,
+                                                    Type elementType) {
   Type type = operand.getType();
   if (auto buffer = dyn_cast<BufferType>(type)) {
     if (buffer.getShape() != dst.getShape())
@@ -130,14 +143,8 @@ LogicalResult ViewOp::verify() {
 LogicalResult CopyOp::verify() {
   BufferType dst = getDst().getType();
   BufferType src = getSrc().getType();
-  if (!dst.hasStaticShape() || !src.hasStaticShape() ||
-      dst.getShape() != src.getShape())
-    return emitOpError() << "expects buffers of one static shape, got " << dst
-                         << " and " << src;
-  if (dst.getElementType() != src.getElementType())
-    return emitOpError() << "expects one element type, got "
-                         << dst.getElementType() << " and "
-                         << src.getElementType();
+  if (failed(detail::verifyCopySides(*this, dst, src)))
+    return failure();
   if (auto padding = getPaddingAttr())
     if (padding.getType() != dst.getElementType())
       return emitOpError() << "expects a padding value of type "
@@ -187,8 +194,8 @@ static LogicalResult verifyUnaryMath(OpTy op) {
   if (failed(verifyUnaryFloat(op)))
     return failure();
   BufferType dst = op.getDst().getType();
-  if (op.getScale() && failed(verifyOperandLike(op, "scale", op.getScale(),
-                                                dst, dst.getElementType())))
+  if (op.getScale() && failed(verifyOperandLike(op, "scale", op.getScale(), dst,
+                                                dst.getElementType())))
     return failure();
   if (op.getBias() && failed(verifyOperandLike(op, "bias", op.getBias(), dst,
                                                dst.getElementType())))
@@ -297,9 +304,9 @@ LogicalResult SelectOp::verify() {
 }
 
 LogicalResult mlir::tirx::detail::verifyReduceShape(Operation *op,
-                                                   BufferType dst,
-                                                   BufferType src,
-                                                   ArrayRef<int64_t> axes) {
+                                                    BufferType dst,
+                                                    BufferType src,
+                                                    ArrayRef<int64_t> axes) {
   if (dst.getElementType() != src.getElementType())
     return op->emitOpError()
            << "expects one element type, got " << dst.getElementType()

@@ -1,7 +1,8 @@
-//===- TirXVerifiers.h - Verification helpers shared by tirx ops -*- C++ -*-===//
+//===- TirXVerifiers.h - Verification helpers shared by tirx ops -*- C++
+//-*-===//
 //
-// Part of TileIR. Helpers the verifiers of TirXOps.cpp and TirXComposeOps.cpp
-// share (internal to the dialect library).
+// Part of TileIR. Helpers the verifiers of TirXOps.cpp, TirXCopyOps.cpp and
+// TirXComposeOps.cpp share (internal to the dialect library).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,9 @@ Type elementTypeOf(Type type);
 /// buffers must have dst's shape; `elementType` (when set) must match.
 LogicalResult verifyOperandLike(Operation *op, StringRef name, Value operand,
                                 BufferType dst, Type elementType);
+
+/// Checks the two sides of a copy: one static shape, one element type.
+LogicalResult verifyCopySides(Operation *op, BufferType dst, BufferType src);
 
 /// Checks a reduction of `src` over `axes` into `dst`: one element type,
 /// distinct in-range axes, and `dst` of `src`'s shape without the axes

@@ -8,8 +8,8 @@
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::tirx {
@@ -112,15 +112,33 @@ static void narrowByCondition(Value cond, int64_t cta,
     // `c op id` is `id swapped(op) c`.
     std::swap(idValue, other);
     switch (cmp.getPredicate()) {
-    case arith::CmpIPredicate::ult: pred = arith::CmpIPredicate::ugt; break;
-    case arith::CmpIPredicate::ule: pred = arith::CmpIPredicate::uge; break;
-    case arith::CmpIPredicate::ugt: pred = arith::CmpIPredicate::ult; break;
-    case arith::CmpIPredicate::uge: pred = arith::CmpIPredicate::ule; break;
-    case arith::CmpIPredicate::slt: pred = arith::CmpIPredicate::sgt; break;
-    case arith::CmpIPredicate::sle: pred = arith::CmpIPredicate::sge; break;
-    case arith::CmpIPredicate::sgt: pred = arith::CmpIPredicate::slt; break;
-    case arith::CmpIPredicate::sge: pred = arith::CmpIPredicate::sle; break;
-    default: pred = cmp.getPredicate(); break;
+    case arith::CmpIPredicate::ult:
+      pred = arith::CmpIPredicate::ugt;
+      break;
+    case arith::CmpIPredicate::ule:
+      pred = arith::CmpIPredicate::uge;
+      break;
+    case arith::CmpIPredicate::ugt:
+      pred = arith::CmpIPredicate::ult;
+      break;
+    case arith::CmpIPredicate::uge:
+      pred = arith::CmpIPredicate::ule;
+      break;
+    case arith::CmpIPredicate::slt:
+      pred = arith::CmpIPredicate::sgt;
+      break;
+    case arith::CmpIPredicate::sle:
+      pred = arith::CmpIPredicate::sge;
+      break;
+    case arith::CmpIPredicate::sgt:
+      pred = arith::CmpIPredicate::slt;
+      break;
+    case arith::CmpIPredicate::sge:
+      pred = arith::CmpIPredicate::sle;
+      break;
+    default:
+      pred = cmp.getPredicate();
+      break;
     }
   }
   std::optional<std::pair<StringRef, int64_t>> axis = getIdAxis(idValue, cta);

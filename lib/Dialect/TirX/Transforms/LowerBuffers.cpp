@@ -60,15 +60,16 @@ static void lowerKernelStructure(gpu::GPUFuncOp func) {
       Value warp = arith::DivUIOp::create(b, loc, tid(), constant(32));
       replacement = arith::RemUIOp::create(b, loc, warp, constant(4));
     } else if (auto cta = dyn_cast<CtaIdOp>(op)) {
-      gpu::Dimension dim = cta.getDimension() == GridDim::X   ? gpu::Dimension::x
-                           : cta.getDimension() == GridDim::Y ? gpu::Dimension::y
-                                                              : gpu::Dimension::z;
+      gpu::Dimension dim = cta.getDimension() == GridDim::X ? gpu::Dimension::x
+                           : cta.getDimension() == GridDim::Y
+                               ? gpu::Dimension::y
+                               : gpu::Dimension::z;
       replacement = gpu::BlockIdOp::create(b, loc, dim);
     } else if (auto barrier = dyn_cast<BarrierOp>(op)) {
       switch (barrier.getScope()) {
       case ExecScope::Warp:
-        NVVM::SyncWarpOp::create(
-            b, loc, arith::ConstantIntOp::create(b, loc, -1, 32));
+        NVVM::SyncWarpOp::create(b, loc,
+                                 arith::ConstantIntOp::create(b, loc, -1, 32));
         break;
       case ExecScope::Warpgroup: {
         // Named barrier 1 + warpgroup index (barrier 0 is the CTA's).
