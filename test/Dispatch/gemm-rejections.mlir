@@ -22,11 +22,9 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // -----
 
 // f8 on sm_90 with K = 16 (an m16n8k16 bf16-style A fragment): f8 mma.sync
-// atoms are m16n8k32; f8 A with a bf16 B is no mma.sync type pair.
+// atoms are m16n8k32.
 !A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
 !B = !tirx.buffer<16x8xf8E4M3FN, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
-!BH = !tirx.buffer<32x8xbf16, local, #tirx.layout<S[(2,4,4,8):(4,1@laneid,1,4@laneid)]>>
-!A32 = !tirx.buffer<16x32xf8E4M3FN, local, #tirx.layout<S[(2,8,2,4,4):(4,4@laneid,8,1@laneid,1)]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @f8_k16(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
@@ -35,14 +33,6 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
     // expected-note@+1 {{mma_sync (prio=10): mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
-    gpu.return
-  }
-  gpu.func @f8_bf16(%a: !A32, %b: !BH) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
-    %d = tirx.alloc : !C
-    // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
-    // expected-note@+1 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16, bf16 x bf16 or f8 (e4m3/e5m2) x f8 inputs with an f32 accumulator, got f8E4M3FN x bf16 inputs with a f32 accumulator}}
-    tirx.gemm warp %d, %a, %b, %d : !C, !A32, !BH, !C
     gpu.return
   }
 }
