@@ -1,6 +1,6 @@
 // RUN: tile-opt %s --tirx-dispatch | FileCheck %s
 
-// The `mma_sync` variant of tirx.gemm with f8 inputs (sm_89+): each
+// The `mma_sync` variant of tirx.gemm with f8 inputs (sm_89+, PTX 8.4+): each
 // (16, 8, 32) atom is one llvm.call_intrinsic of
 // llvm.nvvm.mma.m16n8k32.row.col.f32.<a>.<b>.f32 (nvvm.mma.sync has no dense
 // f8 form). Four f8 slots are bitcast to i8 and packed into one i32
@@ -17,7 +17,7 @@
 !B64 = !tirx.buffer<64x64xf8E4M3FN, local, #tirx.layout<S[(2,2,4,4,8,8):(64,4,1@laneid,1,8,4@laneid)]>>
 !D64 = !tirx.buffer<64x64xf32, local, #tirx.layout<S[(4,2,8,8,4,2):(32,2,4@laneid,4,1@laneid,1)]>>
 
-gpu.module @gemm [#nvvm.target<chip = "sm_90">] {
+gpu.module @gemm [#nvvm.target<chip = "sm_90", features = "+ptx84">] {
 
 // CHECK-LABEL: gpu.func @atom_e4m3
 // CHECK: %[[D:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<4xf32>
@@ -52,6 +52,7 @@ gpu.func @atom_e4m3(%a: !A, %b: !B) kernel attributes {known_block_size = array<
 
 // Mixed e4m3 x e5m2 with beta = 1: the accumulator starts from C's slots.
 // CHECK-LABEL: gpu.func @mixed_beta1
+// CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<4xf32>
 // CHECK: %[[C:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<4xf32>
 // CHECK: %[[C0:.*]] = memref.load %[[C]][%{{.*}}] : memref<4xf32>
 // CHECK: %[[C1:.*]] = memref.load %[[C]][%{{.*}}] : memref<4xf32>

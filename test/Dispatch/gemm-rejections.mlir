@@ -13,7 +13,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %d = tirx.alloc : !C
     // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_80)}}
     // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x32; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
-    // expected-note@+1 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer), target is sm_80}}
+    // expected-note@+1 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_80 with PTX 7.0}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -21,8 +21,8 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// f8 on sm_90 with K = 16 (an m16n8k16 bf16-style A fragment): f8 mma.sync
-// atoms are m16n8k32.
+// f8 on sm_90 (default PTX 8.0: no f8 mma.sync) with K = 16 (an m16n8k16
+// bf16-style A fragment): f8 mma.sync atoms are m16n8k32.
 !A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
 !B = !tirx.buffer<16x8xf8E4M3FN, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
@@ -31,7 +31,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %d = tirx.alloc : !C
     // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
     // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
-    // expected-note@+1 {{mma_sync (prio=10): mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
+    // expected-note@+1 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_90 with PTX 8.0; mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }

@@ -4,7 +4,7 @@
 //   mma_sync (10): gemm at warp scope, every operand in registers with the
 //                  mma.sync fragment layouts, f32 accumulator: f16/bf16
 //                  inputs take one nvvm.mma.sync per m16n8k16 atom; f8
-//                  inputs (e4m3/e5m2, mixed allowed, sm_89+) take one
+//                  inputs (e4m3/e5m2, mixed allowed, sm_89+, PTX 8.4+) one
 //                  llvm.nvvm.mma.m16n8k32.row.col.f32.<a>.<b>.f32 intrinsic
 //                  call (llvm.call_intrinsic: nvvm.mma.sync has no dense f8
 //                  form) per m16n8k32 atom.
@@ -138,16 +138,22 @@ Predicate mmaSyncTypes() {
           }};
 }
 
-/// f8 inputs need mma.sync m16n8k32 with .e4m3/.e5m2 types (PTX ISA 8.4,
-/// sm_89+); 16-bit inputs pass.
+/// f8 inputs need mma.sync m16n8k32 with .e4m3/.e5m2 types: sm_89+ and PTX
+/// ISA 8.4+ (the NVPTX backend selects the intrinsics from +ptx84 only);
+/// 16-bit inputs pass.
 Predicate mmaSyncF8Chip() {
   return {"mmaSyncF8Chip", [](Operation *op, const DispatchContext &ctx) {
             Gemm g = readGemm(op);
-            if (!isF8(g.inputType()) || ctx.getTarget().getSmVersion() >= 89)
+            const TargetInfo &t = ctx.getTarget();
+            if (!isF8(g.inputType()) ||
+                (t.getSmVersion() >= 89 && t.getPtxVersion() >= 84))
               return Outcome::ok();
-            return Outcome::fail("f8 inputs need mma.sync m16n8k32 "
-                                 ".e4m3/.e5m2 (sm_89 or newer), target is " +
-                                 ctx.getTarget().getChip().str());
+            return Outcome::fail(
+                "f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or "
+                "newer, PTX ISA 8.4 or newer), target is " +
+                t.getChip().str() + " with PTX " +
+                std::to_string(t.getPtxVersion() / 10) + "." +
+                std::to_string(t.getPtxVersion() % 10));
           }};
 }
 

@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90 %s -o %t.ptx
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90 --ptx-version=84 %s -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 
@@ -7,6 +7,7 @@
 // llvm.nvvm.mma.m16n8k32 intrinsic calls become mma.sync m16n8k32 with
 // .e4m3/.e5m2 types, four b32 A registers, two B, four f32 C/D.
 
+// CHECK: .version 8.4
 // CHECK: // tileir.kernel atom_e4m3 params=(ptr,ptr,ptr) reqntid=32,1,1
 // CHECK: .entry atom_e4m3(
 // CHECK: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
@@ -31,28 +32,34 @@
 gpu.module @m {
   gpu.func @atom_e4m3(%pa: !llvm.ptr<1>, %pb: !llvm.ptr<1>, %pd: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %ga = tirx.global_view %pa sizes [16, 32] strides [32, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GA
+    %ra = tirx.region %ga [0, 0] : !GA -> !GA
     %gb = tirx.global_view %pb sizes [32, 8] strides [8, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GB
+    %rb = tirx.region %gb [0, 0] : !GB -> !GB
     %gd = tirx.global_view %pd sizes [16, 8] strides [8, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GD
+    %rd = tirx.region %gd [0, 0] : !GD -> !GD
     %a = tirx.alloc : !A
     %b = tirx.alloc : !B
     %d = tirx.alloc : !C
-    tirx.copy warp %a, %ga : !A, !GA
-    tirx.copy warp %b, %gb : !B, !GB
+    tirx.copy warp %a, %ra : !A, !GA
+    tirx.copy warp %b, %rb : !B, !GB
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
-    tirx.copy warp %gd, %d : !GD, !C
+    tirx.copy warp %rd, %d : !GD, !C
     gpu.return
   }
   gpu.func @mixed_e5m2(%pa: !llvm.ptr<1>, %pb: !llvm.ptr<1>, %pd: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %ga = tirx.global_view %pa sizes [16, 64] strides [64, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GA5
+    %ra = tirx.region %ga [0, 0] : !GA5 -> !GA5
     %gb = tirx.global_view %pb sizes [64, 8] strides [8, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GB2
+    %rb = tirx.region %gb [0, 0] : !GB2 -> !GB2
     %gd = tirx.global_view %pd sizes [16, 8] strides [8, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GD
+    %rd = tirx.region %gd [0, 0] : !GD -> !GD
     %a = tirx.alloc : !A5
     %b = tirx.alloc : !B2
     %d = tirx.alloc : !C
-    tirx.copy warp %a, %ga : !A5, !GA5
-    tirx.copy warp %b, %gb : !B2, !GB2
+    tirx.copy warp %a, %ra : !A5, !GA5
+    tirx.copy warp %b, %rb : !B2, !GB2
     tirx.gemm warp %d, %a, %b, %d : !C, !A5, !B2, !C
-    tirx.copy warp %gd, %d : !GD, !C
+    tirx.copy warp %rd, %d : !GD, !C
     gpu.return
   }
 }
