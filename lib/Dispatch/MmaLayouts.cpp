@@ -27,13 +27,29 @@ static TileLayout buildLayout(llvm::ArrayRef<Iter> rowIters,
   return TileLayout(shard);
 }
 
-Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols) {
+Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols,
+                                 unsigned elementBits) {
   Fragment f;
   f.rows = rows;
   f.cols = cols;
   f.threads = 32;
+  bool bits8 = elementBits == 8;
   switch (operand) {
   case Operand::A: {
+    if (bits8) {
+      // a0..a15 of one m16k32 atom (8-bit): q = 8*k1 + 4*i1 + k0,
+      // row = 8*i1 + lane/4, col = 16*k1 + 4*(lane%4) + k0.
+      int64_t atomCols = cols / 32;
+      f.regs = rows / 16 * atomCols * 16;
+      f.element = [atomCols](int64_t t, int64_t r) {
+        int64_t atom = r / 16, q = r % 16;
+        int64_t row = 16 * (atom / atomCols) + 8 * ((q >> 2) & 1) + t / 4;
+        int64_t col =
+            32 * (atom % atomCols) + 16 * (q >> 3) + 4 * (t % 4) + (q & 3);
+        return std::make_pair(row, col);
+      };
+      break;
+    }
     // a0..a7 of one m16k16 atom: q = 4*k1 + 2*i1 + k0,
     // row = 8*i1 + lane/4, col = 8*k1 + 2*(lane%4) + k0.
     int64_t atomCols = cols / 16;
@@ -48,6 +64,20 @@ Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols) {
     break;
   }
   case Operand::B: {
+    if (bits8) {
+      // b0..b7 of one k32n8 atom (8-bit): q = 4*k1 + k0,
+      // row (k) = 16*k1 + 4*(lane%4) + k0, col (n) = lane/4.
+      int64_t atomCols = cols / 8;
+      f.regs = rows / 32 * atomCols * 8;
+      f.element = [atomCols](int64_t t, int64_t r) {
+        int64_t atom = r / 8, q = r % 8;
+        int64_t row =
+            32 * (atom / atomCols) + 16 * (q >> 2) + 4 * (t % 4) + (q & 3);
+        int64_t col = 8 * (atom % atomCols) + t / 4;
+        return std::make_pair(row, col);
+      };
+      break;
+    }
     // b0..b3 of one k16n8 atom: q = 2*k1 + k0,
     // row (k) = 8*k1 + 2*(lane%4) + k0, col (n) = lane/4.
     int64_t atomCols = cols / 8;
@@ -79,9 +109,17 @@ Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols) {
 }
 
 TileLayout mma::getMmaSyncLayout(Operand operand, int64_t rows, int64_t cols,
-                                 bool transposed) {
+                                 bool transposed, unsigned elementBits) {
+  bool bits8 = elementBits == 8;
   switch (operand) {
   case Operand::A: {
+    if (bits8) {
+      int64_t atomCols = cols / 32;
+      return buildLayout(
+          {{rows / 16, 16 * atomCols, "m"}, {2, 4, "m"}, {8, 4, "laneid"}},
+          {{atomCols, 16, "m"}, {2, 8, "m"}, {4, 1, "laneid"}, {4, 1, "m"}},
+          transposed);
+    }
     int64_t atomCols = cols / 16;
     return buildLayout(
         {{rows / 16, 8 * atomCols, "m"}, {2, 2, "m"}, {8, 4, "laneid"}},
@@ -90,6 +128,12 @@ TileLayout mma::getMmaSyncLayout(Operand operand, int64_t rows, int64_t cols,
   }
   case Operand::B: {
     int64_t atomCols = cols / 8;
+    if (bits8)
+      return buildLayout({{rows / 32, 8 * atomCols, "m"},
+                          {2, 4, "m"},
+                          {4, 1, "laneid"},
+                          {4, 1, "m"}},
+                         {{atomCols, 8, "m"}, {8, 4, "laneid"}}, transposed);
     return buildLayout({{rows / 16, 4 * atomCols, "m"},
                         {2, 2, "m"},
                         {4, 1, "laneid"},

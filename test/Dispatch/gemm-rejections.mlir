@@ -3,17 +3,35 @@
 // tirx.gemm / gemm_async / gemm_wait where no variant fits: one error and one
 // note per variant (wgmma, priority 20, first), with every failed predicate.
 
-// f8 on sm_80 at warp scope, in registers: mma.sync has no upstream f8
-// form, wgmma needs sm_90a, a warpgroup and shared A/B.
-!A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
-!B = !tirx.buffer<16x8xf8E4M3FN, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
+// f8 on sm_80 at warp scope, in registers with the m16n8k32 fragments:
+// f8 mma.sync needs sm_89; wgmma needs sm_90a, a warpgroup and shared A/B.
+!A = !tirx.buffer<16x32xf8E4M3FN, local, #tirx.layout<S[(2,8,2,4,4):(4,4@laneid,8,1@laneid,1)]>>
+!B = !tirx.buffer<32x8xf8E4M3FN, local, #tirx.layout<S[(2,4,4,8):(4,1@laneid,1,4@laneid)]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @f8_sm80(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
     // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_80)}}
-    // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x16; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
-    // expected-note@+1 {{mma_sync (prio=10): mmaSyncTypes: f8 inputs need mma.sync m16n8k32, which upstream nvvm.mma.sync does not provide}}
+    // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x32; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
+    // expected-note@+1 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_80 with PTX 7.0}}
+    tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
+    gpu.return
+  }
+}
+
+// -----
+
+// f8 on sm_90 (default PTX 8.0: no f8 mma.sync) with K = 16 (an m16n8k16
+// bf16-style A fragment): f8 mma.sync atoms are m16n8k32.
+!A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
+!B = !tirx.buffer<16x8xf8E4M3FN, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
+!C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @f8_k16(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %d = tirx.alloc : !C
+    // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
+    // expected-note@+1 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_90 with PTX 8.0; mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -89,7 +107,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     // expected-error@+3 {{'tirx.gemm' op has no applicable variant}}
     // expected-note@+2 {{wgmma (prio=20)}}
-    // expected-note@+1 {{mma_sync (prio=10): mmaSyncTypes: takes f16 or bf16 inputs with an f32 accumulator, got f16 inputs with a f16 accumulator}}
+    // expected-note@+1 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16, bf16 x bf16 or f8 (e4m3/e5m2) x f8 inputs with an f32 accumulator, got f16 x f16 inputs with a f16 accumulator}}
     tirx.gemm warp %h, %a, %b, %h : !H, !A, !B, !H
     gpu.return
   }

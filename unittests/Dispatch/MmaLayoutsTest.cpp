@@ -59,6 +59,40 @@ TEST(MmaLayouts, MmaSyncAtomsFollowPtx) {
   EXPECT_EQ(c.element(31, 3), std::make_pair(int64_t(15), int64_t(7)));
 }
 
+TEST(MmaLayouts, MmaSyncF8AtomsFollowPtx) {
+  // PTX ISA, mma.m16n8k32 .e4m3/.e5m2: a_i at row lane/4 (+8 for
+  // i in 4..7, 12..15), column 4*(lane%4) + i%4 (+16 for i >= 8);
+  // b_i at row 4*(lane%4) + i%4 (+16 for i >= 4), column lane/4.
+  Fragment a = getMmaSyncFragment(Operand::A, 16, 32, /*elementBits=*/8);
+  EXPECT_EQ(a.regs, 16);
+  EXPECT_EQ(a.element(5, 0), std::make_pair(int64_t(1), int64_t(4)));
+  EXPECT_EQ(a.element(5, 3), std::make_pair(int64_t(1), int64_t(7)));
+  EXPECT_EQ(a.element(5, 4), std::make_pair(int64_t(9), int64_t(4)));
+  EXPECT_EQ(a.element(5, 9), std::make_pair(int64_t(1), int64_t(21)));
+  EXPECT_EQ(a.element(31, 15), std::make_pair(int64_t(15), int64_t(31)));
+  Fragment b = getMmaSyncFragment(Operand::B, 32, 8, /*elementBits=*/8);
+  EXPECT_EQ(b.regs, 8);
+  EXPECT_EQ(b.element(5, 1), std::make_pair(int64_t(5), int64_t(1)));
+  EXPECT_EQ(b.element(5, 6), std::make_pair(int64_t(22), int64_t(1)));
+  EXPECT_EQ(b.element(31, 7), std::make_pair(int64_t(31), int64_t(7)));
+}
+
+TEST(MmaLayouts, MmaSyncF8BuildersMatch) {
+  for (auto [rows, cols] :
+       {std::pair<int64_t, int64_t>{32, 32}, {64, 64}, {32, 96}}) {
+    for (bool t : {false, true}) {
+      Fragment a = getMmaSyncFragment(Operand::A, rows, cols, 8);
+      expectCovers(a);
+      expectBuilderMatches(getMmaSyncLayout(Operand::A, rows, cols, t, 8), t,
+                           a);
+      Fragment b = getMmaSyncFragment(Operand::B, rows, cols, 8);
+      expectCovers(b);
+      expectBuilderMatches(getMmaSyncLayout(Operand::B, rows, cols, t, 8), t,
+                           b);
+    }
+  }
+}
+
 TEST(MmaLayouts, MmaSyncBuildersMatch) {
   for (auto [rows, cols] :
        {std::pair<int64_t, int64_t>{16, 16}, {64, 64}, {32, 48}}) {

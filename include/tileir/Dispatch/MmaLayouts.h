@@ -1,6 +1,7 @@
 //===- MmaLayouts.h - Tensor-core fragment and shared layouts ---*- C++ -*-===//
 //
-// Part of TileIR. The register fragments of mma.sync (m16n8k16) and of the
+// Part of TileIR. The register fragments of mma.sync (m16n8k16 for 16-bit
+// inputs, m16n8k32 for 8-bit inputs) and of the
 // wgmma accumulator (m64nNk16), and the K-major shared-memory layouts wgmma
 // reads through matrix descriptors, as TileLayouts: builders (for tests and
 // for the cuda_tile lowering to name them) and matchers (for the gemm
@@ -38,17 +39,21 @@ struct Fragment {
 };
 
 /// The fragment one warp holds of a rows x cols operand tiled by mma.sync
-/// m16n8k16 atoms (16-bit inputs, f32 accumulator). Registers are numbered
-/// atom by atom (row-major over the atom grid), then as PTX numbers them in
-/// one atom: a0..a7, b0..b3, c0..c3. `rows`/`cols` must be multiples of the
-/// atom (A: 16x16, B: 16x8, C: 16x8).
-Fragment getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols);
+/// atoms with f32 accumulators: m16n8k16 for `elementBits` = 16 (f16/bf16
+/// inputs), m16n8k32 for `elementBits` = 8 (f8 inputs). Registers are
+/// numbered atom by atom (row-major over the atom grid), then as PTX numbers
+/// them in one atom: a0..a7, b0..b3 (16-bit) or a0..a15, b0..b7 (8-bit),
+/// c0..c3. `rows`/`cols` must be multiples of the atom (A: 16x16 or 16x32,
+/// B: 16x8 or 32x8, C: 16x8). `elementBits` only matters for A and B.
+Fragment getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols,
+                            unsigned elementBits = 16);
 
 /// The same fragment as a TileLayout over the buffer's shape: rows x cols,
 /// or cols x rows when `transposed` (the buffer holds the transpose of the
 /// operand, as with transpose_a / transpose_b). Thread axis: laneid.
 layout::TileLayout getMmaSyncLayout(Operand operand, int64_t rows, int64_t cols,
-                                    bool transposed = false);
+                                    bool transposed = false,
+                                    unsigned elementBits = 16);
 
 /// The wgmma m64nNk16 f32 accumulator fragment of a warpgroup (128 threads,
 /// N/2 registers): warp w holds rows 16w..16w+15 like an mma.sync C

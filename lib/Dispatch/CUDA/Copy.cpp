@@ -42,6 +42,19 @@ using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
 
+/// `type` (a scalar or a vector) with an integer element of the same width
+/// where LLVM has no such float type (f8): the type LLVM loads, stores and
+/// indexes pointers with.
+static Type llvmMemoryType(Type type) {
+  Type elem = getElementTypeOrSelf(type);
+  if (!isa<FloatType>(elem) || LLVM::isCompatibleType(elem))
+    return type;
+  Type i = IntegerType::get(type.getContext(), elem.getIntOrFloatBitWidth());
+  if (auto vec = dyn_cast<VectorType>(type))
+    return vec.clone(i);
+  return i;
+}
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -309,8 +322,9 @@ public:
             b, loc, threadOffset,
             arith::MulIOp::create(b, loc, coord, stride64[d]));
       }
-      base = LLVM::GEPOp::create(b, loc, side.view.getPtr().getType(), elemType,
-                                 side.view.getPtr(), ValueRange{threadOffset});
+      base = LLVM::GEPOp::create(b, loc, side.view.getPtr().getType(),
+                                 llvmMemoryType(elemType), side.view.getPtr(),
+                                 ValueRange{threadOffset});
       break;
     }
     case SideKind::Shared: {
@@ -374,7 +388,8 @@ public:
           off = arith::AddIOp::create(
               b, loc, off,
               arith::MulIOp::create(b, loc, cst64(c), stride64[d]));
-      return LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
+      return LLVM::GEPOp::create(b, loc, base.getType(),
+                                 llvmMemoryType(elemType), base,
                                  ValueRange{off});
     }
     int64_t constant = 0;
@@ -400,8 +415,8 @@ public:
             arith::ConstantIntOp::create(b, loc, i32, sw.perElement));
       addr = arith::XOrIOp::create(b, loc, addr, hi);
     }
-    return LLVM::GEPOp::create(b, loc, base.getType(), elemType, base,
-                               ValueRange{addr});
+    return LLVM::GEPOp::create(b, loc, base.getType(), llvmMemoryType(elemType),
+                               base, ValueRange{addr});
   }
 
   Value slot(int64_t flat) {
@@ -411,9 +426,12 @@ public:
   /// Loads `width` elements starting at flat index `flat` (a scalar for 1).
   Value load(int64_t flat, int64_t width) {
     if (side.kind != SideKind::Local) {
+      // Types LLVM cannot load (f8) go through integers of their width.
       Type type = width == 1 ? elemType : VectorType::get({width}, elemType);
-      return LLVM::LoadOp::create(b, loc, type, pointer(flat),
-                                  width * elementBytes(elemType));
+      Type memType = llvmMemoryType(type);
+      Value v = LLVM::LoadOp::create(b, loc, memType, pointer(flat),
+                                     width * elementBytes(elemType));
+      return memType == type ? v : arith::BitcastOp::create(b, loc, type, v);
     }
     if (width == 1)
       return memref::LoadOp::create(b, loc, storage, slot(flat));
@@ -426,6 +444,9 @@ public:
 
   void store(Value value, int64_t flat, int64_t width) {
     if (side.kind != SideKind::Local) {
+      Type memType = llvmMemoryType(value.getType());
+      if (memType != value.getType())
+        value = arith::BitcastOp::create(b, loc, memType, value);
       LLVM::StoreOp::create(b, loc, value, pointer(flat),
                             width * elementBytes(elemType));
       return;

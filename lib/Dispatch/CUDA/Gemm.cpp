@@ -2,8 +2,12 @@
 //
 // Part of TileIR. Tensor-core matrix multiply:
 //   mma_sync (10): gemm at warp scope, every operand in registers with the
-//                  mma.sync m16n8k16 fragment layouts (f16/bf16 inputs, f32
-//                  accumulator): one nvvm.mma.sync per (16, 8, 16) atom.
+//                  mma.sync fragment layouts, f32 accumulator: f16/bf16
+//                  inputs take one nvvm.mma.sync per m16n8k16 atom; f8
+//                  inputs (e4m3/e5m2, mixed allowed, sm_89+, PTX 8.4+) one
+//                  llvm.nvvm.mma.m16n8k32.row.col.f32.<a>.<b>.f32 intrinsic
+//                  call (llvm.call_intrinsic: nvvm.mma.sync has no dense f8
+//                  form) per m16n8k32 atom.
 //   wgmma    (20): gemm / gemm_async at warpgroup scope on sm_90a: A and B in
 //                  shared memory with K-major wgmma layouts (read through
 //                  matrix descriptors built from their TileLayouts), the f32
@@ -114,24 +118,47 @@ struct FragmentSlots {
 // mma_sync
 //===----------------------------------------------------------------------===//
 
+/// K of one mma.sync atom: 16 for 16-bit inputs, 32 for f8.
+int64_t mmaSyncAtomK(const Gemm &g) { return isF8(g.inputType()) ? 32 : 16; }
+
 Predicate mmaSyncTypes() {
   return {"mmaSyncTypes", [](Operation *op, const DispatchContext &) {
             Gemm g = readGemm(op);
             Type in = g.inputType();
-            if ((in.isF16() || in.isBF16()) && g.accType().isF32())
+            Type inB = g.type(g.b).getElementType();
+            bool ok16 = (in.isF16() || in.isBF16()) && inB == in;
+            bool ok8 = isF8(in) && isF8(inB);
+            if ((ok16 || ok8) && g.accType().isF32())
               return Outcome::ok();
-            if (isF8(in))
-              return Outcome::fail("f8 inputs need mma.sync m16n8k32, which "
-                                   "upstream nvvm.mma.sync does not provide");
-            return Outcome::fail("takes f16 or bf16 inputs with an f32 "
-                                 "accumulator, got " +
-                                 str(in) + " inputs with a " +
-                                 str(g.accType()) + " accumulator");
+            return Outcome::fail(
+                "takes f16 x f16, bf16 x bf16 or f8 (e4m3/e5m2) x f8 inputs "
+                "with an f32 accumulator, got " +
+                str(in) + " x " + str(inB) + " inputs with a " +
+                str(g.accType()) + " accumulator");
+          }};
+}
+
+/// f8 inputs need mma.sync m16n8k32 with .e4m3/.e5m2 types: sm_89+ and PTX
+/// ISA 8.4+ (the NVPTX backend selects the intrinsics from +ptx84 only);
+/// 16-bit inputs pass.
+Predicate mmaSyncF8Chip() {
+  return {"mmaSyncF8Chip", [](Operation *op, const DispatchContext &ctx) {
+            Gemm g = readGemm(op);
+            const TargetInfo &t = ctx.getTarget();
+            if (!isF8(g.inputType()) ||
+                (t.getSmVersion() >= 89 && t.getPtxVersion() >= 84))
+              return Outcome::ok();
+            return Outcome::fail(
+                "f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or "
+                "newer, PTX ISA 8.4 or newer), target is " +
+                t.getChip().str() + " with PTX " +
+                std::to_string(t.getPtxVersion() / 10) + "." +
+                std::to_string(t.getPtxVersion() % 10));
           }};
 }
 
 bool mmaSyncShapeOk(const Gemm &g) {
-  return g.m % 16 == 0 && g.n % 8 == 0 && g.k % 16 == 0;
+  return g.m % 16 == 0 && g.n % 8 == 0 && g.k % mmaSyncAtomK(g) == 0;
 }
 
 Predicate mmaSyncShape() {
@@ -139,9 +166,10 @@ Predicate mmaSyncShape() {
             Gemm g = readGemm(op);
             if (mmaSyncShapeOk(g))
               return Outcome::ok();
-            return Outcome::fail("expects M % 16, N % 8 and K % 16 to be 0 "
-                                 "(m16n8k16 atoms), got MxNxK = " +
-                                 shapeStr(g));
+            std::string k = std::to_string(mmaSyncAtomK(g));
+            return Outcome::fail("expects M % 16, N % 8 and K % " + k +
+                                 " to be 0 (m16n8k" + k +
+                                 " atoms), got MxNxK = " + shapeStr(g));
           }};
 }
 
@@ -149,11 +177,12 @@ Predicate mmaSyncShape() {
 FailureOr<FragmentSlots> matchMmaSyncFragments(const Gemm &g,
                                                std::string &why) {
   FragmentSlots slots;
+  unsigned bits = g.inputType().getIntOrFloatBitWidth();
   auto match = [&](Value v, mma::Operand which, int64_t rows, int64_t cols,
                    bool transposed, StringRef name, SmallVector<int64_t> &out) {
     auto layout = g.type(v).getTileLayout();
     auto result = mma::matchFragment(
-        layout, transposed, mma::getMmaSyncFragment(which, rows, cols));
+        layout, transposed, mma::getMmaSyncFragment(which, rows, cols, bits));
     if (!result) {
       why = (name + " is not an mma.sync fragment layout: " +
              llvm::toString(result.takeError()))
@@ -185,6 +214,11 @@ Predicate mmaSyncFragments() {
           }};
 }
 
+/// The PTX type name of an f8 element type (e4m3 or e5m2).
+StringRef f8PtxName(Type t) {
+  return isa<Float8E4M3FNType>(t) ? "e4m3" : "e5m2";
+}
+
 Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
   Gemm g = readGemm(op);
   std::string why;
@@ -195,8 +229,11 @@ Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
   OpBuilder &b = rewriter;
   MLIRContext *ctx = b.getContext();
   Type in = g.inputType();
+  Type inB = g.type(g.b).getElementType();
   Type f32 = b.getF32Type();
+  Type i32 = b.getI32Type();
   bool bf16 = in.isBF16();
+  bool f8 = isF8(in);
   Value dStorage = getStorage(b, loc, g.d);
   Value aStorage = getStorage(b, loc, g.a);
   Value bStorage = getStorage(b, loc, g.b);
@@ -205,19 +242,38 @@ Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
     return memref::LoadOp::create(b, loc, storage, cstIndex(b, loc, slot))
         .getResult();
   };
-  // Two 16-bit elements as one mma.sync register: vector<2xf16> for f16,
-  // an i32 for bf16 (as nvvm.mma.sync expects).
-  auto pack = [&](Value storage, int64_t lo, int64_t hi) -> Value {
+  // The elements of one mma.sync register (low to high), from the storage
+  // slots `regSlots`: two 16-bit elements as vector<2xf16> for f16 or an i32
+  // for bf16 (as nvvm.mma.sync expects); four f8 elements as an i32 (their
+  // bits as vector<4xi8>, as the f8 mma intrinsics expect).
+  auto pack = [&](Value storage, ArrayRef<int64_t> regSlots) -> Value {
+    SmallVector<Value> elems;
+    for (int64_t slot : regSlots) {
+      Value e = load(storage, slot);
+      if (f8)
+        e = arith::BitcastOp::create(b, loc, b.getI8Type(), e);
+      elems.push_back(e);
+    }
+    Type elemType = f8 ? b.getI8Type() : in;
     Value v = vector::FromElementsOp::create(
-        b, loc, VectorType::get({2}, in),
-        ValueRange{load(storage, lo), load(storage, hi)});
-    if (bf16)
-      v = LLVM::BitcastOp::create(b, loc, b.getI32Type(), v);
+        b, loc, VectorType::get({int64_t(elems.size())}, elemType), elems);
+    if (bf16 || f8)
+      v = LLVM::BitcastOp::create(b, loc, i32, v);
     return v;
   };
   auto accType = LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32});
   NVVM::MMATypes ptxType = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
-  int64_t atomsN = g.n / 8, atomsK = g.k / 16;
+  // f8: the LLVM NVPTX intrinsic of mma.sync m16n8k32 for these types.
+  StringAttr f8Intrinsic =
+      f8 ? b.getStringAttr("llvm.nvvm.mma.m16n8k32.row.col.f32." +
+                           f8PtxName(in) + "." + f8PtxName(inB) + ".f32")
+         : StringAttr();
+  int64_t atomK = mmaSyncAtomK(g);
+  // Registers per atom: A holds 16*atomK/32 elements per lane, B half that;
+  // 32 bits per mma.sync register.
+  int64_t aElems = atomK / 2, bElems = atomK / 4;
+  int64_t perReg = 32 / in.getIntOrFloatBitWidth();
+  int64_t atomsN = g.n / 8, atomsK = g.k / atomK;
   Value zero = g.beta == 1 ? Value()
                            : arith::ConstantOp::create(b, loc, f32,
                                                        b.getF32FloatAttr(0));
@@ -228,21 +284,32 @@ Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
       for (int64_t q = 0; q < 4; ++q)
         acc.push_back(cStorage ? load(cStorage, slots->d[dBase + q]) : zero);
       for (int64_t ik = 0; ik < atomsK; ++ik) {
-        int64_t aBase = (im * atomsK + ik) * 8;
-        int64_t bBase = (ik * atomsN + jn) * 4;
+        int64_t aBase = (im * atomsK + ik) * aElems;
+        int64_t bBase = (ik * atomsN + jn) * bElems;
         SmallVector<Value> aRegs, bRegs;
-        for (int64_t p = 0; p < 4; ++p)
-          aRegs.push_back(pack(aStorage, slots->a[aBase + 2 * p],
-                               slots->a[aBase + 2 * p + 1]));
-        for (int64_t p = 0; p < 2; ++p)
-          bRegs.push_back(pack(bStorage, slots->b[bBase + 2 * p],
-                               slots->b[bBase + 2 * p + 1]));
-        auto mma = NVVM::MmaOp::create(
-            b, loc, accType, aRegs, bRegs, acc, {16, 8, 16},
-            /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt,
-            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
-            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                           NVVM::MMALayout::col});
+        ArrayRef<int64_t> aSlots(slots->a), bSlots(slots->b);
+        for (int64_t p = 0; p < aElems / perReg; ++p)
+          aRegs.push_back(
+              pack(aStorage, aSlots.slice(aBase + perReg * p, perReg)));
+        for (int64_t p = 0; p < bElems / perReg; ++p)
+          bRegs.push_back(
+              pack(bStorage, bSlots.slice(bBase + perReg * p, perReg)));
+        Value mma;
+        if (f8) {
+          SmallVector<Value> args(aRegs);
+          args.append(bRegs);
+          args.append(acc);
+          mma =
+              LLVM::CallIntrinsicOp::create(b, loc, accType, f8Intrinsic, args)
+                  .getResult(0);
+        } else {
+          mma = NVVM::MmaOp::create(
+              b, loc, accType, aRegs, bRegs, acc, {16, 8, 16},
+              /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt,
+              std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                             NVVM::MMALayout::col});
+        }
         for (int64_t q = 0; q < 4; ++q)
           acc[q] = LLVM::ExtractValueOp::create(b, loc, mma, q);
       }
@@ -262,6 +329,7 @@ Variant makeMmaSyncVariant() {
                   pred::execScopeIn({tirx::ExecScope::Warp}),
                   pred::operandsInScope(tirx::MemScope::Local),
                   mmaSyncTypes(),
+                  mmaSyncF8Chip(),
                   mmaSyncShape(),
                   unitScaling(),
                   mmaSyncFragments()};

@@ -9,6 +9,8 @@ out="${1:-$here}"
 mkdir -p "$out"
 "$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_80 "$here/mma_sync.mlir" -o "$out/mma_sync.ptx"
 ptxas -arch=sm_90 "$out/mma_sync.ptx" -o /dev/null
+"$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_90 --ptx-version=84 "$here/mma_f8.mlir" -o "$out/mma_f8.ptx"
+ptxas -arch=sm_90 "$out/mma_f8.ptx" -o /dev/null
 # wgmma.mlir fills shared memory with tirx.copy global -> shared (branch
 # issue4-copy) and orders it with tirx.barrier (main); where those are not
 # merged yet it does not compile and check_gemm.py runs the mma_sync kernels

@@ -1,11 +1,12 @@
 """GPU check of the tirx.gemm variants (mma_sync, wgmma) against PyTorch.
 
 Loads the PTX files next to this script (compiled with tile-translate, see
-build.sh), runs each kernel once on random bf16 inputs with NaN-poisoned
-outputs, and compares with a float64 reference of the bf16 inputs.
-Tolerance: bf16 inputs are exact in f32 and their products are exact, so the
-only error is f32 accumulation over K terms: we require
-max|D - ref| <= 1e-5 * sqrt(K) * max|ref| and every output element written.
+build.sh), runs each kernel once on random bf16 (or float8_e4m3fn, for
+mma_f8.ptx) inputs with NaN-poisoned outputs, and compares with a float64
+reference of the rounded inputs. Tolerance: bf16 and e4m3 inputs are exact
+in f32 and their products are exact, so the only error is f32 accumulation
+over K terms: we require max|D - ref| <= 1e-5 * sqrt(K) * max|ref| and every
+output element written. A kernel whose PTX is missing is skipped.
 """
 import math
 import os
@@ -63,6 +64,14 @@ def main():
         launch("mma_sync.ptx", "mma_tt", 32, at, bt, c, d)
         results.append(compare("mma_sync 32x16x32 tt+C", d,
                                at.double().T @ bt.double().T + c.double(), 32))
+    if os.path.exists(os.path.join(HERE, "mma_f8.ptx")):
+        # (c) 64x64x64 e4m3 x e4m3 -> f32, one warp (mma.sync m16n8k32).
+        a = torch.randn(64, 64, device=DEV).to(torch.float8_e4m3fn)
+        b = torch.randn(64, 64, device=DEV).to(torch.float8_e4m3fn)
+        d = nan(64, 64)
+        launch("mma_f8.ptx", "mma_f8", 32, a, b, d)
+        results.append(compare("mma_sync 64x64x64 e4m3", d,
+                               a.double() @ b.double(), 64))
     if os.path.exists(os.path.join(HERE, "wgmma.ptx")):
         # (b) 64x128x64, one warpgroup; B given as N x K (transpose_b).
         a, bt, d = rnd(64, 64), rnd(128, 64), nan(64, 128)
