@@ -144,14 +144,16 @@ Predicate copyPair() {
             std::string why;
             if (failed(matchCopy(cast<tirx::CopyOp>(op), why)))
               return Outcome::fail(why);
-            // Global and shared accesses are LLVM loads and stores: element
-            // types LLVM has no type for (f8, f4, tf32) cannot be accessed.
+            // Global and shared accesses are LLVM loads and stores; float
+            // types LLVM has no type for (f8) go through integers of their
+            // width, which needs whole bytes (not f4 or tf32).
             Type elem = cast<tirx::BufferType>(op->getOperand(0).getType())
                             .getElementType();
-            if (!LLVM::isCompatibleType(elem))
-              return Outcome::fail(
-                  "element type has no LLVM type for memory accesses (copy "
-                  "f8 data as i8 buffers)");
+            if (!LLVM::isCompatibleType(elem) &&
+                elem.getIntOrFloatBitWidth() % 8 != 0)
+              return Outcome::fail("element type is not a whole number of "
+                                   "bytes (f4, tf32); copies need byte-sized "
+                                   "elements");
             return Outcome::ok();
           }};
 }
