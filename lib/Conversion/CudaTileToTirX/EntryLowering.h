@@ -91,20 +91,24 @@ public:
   LogicalResult lower(ct::LoadPtrTkoOp op);
   LogicalResult lower(ct::StorePtrTkoOp op);
   LogicalResult lower(ct::ReduceOp op);
-  LogicalResult lower(ct::ExpOp op);
-  LogicalResult lower(ct::Exp2Op op);
-  LogicalResult lower(ct::CmpIOp op);
-  LogicalResult lower(ct::SelectOp op);
-  LogicalResult lower(ct::MaxFOp op);
-  LogicalResult lowerFloatBinary(Operation *op, ct::RoundingMode rounding);
 
-  /// A binary elementwise op: the scalar form when both operands are
-  /// scalars, otherwise the tirx primitive `PrimOp` into a fresh blocked
-  /// buffer.
-  template <typename PrimOp>
-  LogicalResult lowerBinary(Operation *op,
-                            function_ref<Value(ArrayRef<Value>)> scalar,
-                            bool propagateNan = false, bool isUnsigned = false);
+  // --- elementwise (Elementwise.cpp) --------------------------------------
+  /// The scalar result of the elementwise op `op` from scalar operands
+  /// `args` (of the lowered element types), emitted at the insertion point;
+  /// `resultType` is the lowered result element (pointers: !llvm.ptr<1> as
+  /// scalars, i64 in tirx.map bodies).
+  FailureOr<Value> buildElementwise(Operation *op, ArrayRef<Value> args,
+                                    Type resultType);
+  FailureOr<Value> buildFloat(Operation *op, ArrayRef<Value> args);
+  FailureOr<Value> buildConversion(Operation *op, ArrayRef<Value> args,
+                                   Type resultType);
+  FailureOr<Value> buildRounded(Operation *op, StringRef kind,
+                                ArrayRef<Value> args, ct::RoundingMode mode,
+                                bool ftz);
+  LogicalResult checkElementwise(Operation *op);
+  LogicalResult lowerAssume(ct::AssumeOp op);
+  /// A call of the LLVM intrinsic `name` (NVVM forms without an NVVM op).
+  Value intrinsic(StringRef name, Type type, ValueRange args, Location loc);
 
   /// Token bookkeeping: a memory op whose input token follows a store must
   /// see that store's effects across the CTA.
@@ -123,6 +127,9 @@ public:
   DenseMap<Value, Value> tensorViews;
   DenseMap<Value, PartitionViewInfo> partitionViews;
   DenseMap<Value, bool> tokenAfterStore;
+  /// cuda_tile.assume predicates (div_by, same_elements, bounded), keyed by
+  /// the assume's result value.
+  DenseMap<Value, Attribute> assumptions;
 
   // --- affine pointer tiles ---------------------------------------------
   // Rank-1 integer tiles known to hold base + stride * i, pointer tiles known
