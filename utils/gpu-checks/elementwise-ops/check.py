@@ -41,7 +41,7 @@ def flush(x):
 def load(family):
     ptx = open(os.path.join(sys.argv[1], f"{family}.ptx")).read()
     m = re.search(r"// tileir.kernel (\w+) params=\(([^)]*)\) reqntid=(\d+)", ptx)
-    mod = cupy.RawModule(code=ptx)
+    mod = cupy.RawModule(path=os.path.abspath(os.path.join(sys.argv[1], f"{family}.ptx")))
     return mod.get_function(m.group(1)), int(m.group(3))
 
 
@@ -251,7 +251,22 @@ def check_conversion():
                    f"{len(bad)} bad, e.g. in {a[bad[0]].item() if op.startswith('f') or op == 'bitcast' else i[bad[0]].item()}: got {out[bad[0]].item()} want {want[bad[0]].item()}" if len(bad) else "")
 
 
-for fam, fn in [("integer", check_integer), ("float", check_float), ("math", check_math), ("conversion", check_conversion)]:
+def check_half():
+    a, b, c = floats(-1, 1, shift=0).half(), floats(-1, 1, shift=3).half(), floats(-1, 1, shift=5).half()
+    x = torch.cat([a, b, c]).to(dev)
+    ops = gen.HALF
+    y = torch.full((len(ops) * N,), float("nan"), dtype=torch.float16, device=dev)
+    launch("half", [x], [y])
+    A, B, C = a.double(), b.double(), c.double()
+    refs = {"addf": A + B, "mulf": A * B, "fma": A * B + C, "maxf_nan": torch.maximum(A, B),
+            "minf": torch.fmin(A, B), "negf": -A, "divf": A / B, "sin": torch.sin(A),
+            "sqrt": torch.sqrt(A), "exp": torch.exp(A)}
+    for k, (op, _, _) in enumerate(ops):
+        out = y[k * N:(k + 1) * N]
+        cmp_float("half", op, out.float(), refs[op].half().float().double(), rtol=1e-3, atol=1e-3)
+
+
+for fam, fn in [("integer", check_integer), ("float", check_float), ("math", check_math), ("conversion", check_conversion), ("half", check_half)]:
     try:
         fn()
     except Exception as e:  # report and go on: one GPU run covers every family

@@ -92,6 +92,19 @@ INTEGER = [
     ("ori", "i32", "ori {a}, {b} : tile<128xi32>"),
     ("xori", "i32", "xori {a}, {b} : tile<128xi32>"),
 ]
+# f16: the packed f16x2 forms (add/mul/fma/max/neg/abs) and math in f32.
+HALF = [
+    ("addf", "f16", "addf {a}, {b} : tile<128xf16>"),
+    ("mulf", "f16", "mulf {a}, {b} : tile<128xf16>"),
+    ("fma", "f16", "fma {a}, {b}, {c} : tile<128xf16>"),
+    ("maxf_nan", "f16", "maxf {a}, {b} propagate_nan : tile<128xf16>"),
+    ("minf", "f16", "minf {a}, {b} : tile<128xf16>"),
+    ("negf", "f16", "negf {a} : tile<128xf16>"),
+    ("divf", "f16", "divf {a}, {b} : tile<128xf16>"),
+    ("sin", "f16", "sin {a} : tile<128xf16>"),
+    ("sqrt", "f16", "sqrt {a} : tile<128xf16>"),
+    ("exp", "f16", "exp {a} : tile<128xf16>"),
+]
 CONVERSION = [
     # f32 input a; results f32 (round trips) or i32.
     ("ftof_f16", "f32", "ftof {a} : tile<128xf32> -> tile<128xf16>\n    %r_ftof_f16 = ftof %t_ftof_f16 : tile<128xf16> -> tile<128xf32>"),
@@ -174,6 +187,7 @@ FAMILIES = {
     "math": ("f32", 2, MATH),
     "integer": ("i32", 3, INTEGER),
     "conversion": ("f32", 2, CONVERSION),
+    "half": ("f16", 3, HALF),
 }
 
 HEADER = """// REQUIRES: ptxas
