@@ -192,3 +192,15 @@ module {
     return
   }
 }
+
+// -----
+
+cuda_tile.module @k {
+  entry @f4(%a: tile<f32>) {
+    %r = reshape %a : tile<f32> -> tile<1xf32>
+    %b = broadcast %r : tile<1xf32> -> tile<2xf32>
+    // expected-error@+1 {{'cuda_tile.ftof' op expects no f4E2M1FN elements (f4 is not supported by elementwise ops yet), got '!cuda_tile.tile<2xf4E2M1FN>'}}
+    %c = ftof %b : tile<2xf32> -> tile<2xf4E2M1FN>
+    return
+  }
+}
