@@ -10,14 +10,14 @@
 // down to PTX: wgmma on sm_90a, mma.sync on sm_90.
 
 // SM90A-LABEL: .entry mmaf_bf16(
-// SM90A: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+// SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
 // SM90A: wgmma.wait_group.sync.aligned 0;
 // SM90A-LABEL: .entry mmaf_f8(
-// SM90A: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
+// SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e4m3
 // SM90A-LABEL: .entry kloop_f16(
 // SM90A: cp.async.cg.shared.global
 // SM90A: cp.async.commit_group;
-// SM90A: cp.async.wait_group 1;
+// SM90A: cp.async.wait_group 0;
 // SM90A: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // SM90A: wgmma.wait_group.sync.aligned 1;
 
@@ -58,19 +58,19 @@ cuda_tile.module @mma {
     return
   }
 
-  entry @kloop_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f16>>, %k: tile<i32>, %kt: tile<i32>) {
-    %ta = make_tensor_view %a, shape = [128, %k], strides = [%k, 1] : tile<i32> -> tensor_view<128x?xf16, strides=[?,1]>
-    %tb = make_tensor_view %b, shape = [128, %k], strides = [%k, 1] : tile<i32> -> tensor_view<128x?xf16, strides=[?,1]>
+  entry @kloop_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f16>>, %kt: tile<i32>) {
+    %ta = make_tensor_view %a, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
+    %tb = make_tensor_view %b, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
     %tc = make_tensor_view %c, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
-    %pa = make_partition_view %ta : partition_view<tile=(128x32), tensor_view<128x?xf16, strides=[?,1]>>
-    %pb = make_partition_view %tb : partition_view<tile=(128x32), tensor_view<128x?xf16, strides=[?,1]>>
+    %pa = make_partition_view %ta : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>
     %pc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>
     %c0 = constant <i32: 0> : tile<i32>
     %c1 = constant <i32: 1> : tile<i32>
     %zero = constant <f32: 0.0> : tile<128x128xf32>
     %acc = for %kk in (%c0 to %kt, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<128x128xf32>) {
-      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(128x32), tensor_view<128x?xf16, strides=[?,1]>>, tile<i32> -> tile<128x32xf16>, token
-      %vb, %t1 = load_view_tko weak %pb[%c0, %kk] : partition_view<tile=(128x32), tensor_view<128x?xf16, strides=[?,1]>>, tile<i32> -> tile<128x32xf16>, token
+      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>, tile<i32> -> tile<128x32xf16>, token
+      %vb, %t1 = load_view_tko weak %pb[%c0, %kk] : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>, tile<i32> -> tile<128x32xf16>, token
       %vbt = permute %vb [1, 0] : tile<128x32xf16> -> tile<32x128xf16>
       %y = mmaf %va, %vbt, %x : tile<128x32xf16>, tile<32x128xf16>, tile<128x128xf32>
       continue %y : tile<128x128xf32>
