@@ -11,12 +11,14 @@
 #include "tileir/Conversion/CudaTileToTirX/LayoutAssignment.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 #include "tileir/Dialect/TirX/IR/TirX.h"
+#include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <optional>
 
@@ -76,6 +78,7 @@ public:
   std::optional<LogicalResult> lowerElementwiseOp(Operation *op);
   std::optional<LogicalResult> lowerMemoryOp(Operation *op);
   std::optional<LogicalResult> lowerStructureOp(Operation *op);
+  std::optional<LogicalResult> lowerMmaOp(Operation *op);
 
   LogicalResult lower(ct::ConstantOp op);
   LogicalResult lower(ct::GetTileBlockIdOp op);
@@ -130,6 +133,11 @@ public:
   /// cuda_tile.assume predicates (div_by, same_elements, bounded), keyed by
   /// the assume's result value.
   DenseMap<Value, Attribute> assumptions;
+  /// Values lowered by the tensor-core family (mmaf results, matmul loop
+  /// results): their f32 -> f16/bf16 conversion is the matmul epilogue.
+  DenseSet<Value> mmaResults;
+  /// The target (set by the pass before run()).
+  const ::tileir::TargetInfo *target = nullptr;
 
   // --- affine pointer tiles ---------------------------------------------
   // Rank-1 integer tiles known to hold base + stride * i, pointer tiles known
@@ -155,6 +163,12 @@ public:
   DenseMap<Value, AffinePointer> affinePointers;
   DenseMap<Value, BoundsMask> boundsMasks;
 };
+
+/// Gives the result shape of every mmaf in `entry` the accumulator layout
+/// of its tensor-core plan (Mma.cpp), so that its producers and consumers
+/// share it.
+void planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
+                    const ::tileir::TargetInfo &target);
 
 } // namespace mlir::tileir
 
