@@ -131,6 +131,7 @@ class Workload:
     bytes: Callable[[Size], int]
     torch: Baseline
     triton: Optional[Baseline]
+    prepare_out: Optional[Callable[[Any], None]] = None  # e.g. zero an accumulator
 
 
 @dataclass(frozen=True)
@@ -237,9 +238,92 @@ def softmax_case(cols: int) -> Case:
     )
 
 
+HIST_BINS = 256
+
+
+def _hist_inputs(size: Size, generator: Any) -> Dict[str, Any]:
+    x = torch.randint(0, HIST_BINS, size, generator=generator, device=DEVICE, dtype=torch.int32)
+    if 1 < size[0] < 2**21:
+        x[: size[0] // 4] = 7  # a hot bin (checks only): a quarter of the elements on one address
+    return {"x": x}
+
+
+def _bincount(inputs: Dict[str, Any]) -> Any:
+    counts = torch.bincount(inputs["x"], minlength=HIST_BINS).to(torch.int32)
+    return counts.view(torch.float32)
+
+
+HISTOGRAM = Workload(
+    name="histogram",
+    make_inputs=_hist_inputs,
+    out_shape=lambda size: (HIST_BINS,),
+    reference=_bincount,
+    tolerance=0.0,
+    bytes=lambda size: 4 * size[0],
+    torch=Baseline("torch.bincount", lambda inputs, out: _bincount(inputs)),
+    triton=None,
+    prepare_out=lambda out: out.view(torch.int32).zero_(),
+)
+
+
+def histogram_case() -> Case:
+    """256-bin histogram of n i32 values in [0, 256): histogram(x: ptr, bins: ptr, n: i32)."""
+    return Case(
+        name="histogram",
+        workload=HISTOGRAM,
+        mlir="examples/histogram.mlir",
+        entry="histogram",
+        params=("ptr", "ptr", "i32"),
+        args=lambda inputs, out, size: (inputs["x"], out, size[0]),
+        grid=lambda size, hints: (cdiv(size[0], hints["tile"]),),
+        sizes=((1,), (1000,), (2**20 + 3,), (2**26,)),
+        quick_sizes=((1,), (1000,), (2**20 + 3,)),
+        bench_size=(2**26,),
+        hints={"tile": 1024},
+    )
+
+
+def _gather_inputs(size: Size, generator: Any) -> Dict[str, Any]:
+    m, d = size
+    rows = max(1, m // 2)
+    idx = torch.randint(0, rows, (m,), generator=generator, device=DEVICE, dtype=torch.int32)
+    return {"src": _randn((rows, d), generator), "idx": idx}
+
+
+GATHER = Workload(
+    name="gather",
+    make_inputs=_gather_inputs,
+    out_shape=lambda size: size,
+    reference=lambda inputs: torch.index_select(inputs["src"], 0, inputs["idx"]),
+    tolerance=0.0,
+    bytes=lambda size: 2 * 4 * size[0] * size[1] + 4 * size[0],
+    torch=Baseline("torch.index_select",
+                   lambda inputs, out: torch.index_select(inputs["src"], 0, inputs["idx"], out=out)),
+    triton=None,
+)
+
+
+def gather_case() -> Case:
+    """Row gather out = src[idx]: gather_rows(src, idx, out: ptr, r, d, m: i32), d % 4 == 0."""
+    return Case(
+        name="gather_rows",
+        workload=GATHER,
+        mlir="examples/gather.mlir",
+        entry="gather_rows",
+        params=("ptr", "ptr", "ptr", "i32", "i32", "i32"),
+        args=lambda inputs, out, size: (inputs["src"], inputs["idx"], out, inputs["src"].shape[0],
+                                        size[1], size[0]),
+        grid=lambda size, hints: (cdiv(size[0], hints["tile"]), cdiv(size[1], hints["cols"])),
+        sizes=((1, 4), (37, 200), (1000, 128), (65536, 1024)),
+        quick_sizes=((1, 4), (37, 200), (1000, 128)),
+        bench_size=(65536, 1024),
+        hints={"tile": 16, "cols": 128},
+    )
+
+
 CASES: List[Case] = [vadd_case("vadd_view"), vadd_case("vadd_ptr")] + [
     softmax_case(cols) for cols in SOFTMAX_COLS
-]
+] + [histogram_case(), gather_case()]
 
 
 # --------------------------------------------------------------------------------------
@@ -346,6 +430,8 @@ def check_case(case: Case, kernel: Any, size: Size, hints: Dict[str, HintValue],
     generator = torch.Generator(device=DEVICE).manual_seed(seed)
     inputs = case.workload.make_inputs(size, generator)
     out, guard = poisoned_output(case.workload.out_shape(size))
+    if case.workload.prepare_out is not None:
+        case.workload.prepare_out(out)
     kernel.launch(case.grid(size, hints), *case.args(inputs, out, size))
     if DEVICE == "cuda":
         torch.cuda.synchronize()

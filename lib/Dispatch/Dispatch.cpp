@@ -160,6 +160,7 @@ const Registry &Registry::getBuiltin() {
     registerCudaPointerVariants(r);
     registerCudaGemmVariants(r);
     registerCudaComposeVariants(r);
+    registerCudaAtomicVariants(r);
     return r;
   }();
   return registry;

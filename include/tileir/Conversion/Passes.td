@@ -59,7 +59,9 @@ def ConvertCudaTileToTirX : Pass<"convert-cuda-tile-to-tirx", "::mlir::ModuleOp"
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::LLVM::LLVMDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 #endif // TILEIR_CONVERSION_PASSES_TD

@@ -181,6 +181,7 @@ void registerCudaReductionVariants(Registry &registry);
 void registerCudaPointerVariants(Registry &registry);
 void registerCudaGemmVariants(Registry &registry);
 void registerCudaComposeVariants(Registry &registry);
+void registerCudaAtomicVariants(Registry &registry);
 
 /// Lowers the synchronization ops of asynchronous copies (tirx.async_commit,
 /// tirx.async_wait, tirx.mbarrier_*) under `root` to NVVM ops.

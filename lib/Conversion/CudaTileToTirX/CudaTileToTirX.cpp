@@ -21,9 +21,11 @@
 #include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -122,8 +124,10 @@ LogicalResult EntryLowering::lowerOps(Block &block) {
 LogicalResult EntryLowering::lower(Operation *op) {
   using Family = std::optional<LogicalResult> (EntryLowering::*)(Operation *);
   for (Family family :
-       {&EntryLowering::lowerMmaOp, &EntryLowering::lowerCoreOp, &EntryLowering::lowerElementwiseOp,
-        &EntryLowering::lowerMemoryOp, &EntryLowering::lowerStructureOp})
+       {&EntryLowering::lowerMmaOp, &EntryLowering::lowerCoreOp,
+        &EntryLowering::lowerElementwiseOp, &EntryLowering::lowerMemoryOp,
+        &EntryLowering::lowerStructureOp, &EntryLowering::lowerAtomicOp,
+        &EntryLowering::lowerDebugOp})
     if (std::optional<LogicalResult> result = (this->*family)(op))
       return *result;
   return fail(op, "is not supported by convert-cuda-tile-to-tirx yet");
@@ -234,6 +238,11 @@ struct ConvertCudaTileToTirXPass
                                                 tileModule.getSymName(),
                                                 b.getArrayAttr({nvvmTarget}));
       for (Operation &op : *tileModule.getBody()) {
+        if (auto global = dyn_cast<ct::GlobalOp>(&op)) {
+          if (failed(convertGlobal(global, gpuModule)))
+            return signalPassFailure();
+          continue;
+        }
         auto entry = dyn_cast<ct::EntryOp>(&op);
         if (!entry) {
           op.emitOpError() << "is not supported inside a module by "
@@ -245,6 +254,36 @@ struct ConvertCudaTileToTirXPass
       }
       tileModule.erase();
     }
+  }
+
+  /// A cuda_tile.global becomes an llvm.mlir.global in global memory
+  /// (address space 1) holding its dense value; get_global takes its
+  /// address.
+  LogicalResult convertGlobal(ct::GlobalOp global, gpu::GPUModuleOp gpuModule) {
+    DenseIntOrFPElementsAttr value = global.getValue();
+    auto valueType = cast<ShapedType>(value.getType());
+    Type elem = valueType.getElementType();
+    if (!LLVM::isCompatibleType(elem) || elem.isInteger(1))
+      return global.emitOpError()
+             << "expects an element type LLVM can store in a global "
+                "(i8..i64, f16, bf16, f32, f64), got "
+             << elem;
+    int64_t n = valueType.getNumElements();
+    auto tensorType = RankedTensorType::get({n}, elem);
+    DenseElementsAttr init = value.reshape(tensorType);
+    uint64_t alignment =
+        global.getAlignmentAttr() ? global.getAlignmentAttr().getInt() : 0;
+    alignment = std::max<uint64_t>(
+        alignment, std::max<uint64_t>(1, elem.getIntOrFloatBitWidth() / 8));
+    auto linkage = global.getSymbolVisibility() == ct::SymbolVisibility::Private
+                       ? LLVM::Linkage::Internal
+                       : LLVM::Linkage::External;
+    OpBuilder b = OpBuilder::atBlockBegin(gpuModule.getBody());
+    LLVM::GlobalOp::create(b, global.getLoc(),
+                           LLVM::LLVMArrayType::get(elem, n),
+                           global.getConstant(), linkage, global.getSymName(),
+                           init, alignment, /*addrSpace=*/1);
+    return success();
   }
 
   LogicalResult convertEntry(ct::EntryOp entry, gpu::GPUModuleOp gpuModule,

@@ -26,10 +26,25 @@ namespace mlir::tileir {
 namespace ct = mlir::cuda_tile;
 
 /// What a partition view stands for: a global view and a tile shape.
+/// Strided and gather/scatter views use the same record.
 struct PartitionViewInfo {
   Value globalView;
   SmallVector<int64_t> tileShape;
   TypedAttr padding;
+  /// Per tile dimension: the elements between consecutive tiles (the tile
+  /// shape for partition views, the traversal strides for strided views).
+  SmallVector<int64_t> steps;
+  /// Per tile dimension: the tensor dimension it walks.
+  SmallVector<int64_t> dimMap;
+  /// The gathered tile dimension of a gather_scatter_view, or -1.
+  int64_t sparseDim = -1;
+};
+
+/// The scalars of a tensor view: base pointer, sizes and strides (index).
+struct TensorViewInfo {
+  Value base;
+  SmallVector<Value> sizes, strides;
+  Type elementType;
 };
 
 /// Lowers one cuda_tile.entry into a gpu.func.
@@ -79,6 +94,8 @@ public:
   std::optional<LogicalResult> lowerMemoryOp(Operation *op);
   std::optional<LogicalResult> lowerStructureOp(Operation *op);
   std::optional<LogicalResult> lowerMmaOp(Operation *op);
+  std::optional<LogicalResult> lowerAtomicOp(Operation *op);
+  std::optional<LogicalResult> lowerDebugOp(Operation *op);
 
   LogicalResult lower(ct::ConstantOp op);
   LogicalResult lower(ct::GetTileBlockIdOp op);
@@ -92,6 +109,8 @@ public:
   LogicalResult lower(ct::LoadViewTkoOp op);
   LogicalResult lower(ct::StoreViewTkoOp op);
   LogicalResult lower(ct::LoadPtrTkoOp op);
+  LogicalResult lower(ct::GetTensorShapeOp op);
+  LogicalResult lower(ct::GetIndexSpaceShapeOp op);
   LogicalResult lower(ct::StorePtrTkoOp op);
   LogicalResult lower(ct::ReduceOp op);
 
@@ -138,6 +157,18 @@ public:
   DenseSet<Value> mmaResults;
   /// The target (set by the pass before run()).
   const ::tileir::TargetInfo *target = nullptr;
+  DenseMap<Value, TensorViewInfo> tensorViewInfo;
+
+  // --- memory: views and ordering (Memory.cpp, Atomics.cpp) ---------------
+  /// Per-element i64 addresses and in-bounds i1 mask of the tile that
+  /// `view` (partition, strided or gather/scatter) holds at `indices`.
+  FailureOr<std::pair<Value, Value>>
+  viewAddresses(Operation *op, const PartitionViewInfo &info,
+                ValueRange indices, ct::TileType tileType);
+  /// `v` (a scalar) broadcast from thread 0 to the CTA through shared
+  /// memory; `compute` emits it on thread 0 inside a guard and returns it.
+  Value fromThread0(Type type, Location loc, Value cond,
+                    function_ref<Value()> compute);
 
   // --- affine pointer tiles ---------------------------------------------
   // Rank-1 integer tiles known to hold base + stride * i, pointer tiles known

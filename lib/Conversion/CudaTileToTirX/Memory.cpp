@@ -73,17 +73,54 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
   return success();
 }
 
+/// The power of two an assume div_by<D> (without every/along) on `v` gives,
+/// or 1.
+static int64_t assumedDivisor(const DenseMap<Value, Attribute> &assumptions,
+                              Value v) {
+  auto div = dyn_cast_or_null<ct::DivByAttr>(assumptions.lookup(v));
+  if (!div || div.getEvery())
+    return 1;
+  return div.getDivisor();
+}
+
 LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
   Location loc = op.getLoc();
   auto type = cast<ct::TensorViewType>(op.getResult().getType());
   Value base = get(op.getBase());
   if (!base || !isa<LLVM::LLVMPointerType>(base.getType()))
     return fail(op, "expects a scalar pointer base");
+  TensorViewInfo info;
+  info.base = base;
+  info.elementType = type.getElementType();
   SmallVector<Value> sizes, strides;
   for (Value v : op.getDynamicShape())
     sizes.push_back(toIndex(get(v), loc));
-  for (Value v : op.getDynamicStrides())
-    strides.push_back(toIndex(get(v), loc));
+  for (Value v : op.getDynamicStrides()) {
+    Value stride = toIndex(get(v), loc);
+    // An assumed power-of-two divisor becomes visible to the copy variants'
+    // divisibility analysis as (s >> k) << k, which equals s under it.
+    if (int64_t div = assumedDivisor(assumptions, v); div > 1) {
+      Value k = arith::ConstantIndexOp::create(b, loc, llvm::Log2_64(div));
+      stride = arith::ShLIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, stride, k), k);
+    }
+    strides.push_back(stride);
+  }
+  auto dims = [&](ArrayRef<int64_t> statics, ArrayRef<Value> dynamics,
+                  SmallVector<Value> &out) {
+    unsigned next = 0;
+    for (int64_t d : statics)
+      out.push_back(ShapedType::isDynamic(d)
+                        ? dynamics[next++]
+                        : arith::ConstantIndexOp::create(b, loc, d));
+  };
+  dims(type.getShape(), sizes, info.sizes);
+  dims(type.getStrides(), strides, info.strides);
+  int64_t alignment = pointerAlignment;
+  if (!isa<BlockArgument>(op.getBase()))
+    alignment =
+        std::max<int64_t>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
+  alignment = std::max(alignment, assumedDivisor(assumptions, op.getBase()));
   auto bufferType = tirx::BufferType::get(b.getContext(), type.getShape(),
                                           type.getElementType(),
                                           tirx::MemScope::Global, nullptr);
@@ -91,8 +128,9 @@ LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
       tirx::GlobalViewOp::create(b, loc, bufferType, base, sizes, strides,
                                  b.getDenseI64ArrayAttr(type.getShape()),
                                  b.getDenseI64ArrayAttr(type.getStrides()),
-                                 b.getI64IntegerAttr(pointerAlignment));
+                                 b.getI64IntegerAttr(alignment));
   tensorViews[op.getResult()] = view;
+  tensorViewInfo[op.getResult()] = info;
   return success();
 }
 
@@ -118,31 +156,53 @@ static TypedAttr paddingAttr(OpBuilder &b, ct::PaddingValueAttr padding,
   return b.getZeroAttr(elem);
 }
 
-LogicalResult EntryLowering::lower(ct::MakePartitionViewOp op) {
-  auto type = cast<ct::PartitionViewType>(op.getResult().getType());
-  Value view = tensorViews.lookup(op.getTensorView());
+/// Records a partition, strided or gather/scatter view over `tensorView`.
+static LogicalResult recordView(EntryLowering &l, Operation *op,
+                                Value tensorView, ArrayRef<int32_t> tileShape,
+                                ArrayRef<int32_t> steps,
+                                ArrayRef<int32_t> dimMap, int64_t sparseDim,
+                                ct::PaddingValueAttr padding, Type elem) {
+  Value view = l.tensorViews.lookup(tensorView);
   if (!view)
-    return fail(op, "expects a tensor_view made in this kernel");
-  for (auto [i, d] : llvm::enumerate(type.getDimMap()))
-    if (d != static_cast<int32_t>(i))
-      return fail(op, "with a non-identity dim_map is not supported yet");
+    return l.fail(op, "expects a tensor_view made in this kernel");
   PartitionViewInfo info;
   info.globalView = view;
-  for (int32_t d : type.getTileShape())
+  for (auto [i, d] : llvm::enumerate(tileShape)) {
     info.tileShape.push_back(d);
-  info.padding = paddingAttr(b, type.getPaddingValue(),
-                             type.getTensorView().getElementType());
-  partitionViews[op.getResult()] = info;
+    info.steps.push_back(steps.empty() ? d : steps[i]);
+    info.dimMap.push_back(dimMap.empty() ? i : dimMap[i]);
+  }
+  info.sparseDim = sparseDim;
+  info.padding = paddingAttr(l.b, padding, elem);
+  l.partitionViews[op->getResult(0)] = info;
   return success();
+}
+
+LogicalResult EntryLowering::lower(ct::MakePartitionViewOp op) {
+  auto type = cast<ct::PartitionViewType>(op.getResult().getType());
+  return recordView(*this, op, op.getTensorView(), type.getTileShape(), {},
+                    type.getDimMap(), -1, type.getPaddingValue(),
+                    type.getTensorView().getElementType());
+}
+
+/// True when `info` reads a tile as one rectangular region of its tensor
+/// view: no gathered dimension and tile dimension i walks tensor dimension i.
+static bool isRegionView(const PartitionViewInfo &info) {
+  if (info.sparseDim >= 0)
+    return false;
+  for (auto [i, d] : llvm::enumerate(info.dimMap))
+    if (d != static_cast<int64_t>(i))
+      return false;
+  return true;
 }
 
 /// The region of `info` at tile indices `indices`.
 static Value regionAt(OpBuilder &b, Location loc, const PartitionViewInfo &info,
                       ArrayRef<Value> indices) {
   SmallVector<Value> offsets;
-  for (auto [idx, tile] : llvm::zip(indices, info.tileShape))
+  for (auto [idx, step] : llvm::zip(indices, info.steps))
     offsets.push_back(arith::MulIOp::create(
-        b, loc, idx, arith::ConstantIndexOp::create(b, loc, tile)));
+        b, loc, idx, arith::ConstantIndexOp::create(b, loc, step)));
   auto viewType = cast<tirx::BufferType>(info.globalView.getType());
   auto regionType = tirx::BufferType::get(b.getContext(), info.tileShape,
                                           viewType.getElementType(),
@@ -152,48 +212,228 @@ static Value regionAt(OpBuilder &b, Location loc, const PartitionViewInfo &info,
                                 b.getDenseI64ArrayAttr(staticOffsets));
 }
 
-/// Only weak memory operations are lowered so far; the others need the
-/// memory-model lowering (fences, .acquire/.release forms).
-template <typename OpTy>
-static LogicalResult checkWeak(OpTy op) {
-  if (op.getMemoryOrderingSemantics() == ct::MemoryOrderingSemantics::Weak)
-    return success();
-  return op.emitOpError() << "with memory ordering '"
-                          << ct::stringifyMemoryOrderingSemantics(
-                                 op.getMemoryOrderingSemantics())
-                          << "' is not supported yet (only weak)";
+/// The tirx `config` of a memory op with `ordering` and `scope`: null for
+/// weak, else {ordering = LLVM ordering, syncscope = NVPTX scope}.
+static DictionaryAttr orderConfig(OpBuilder &b,
+                                  ct::MemoryOrderingSemantics ordering,
+                                  std::optional<ct::MemoryScope> scope) {
+  StringRef name;
+  switch (ordering) {
+  case ct::MemoryOrderingSemantics::Weak:
+    return nullptr;
+  case ct::MemoryOrderingSemantics::Relaxed:
+    name = "monotonic";
+    break;
+  case ct::MemoryOrderingSemantics::Acquire:
+    name = "acquire";
+    break;
+  case ct::MemoryOrderingSemantics::Release:
+    name = "release";
+    break;
+  case ct::MemoryOrderingSemantics::AcqRel:
+    name = "acq_rel";
+    break;
+  }
+  StringRef syncscope;
+  if (scope == ct::MemoryScope::TlBlk)
+    syncscope = "block";
+  else if (scope == ct::MemoryScope::Device)
+    syncscope = "device";
+  return b.getDictionaryAttr(
+      {b.getNamedAttr("ordering", b.getStringAttr(name)),
+       b.getNamedAttr("syncscope", b.getStringAttr(syncscope))});
 }
 
-/// The global region a view load or store addresses, after its ordering
-/// checks and token synchronization; `padding` receives the view's padding.
-template <typename OpTy>
-static FailureOr<Value>
-viewRegion(OpTy op, OpBuilder &b,
-           const DenseMap<Value, PartitionViewInfo> &partitionViews,
-           function_ref<Value(Value)> toIndex, TypedAttr &padding) {
-  if (failed(checkWeak(op)))
-    return failure();
-  auto it = partitionViews.find(op.getView());
+FailureOr<std::pair<Value, Value>>
+EntryLowering::viewAddresses(Operation *op, const PartitionViewInfo &info,
+                             ValueRange indices, ct::TileType tileType) {
+  Location loc = op->getLoc();
+  Value tensorView;
+  for (auto &[tv, global] : tensorViews)
+    if (global == info.globalView)
+      tensorView = tv;
+  const TensorViewInfo &tv = tensorViewInfo.find(tensorView)->second;
+  ArrayRef<int64_t> shape = tileType.getShape();
+  int64_t rank = shape.size();
+  Type i64 = b.getI64Type();
+  Type elem = tv.elementType;
+  int64_t elemBytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  auto toI64 = [&](Value v) -> Value {
+    if (v.getType() == i64)
+      return v;
+    if (v.getType().isIndex())
+      return arith::IndexCastOp::create(b, loc, i64, v);
+    return arith::ExtSIOp::create(b, loc, i64, v);
+  };
+  auto i64Tile = ct::TileType::get(b.getContext(), shape, i64);
+  Value flat = allocBlocked(i64Tile, loc);
+  tirx::IotaOp::create(b, loc, flat, cta(), nullptr, nullptr);
+  // Inputs of the address and mask bodies: flat, [gathered index], base,
+  // then per tile dimension its tile index, and per tensor dimension its
+  // size and stride.
+  SmallVector<Value> inputs{flat};
+  Value gathered;
+  if (info.sparseDim >= 0) {
+    Value idx = get(indices[info.sparseDim]);
+    if (auto idxType = dyn_cast<tirx::BufferType>(idx.getType())) {
+      // Stage the index tile through shared memory into the layout that
+      // broadcasts along the other tile dimensions.
+      TileLayout anchor = planner.getBlocked(shape);
+      SmallVector<int64_t> others;
+      for (int64_t d = 0; d < rank; ++d)
+        if (d != info.sparseDim)
+          others.push_back(d);
+      FailureOr<TileLayout> reduced =
+          others.empty() ? FailureOr<TileLayout>(anchor)
+                         : LayoutPlanner::getReduced(anchor, shape, others);
+      SmallVector<int64_t> unit(rank, 1);
+      unit[info.sparseDim] = shape[info.sparseDim];
+      FailureOr<TileLayout> view = failure();
+      if (succeeded(reduced))
+        view = LayoutPlanner::getBroadcastView(*reduced, unit, shape, anchor);
+      if (failed(view))
+        return fail(op, "cannot lay out the gather indices along the tile");
+      int64_t n = shape[info.sparseDim];
+      Type idxElem = idxType.getElementType();
+      auto sharedType = tirx::BufferType::get(
+          b.getContext(), {n}, idxElem, tirx::MemScope::Shared,
+          tirx::LayoutAttr::get(
+              b.getContext(), TileLayout({::tileir::layout::Iter{n, 1, "m"}})));
+      Value shared = tirx::AllocOp::create(b, loc, sharedType);
+      gpu::BarrierOp::create(b, loc);
+      tirx::CopyOp::create(b, loc, shared, idx, nullptr, cta(), nullptr,
+                           nullptr);
+      gpu::BarrierOp::create(b, loc);
+      Value staged = alloc({n}, idxElem, *reduced, loc);
+      tirx::CopyOp::create(b, loc, staged, shared, nullptr, cta(), nullptr,
+                           nullptr);
+      auto viewType = tirx::BufferType::get(
+          b.getContext(), shape, idxElem, tirx::MemScope::Local,
+          tirx::LayoutAttr::get(b.getContext(), *view));
+      gathered = tirx::ViewOp::create(b, loc, viewType, staged);
+    } else {
+      gathered = idx;
+    }
+    inputs.push_back(gathered);
+  }
+  Value base = LLVM::PtrToIntOp::create(b, loc, i64, tv.base);
+  inputs.push_back(base);
+  for (int64_t d = 0; d < rank; ++d)
+    inputs.push_back(
+        d == info.sparseDim
+            ? arith::ConstantIntOp::create(b, loc, i64, 0).getResult()
+            : toI64(get(indices[d])));
+  for (int64_t d = 0; d < rank; ++d)
+    inputs.push_back(toI64(tv.sizes[d]));
+  for (int64_t d = 0; d < rank; ++d)
+    inputs.push_back(toI64(tv.strides[d]));
+
+  auto build = [&](bool mask) -> Value {
+    Type resultElem = mask ? b.getI1Type() : i64;
+    Value dst =
+        allocBlocked(ct::TileType::get(b.getContext(), shape, resultElem), loc);
+    auto map =
+        tirx::MapOp::create(b, loc, dst, inputs, cta(), nullptr, nullptr);
+    OpBuilder::InsertionGuard guard(b);
+    Block *body = b.createBlock(&map.getBody());
+    for (Value in : inputs)
+      body->addArgument(
+          isa<tirx::BufferType>(in.getType())
+              ? cast<tirx::BufferType>(in.getType()).getElementType()
+              : in.getType(),
+          loc);
+    b.setInsertionPointToStart(body);
+    unsigned next = 0;
+    Value x = body->getArgument(next++);
+    Value g = gathered ? body->getArgument(next++) : Value();
+    Value addr = body->getArgument(next++);
+    ArrayRef<BlockArgument> args = body->getArguments();
+    ArrayRef<BlockArgument> tileIdx = args.slice(next, rank);
+    ArrayRef<BlockArgument> sizes = args.slice(next + rank, rank);
+    ArrayRef<BlockArgument> strides = args.slice(next + 2 * rank, rank);
+    auto cst = [&](int64_t v) {
+      return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
+    };
+    Value inBounds;
+    Value offset = cst(0);
+    int64_t inner = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      // Coordinate within the tile (power-of-two extents: shifts and masks).
+      Value c = arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, x, cst(llvm::Log2_64(inner))),
+          cst(shape[d] - 1));
+      inner *= shape[d];
+      int64_t t = info.dimMap[d];
+      Value coord;
+      if (d == info.sparseDim)
+        coord = g.getType() == i64
+                    ? g
+                    : arith::ExtSIOp::create(b, loc, i64, g).getResult();
+      else
+        coord = arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(b, loc, tileIdx[d], cst(info.steps[d])), c);
+      // Unsigned: negative coordinates are out of bounds too.
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, coord,
+                                       sizes[t]);
+      inBounds = inBounds
+                     ? arith::AndIOp::create(b, loc, inBounds, ok).getResult()
+                     : ok;
+      offset = arith::AddIOp::create(
+          b, loc, offset, arith::MulIOp::create(b, loc, coord, strides[t]));
+    }
+    Value result =
+        mask ? inBounds
+             : arith::AddIOp::create(
+                   b, loc, addr,
+                   arith::MulIOp::create(b, loc, offset, cst(elemBytes)))
+                   .getResult();
+    tirx::YieldOp::create(b, loc, result);
+    return dst;
+  };
+  Value addresses = build(false);
+  Value mask = build(true);
+  return std::make_pair(addresses, mask);
+}
+
+/// The view record of a view load/store/reduction operand.
+static FailureOr<PartitionViewInfo>
+findView(Operation *op, Value view,
+         const DenseMap<Value, PartitionViewInfo> &partitionViews) {
+  auto it = partitionViews.find(view);
   if (it == partitionViews.end())
-    return op.emitOpError() << "expects a partition_view made in this kernel";
-  SmallVector<Value> indices;
-  for (Value idx : op.getIndex())
-    indices.push_back(toIndex(idx));
-  padding = it->second.padding;
-  return regionAt(b, op.getLoc(), it->second, indices);
+    return op->emitOpError() << "expects a view made in this kernel";
+  return it->second;
 }
 
 LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
   Location loc = op.getLoc();
   syncAfterStores(op.getToken(), loc);
-  TypedAttr padding;
-  FailureOr<Value> region = viewRegion(
-      op, b, partitionViews, [&](Value idx) { return toIndex(get(idx), loc); },
-      padding);
-  if (failed(region))
+  FailureOr<PartitionViewInfo> info =
+      findView(op, op.getView(), partitionViews);
+  if (failed(info))
     return failure();
-  Value dst = allocBlocked(cast<ct::TileType>(op.getTile().getType()), loc);
-  tirx::CopyOp::create(b, loc, dst, *region, padding, cta(), nullptr, nullptr);
+  auto tileType = cast<ct::TileType>(op.getTile().getType());
+  Value dst;
+  DictionaryAttr config =
+      orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
+  if (!config && isRegionView(*info)) {
+    SmallVector<Value> indices;
+    for (Value idx : op.getIndex())
+      indices.push_back(toIndex(get(idx), loc));
+    Value region = regionAt(b, loc, *info, indices);
+    dst = allocBlocked(tileType, loc);
+    tirx::CopyOp::create(b, loc, dst, region, info->padding, cta(), nullptr,
+                         nullptr);
+  } else {
+    auto addresses = viewAddresses(op, *info, op.getIndex(), tileType);
+    if (failed(addresses))
+      return failure();
+    Value padding = arith::ConstantOp::create(b, loc, info->padding);
+    dst = allocBlocked(tileType, loc);
+    tirx::LoadPtrOp::create(b, loc, dst, addresses->first, addresses->second,
+                            padding, cta(), config, nullptr);
+  }
   mapping.map(op.getTile(), dst);
   markToken(op.getResultToken(), tokenAfterStore.lookup(op.getToken()));
   return success();
@@ -202,14 +442,27 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
 LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
   Location loc = op.getLoc();
   syncAfterStores(op.getToken(), loc);
-  TypedAttr padding;
-  FailureOr<Value> region = viewRegion(
-      op, b, partitionViews, [&](Value idx) { return toIndex(get(idx), loc); },
-      padding);
-  if (failed(region))
+  FailureOr<PartitionViewInfo> info =
+      findView(op, op.getView(), partitionViews);
+  if (failed(info))
     return failure();
   Value src = getBuffer(op.getTile(), loc);
-  tirx::CopyOp::create(b, loc, *region, src, nullptr, cta(), nullptr, nullptr);
+  DictionaryAttr config =
+      orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
+  if (!config && isRegionView(*info)) {
+    SmallVector<Value> indices;
+    for (Value idx : op.getIndex())
+      indices.push_back(toIndex(get(idx), loc));
+    Value region = regionAt(b, loc, *info, indices);
+    tirx::CopyOp::create(b, loc, region, src, nullptr, cta(), nullptr, nullptr);
+  } else {
+    auto addresses = viewAddresses(op, *info, op.getIndex(),
+                                   cast<ct::TileType>(op.getTile().getType()));
+    if (failed(addresses))
+      return failure();
+    tirx::StorePtrOp::create(b, loc, addresses->first, src, addresses->second,
+                             cta(), config, nullptr);
+  }
   markToken(op.getResultToken(), true);
   return success();
 }
@@ -339,11 +592,22 @@ FailureOr<Value> EntryLowering::affineRegion(Value ptrTile, Value mask,
       .getResult();
 }
 
+/// The LLVM ordering and syncscope of `config` (not_atomic when null).
+static std::pair<LLVM::AtomicOrdering, StringRef>
+llvmOrder(DictionaryAttr config) {
+  if (!config)
+    return {LLVM::AtomicOrdering::not_atomic, StringRef()};
+  return {*LLVM::symbolizeAtomicOrdering(
+              config.getAs<StringAttr>("ordering").getValue()),
+          config.getAs<StringAttr>("syncscope").getValue()};
+}
+
 LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
   Location loc = op.getLoc();
-  if (failed(checkWeak(op)))
-    return failure();
   syncAfterStores(op.getToken(), loc);
+  DictionaryAttr config =
+      orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
+  auto [ordering, syncscope] = llvmOrder(config);
   auto resultType = cast<ct::TileType>(op.getResult().getType());
   Value ptrs = get(op.getSource());
   if (resultType.getRank() == 0) {
@@ -353,14 +617,18 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
     int64_t align = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
     Value result;
     if (!op.getMask()) {
-      result = LLVM::LoadOp::create(b, loc, elem, ptrs, align);
+      result = LLVM::LoadOp::create(b, loc, elem, ptrs, align, false, false,
+                                    false, false, ordering, syncscope);
     } else {
       auto ifOp =
           scf::IfOp::create(b, loc, TypeRange{elem}, get(op.getMask()), true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(
-          b, loc, LLVM::LoadOp::create(b, loc, elem, ptrs, align).getResult());
+      scf::YieldOp::create(b, loc,
+                           LLVM::LoadOp::create(b, loc, elem, ptrs, align,
+                                                false, false, false, false,
+                                                ordering, syncscope)
+                               .getResult());
       b.setInsertionPointToStart(ifOp.elseBlock());
       Value pad = op.getPaddingValue()
                       ? get(op.getPaddingValue())
@@ -382,7 +650,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
     paddingAttr = b.getZeroAttr(resultType.getElementType());
   else
     matchPattern(padding, m_Constant(&paddingAttr));
-  if (paddingAttr) {
+  if (paddingAttr && !config) {
     FailureOr<Value> region = affineRegion(op.getSource(), op.getMask(), loc);
     if (succeeded(region)) {
       Value dst = allocBlocked(resultType, loc);
@@ -394,7 +662,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
     }
   }
   Value dst = allocBlocked(resultType, loc);
-  tirx::LoadPtrOp::create(b, loc, dst, ptrs, mask, padding, cta(), nullptr,
+  tirx::LoadPtrOp::create(b, loc, dst, ptrs, mask, padding, cta(), config,
                           nullptr);
   mapping.map(op.getResult(), dst);
   markToken(op.getResultToken(), tokenAfterStore.lookup(op.getToken()));
@@ -403,9 +671,10 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
 
 LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
   Location loc = op.getLoc();
-  if (failed(checkWeak(op)))
-    return failure();
   syncAfterStores(op.getToken(), loc);
+  DictionaryAttr config =
+      orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
+  auto [ordering, syncscope] = llvmOrder(config);
   Value ptrs = get(op.getDestination());
   if (cast<ct::TileType>(op.getValue().getType()).getRank() == 0) {
     // A scalar store: one thread writes.
@@ -421,15 +690,17 @@ LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
     b.setInsertionPointToStart(ifOp.thenBlock());
     int64_t align =
         std::max<int64_t>(1, value.getType().getIntOrFloatBitWidth() / 8);
-    LLVM::StoreOp::create(b, loc, value, ptrs, align);
+    LLVM::StoreOp::create(b, loc, value, ptrs, align, false, false, false,
+                          ordering, syncscope);
     markToken(op.getResultToken(), true);
     return success();
   }
   if (!isa<tirx::BufferType>(ptrs.getType()))
     ptrs = getBuffer(op.getDestination(), loc);
   Value src = getBuffer(op.getValue(), loc);
-  FailureOr<Value> region =
-      affineRegion(op.getDestination(), op.getMask(), loc);
+  FailureOr<Value> region = failure();
+  if (!config)
+    region = affineRegion(op.getDestination(), op.getMask(), loc);
   if (succeeded(region)) {
     tirx::CopyOp::create(b, loc, *region, src, nullptr, cta(), nullptr,
                          nullptr);
@@ -437,13 +708,91 @@ LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
     return success();
   }
   Value mask = op.getMask() ? get(op.getMask()) : Value();
-  tirx::StorePtrOp::create(b, loc, ptrs, src, mask, cta(), nullptr, nullptr);
+  tirx::StorePtrOp::create(b, loc, ptrs, src, mask, cta(), config, nullptr);
   markToken(op.getResultToken(), true);
+  return success();
+}
+
+/// Scalar results `values` (i64 or index) as the int tile `results`.
+static void mapShapeResults(EntryLowering &l, Location loc, ResultRange results,
+                            ArrayRef<Value> values) {
+  for (auto [result, v] : llvm::zip(results, values)) {
+    Type elem = cast<ct::TileType>(result.getType()).getElementType();
+    l.mapping.map(result,
+                  arith::IndexCastOp::create(l.b, loc, elem, v).getResult());
+  }
+}
+
+LogicalResult EntryLowering::lower(ct::GetTensorShapeOp op) {
+  auto it = tensorViewInfo.find(op.getSrc());
+  if (it == tensorViewInfo.end())
+    return fail(op, "expects a tensor_view made in this kernel");
+  mapShapeResults(*this, op.getLoc(), op.getResults(), it->second.sizes);
+  return success();
+}
+
+LogicalResult EntryLowering::lower(ct::GetIndexSpaceShapeOp op) {
+  Location loc = op.getLoc();
+  FailureOr<PartitionViewInfo> info = findView(op, op.getSrc(), partitionViews);
+  if (failed(info))
+    return failure();
+  Value tensorView;
+  for (auto &[tv, global] : tensorViews)
+    if (global == info->globalView)
+      tensorView = tv;
+  const TensorViewInfo &tv = tensorViewInfo.find(tensorView)->second;
+  SmallVector<Value> extents;
+  auto cst = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  for (auto [d, tile] : llvm::enumerate(info->tileShape)) {
+    Value size = tv.sizes[info->dimMap[d]];
+    if (static_cast<int64_t>(d) == info->sparseDim) {
+      // Any row of the gathered dimension can be indexed.
+      extents.push_back(size);
+      continue;
+    }
+    // Tiles start every `step` elements while they start inside the tensor:
+    // ceil(size / step) (partition views: step == tile).
+    int64_t step = info->steps[d];
+    extents.push_back(arith::DivUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, size, cst(step - 1)), cst(step)));
+  }
+  mapShapeResults(*this, loc, op.getResults(), extents);
   return success();
 }
 
 std::optional<LogicalResult> EntryLowering::lowerMemoryOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
+      .Case<ct::MakeStridedViewOp>([&](ct::MakeStridedViewOp v) {
+        auto type = cast<ct::StridedViewType>(v.getResult().getType());
+        return recordView(*this, v, v.getTensorView(), type.getTileShape(),
+                          type.getTraversalStrides(), type.getDimMap(), -1,
+                          type.getPaddingValue(),
+                          type.getTensorView().getElementType());
+      })
+      .Case<ct::MakeGatherScatterViewOp>([&](ct::MakeGatherScatterViewOp v) {
+        auto type = cast<ct::GatherScatterViewType>(v.getResult().getType());
+        return recordView(*this, v, v.getTensorView(), type.getTileShape(), {},
+                          {}, type.getSparseDim(), type.getPaddingValue(),
+                          type.getTensorView().getElementType());
+      })
+      .Case<ct::GetGlobalOp>([&](ct::GetGlobalOp g) -> LogicalResult {
+        mapping.map(g.getResult(),
+                    LLVM::AddressOfOp::create(
+                        b, g.getLoc(),
+                        LLVM::LLVMPointerType::get(b.getContext(), 1),
+                        g.getName()));
+        return success();
+      })
+      .Case<ct::AllocaOp>([&](ct::AllocaOp a) -> LogicalResult {
+        return fail(a, "is not supported: the kernel ABI addresses global "
+                       "memory only (pointer tiles are 64-bit global "
+                       "addresses), and an alloca needs per-tile-block "
+                       "local or shared storage");
+      })
+      .Case<ct::GetTensorShapeOp, ct::GetIndexSpaceShapeOp>(
+          [&](auto o) -> LogicalResult { return lower(o); })
       .Case<ct::MakeTokenOp>([&](ct::MakeTokenOp t) -> LogicalResult {
         markToken(t.getResult(), false);
         return success();

@@ -3,6 +3,10 @@
 // Part of TileIR. Gathers and scatters through register buffers of 64-bit
 // global addresses:
 //   reg (10): per element, a predicated scalar access when a mask is given.
+//             `config = {ordering = "monotonic" | "acquire" | "release",
+//             syncscope = "block" | "device" | ""}` makes every access an
+//             LLVM atomic load or store with that ordering and scope
+//             (ld/st.relaxed/.acquire/.release.cta/.gpu/.sys).
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,7 +51,39 @@ Value toPointer(OpBuilder &b, Location loc, Value address) {
   return LLVM::IntToPtrOp::create(b, loc, ptrType, address);
 }
 
+/// The atomic ordering and syncscope `config` asks for (not_atomic when
+/// absent).
+std::pair<LLVM::AtomicOrdering, StringRef> memoryOrder(Operation *op) {
+  auto config = op->getAttrOfType<DictionaryAttr>("config");
+  auto ordering = config ? config.getAs<StringAttr>("ordering") : StringAttr();
+  if (!ordering)
+    return {LLVM::AtomicOrdering::not_atomic, StringRef()};
+  auto scope = config.getAs<StringAttr>("syncscope");
+  return {LLVM::symbolizeAtomicOrdering(ordering.getValue())
+              .value_or(LLVM::AtomicOrdering::not_atomic),
+          scope ? scope.getValue() : StringRef()};
+}
+
+/// A config ordering must name an LLVM atomic ordering valid for the access.
+Predicate validOrdering(bool isLoad) {
+  return {"validOrdering", [isLoad](Operation *op, const DispatchContext &) {
+            auto config = op->getAttrOfType<DictionaryAttr>("config");
+            auto ordering =
+                config ? config.getAs<StringAttr>("ordering") : StringAttr();
+            if (!ordering)
+              return Outcome::ok();
+            StringRef name = ordering.getValue();
+            StringRef allowed = isLoad ? "acquire" : "release";
+            if (name != "monotonic" && name != allowed)
+              return Outcome::fail(("config ordering \"" + name +
+                                    "\" is not monotonic or " + allowed)
+                                       .str());
+            return Outcome::ok();
+          }};
+}
+
 Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
+  auto [ordering, syncscope] = memoryOrder(op);
   Location loc = op.getLoc();
   auto dstType = op.getDst().getType();
   Type elemType = dstType.getElementType();
@@ -58,15 +94,18 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
     Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
     Value result;
     if (!op.getMask()) {
-      result = LLVM::LoadOp::create(b, loc, elemType, ptr, align);
+      result = LLVM::LoadOp::create(b, loc, elemType, ptr, align, false, false,
+                                    false, false, ordering, syncscope);
     } else {
       Value mask = readOperand(b, loc, op.getMask(), flat);
       auto ifOp = scf::IfOp::create(b, loc, TypeRange{elemType}, mask, true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(
-          b, loc,
-          LLVM::LoadOp::create(b, loc, elemType, ptr, align).getResult());
+      scf::YieldOp::create(b, loc,
+                           LLVM::LoadOp::create(b, loc, elemType, ptr, align,
+                                                false, false, false, false,
+                                                ordering, syncscope)
+                               .getResult());
       b.setInsertionPointToStart(ifOp.elseBlock());
       Value pad =
           op.getPaddingValue()
@@ -87,6 +126,7 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
 
 Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
                     RewriterBase &b) {
+  auto [ordering, syncscope] = memoryOrder(op);
   Location loc = op.getLoc();
   auto srcType = op.getSrc().getType();
   int64_t align = std::max<int64_t>(
@@ -107,7 +147,7 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
     }
     Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
     LLVM::StoreOp::create(b, loc, readOperand(b, loc, op.getSrc(), flat), ptr,
-                          align);
+                          align, false, false, false, ordering, syncscope);
   }
   return Outcome::ok();
 }
@@ -125,6 +165,7 @@ void tileir::dispatch::registerCudaPointerVariants(Registry &registry) {
   Variant gather;
   gather.name = "reg";
   gather.predicates = commonPredicates(/*anchorIndex=*/0);
+  gather.predicates.push_back(validOrdering(/*isLoad=*/true));
   gather.impl = [](Operation *op, DispatchContext &, RewriterBase &b) {
     return emitGather(cast<tirx::LoadPtrOp>(op), b);
   };
@@ -133,6 +174,7 @@ void tileir::dispatch::registerCudaPointerVariants(Registry &registry) {
   Variant scatter;
   scatter.name = "reg";
   scatter.predicates = commonPredicates(/*anchorIndex=*/1);
+  scatter.predicates.push_back(validOrdering(/*isLoad=*/false));
   scatter.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &b) {
     return emitScatter(cast<tirx::StorePtrOp>(op), ctx, b);
   };

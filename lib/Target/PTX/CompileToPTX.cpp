@@ -226,13 +226,19 @@ mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
     return failure();
   }
   // Math lowers to libdevice; without it the PTX would call undefined
-  // functions that only ptxas would report.
-  size_t ext = ptx.find(".extern .func");
-  if (ext != std::string::npos) {
-    StringRef rest = StringRef(ptx).substr(ext);
-    StringRef name = rest.split('(').second.split(')').second.trim();
-    name = name.take_until([](char c) { return c == '(' || c == '\n'; });
-    module.emitError() << "the kernels call " << name.trim()
+  // functions that only ptxas would report. vprintf and __assertfail
+  // (gpu.printf, cf.assert) are provided by the CUDA driver.
+  for (size_t ext = ptx.find(".extern .func"); ext != std::string::npos;
+       ext = ptx.find(".extern .func", ext + 1)) {
+    StringRef rest =
+        StringRef(ptx).substr(ext + StringRef(".extern .func").size()).ltrim();
+    if (rest.starts_with("("))
+      rest = rest.split(')').second.ltrim();
+    StringRef name = rest.take_until(
+        [](char c) { return c == '(' || c == '\n' || c == ' '; });
+    if (name == "vprintf" || name == "__assertfail")
+      continue;
+    module.emitError() << "the kernels call " << name
                        << " but libdevice was not found (looked in "
                           "$CUDA_HOME, $CUDA_PATH and /usr/local/cuda for "
                           "nvvm/libdevice/libdevice.10.bc)";

@@ -175,17 +175,6 @@ cuda_tile.module @k {
 
 // -----
 
-cuda_tile.module @k {
-  entry @dim_map(%x: tile<ptr<f32>>) {
-    %tx = make_tensor_view %x, shape = [16, 16], strides = [16, 1] : tensor_view<16x16xf32, strides=[16,1]>
-    // expected-error@+1 {{'cuda_tile.make_partition_view' op with a non-identity dim_map is not supported yet}}
-    %px = make_partition_view %tx : partition_view<tile=(4x8), tensor_view<16x16xf32, strides=[16,1]>, dim_map=[1, 0]>
-    return
-  }
-}
-
-// -----
-
 // expected-error@+1 {{expects a cuda_tile.module}}
 module {
   func.func @not_a_kernel() {

@@ -1,0 +1,237 @@
+//===- Atomic.cpp - CUDA variants of tirx.atomic and tirx.for_each --------===//
+//
+// Part of TileIR. Per-element side effects on register buffers:
+//   tirx.atomic   reg (10): per element, one llvm.atomicrmw / llvm.cmpxchg
+//                 (with the op's ordering and syncscope) on the replica
+//                 leader, predicated by the mask.
+//   tirx.for_each reg (10): per element, the body on the replica leader.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dispatch/Dispatch.h"
+#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dispatch/Predicates.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::dispatch;
+
+namespace {
+
+Predicate operandsCompatible(std::function<unsigned(Operation *)> anchor) {
+  return {"registerCompatible",
+          [anchor](Operation *op, const DispatchContext &) {
+            if (auto why = checkOperandsCompatible(op, anchor(op)))
+              return Outcome::fail(*why);
+            return Outcome::ok();
+          }};
+}
+
+/// Reads the element of `v` (a buffer or a scalar) matching anchor `flat`.
+Value readOperand(OpBuilder &b, Location loc, Value v, int64_t flat) {
+  auto type = dyn_cast<tirx::BufferType>(v.getType());
+  if (!type)
+    return v;
+  BitLayout bits = *BitLayout::get(type.getTileLayout());
+  Value index = arith::ConstantIndexOp::create(b, loc, bits.storageIndex(flat));
+  return memref::LoadOp::create(b, loc, getStorage(b, loc, v), index);
+}
+
+std::optional<LLVM::AtomicBinOp> binOp(StringRef kind) {
+  return llvm::StringSwitch<std::optional<LLVM::AtomicBinOp>>(kind)
+      .Case("add", LLVM::AtomicBinOp::add)
+      .Case("fadd", LLVM::AtomicBinOp::fadd)
+      .Case("xchg", LLVM::AtomicBinOp::xchg)
+      .Case("and", LLVM::AtomicBinOp::_and)
+      .Case("or", LLVM::AtomicBinOp::_or)
+      .Case("xor", LLVM::AtomicBinOp::_xor)
+      .Case("max", LLVM::AtomicBinOp::max)
+      .Case("min", LLVM::AtomicBinOp::min)
+      .Case("umax", LLVM::AtomicBinOp::umax)
+      .Case("umin", LLVM::AtomicBinOp::umin)
+      .Default(std::nullopt);
+}
+
+/// An atomicrmw with `ordering` as a relaxed atomicrmw between the fences
+/// of the PTX memory model's release / acquire patterns: the NVPTX backend
+/// emits `atom` without the ordering of atomicrmw (cmpxchg keeps it).
+Value emitFencedRMW(OpBuilder &b, Location loc, LLVM::AtomicBinOp bin,
+                    Value ptr, Value value, LLVM::AtomicOrdering ordering,
+                    StringRef scope, unsigned align) {
+  using LLVM::AtomicOrdering;
+  if (ordering == AtomicOrdering::release ||
+      ordering == AtomicOrdering::acq_rel)
+    LLVM::FenceOp::create(b, loc, AtomicOrdering::release, scope);
+  Value old = LLVM::AtomicRMWOp::create(
+      b, loc, bin, ptr, value, AtomicOrdering::monotonic, scope, align);
+  if (ordering == AtomicOrdering::acquire ||
+      ordering == AtomicOrdering::acq_rel)
+    LLVM::FenceOp::create(b, loc, AtomicOrdering::acquire, scope);
+  return old;
+}
+
+/// One atomic on `ptr`: the old value.
+Value emitOne(OpBuilder &b, Location loc, tirx::AtomicOp op, Value ptr,
+              Value value, Value cmp) {
+  LLVM::AtomicOrdering ordering =
+      *LLVM::symbolizeAtomicOrdering(op.getOrdering());
+  StringRef scope = op.getSyncscope();
+  Type type = value.getType();
+  unsigned align = std::max<unsigned>(1, type.getIntOrFloatBitWidth() / 8);
+  if (op.getKind() != "cas")
+    return emitFencedRMW(b, loc, *binOp(op.getKind()), ptr, value, ordering,
+                         scope, align);
+  // cmpxchg takes integers: floats go through their bits.
+  Type bits = b.getIntegerType(type.getIntOrFloatBitWidth());
+  if (type != bits) {
+    value = LLVM::BitcastOp::create(b, loc, bits, value);
+    cmp = LLVM::BitcastOp::create(b, loc, bits, cmp);
+  }
+  // The failure ordering is the load part of the success ordering.
+  LLVM::AtomicOrdering failure = ordering;
+  if (ordering == LLVM::AtomicOrdering::release)
+    failure = LLVM::AtomicOrdering::monotonic;
+  else if (ordering == LLVM::AtomicOrdering::acq_rel)
+    failure = LLVM::AtomicOrdering::acquire;
+  auto pair = LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, ordering,
+                                            failure, scope, align);
+  Value old = LLVM::ExtractValueOp::create(b, loc, pair, ArrayRef<int64_t>{0});
+  if (type != bits)
+    old = LLVM::BitcastOp::create(b, loc, type, old);
+  return old;
+}
+
+Outcome emitAtomic(tirx::AtomicOp op, DispatchContext &ctx, RewriterBase &b) {
+  Location loc = op.getLoc();
+  auto ptrsType = op.getPtrs().getType();
+  BitLayout layout = *BitLayout::get(ptrsType.getTileLayout());
+  Type elem = op.getDst() ? op.getDst().getType().getElementType()
+                          : getElementTypeOrSelf(op.getValue().getType());
+  if (auto buffer = dyn_cast<tirx::BufferType>(op.getValue().getType()))
+    elem = buffer.getElementType();
+  OpBuilder::InsertionGuard guard(b);
+  Value leader = emitIsReplicaLeader(b, loc, layout, emitThreadId(b, loc),
+                                     ctx.getCtaThreads());
+  if (leader && op.getDst())
+    return Outcome::fail("the old values of a replicated tile would need a "
+                         "broadcast from the updating thread");
+  if (leader) {
+    auto ifOp = scf::IfOp::create(b, loc, leader, false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  Value storage = op.getDst() ? getStorage(b, loc, op.getDst()) : Value();
+  BitLayout dstBits =
+      op.getDst() ? *BitLayout::get(op.getDst().getType().getTileLayout())
+                  : layout;
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
+  for (int64_t flat : enumerateSubsets(layout.memoryBits())) {
+    OpBuilder::InsertionGuard inner(b);
+    Value ptr = LLVM::IntToPtrOp::create(
+        b, loc, ptrType, readOperand(b, loc, op.getPtrs(), flat));
+    Value value = readOperand(b, loc, op.getValue(), flat);
+    Value cmp = op.getCmp() ? readOperand(b, loc, op.getCmp(), flat) : Value();
+    Value old;
+    if (op.getMask()) {
+      Value mask = readOperand(b, loc, op.getMask(), flat);
+      SmallVector<Type> types;
+      if (storage)
+        types.push_back(elem);
+      auto ifOp = scf::IfOp::create(b, loc, types, mask, !!storage);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Value result = emitOne(b, loc, op, ptr, value, cmp);
+      if (storage) {
+        scf::YieldOp::create(b, loc, result);
+        b.setInsertionPointToStart(ifOp.elseBlock());
+        scf::YieldOp::create(b, loc,
+                             LLVM::PoisonOp::create(b, loc, elem).getResult());
+        old = ifOp.getResult(0);
+      }
+      b.setInsertionPointAfter(ifOp);
+    } else {
+      old = emitOne(b, loc, op, ptr, value, cmp);
+    }
+    if (storage)
+      memref::StoreOp::create(b, loc, old, storage,
+                              ValueRange{arith::ConstantIndexOp::create(
+                                             b, loc, dstBits.storageIndex(flat))
+                                             .getResult()});
+  }
+  return Outcome::ok();
+}
+
+Outcome emitForEach(tirx::ForEachOp op, DispatchContext &ctx, RewriterBase &b) {
+  Location loc = op.getLoc();
+  Value anchor = *llvm::find_if(op.getInputs(), [](Value v) {
+    return isa<tirx::BufferType>(v.getType());
+  });
+  BitLayout layout =
+      *BitLayout::get(cast<tirx::BufferType>(anchor.getType()).getTileLayout());
+  OpBuilder::InsertionGuard guard(b);
+  Value tid = emitThreadId(b, loc);
+  if (Value leader =
+          emitIsReplicaLeader(b, loc, layout, tid, ctx.getCtaThreads())) {
+    auto ifOp = scf::IfOp::create(b, loc, leader, false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  Value threadPart = arith::ExtUIOp::create(
+      b, loc, b.getI64Type(),
+      emitThreadBits(b, loc, layout, tid, 0, layout.getNumBits()));
+  Block &body = op.getBody().front();
+  for (int64_t flat : enumerateSubsets(layout.memoryBits())) {
+    IRMapping mapping;
+    for (auto [arg, input] :
+         llvm::zip(body.getArguments().drop_back(), op.getInputs()))
+      mapping.map(arg, readOperand(b, loc, input, flat));
+    Value index = arith::OrIOp::create(
+        b, loc, threadPart,
+        arith::ConstantIntOp::create(b, loc, b.getI64Type(), flat));
+    mapping.map(body.getArguments().back(), index);
+    for (Operation &inner : body)
+      b.clone(inner, mapping);
+  }
+  return Outcome::ok();
+}
+
+SmallVector<Predicate>
+commonPredicates(std::function<unsigned(Operation *)> anchor) {
+  return {pred::allThreadsActive(),
+          pred::operandsInScope(tirx::MemScope::Local),
+          pred::layoutThreadAxesMatchScope(), operandsCompatible(anchor)};
+}
+
+} // namespace
+
+void tileir::dispatch::registerCudaAtomicVariants(Registry &registry) {
+  Variant atomic;
+  atomic.name = "reg";
+  // Operand 0 is the destination when there is one, else the pointers.
+  atomic.predicates = commonPredicates([](Operation *op) -> unsigned {
+    return cast<tirx::AtomicOp>(op).getDst() ? 1 : 0;
+  });
+  atomic.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &b) {
+    return emitAtomic(cast<tirx::AtomicOp>(op), ctx, b);
+  };
+  registry.add("tirx.atomic", "cuda", std::move(atomic));
+
+  Variant forEach;
+  forEach.name = "reg";
+  forEach.predicates = commonPredicates([](Operation *op) -> unsigned {
+    auto it = llvm::find_if(op->getOperands(), [](Value v) {
+      return isa<tirx::BufferType>(v.getType());
+    });
+    return it - op->operand_begin();
+  });
+  forEach.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &b) {
+    return emitForEach(cast<tirx::ForEachOp>(op), ctx, b);
+  };
+  registry.add("tirx.for_each", "cuda", std::move(forEach));
+}
