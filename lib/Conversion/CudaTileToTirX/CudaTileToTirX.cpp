@@ -123,7 +123,8 @@ LogicalResult EntryLowering::lower(Operation *op) {
   using Family = std::optional<LogicalResult> (EntryLowering::*)(Operation *);
   for (Family family :
        {&EntryLowering::lowerCoreOp, &EntryLowering::lowerElementwiseOp,
-        &EntryLowering::lowerMemoryOp, &EntryLowering::lowerStructureOp})
+        &EntryLowering::lowerMemoryOp, &EntryLowering::lowerStructureOp,
+        &EntryLowering::lowerReductionOp})
     if (std::optional<LogicalResult> result = (this->*family)(op))
       return *result;
   return fail(op, "is not supported by convert-cuda-tile-to-tirx yet");

@@ -76,6 +76,7 @@ public:
   std::optional<LogicalResult> lowerElementwiseOp(Operation *op);
   std::optional<LogicalResult> lowerMemoryOp(Operation *op);
   std::optional<LogicalResult> lowerStructureOp(Operation *op);
+  std::optional<LogicalResult> lowerReductionOp(Operation *op);
 
   LogicalResult lower(ct::ConstantOp op);
   LogicalResult lower(ct::GetTileBlockIdOp op);
@@ -91,6 +92,7 @@ public:
   LogicalResult lower(ct::LoadPtrTkoOp op);
   LogicalResult lower(ct::StorePtrTkoOp op);
   LogicalResult lower(ct::ReduceOp op);
+  LogicalResult lower(ct::ScanOp op);
   LogicalResult lower(ct::ExpOp op);
   LogicalResult lower(ct::Exp2Op op);
   LogicalResult lower(ct::CmpIOp op);
