@@ -18,11 +18,11 @@ def TirX_RegionReduceOp : TirX_Primitive<"reduce", [SingleBlock,
     has 2N scalar arguments, one pair per operand: `(lhs_0, rhs_0, lhs_1,
     rhs_1, ...)`, where the `lhs` values stand for lower indices along the
     axes than the `rhs` values, and yields the N combined values with
-    `tirx.reduce_yield`. The body must be free of memory effects and
-    associative; variants combine in any tree order that keeps operands in
-    index order (so a commutative body is not required, but an associative one
-    is). `identities` holds one typed attribute per operand: the neutral
-    element that variants use to start serial loops and pad partials.
+    `tirx.reduce_yield`. The body must be free of memory effects,
+    associative and commutative: variants combine in an unspecified order (as
+    Triton's `tl.reduce`). `identities` holds one typed attribute per
+    operand: the neutral element that variants may use to start serial loops
+    and pad partials.
 
     With destinations, `dsts[i]` has the shape of `srcs[i]` without the
     reduced axes (`[1]` when every axis is reduced) and every thread that
