@@ -83,6 +83,48 @@ if triton is not None:
         tl.store(y_ptr + row * n_cols + offsets, y, mask=mask)
 
 
+    @triton.jit
+    def _triton_layernorm_kernel(x_ptr, w_ptr, b_ptr, y_ptr, n_cols, eps, BLOCK: tl.constexpr):
+        row = tl.program_id(0).to(tl.int64)
+        offsets = tl.arange(0, BLOCK)
+        mask = offsets < n_cols
+        x = tl.load(x_ptr + row * n_cols + offsets, mask=mask, other=0.0).to(tl.float32)
+        mean = tl.sum(x, axis=0) / n_cols
+        xc = tl.where(mask, x - mean, 0.0)
+        rstd = 1.0 / tl.sqrt(tl.sum(xc * xc, axis=0) / n_cols + eps)
+        w = tl.load(w_ptr + offsets, mask=mask).to(tl.float32)
+        b = tl.load(b_ptr + offsets, mask=mask).to(tl.float32)
+        y = xc * rstd * w + b
+        tl.store(y_ptr + row * n_cols + offsets, y.to(y_ptr.dtype.element_ty), mask=mask)
+
+    @triton.jit
+    def _triton_cumsum_kernel(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+        row = tl.program_id(0).to(tl.int64)
+        offsets = tl.arange(0, BLOCK)
+        mask = offsets < n_cols
+        x = tl.load(x_ptr + row * n_cols + offsets, mask=mask, other=0)
+        tl.store(y_ptr + row * n_cols + offsets, tl.cumsum(x, axis=0), mask=mask)
+
+
+def _row_warps(block: int) -> int:
+    return 16 if block >= 8192 else 8 if block >= 2048 else 4
+
+
+def triton_layernorm(inputs: Dict[str, Any], out: Any) -> Any:
+    rows, cols = inputs["x"].shape
+    block = triton.next_power_of_2(cols)
+    _triton_layernorm_kernel[(rows,)](inputs["x"], inputs["w"], inputs["b"], out, cols, inputs["eps"],
+                                      BLOCK=block, num_warps=_row_warps(block))
+    return out
+
+
+def triton_cumsum(inputs: Dict[str, Any], out: Any) -> Any:
+    rows, cols = inputs["x"].shape
+    block = triton.next_power_of_2(cols)
+    _triton_cumsum_kernel[(rows,)](inputs["x"], out, cols, BLOCK=block, num_warps=_row_warps(block))
+    return out
+
+
 def triton_add(inputs: Dict[str, Any], out: Any) -> Any:
     n = out.numel()
     _triton_add_kernel[(triton.cdiv(n, 1024),)](inputs["a"], inputs["b"], out, n, BLOCK=1024)
@@ -121,6 +163,8 @@ class Workload:
     tolerance: largest elementwise relative error |y - ref| / max(|ref|, 1e-30) allowed.
     bytes(size) -> bytes one run must move, for GB/s.
     torch, triton: baselines (triton only when Triton imports).
+    out_dtype: the output's torch dtype name (float32, bfloat16, int32).
+    error_floor: errors are relative to max(|ref|, error_floor) (outputs near zero).
     """
 
     name: str
@@ -132,6 +176,8 @@ class Workload:
     torch: Baseline
     triton: Optional[Baseline]
     prepare_out: Optional[Callable[[Any], None]] = None  # e.g. zero an accumulator
+    out_dtype: str = "float32"
+    error_floor: float = 1e-30
 
 
 @dataclass(frozen=True)
@@ -197,6 +243,100 @@ SOFTMAX = Workload(
     torch=Baseline("torch.softmax", lambda inputs, out: torch.softmax(inputs["x"], dim=-1)),
     triton=Baseline("triton softmax", triton_softmax) if triton is not None else None,
 )
+
+
+SOFTMAX_BF16 = Workload(
+    name="softmax_bf16",
+    make_inputs=lambda size, gen: {k: v.bfloat16() for k, v in _softmax_inputs(size, gen).items()},
+    out_shape=lambda size: size,
+    reference=lambda inputs: torch.softmax(inputs["x"].double(), dim=-1),
+    tolerance=8e-3,  # bf16 output: half an ulp is 2^-9 relative
+    bytes=lambda size: 2 * 2 * size[0] * size[1],
+    torch=Baseline("torch.softmax bf16", lambda inputs, out: torch.softmax(inputs["x"], dim=-1)),
+    triton=Baseline("triton softmax bf16", triton_softmax) if triton is not None else None,
+    out_dtype="bfloat16",
+)
+
+LAYERNORM_EPS = 1e-5
+
+
+def _layernorm_inputs(dtype: str) -> Callable[[Size, Any], Dict[str, Any]]:
+    def make(size: Size, generator: Any) -> Dict[str, Any]:
+        x = _randn(size, generator) * 2.0 + 0.5
+        x[0] = 3.0  # a constant row: zero variance, y = b exactly
+        return {
+            "x": x.to(getattr(torch, dtype)),
+            "w": _randn((size[1],), generator).to(getattr(torch, dtype)),
+            "b": _randn((size[1],), generator).to(getattr(torch, dtype)),
+            "eps": LAYERNORM_EPS,
+        }
+
+    return make
+
+
+def _layernorm_reference(inputs: Dict[str, Any]) -> Any:
+    x = inputs["x"].double()
+    return torch.nn.functional.layer_norm(x, (x.shape[-1],), inputs["w"].double(), inputs["b"].double(),
+                                          inputs["eps"])
+
+
+def _torch_layernorm(inputs: Dict[str, Any], out: Any) -> Any:
+    x = inputs["x"]
+    return torch.nn.functional.layer_norm(x, (x.shape[-1],), inputs["w"], inputs["b"], inputs["eps"])
+
+
+def layernorm_workload(dtype: str) -> Workload:
+    """Row layer norm with f32 statistics; in and out of ``dtype`` (float32 or bfloat16)."""
+    short = {"float32": "f32", "bfloat16": "bf16"}[dtype]
+    bytes_per = 4 if dtype == "float32" else 2
+    return Workload(
+        name=f"layernorm_{short}",
+        make_inputs=_layernorm_inputs(dtype),
+        out_shape=lambda size: size,
+        reference=_layernorm_reference,
+        tolerance=1e-4 if dtype == "float32" else 1e-2,  # bf16 output: 2^-9 relative, of |y| >= 1
+        bytes=lambda size: bytes_per * (2 * size[0] * size[1] + 2 * size[1]),
+        torch=Baseline(f"torch layer_norm {short}", _torch_layernorm),
+        triton=Baseline(f"triton layernorm {short}", triton_layernorm) if triton is not None else None,
+        out_dtype=dtype,
+        error_floor=1.0,
+    )
+
+
+LAYERNORM = {dtype: layernorm_workload(dtype) for dtype in ("float32", "bfloat16")}
+
+
+def _cumsum_inputs(dtype: str) -> Callable[[Size, Any], Dict[str, Any]]:
+    def make(size: Size, generator: Any) -> Dict[str, Any]:
+        if dtype == "int32":
+            x = torch.randint(-1000, 1000, size, generator=generator, device=DEVICE, dtype=torch.int32)
+        else:
+            x = _randn(size, generator)
+        return {"x": x}
+
+    return make
+
+
+def cumsum_workload(dtype: str) -> Workload:
+    """Inclusive prefix sums along rows; int32 exactly, float32 within 1e-4 of max(|ref|, 10)."""
+    short = {"float32": "f32", "int32": "i32"}[dtype]
+    return Workload(
+        name=f"prefix_sum_{short}",
+        make_inputs=_cumsum_inputs(dtype),
+        out_shape=lambda size: size,
+        reference=(lambda inputs: torch.cumsum(inputs["x"], dim=-1, dtype=torch.int32)) if dtype == "int32"
+        else (lambda inputs: torch.cumsum(inputs["x"].double(), dim=-1)),
+        tolerance=0.0 if dtype == "int32" else 1e-4,
+        bytes=lambda size: 2 * 4 * size[0] * size[1],
+        torch=Baseline(f"torch.cumsum {short}",
+                       lambda inputs, out: torch.cumsum(inputs["x"], dim=-1, out=out)),
+        triton=Baseline(f"triton cumsum {short}", triton_cumsum) if triton is not None else None,
+        out_dtype=dtype,
+        error_floor=10.0,
+    )
+
+
+PREFIX_SUM = {dtype: cumsum_workload(dtype) for dtype in ("float32", "int32")}
 
 
 def vadd_case(entry: str) -> Case:
@@ -321,9 +461,70 @@ def gather_case() -> Case:
     )
 
 
-CASES: List[Case] = [vadd_case("vadd_view"), vadd_case("vadd_ptr")] + [
-    softmax_case(cols) for cols in SOFTMAX_COLS
-] + [histogram_case(), gather_case()]
+def softmax_bf16_case(cols: int) -> Case:
+    """Row softmax of a bf16 matrix with f32 math: softmax_bf16_<cols>(x, y, n_rows)."""
+    return Case(
+        name=f"softmax_bf16_{cols}",
+        workload=SOFTMAX_BF16,
+        mlir="examples/softmax.mlir",
+        entry=f"softmax_bf16_{cols}",
+        params=("ptr", "ptr", "i32"),
+        args=lambda inputs, out, size: (inputs["x"], out, size[0]),
+        grid=lambda size, hints: (size[0],),
+        sizes=((1007, cols), (8192, cols)),
+        quick_sizes=((1007, cols),),
+        bench_size=(8192, cols),
+        required=False,
+    )
+
+
+LAYERNORM_COLS = (1024, 2048, 4096, 8192)
+
+
+def layernorm_case(cols: int, dtype: str) -> Case:
+    """Row layer norm: layernorm[_bf16]_<cols>(x, w, b, y: ptr, n_rows: i32, eps: f32), one row
+    per tile block."""
+    prefix = "layernorm_" if dtype == "float32" else "layernorm_bf16_"
+    return Case(
+        name=f"{prefix}{cols}",
+        workload=LAYERNORM[dtype],
+        mlir="examples/layernorm.mlir",
+        entry=f"{prefix}{cols}",
+        params=("ptr", "ptr", "ptr", "ptr", "i32", "f32"),
+        args=lambda inputs, out, size: (inputs["x"], inputs["w"], inputs["b"], out, size[0], inputs["eps"]),
+        grid=lambda size, hints: (size[0],),
+        sizes=((1007, cols),) + (((8192, 8192),) if cols == 8192 else ()),
+        quick_sizes=((1007, cols),),
+        bench_size=(8192, 8192) if cols == 8192 else None,
+        required=False,
+    )
+
+
+def prefix_sum_case(cols: int, dtype: str) -> Case:
+    """Inclusive row scan: prefix_sum_<f32|i32>_<cols>(x, y: ptr, n_rows: i32), one row per
+    tile block."""
+    short = {"float32": "f32", "int32": "i32"}[dtype]
+    return Case(
+        name=f"prefix_sum_{short}_{cols}",
+        workload=PREFIX_SUM[dtype],
+        mlir="examples/prefix_sum.mlir",
+        entry=f"prefix_sum_{short}_{cols}",
+        params=("ptr", "ptr", "i32"),
+        args=lambda inputs, out, size: (inputs["x"], out, size[0]),
+        grid=lambda size, hints: (size[0],),
+        sizes=((1007, cols),) + (((8192, 8192),) if cols == 8192 else ()),
+        quick_sizes=((1007, cols),),
+        bench_size=(8192, 8192) if cols == 8192 else None,
+        required=False,
+    )
+
+
+CASES: List[Case] = (
+    [vadd_case("vadd_view"), vadd_case("vadd_ptr")]
+    + [softmax_case(cols) for cols in SOFTMAX_COLS]
+    + [prefix_sum_case(cols, dtype) for dtype in ("float32", "int32") for cols in (1024, 8192)]
+    + [histogram_case(), gather_case()]
+)
 
 
 # --------------------------------------------------------------------------------------
@@ -391,26 +592,42 @@ class Check:
     message: str = ""
 
 
-def poisoned_output(shape: Size) -> Tuple[Any, Any]:
-    """A NaN-filled float32 output of ``shape`` and the NaN guard region right after it."""
+#: The poison of integer outputs (floats get NaN).
+INT_POISON = -0x7EADBEEF
+
+
+def _poison(dtype: Any) -> Any:
+    return float("nan") if dtype.is_floating_point else INT_POISON
+
+
+def _unwritten(out: Any) -> Any:
+    return torch.isnan(out) if out.dtype.is_floating_point else out == INT_POISON
+
+
+def poisoned_output(shape: Size, dtype: str = "float32") -> Tuple[Any, Any]:
+    """A poisoned output of ``shape`` (NaN, or INT_POISON for integers) and the poisoned
+    guard region right after it."""
     numel = math.prod(shape)
     guard = max(4096, 8 * shape[-1])
-    buffer = torch.full((numel + guard,), float("nan"), device=DEVICE, dtype=torch.float32)
+    torch_dtype = getattr(torch, dtype)
+    buffer = torch.full((numel + guard,), _poison(torch_dtype), device=DEVICE, dtype=torch_dtype)
     return buffer[:numel].view(shape), buffer[numel:]
 
 
-def compare(out: Any, guard: Any, ref: Any, tolerance: float) -> Dict[str, Any]:
-    """Errors of ``out`` against ``ref``; NaN elements count as unwritten, not as errors."""
-    written = ~torch.isnan(out)
+def compare(out: Any, guard: Any, ref: Any, tolerance: float, floor: float = 1e-30) -> Dict[str, Any]:
+    """Errors of ``out`` against ``ref``, relative to max(|ref|, floor); poisoned elements
+    count as unwritten, not as errors."""
+    written = ~_unwritten(out)
     result: Dict[str, Any] = {
         "unwritten": int((~written).sum()),
-        "guard_ok": bool(torch.isnan(guard).all()),
+        "guard_ok": bool(_unwritten(guard).all()),
     }
     if tolerance == 0.0:
-        result["mismatches"] = int(((out.view(torch.int32) != ref.view(torch.int32)) & written).sum())
+        bits = torch.int32 if out.element_size() == 4 else torch.int16
+        result["mismatches"] = int(((out.view(bits) != ref.to(out.dtype).view(bits)) & written).sum())
     out64, ref64 = out.double(), ref.double()
     diff = torch.where(written, (out64 - ref64).abs(), torch.zeros_like(out64))
-    rel = diff / ref64.abs().clamp_min(1e-30)
+    rel = diff / ref64.abs().clamp_min(floor)
     result["max_rel_err"] = float(rel.max()) if rel.numel() else 0.0
     rows = diff.reshape(-1, out.shape[-1]) if out.dim() > 1 else diff.reshape(1, -1)
     ref_rows = ref64.reshape(rows.shape)
@@ -429,13 +646,14 @@ def check_case(case: Case, kernel: Any, size: Size, hints: Dict[str, HintValue],
     """Run ``kernel`` once on poisoned output and compare it with the reference."""
     generator = torch.Generator(device=DEVICE).manual_seed(seed)
     inputs = case.workload.make_inputs(size, generator)
-    out, guard = poisoned_output(case.workload.out_shape(size))
+    out, guard = poisoned_output(case.workload.out_shape(size), case.workload.out_dtype)
     if case.workload.prepare_out is not None:
         case.workload.prepare_out(out)
     kernel.launch(case.grid(size, hints), *case.args(inputs, out, size))
     if DEVICE == "cuda":
         torch.cuda.synchronize()
-    metrics = compare(out, guard, case.workload.reference(inputs), case.workload.tolerance)
+    metrics = compare(out, guard, case.workload.reference(inputs), case.workload.tolerance,
+                      case.workload.error_floor)
     passed = metrics.pop("passed")
     return Check(case.name, size, "PASS" if passed else "FAIL", **metrics)
 
@@ -458,6 +676,7 @@ class Timing:
     pct_copy: Optional[float] = None
     vs_torch: Optional[float] = None
     vs_triton: Optional[float] = None
+    group: str = ""  # the workload: ratios compare timings of one group and size
 
     def __post_init__(self) -> None:
         self.gbps = self.bytes / (self.median_us * 1e-6) / 1e9
@@ -504,7 +723,8 @@ def bench_workload(case: Case, kernel: Any, hints: Dict[str, HintValue], warmup:
     nbytes = workload.bytes(size)
     generator = torch.Generator(device=DEVICE).manual_seed(1)
     sets = [workload.make_inputs(size, generator) for _ in range(rotation_sets(nbytes))]
-    outs = [torch.empty(workload.out_shape(size), device=DEVICE) for _ in sets]
+    outs = [torch.empty(workload.out_shape(size), device=DEVICE, dtype=getattr(torch, workload.out_dtype))
+            for _ in sets]
     grid = case.grid(size, hints)
     launch_args = [case.args(inputs, out, size) for inputs, out in zip(sets, outs)]
 
@@ -518,15 +738,18 @@ def bench_workload(case: Case, kernel: Any, hints: Dict[str, HintValue], warmup:
             results[i] = baseline.run(sets[i], outs[i])
 
         timing = Timing(baseline.label, size, nbytes, *time_runs(run, len(sets), warmup, repeats))
-        timing.check = "ok" if _close(results[0], workload.reference(sets[0]), workload.tolerance) else "BAD"
+        timing.check = "ok" if _close(results[0], workload.reference(sets[0]), workload.tolerance,
+                                      workload.error_floor) else "BAD"
         timings.append(timing)
+    for timing in timings:
+        timing.group = workload.name
     return timings
 
 
-def _close(result: Any, ref: Any, tolerance: float) -> bool:
+def _close(result: Any, ref: Any, tolerance: float, floor: float = 1e-30) -> bool:
     if tolerance == 0.0:
-        return bool(torch.equal(result, ref))
-    rel = (result.double() - ref.double()).abs() / ref.double().abs().clamp_min(1e-30)
+        return bool(torch.equal(result, ref.to(result.dtype)))
+    rel = (result.double() - ref.double()).abs() / ref.double().abs().clamp_min(floor)
     return float(rel.max()) <= tolerance
 
 
@@ -687,15 +910,15 @@ def _check_line(check: Check) -> str:
 
 def fill_ratios(timings: List[Timing], copy: Optional[Timing]) -> None:
     """Set %copy and the speed ratios (>1 means faster than the baseline)."""
-    by_size: Dict[Size, Dict[str, Timing]] = {}
+    by_size: Dict[Tuple[str, Size], Dict[str, Timing]] = {}
     for timing in timings:
-        by_size.setdefault(timing.size, {})[timing.label] = timing
+        by_size.setdefault((timing.group, timing.size), {})[timing.label] = timing
     for timing in timings:
         if timing is copy:
             continue
         if copy is not None:
             timing.pct_copy = 100.0 * timing.gbps / copy.gbps
-        peers = by_size[timing.size]
+        peers = by_size[(timing.group, timing.size)]
         torch_row = next((t for label, t in peers.items() if label.startswith("torch")), None)
         triton_row = next((t for label, t in peers.items() if label.startswith("triton")), None)
         if torch_row is not None and torch_row is not timing:

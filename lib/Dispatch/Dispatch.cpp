@@ -157,6 +157,7 @@ const Registry &Registry::getBuiltin() {
     registerCudaPermuteLayoutVariants(r);
     registerCudaElementwiseVariants(r);
     registerCudaReductionVariants(r);
+    registerCudaRegionReduceVariants(r);
     registerCudaPointerVariants(r);
     registerCudaGemmVariants(r);
     registerCudaComposeVariants(r);

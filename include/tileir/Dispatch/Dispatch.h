@@ -178,6 +178,7 @@ void registerCudaCopyAsyncVariants(Registry &registry);
 void registerCudaPermuteLayoutVariants(Registry &registry);
 void registerCudaElementwiseVariants(Registry &registry);
 void registerCudaReductionVariants(Registry &registry);
+void registerCudaRegionReduceVariants(Registry &registry);
 void registerCudaPointerVariants(Registry &registry);
 void registerCudaGemmVariants(Registry &registry);
 void registerCudaComposeVariants(Registry &registry);

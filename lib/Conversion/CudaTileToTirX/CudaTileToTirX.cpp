@@ -126,8 +126,8 @@ LogicalResult EntryLowering::lower(Operation *op) {
   for (Family family :
        {&EntryLowering::lowerMmaOp, &EntryLowering::lowerCoreOp,
         &EntryLowering::lowerElementwiseOp, &EntryLowering::lowerMemoryOp,
-        &EntryLowering::lowerStructureOp, &EntryLowering::lowerAtomicOp,
-        &EntryLowering::lowerDebugOp})
+        &EntryLowering::lowerStructureOp, &EntryLowering::lowerReductionOp,
+        &EntryLowering::lowerAtomicOp, &EntryLowering::lowerDebugOp})
     if (std::optional<LogicalResult> result = (this->*family)(op))
       return *result;
   return fail(op, "is not supported by convert-cuda-tile-to-tirx yet");

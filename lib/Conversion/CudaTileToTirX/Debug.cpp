@@ -110,20 +110,6 @@ std::optional<LogicalResult> EntryLowering::lowerDebugOp(Operation *op) {
       .Case<ct::PrintTkoOp>([&](ct::PrintTkoOp p) -> LogicalResult {
         return lowerPrint(*this, p);
       })
-      .Case<ct::AssumeOp>([&](ct::AssumeOp a) -> LogicalResult {
-        // Pass-through that records the predicate (issue5-elt lowers
-        // assume in the elementwise family, which is asked first; this
-        // keeps the views' div_by use working without it).
-        Value in = a.getValue(), out = a.getResult();
-        if (Value v = get(in))
-          mapping.map(out, v);
-        if (tensorViews.count(in)) {
-          tensorViews[out] = tensorViews[in];
-          tensorViewInfo[out] = tensorViewInfo[in];
-        }
-        assumptions[out] = a.getPredicateAttr();
-        return success();
-      })
       .Case<ct::AssertOp>([&](ct::AssertOp a) -> LogicalResult {
         return lowerAssert(*this, a);
       })

@@ -665,6 +665,8 @@ LogicalResult EntryLowering::lowerAssume(ct::AssumeOp op) {
     mapping.map(out, lowered);
   if (auto it = tensorViews.find(in); it != tensorViews.end())
     tensorViews[out] = it->second;
+  if (auto it = tensorViewInfo.find(in); it != tensorViewInfo.end())
+    tensorViewInfo[out] = it->second;
   if (auto it = partitionViews.find(in); it != partitionViews.end())
     partitionViews[out] = it->second;
   if (auto it = affine.find(in); it != affine.end())

@@ -96,6 +96,7 @@ public:
   std::optional<LogicalResult> lowerMmaOp(Operation *op);
   std::optional<LogicalResult> lowerAtomicOp(Operation *op);
   std::optional<LogicalResult> lowerDebugOp(Operation *op);
+  std::optional<LogicalResult> lowerReductionOp(Operation *op);
 
   LogicalResult lower(ct::ConstantOp op);
   LogicalResult lower(ct::GetTileBlockIdOp op);
@@ -113,6 +114,7 @@ public:
   LogicalResult lower(ct::GetIndexSpaceShapeOp op);
   LogicalResult lower(ct::StorePtrTkoOp op);
   LogicalResult lower(ct::ReduceOp op);
+  LogicalResult lower(ct::ScanOp op);
 
   // --- elementwise (Elementwise.cpp) --------------------------------------
   /// The scalar result of the elementwise op `op` from scalar operands

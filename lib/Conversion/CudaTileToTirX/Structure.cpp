@@ -1,7 +1,7 @@
-//===- Structure.cpp - shape and reduction ops ---===//
+//===- Structure.cpp - shape ops ---===//
 //
-// Part of TileIR. convert-cuda-tile-to-tirx: iota, reshape, broadcast and
-// reductions.
+// Part of TileIR. convert-cuda-tile-to-tirx: iota, reshape and broadcast
+// (reduce and scan: Reduction.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,65 +67,9 @@ LogicalResult EntryLowering::lower(ct::BroadcastOp op) {
   return success();
 }
 
-LogicalResult EntryLowering::lower(ct::ReduceOp op) {
-  Location loc = op.getLoc();
-  if (op.getOperands().size() != 1)
-    return fail(op, "with several operands is not supported yet");
-  Block &body = op.getBody().front();
-  // The body must be one combiner applied to the two arguments.
-  Operation *combiner = nullptr;
-  for (Operation &inner : body.without_terminator()) {
-    if (combiner)
-      return fail(op, "with a body of more than one op is not supported yet");
-    combiner = &inner;
-  }
-  if (!combiner || combiner->getNumOperands() != 2 ||
-      !llvm::all_of(combiner->getOperands(), [&](Value v) {
-        return isa<BlockArgument>(v) &&
-               cast<BlockArgument>(v).getOwner() == &body;
-      }))
-    return fail(op, "expects a body that combines its two arguments");
-  Value src = getBuffer(op.getOperands()[0], loc);
-  auto srcType = cast<tirx::BufferType>(src.getType());
-  int64_t axis = op.getDim();
-  FailureOr<TileLayout> layout = LayoutPlanner::getReduced(
-      srcType.getTileLayout(), srcType.getShape(), {axis});
-  if (failed(layout))
-    return fail(op, "cannot derive the layout of its result");
-  SmallVector<int64_t> shape;
-  for (auto [d, extent] : llvm::enumerate(srcType.getShape()))
-    if (static_cast<int64_t>(d) != axis)
-      shape.push_back(extent);
-  if (shape.empty())
-    return fail(op, "to a rank-0 tile is not supported yet");
-  Value dst = alloc(shape, srcType.getElementType(), *layout, loc);
-  DenseI64ArrayAttr axes = b.getDenseI64ArrayAttr({axis});
-  LogicalResult result =
-      llvm::TypeSwitch<Operation *, LogicalResult>(combiner)
-          .Case<ct::AddFOp, ct::AddIOp>([&](auto) {
-            tirx::SumOp::create(b, loc, dst, src, axes, flag(false), cta(),
-                                nullptr, nullptr);
-            return success();
-          })
-          .Case<ct::MaxFOp>([&](ct::MaxFOp m) {
-            tirx::MaxOp::create(b, loc, dst, src, axes,
-                                flag(m.getPropagateNan()), cta(), nullptr,
-                                nullptr);
-            return success();
-          })
-          .Default([&](Operation *o) {
-            return fail(op, "with a '" + o->getName().getStringRef() +
-                                "' body is not supported yet");
-          });
-  if (failed(result))
-    return failure();
-  mapping.map(op.getResult(0), dst);
-  return success();
-}
-
 std::optional<LogicalResult> EntryLowering::lowerStructureOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-      .Case<ct::IotaOp, ct::ReshapeOp, ct::BroadcastOp, ct::ReduceOp>(
+      .Case<ct::IotaOp, ct::ReshapeOp, ct::BroadcastOp>(
           [&](auto o) -> LogicalResult { return lower(o); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -17,6 +17,8 @@
 #include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
+#include "ReductionCodegen.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -27,39 +29,50 @@ using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
 
-namespace {
+using reduction::allocScratch;
+using reduction::narrow;
+using reduction::ReductionPlan;
+using reduction::widen;
+using reduction::widenedType;
 
-enum class Combiner { Sum, Max, Min };
+//===----------------------------------------------------------------------===//
+// Register reductions over tuples (ReductionCodegen.h)
+//===----------------------------------------------------------------------===//
 
-/// Largest shared scratch one reduction may use (bytes).
-constexpr int64_t kMaxScratchBytes = 16 * 1024;
+namespace tileir::dispatch::reduction {
 
-/// The bit structure of a reduction: which source flat bits are reduced and
-/// where each kept bit lands in the destination.
-struct ReductionPlan {
-  BitLayout src, dst;
-  SmallVector<bool> reduced;    ///< per source flat bit
-  SmallVector<unsigned> dstBit; ///< per kept source bit: destination bit
-  SmallVector<int64_t> laneStrides, warpStrides; ///< reduced thread bits
-};
+int64_t ReductionPlan::numKept() const {
+  int64_t kept = 1;
+  for (unsigned j : src.memoryBits())
+    if (!reduced[j])
+      kept *= 2;
+  return kept;
+}
 
-FailureOr<ReductionPlan> planReduction(Operation *op, std::string &why) {
-  auto dstType = cast<tirx::BufferType>(op->getOperand(0).getType());
-  auto srcType = cast<tirx::BufferType>(op->getOperand(1).getType());
-  auto axes = cast<DenseI64ArrayAttr>(op->getAttr("axes")).asArrayRef();
+FailureOr<ReductionPlan> planReduction(tirx::BufferType dstType,
+                                       tirx::BufferType srcType,
+                                       ArrayRef<int64_t> axes,
+                                       std::string &why) {
   ReductionPlan plan;
-  if (!dstType.getLayout() || !srcType.getLayout()) {
+  plan.hasDst = static_cast<bool>(dstType);
+  if ((dstType && !dstType.getLayout()) || !srcType.getLayout()) {
     why = "operands have no layout";
     return failure();
   }
   auto src = BitLayout::get(srcType.getTileLayout());
-  auto dst = BitLayout::get(dstType.getTileLayout());
-  if (failed(src) || failed(dst)) {
+  if (failed(src)) {
     why = "layouts are not power-of-two CTA layouts";
     return failure();
   }
   plan.src = *src;
-  plan.dst = *dst;
+  if (dstType) {
+    auto dst = BitLayout::get(dstType.getTileLayout());
+    if (failed(dst)) {
+      why = "layouts are not power-of-two CTA layouts";
+      return failure();
+    }
+    plan.dst = *dst;
+  }
   ArrayRef<int64_t> shape = srcType.getShape();
   plan.reduced.assign(plan.src.getNumBits(), false);
   for (int64_t axis : axes) {
@@ -79,6 +92,8 @@ FailureOr<ReductionPlan> planReduction(Operation *op, std::string &why) {
     }
     plan.dstBit[j] = next++;
   }
+  if (!dstType)
+    return plan;
   if (next != plan.dst.getNumBits()) {
     why = "destination does not have the kept elements";
     return failure();
@@ -106,6 +121,192 @@ FailureOr<ReductionPlan> planReduction(Operation *op, std::string &why) {
   return plan;
 }
 
+Outcome checkReductionResources(const ReductionPlan &plan,
+                                ArrayRef<Type> elemTypes, int64_t ctaThreads) {
+  for (Type type : elemTypes)
+    if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 32)
+      return Outcome::fail("64-bit elements are not shuffled yet");
+  if (!plan.warpStrides.empty()) {
+    int64_t bytes = plan.numKept() * ctaThreads * 4 *
+                    static_cast<int64_t>(elemTypes.size());
+    if (bytes > kMaxScratchBytes)
+      return Outcome::fail("cross-warp scratch would exceed " +
+                           std::to_string(kMaxScratchBytes) + " bytes");
+  }
+  return Outcome::ok();
+}
+
+Type widenedType(OpBuilder &b, Type t) {
+  return isa<FloatType>(t) ? Type(b.getF32Type()) : Type(b.getI32Type());
+}
+
+Value widen(OpBuilder &b, Location loc, Value v) {
+  Type w = widenedType(b, v.getType());
+  if (v.getType() == w)
+    return v;
+  if (isa<FloatType>(w))
+    return arith::ExtFOp::create(b, loc, w, v);
+  return arith::ExtSIOp::create(b, loc, w, v);
+}
+
+Value narrow(OpBuilder &b, Location loc, Value v, Type t) {
+  if (v.getType() == t)
+    return v;
+  if (isa<FloatType>(t))
+    return arith::TruncFOp::create(b, loc, t, v);
+  return arith::TruncIOp::create(b, loc, t, v);
+}
+
+Value allocScratch(OpBuilder &b, Operation *op, Type elemType, int64_t n) {
+  OpBuilder::InsertionGuard guard(b);
+  Operation *func = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  b.setInsertionPointToStart(&func->getRegion(0).front());
+  layout::TileLayout storage({layout::Iter{n, 1, "m"}});
+  auto type = tirx::BufferType::get(
+      b.getContext(), {n}, elemType, tirx::MemScope::Shared,
+      tirx::LayoutAttr::get(b.getContext(), storage));
+  return tirx::AllocOp::create(b, op->getLoc(), type);
+}
+
+/// Shuffles every value of a tuple (through its 32-bit form).
+static SmallVector<Value> shuffleTuple(OpBuilder &b, Location loc,
+                                       ValueRange tuple, Value offset,
+                                       Value width, gpu::ShuffleMode mode) {
+  SmallVector<Value> result;
+  for (Value v : tuple) {
+    Value moved =
+        gpu::ShuffleOp::create(b, loc, widen(b, loc, v), offset, width, mode)
+            .getShuffleResult();
+    result.push_back(narrow(b, loc, moved, v.getType()));
+  }
+  return result;
+}
+
+ReducedTuples emitRegisterReduction(OpBuilder &b, Location loc, Operation *op,
+                                    const ReductionPlan &plan,
+                                    ValueRange srcStorages, int64_t ctaThreads,
+                                    const CombineFn &combine,
+                                    bool widenAfterThread) {
+  SmallVector<unsigned> keptMem, reducedMem;
+  for (unsigned j : plan.src.memoryBits())
+    (plan.reduced[j] ? reducedMem : keptMem).push_back(j);
+  ReducedTuples out;
+  // 1. Per thread: a pairwise tree over the reduced registers.
+  SmallVector<int64_t> reducedFlats = enumerateSubsets(reducedMem);
+  for (int64_t base : enumerateSubsets(keptMem)) {
+    SmallVector<SmallVector<Value>> tuples;
+    for (int64_t reducedFlat : reducedFlats) {
+      int64_t flat = base | reducedFlat;
+      Value index =
+          arith::ConstantIndexOp::create(b, loc, plan.src.storageIndex(flat));
+      SmallVector<Value> tuple;
+      for (Value storage : srcStorages)
+        tuple.push_back(memref::LoadOp::create(b, loc, storage, index));
+      tuples.push_back(std::move(tuple));
+    }
+    while (tuples.size() > 1) {
+      SmallVector<SmallVector<Value>> next;
+      for (size_t i = 0; i + 1 < tuples.size(); i += 2)
+        next.push_back(combine(b, loc, tuples[i], tuples[i + 1]));
+      if (tuples.size() % 2)
+        next.push_back(tuples.back());
+      tuples = std::move(next);
+    }
+    out.keptFlat.push_back(base);
+    SmallVector<Value> tuple = tuples.front();
+    if (widenAfterThread)
+      for (Value &v : tuple)
+        v = widen(b, loc, v);
+    out.values.push_back(std::move(tuple));
+  }
+
+  // 2. Across lanes: a butterfly over the reduced lane bits.
+  Type i32 = b.getI32Type();
+  Value width = arith::ConstantIntOp::create(b, loc, i32, 32);
+  for (int64_t stride : plan.laneStrides) {
+    Value offset = arith::ConstantIntOp::create(b, loc, i32, stride);
+    for (SmallVector<Value> &tuple : out.values) {
+      SmallVector<Value> other =
+          shuffleTuple(b, loc, tuple, offset, width, gpu::ShuffleMode::XOR);
+      tuple = combine(b, loc, tuple, other);
+    }
+  }
+
+  // 3. Across warps: exchange partials through shared memory, one scratch
+  // per operand (in its 32-bit form).
+  if (!plan.warpStrides.empty()) {
+    int64_t cta = ctaThreads;
+    size_t numKept = out.values.size();
+    SmallVector<Value> scratch;
+    for (Value v : out.values.front())
+      scratch.push_back(getStorage(
+          b, loc,
+          allocScratch(b, op, widenedType(b, v.getType()), numKept * cta)));
+    Value tid = arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                             emitThreadId(b, loc));
+    gpu::BarrierOp::create(b, loc);
+    for (auto [k, tuple] : llvm::enumerate(out.values)) {
+      Value index = arith::AddIOp::create(
+          b, loc, tid, arith::ConstantIndexOp::create(b, loc, k * cta));
+      for (auto [v, mem] : llvm::zip(tuple, scratch))
+        memref::StoreOp::create(b, loc, widen(b, loc, v), mem, index);
+    }
+    gpu::BarrierOp::create(b, loc);
+    for (int64_t c = 1; c < (int64_t(1) << plan.warpStrides.size()); ++c) {
+      int64_t mask = 0;
+      for (auto [i, s] : llvm::enumerate(plan.warpStrides))
+        if ((c >> i) & 1)
+          mask |= s;
+      Value partner = arith::XOrIOp::create(
+          b, loc, tid, arith::ConstantIndexOp::create(b, loc, mask));
+      for (auto [k, tuple] : llvm::enumerate(out.values)) {
+        Value index = arith::AddIOp::create(
+            b, loc, partner, arith::ConstantIndexOp::create(b, loc, k * cta));
+        SmallVector<Value> other;
+        for (auto [v, mem] : llvm::zip(tuple, scratch))
+          other.push_back(narrow(
+              b, loc, memref::LoadOp::create(b, loc, mem, index), v.getType()));
+        tuple = combine(b, loc, tuple, other);
+      }
+    }
+  }
+  return out;
+}
+
+void storeReducedTuples(OpBuilder &b, Location loc, const ReductionPlan &plan,
+                        const ReducedTuples &tuples, ValueRange dstStorages) {
+  for (auto [flat, tuple] : llvm::zip(tuples.keptFlat, tuples.values)) {
+    int64_t dstFlat = 0;
+    for (unsigned j = 0; j < plan.src.getNumBits(); ++j)
+      if (!plan.reduced[j] && ((flat >> j) & 1))
+        dstFlat |= int64_t(1) << plan.dstBit[j];
+    Value index =
+        arith::ConstantIndexOp::create(b, loc, plan.dst.storageIndex(dstFlat));
+    for (auto [v, mem] : llvm::zip(tuple, dstStorages))
+      memref::StoreOp::create(
+          b, loc,
+          narrow(b, loc, v, cast<MemRefType>(mem.getType()).getElementType()),
+          mem, index);
+  }
+}
+
+} // namespace tileir::dispatch::reduction
+
+//===----------------------------------------------------------------------===//
+// tirx.sum / tirx.max / tirx.min
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum class Combiner { Sum, Max, Min };
+
+FailureOr<ReductionPlan> planReduction(Operation *op, std::string &why) {
+  return reduction::planReduction(
+      cast<tirx::BufferType>(op->getOperand(0).getType()),
+      cast<tirx::BufferType>(op->getOperand(1).getType()),
+      cast<DenseI64ArrayAttr>(op->getAttr("axes")).asArrayRef(), why);
+}
+
 Predicate reductionLayouts() {
   return {"reductionLayouts", [](Operation *op, const DispatchContext &ctx) {
             std::string why;
@@ -114,19 +315,8 @@ Predicate reductionLayouts() {
               return Outcome::fail(why);
             Type type = cast<tirx::BufferType>(op->getOperand(0).getType())
                             .getElementType();
-            if (type.getIntOrFloatBitWidth() > 32)
-              return Outcome::fail("64-bit elements are not shuffled yet");
-            if (!plan->warpStrides.empty()) {
-              int64_t keptBits =
-                  llvm::count_if(plan->src.memoryBits(),
-                                 [&](unsigned j) { return !plan->reduced[j]; });
-              int64_t kept = int64_t(1) << keptBits;
-              if (kept * ctx.getCtaThreads() * 4 > kMaxScratchBytes)
-                return Outcome::fail("cross-warp scratch would exceed " +
-                                     std::to_string(kMaxScratchBytes) +
-                                     " bytes");
-            }
-            return Outcome::ok();
+            return reduction::checkReductionResources(*plan, {type},
+                                                      ctx.getCtaThreads());
           }};
 }
 
@@ -151,136 +341,24 @@ Value combine(OpBuilder &b, Location loc, Combiner kind, bool propagateNan,
   llvm_unreachable("unknown combiner");
 }
 
-/// A 32-bit value for shuffles and scratch (f16/bf16 widen exactly to f32,
-/// narrow integers sign-extend to i32).
-Type widenedType(OpBuilder &b, Type t) {
-  return isa<FloatType>(t) ? Type(b.getF32Type()) : Type(b.getI32Type());
-}
-
-Value widen(OpBuilder &b, Location loc, Value v) {
-  Type w = widenedType(b, v.getType());
-  if (v.getType() == w)
-    return v;
-  if (isa<FloatType>(w))
-    return arith::ExtFOp::create(b, loc, w, v);
-  return arith::ExtSIOp::create(b, loc, w, v);
-}
-
-Value narrow(OpBuilder &b, Location loc, Value v, Type t) {
-  if (v.getType() == t)
-    return v;
-  if (isa<FloatType>(t))
-    return arith::TruncFOp::create(b, loc, t, v);
-  return arith::TruncIOp::create(b, loc, t, v);
-}
-
-/// Allocates a shared scratch buffer of `n` elements at the start of the
-/// enclosing function.
-Value allocScratch(OpBuilder &b, Operation *op, Type elemType, int64_t n) {
-  OpBuilder::InsertionGuard guard(b);
-  Operation *func = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  b.setInsertionPointToStart(&func->getRegion(0).front());
-  layout::TileLayout storage({layout::Iter{n, 1, "m"}});
-  auto type = tirx::BufferType::get(
-      b.getContext(), {n}, elemType, tirx::MemScope::Shared,
-      tirx::LayoutAttr::get(b.getContext(), storage));
-  return tirx::AllocOp::create(b, op->getLoc(), type);
-}
-
 Outcome emitLocalReduction(Operation *op, DispatchContext &ctx, RewriterBase &b,
                            Combiner kind) {
   std::string why;
   ReductionPlan plan = *planReduction(op, why);
   Location loc = op->getLoc();
   bool propagateNan = op->hasAttr("propagate_nan");
-  Value dstBuf = op->getOperand(0), srcBuf = op->getOperand(1);
-  Type elemType = cast<tirx::BufferType>(dstBuf.getType()).getElementType();
-  Value srcStorage = getStorage(b, loc, srcBuf);
-  Value dstStorage = getStorage(b, loc, dstBuf);
-
-  SmallVector<unsigned> keptMem, reducedMem;
-  for (unsigned j : plan.src.memoryBits())
-    (plan.reduced[j] ? reducedMem : keptMem).push_back(j);
-  // 1. Per thread: a pairwise tree over the reduced registers.
-  SmallVector<int64_t> keptFlat;
-  SmallVector<Value> acc;
-  SmallVector<int64_t> reducedFlats = enumerateSubsets(reducedMem);
-  for (int64_t base : enumerateSubsets(keptMem)) {
-    SmallVector<Value> values;
-    for (int64_t reducedFlat : reducedFlats) {
-      int64_t flat = base | reducedFlat;
-      Value index =
-          arith::ConstantIndexOp::create(b, loc, plan.src.storageIndex(flat));
-      values.push_back(memref::LoadOp::create(b, loc, srcStorage, index));
-    }
-    while (values.size() > 1) {
-      SmallVector<Value> next;
-      for (size_t i = 0; i + 1 < values.size(); i += 2)
-        next.push_back(
-            combine(b, loc, kind, propagateNan, values[i], values[i + 1]));
-      if (values.size() % 2)
-        next.push_back(values.back());
-      values = std::move(next);
-    }
-    keptFlat.push_back(base);
-    acc.push_back(widen(b, loc, values.front()));
-  }
-
-  // 2. Across lanes: a butterfly over the reduced lane bits.
-  Type i32 = b.getI32Type();
-  Value width = arith::ConstantIntOp::create(b, loc, i32, 32);
-  for (int64_t stride : plan.laneStrides) {
-    Value offset = arith::ConstantIntOp::create(b, loc, i32, stride);
-    for (Value &a : acc) {
-      Value other = gpu::ShuffleOp::create(b, loc, a, offset, width,
-                                           gpu::ShuffleMode::XOR)
-                        .getShuffleResult();
-      a = combine(b, loc, kind, propagateNan, a, other);
-    }
-  }
-
-  // 3. Across warps: exchange partials through shared memory.
-  if (!plan.warpStrides.empty()) {
-    int64_t cta = ctx.getCtaThreads();
-    Type wide = acc.front().getType();
-    Value scratch = allocScratch(b, op, wide, acc.size() * cta);
-    Value scratchMem = getStorage(b, loc, scratch);
-    Value tid = arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
-                                             emitThreadId(b, loc));
-    gpu::BarrierOp::create(b, loc);
-    for (auto [k, a] : llvm::enumerate(acc)) {
-      Value index = arith::AddIOp::create(
-          b, loc, tid, arith::ConstantIndexOp::create(b, loc, k * cta));
-      memref::StoreOp::create(b, loc, a, scratchMem, index);
-    }
-    gpu::BarrierOp::create(b, loc);
-    for (int64_t c = 1; c < (int64_t(1) << plan.warpStrides.size()); ++c) {
-      int64_t mask = 0;
-      for (auto [i, s] : llvm::enumerate(plan.warpStrides))
-        if ((c >> i) & 1)
-          mask |= s;
-      Value partner = arith::XOrIOp::create(
-          b, loc, tid, arith::ConstantIndexOp::create(b, loc, mask));
-      for (auto [k, a] : llvm::enumerate(acc)) {
-        Value index = arith::AddIOp::create(
-            b, loc, partner, arith::ConstantIndexOp::create(b, loc, k * cta));
-        Value other = memref::LoadOp::create(b, loc, scratchMem, index);
-        a = combine(b, loc, kind, propagateNan, a, other);
-      }
-    }
-  }
-
-  // 4. Write each result to its destination slot.
-  for (auto [flat, a] : llvm::zip(keptFlat, acc)) {
-    int64_t dstFlat = 0;
-    for (unsigned j = 0; j < plan.src.getNumBits(); ++j)
-      if (!plan.reduced[j] && ((flat >> j) & 1))
-        dstFlat |= int64_t(1) << plan.dstBit[j];
-    Value index =
-        arith::ConstantIndexOp::create(b, loc, plan.dst.storageIndex(dstFlat));
-    memref::StoreOp::create(b, loc, narrow(b, loc, a, elemType), dstStorage,
-                            index);
-  }
+  Value srcStorage = getStorage(b, loc, op->getOperand(1));
+  Value dstStorage = getStorage(b, loc, op->getOperand(0));
+  // The per-thread tree combines in the element type, the butterfly and the
+  // cross-warp step in its 32-bit form.
+  reduction::CombineFn fn = [&](OpBuilder &b, Location loc, ValueRange x,
+                                ValueRange y) -> SmallVector<Value> {
+    return {combine(b, loc, kind, propagateNan, x[0], y[0])};
+  };
+  reduction::ReducedTuples tuples = reduction::emitRegisterReduction(
+      b, loc, op, plan, {srcStorage}, ctx.getCtaThreads(), fn,
+      /*widenAfterThread=*/true);
+  reduction::storeReducedTuples(b, loc, plan, tuples, {dstStorage});
   return Outcome::ok();
 }
 

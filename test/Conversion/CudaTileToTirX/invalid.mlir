@@ -98,54 +98,6 @@ cuda_tile.module @k {
 // -----
 
 cuda_tile.module @k {
-  entry @reduce_body() {
-    %i = iota : tile<512xi32>
-    %r = reshape %i : tile<512xi32> -> tile<4x128xi32>
-    // expected-error@+1 {{'cuda_tile.reduce' op with a 'cuda_tile.muli' body is not supported yet}}
-    %p = reduce %r dim=1 identities=[1 : i32] : tile<4x128xi32> -> tile<4xi32>
-    (%a: tile<i32>, %b: tile<i32>) {
-      %m = muli %a, %b : tile<i32>
-      yield %m : tile<i32>
-    }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @k {
-  entry @reduce_two_ops() {
-    %i = iota : tile<512xi32>
-    %r = reshape %i : tile<512xi32> -> tile<4x128xi32>
-    // expected-error@+1 {{'cuda_tile.reduce' op with a body of more than one op is not supported yet}}
-    %p = reduce %r dim=1 identities=[0 : i32] : tile<4x128xi32> -> tile<4xi32>
-    (%a: tile<i32>, %b: tile<i32>) {
-      %m = addi %a, %b : tile<i32>
-      %n = addi %m, %b : tile<i32>
-      yield %n : tile<i32>
-    }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @k {
-  entry @reduce_to_scalar() {
-    %i = iota : tile<128xi32>
-    // expected-error@+1 {{'cuda_tile.reduce' op to a rank-0 tile is not supported yet}}
-    %s = reduce %i dim=0 identities=[0 : i32] : tile<128xi32> -> tile<i32>
-    (%a: tile<i32>, %b: tile<i32>) {
-      %m = addi %a, %b : tile<i32>
-      yield %m : tile<i32>
-    }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @k {
   entry @reshape_to_scalar(%x: tile<ptr<f32>>) {
     %tx = make_tensor_view %x, shape = [1], strides = [1] : tensor_view<1xf32, strides=[1]>
     %px = make_partition_view %tx : partition_view<tile=(1), tensor_view<1xf32, strides=[1]>>

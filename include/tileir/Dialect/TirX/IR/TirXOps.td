@@ -478,5 +478,6 @@ include "tileir/Dialect/TirX/IR/TirXGemmOps.td"
 include "tileir/Dialect/TirX/IR/TirXComposeOps.td"
 include "tileir/Dialect/TirX/IR/TirXCopyOps.td"
 include "tileir/Dialect/TirX/IR/TirXAtomicOps.td"
+include "tileir/Dialect/TirX/IR/TirXRegionReduceOps.td"
 
 #endif // TILEIR_DIALECT_TIRX_TIRXOPS_TD
