@@ -522,6 +522,9 @@ def prefix_sum_case(cols: int, dtype: str) -> Case:
 CASES: List[Case] = (
     [vadd_case("vadd_view"), vadd_case("vadd_ptr")]
     + [softmax_case(cols) for cols in SOFTMAX_COLS]
+    + [softmax_bf16_case(8192)]
+    + [layernorm_case(cols, "float32") for cols in LAYERNORM_COLS]
+    + [layernorm_case(cols, "bfloat16") for cols in (1024, 8192)]
     + [prefix_sum_case(cols, dtype) for dtype in ("float32", "int32") for cols in (1024, 8192)]
     + [histogram_case(), gather_case()]
 )
