@@ -18,73 +18,6 @@ using namespace mlir;
 using namespace mlir::tileir;
 using ::tileir::layout::TileLayout;
 
-/// The scalar form of the body ops that the elementwise family does not
-/// lower yet (minf, maxi, mini, cmpf, subi, andi, ori, xori), for bodies
-/// whose operands are all scalars; nullopt for other ops.
-static std::optional<Value> lowerScalarCombinerOp(OpBuilder &b, Operation *op,
-                                                  ArrayRef<Value> v) {
-  Location loc = op->getLoc();
-  bool isSigned = true;
-  if (auto attr = op->getAttrOfType<ct::SignednessAttr>("signedness"))
-    isSigned = attr.getValue() == ct::Signedness::Signed;
-  return llvm::TypeSwitch<Operation *, std::optional<Value>>(op)
-      .Case<ct::MinFOp>([&](ct::MinFOp o) -> Value {
-        if (o.getPropagateNan())
-          return arith::MinimumFOp::create(b, loc, v[0], v[1]);
-        return arith::MinNumFOp::create(b, loc, v[0], v[1]);
-      })
-      .Case<ct::MaxIOp>([&](auto) -> Value {
-        if (isSigned)
-          return arith::MaxSIOp::create(b, loc, v[0], v[1]);
-        return arith::MaxUIOp::create(b, loc, v[0], v[1]);
-      })
-      .Case<ct::MinIOp>([&](auto) -> Value {
-        if (isSigned)
-          return arith::MinSIOp::create(b, loc, v[0], v[1]);
-        return arith::MinUIOp::create(b, loc, v[0], v[1]);
-      })
-      .Case<ct::SubIOp>([&](auto) -> Value {
-        return arith::SubIOp::create(b, loc, v[0], v[1]);
-      })
-      .Case<ct::AndIOp>([&](auto) -> Value {
-        return arith::AndIOp::create(b, loc, v[0], v[1]);
-      })
-      .Case<ct::OrIOp>([&](auto) -> Value {
-        return arith::OrIOp::create(b, loc, v[0], v[1]);
-      })
-      .Case<ct::XOrIOp>([&](auto) -> Value {
-        return arith::XOrIOp::create(b, loc, v[0], v[1]);
-      })
-      .Case<ct::CmpFOp>([&](ct::CmpFOp o) -> Value {
-        bool ordered =
-            o.getComparisonOrdering() == ct::ComparisonOrdering::Ordered;
-        using P = arith::CmpFPredicate;
-        P pred = P::OEQ;
-        switch (o.getComparisonPredicate()) {
-        case ct::ComparisonPredicate::Equal:
-          pred = ordered ? P::OEQ : P::UEQ;
-          break;
-        case ct::ComparisonPredicate::NotEqual:
-          pred = ordered ? P::ONE : P::UNE;
-          break;
-        case ct::ComparisonPredicate::LessThan:
-          pred = ordered ? P::OLT : P::ULT;
-          break;
-        case ct::ComparisonPredicate::LessThanOrEqual:
-          pred = ordered ? P::OLE : P::ULE;
-          break;
-        case ct::ComparisonPredicate::GreaterThan:
-          pred = ordered ? P::OGT : P::UGT;
-          break;
-        case ct::ComparisonPredicate::GreaterThanOrEqual:
-          pred = ordered ? P::OGE : P::UGE;
-          break;
-        }
-        return arith::CmpFOp::create(b, loc, pred, v[0], v[1]);
-      })
-      .Default([](Operation *) { return std::nullopt; });
-}
-
 /// The identity of operand `i` as an attribute of `elem` (the spec tolerates
 /// f16/bf16 identities for each other's operands).
 static FailureOr<TypedAttr> identityFor(Operation *op, Attribute attr,
@@ -125,19 +58,8 @@ static LogicalResult lowerCombinerBody(EntryLowering &l, Operation *op,
     l.mapping.map(arg, newArg);
   for (Operation &inner : src.without_terminator()) {
     l.b.setInsertionPointToEnd(block);
-    SmallVector<Value> operands;
-    bool allScalar = true;
-    for (Value v : inner.getOperands()) {
-      Value lowered = l.get(v);
-      allScalar &= lowered && !isa<tirx::BufferType>(lowered.getType());
-      operands.push_back(lowered);
-    }
-    std::optional<Value> scalar;
-    if (allScalar && inner.getNumResults() == 1)
-      scalar = lowerScalarCombinerOp(l.b, &inner, operands);
-    if (scalar)
-      l.mapping.map(inner.getResult(0), *scalar);
-    else if (failed(l.lower(&inner)))
+    // Scalar operands make every op family emit its scalar form.
+    if (failed(l.lower(&inner)))
       return failure();
     for (Value result : inner.getResults()) {
       Value lowered = l.get(result);
