@@ -477,5 +477,6 @@ include "tileir/Dialect/TirX/IR/TirXMapOps.td"
 include "tileir/Dialect/TirX/IR/TirXGemmOps.td"
 include "tileir/Dialect/TirX/IR/TirXComposeOps.td"
 include "tileir/Dialect/TirX/IR/TirXCopyOps.td"
+include "tileir/Dialect/TirX/IR/TirXReadOps.td"
 
 #endif // TILEIR_DIALECT_TIRX_TIRXOPS_TD
