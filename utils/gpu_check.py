@@ -443,6 +443,67 @@ GATHER = Workload(
 )
 
 
+def _chunked_inputs(size: Size, generator: Any) -> Dict[str, Any]:
+    """A rows x (nchunks * 128) i32 matrix of 1..9 (row 0 all ones: it never reaches the
+    threshold), the threshold half the expected row sum, the split half the chunks."""
+    rows, nchunks = size
+    x = torch.randint(1, 10, (rows, nchunks * 128), generator=generator, device=DEVICE, dtype=torch.int32)
+    x[0] = 1
+    return {"x": x, "threshold": 5 * 128 * nchunks // 2, "split": nchunks // 2}
+
+
+def _first_exceeding_ref(inputs: Dict[str, Any]) -> Any:
+    """[rows, 2] i32 (viewed as f32): chunks read until the running sum exceeds the threshold
+    (all of them when it never does) and that sum."""
+    x = inputs["x"].long()
+    rows = x.shape[0]
+    cum = x.view(rows, -1, 128).sum(-1).cumsum(1)
+    over = cum > inputs["threshold"]
+    first = over.int().argmax(1)
+    hit = over.any(1)
+    count = torch.where(hit, first + 1, torch.full_like(first, cum.shape[1]))
+    total = torch.where(hit, cum.gather(1, first[:, None])[:, 0], cum[:, -1])
+    return torch.stack([count, total], 1).int().view(torch.float32)
+
+
+def _weighted_chunks_ref(inputs: Dict[str, Any]) -> Any:
+    """[rows, 128] i32 (viewed as f32): chunk sum weighted 1 before `split`, 2 after."""
+    x = inputs["x"].long()
+    rows = x.shape[0]
+    chunks = x.view(rows, -1, 128)
+    weight = torch.ones(chunks.shape[1], device=x.device, dtype=torch.long)
+    weight[inputs["split"]:] = 2
+    return (chunks * weight[None, :, None]).sum(1).int().view(torch.float32)
+
+
+def _into(out: Any, result: Any) -> Any:
+    out.copy_(result)
+    return out
+
+
+FIRST_EXCEEDING = Workload(
+    name="first_exceeding",
+    make_inputs=_chunked_inputs,
+    out_shape=lambda size: (size[0], 2),
+    reference=_first_exceeding_ref,
+    tolerance=0.0,
+    bytes=lambda size: 4 * size[0] * size[1] * 128,
+    torch=Baseline("torch cumsum", lambda inputs, out: _into(out, _first_exceeding_ref(inputs))),
+    triton=None,
+)
+
+WEIGHTED_CHUNKS = Workload(
+    name="weighted_chunks",
+    make_inputs=_chunked_inputs,
+    out_shape=lambda size: (size[0], 128),
+    reference=_weighted_chunks_ref,
+    tolerance=0.0,
+    bytes=lambda size: 4 * size[0] * (size[1] + 1) * 128,
+    torch=Baseline("torch weighted sum", lambda inputs, out: _into(out, _weighted_chunks_ref(inputs))),
+    triton=None,
+)
+
+
 def gather_case() -> Case:
     """Row gather out = src[idx]: gather_rows(src, idx, out: ptr, r, d, m: i32), d % 4 == 0."""
     return Case(
@@ -519,6 +580,23 @@ def prefix_sum_case(cols: int, dtype: str) -> Case:
     )
 
 
+def chunk_case(workload: Workload, extra: str) -> Case:
+    """examples/loop_break.mlir: entry(x: ptr, out: ptr, rows, nchunks, threshold | split: i32),
+    one row per tile block; size = (rows, nchunks). Outputs are i32 viewed as f32 (exact)."""
+    return Case(
+        name=workload.name,
+        workload=workload,
+        mlir="examples/loop_break.mlir",
+        entry=workload.name,
+        params=("ptr", "ptr", "i32", "i32", "i32"),
+        args=lambda inputs, out, size: (inputs["x"], out, size[0], size[1], inputs[extra]),
+        grid=lambda size, hints: (size[0],),
+        sizes=((1, 1), (37, 5), (1000, 16), (4096, 64)),
+        quick_sizes=((1, 1), (37, 5), (1000, 16)),
+        bench_size=(4096, 64),
+    )
+
+
 CASES: List[Case] = (
     [vadd_case("vadd_view"), vadd_case("vadd_ptr")]
     + [softmax_case(cols) for cols in SOFTMAX_COLS]
@@ -527,6 +605,7 @@ CASES: List[Case] = (
     + [layernorm_case(cols, "bfloat16") for cols in (1024, 8192)]
     + [prefix_sum_case(cols, dtype) for dtype in ("float32", "int32") for cols in (1024, 8192)]
     + [histogram_case(), gather_case()]
+    + [chunk_case(FIRST_EXCEEDING, "threshold"), chunk_case(WEIGHTED_CHUNKS, "split")]
 )
 
 

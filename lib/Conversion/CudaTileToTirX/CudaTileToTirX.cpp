@@ -104,12 +104,17 @@ LogicalResult EntryLowering::run() {
 }
 
 LogicalResult EntryLowering::lowerOps(Block &block) {
+  return lowerOps(block.begin(), block.end());
+}
+
+LogicalResult EntryLowering::lowerOps(Block::iterator begin,
+                                      Block::iterator end) {
   // Every op is lowered at the same place (before `anchor`, or at the end
   // of `dest`), whatever insertion point the previous op's lowering left.
   Block *dest = b.getInsertionBlock();
   Operation *anchor =
       b.getInsertionPoint() == dest->end() ? nullptr : &*b.getInsertionPoint();
-  for (Operation &op : block) {
+  for (Operation &op : llvm::make_range(begin, end)) {
     if (anchor)
       b.setInsertionPoint(anchor);
     else
@@ -117,6 +122,10 @@ LogicalResult EntryLowering::lowerOps(Block &block) {
     if (failed(lower(&op)))
       return failure();
     trackAffine(&op);
+    if (sequenceDone) {
+      sequenceDone = false;
+      break;
+    }
   }
   return success();
 }
@@ -127,7 +136,8 @@ LogicalResult EntryLowering::lower(Operation *op) {
        {&EntryLowering::lowerMmaOp, &EntryLowering::lowerCoreOp,
         &EntryLowering::lowerElementwiseOp, &EntryLowering::lowerMemoryOp,
         &EntryLowering::lowerStructureOp, &EntryLowering::lowerReductionOp,
-        &EntryLowering::lowerAtomicOp, &EntryLowering::lowerDebugOp})
+        &EntryLowering::lowerAtomicOp, &EntryLowering::lowerDebugOp,
+        &EntryLowering::lowerControlFlowOp})
     if (std::optional<LogicalResult> result = (this->*family)(op))
       return *result;
   return fail(op, "is not supported by convert-cuda-tile-to-tirx yet");
@@ -135,10 +145,6 @@ LogicalResult EntryLowering::lower(Operation *op) {
 
 std::optional<LogicalResult> EntryLowering::lowerCoreOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-      .Case<ct::ReturnOp>([&](auto) -> LogicalResult {
-        gpu::ReturnOp::create(b, op->getLoc());
-        return success();
-      })
       .Case<ct::ConstantOp, ct::GetTileBlockIdOp, ct::GetNumTileBlocksOp>(
           [&](auto o) -> LogicalResult { return lower(o); })
       .Default([](Operation *) { return std::nullopt; });
@@ -146,8 +152,10 @@ std::optional<LogicalResult> EntryLowering::lowerCoreOp(Operation *op) {
 
 LogicalResult EntryLowering::lower(ct::ConstantOp op) {
   auto value = dyn_cast<DenseElementsAttr>(op.getValue());
-  if (!value || !value.isSplat())
-    return fail(op, "with non-splat values is not supported yet");
+  if (!value)
+    return fail(op, "expects dense values");
+  if (!value.isSplat())
+    return lowerDenseConstant(op, value);
   TypedAttr scalar = value.getSplatValue<TypedAttr>();
   mapping.map(op.getResult(),
               arith::ConstantOp::create(b, op.getLoc(), scalar));

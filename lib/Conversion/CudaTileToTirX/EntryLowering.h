@@ -47,6 +47,8 @@ struct TensorViewInfo {
   Type elementType;
 };
 
+struct CfSequence;
+
 /// Lowers one cuda_tile.entry into a gpu.func.
 class EntryLowering {
 public:
@@ -85,6 +87,9 @@ public:
   /// Lowers the ops of `block` (a cuda_tile region's block) at the current
   /// insertion point, in order.
   LogicalResult lowerOps(Block &block);
+  /// Lowers the ops [begin, end) the same way. Stops early when a lowering
+  /// sets `sequenceDone` (an `if` that exits lowered the rest itself).
+  LogicalResult lowerOps(Block::iterator begin, Block::iterator end);
   /// Lowers one op: asks each family in turn.
   LogicalResult lower(Operation *op);
   /// The op families. Each returns std::nullopt when `op` is not one of its
@@ -97,8 +102,10 @@ public:
   std::optional<LogicalResult> lowerAtomicOp(Operation *op);
   std::optional<LogicalResult> lowerDebugOp(Operation *op);
   std::optional<LogicalResult> lowerReductionOp(Operation *op);
+  std::optional<LogicalResult> lowerControlFlowOp(Operation *op);
 
   LogicalResult lower(ct::ConstantOp op);
+  LogicalResult lowerDenseConstant(ct::ConstantOp op, DenseElementsAttr value);
   LogicalResult lower(ct::GetTileBlockIdOp op);
   LogicalResult lower(ct::GetNumTileBlocksOp op);
   LogicalResult lower(ct::IotaOp op);
@@ -113,6 +120,9 @@ public:
   LogicalResult lower(ct::GetTensorShapeOp op);
   LogicalResult lower(ct::GetIndexSpaceShapeOp op);
   LogicalResult lower(ct::StorePtrTkoOp op);
+  LogicalResult lower(ct::PermuteOp op);
+  LogicalResult lower(ct::CatOp op);
+  LogicalResult lower(ct::ExtractOp op);
   LogicalResult lower(ct::ReduceOp op);
   LogicalResult lower(ct::ScanOp op);
 
@@ -133,6 +143,38 @@ public:
   LogicalResult lowerAssume(ct::AssumeOp op);
   /// A call of the LLVM intrinsic `name` (NVVM forms without an NVVM op).
   Value intrinsic(StringRef name, Type type, ValueRange args, Location loc);
+
+  // --- layout conversions (ControlFlow.cpp) -------------------------------
+  /// `buffer` (a local buffer) in layout `target`: the buffer itself when
+  /// the layouts are equal, else a fresh buffer written by `assign`.
+  FailureOr<Value> convertLayout(Value buffer,
+                                 const ::tileir::layout::TileLayout &target,
+                                 Location loc);
+  /// dst[x] = src[x] for a local buffer `dst` and a scalar or local buffer
+  /// `src` of dst's shape: tirx.fill for a scalar, a register move
+  /// (tirx.map) when every thread holds the elements it needs, else
+  /// through shared memory (copy local->shared, barrier, copy
+  /// shared->local).
+  LogicalResult assign(Value dst, Value src, Location loc);
+  /// The scalar of a rank-0 tile's lowered value (a one-element buffer is
+  /// read with tirx.read, through shared memory unless every thread holds
+  /// it). `type` is the cuda_tile type.
+  FailureOr<Value> toScalar(Value lowered, Type type, Location loc);
+  /// The lowered value of a rank-0 tile `v` as a scalar.
+  FailureOr<Value> getScalar(Value v, Location loc) {
+    return toScalar(get(v), v.getType(), loc);
+  }
+  /// A zero of a scalar type (the value of unused outcome slots).
+  Value zeroOf(Type type, Location loc);
+  /// True when the insertion point is inside a loop.
+  bool insideLoop();
+  /// Lowers `region`'s block as a structured sequence (see ControlFlow.cpp).
+  LogicalResult lowerSequence(Block &block, CfSequence &seq);
+  /// The sequences being lowered, innermost last; `sequenceDone` stops
+  /// lowerOps after an `if` that exits lowered the rest of its block.
+  SmallVector<CfSequence *> sequences;
+  bool sequenceDone = false;
+  unsigned numConstants = 0;
 
   /// Token bookkeeping: a memory op whose input token follows a store must
   /// see that store's effects across the CTA.

@@ -1,23 +1,32 @@
 //===- Structure.cpp - shape ops ---===//
 //
-// Part of TileIR. convert-cuda-tile-to-tirx: iota, reshape and broadcast
-// (reduce and scan: Reduction.cpp).
+// Part of TileIR. convert-cuda-tile-to-tirx: dense constants, iota,
+// reshape, broadcast, permute, cat, extract (views of the registers where
+// possible, conversions through shared memory otherwise). Reduce and scan:
+// Reduction.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+
+#include "tileir/Dispatch/LayoutCodegen.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tileir;
+using ::tileir::dispatch::BitLayout;
+using ::tileir::dispatch::dimBitRange;
+using ::tileir::dispatch::LayoutBit;
+using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
 
 LogicalResult EntryLowering::lower(ct::IotaOp op) {
@@ -30,10 +39,15 @@ LogicalResult EntryLowering::lower(ct::IotaOp op) {
 LogicalResult EntryLowering::lower(ct::ReshapeOp op) {
   Value src = get(op.getSource());
   auto resultType = cast<ct::TileType>(op.getResult().getType());
-  if (!isa<tirx::BufferType>(src.getType()) || resultType.getRank() == 0) {
-    if (isa<tirx::BufferType>(src.getType()))
-      return fail(op, "to a rank-0 tile from registers is not supported yet");
+  if (!isa<tirx::BufferType>(src.getType())) {
     mapping.map(op.getResult(), src);
+    return success();
+  }
+  if (resultType.getRank() == 0) {
+    FailureOr<Value> scalar = toScalar(src, resultType, op.getLoc());
+    if (failed(scalar))
+      return failure();
+    mapping.map(op.getResult(), *scalar);
     return success();
   }
   // The layout acts on the row-major flat index: a reshape is the same
@@ -47,6 +61,7 @@ LogicalResult EntryLowering::lower(ct::ReshapeOp op) {
 }
 
 LogicalResult EntryLowering::lower(ct::BroadcastOp op) {
+  Location loc = op.getLoc();
   Value src = get(op.getSource());
   if (!isa<tirx::BufferType>(src.getType())) {
     mapping.map(op.getResult(), src);
@@ -58,18 +73,310 @@ LogicalResult EntryLowering::lower(ct::BroadcastOp op) {
   FailureOr<TileLayout> view = LayoutPlanner::getBroadcastView(
       srcType.getTileLayout(), srcType.getShape(), resultType.getShape(),
       anchor);
-  if (failed(view))
-    return fail(op, "needs a layout conversion, which is not supported yet");
+  if (failed(view)) {
+    // Convert the source to the anchor's layout without the broadcast
+    // dimensions (their thread bits become replicas), which broadcasts as
+    // a view.
+    SmallVector<int64_t> axes;
+    for (auto [d, extent] : llvm::enumerate(srcType.getShape()))
+      if (extent != resultType.getShape()[d])
+        axes.push_back(d);
+    FailureOr<TileLayout> target =
+        LayoutPlanner::getReduced(anchor, resultType.getShape(), axes);
+    if (failed(target))
+      return fail(op, "cannot derive a source layout for the broadcast");
+    FailureOr<Value> converted = convertLayout(src, *target, loc);
+    if (failed(converted))
+      return failure();
+    src = *converted;
+    srcType = cast<tirx::BufferType>(src.getType());
+    view = LayoutPlanner::getBroadcastView(srcType.getTileLayout(),
+                                           srcType.getShape(),
+                                           resultType.getShape(), anchor);
+    if (failed(view))
+      return fail(op, "cannot broadcast the converted source as a view");
+  }
   auto type = tirx::BufferType::get(
       b.getContext(), resultType.getShape(), srcType.getElementType(),
       tirx::MemScope::Local, tirx::LayoutAttr::get(b.getContext(), *view));
-  mapping.map(op.getResult(), tirx::ViewOp::create(b, op.getLoc(), type, src));
+  mapping.map(op.getResult(), tirx::ViewOp::create(b, loc, type, src));
+  return success();
+}
+
+/// A view of `src` (an on-chip buffer) with `shape` and the layout `bits`.
+static Value viewOf(OpBuilder &b, Location loc, Value src,
+                    ArrayRef<int64_t> shape, const BitLayout &bits) {
+  auto srcType = cast<tirx::BufferType>(src.getType());
+  auto type = tirx::BufferType::get(
+      b.getContext(), shape, srcType.getElementType(), srcType.getMemScope(),
+      tirx::LayoutAttr::get(b.getContext(), bits.toLayout()));
+  return tirx::ViewOp::create(b, loc, type, src);
+}
+
+LogicalResult EntryLowering::lower(ct::PermuteOp op) {
+  Value src = get(op.getSource());
+  if (!isa<tirx::BufferType>(src.getType())) {
+    mapping.map(op.getResult(), src);
+    return success();
+  }
+  // Registers keep their elements; only the logical coordinates move: the
+  // bits of result dimension i are the source bits of dimension perm[i].
+  auto srcType = cast<tirx::BufferType>(src.getType());
+  FailureOr<BitLayout> bits = BitLayout::get(srcType.getTileLayout());
+  if (failed(bits))
+    return fail(op, "expects a power-of-two register layout");
+  auto resultType = cast<ct::TileType>(op.getResult().getType());
+  BitLayout permuted = *bits;
+  for (auto [i, p] : llvm::enumerate(op.getPermutation())) {
+    auto [first, end] = dimBitRange(resultType.getShape(), i);
+    unsigned srcFirst = dimBitRange(srcType.getShape(), p).first;
+    for (unsigned j = first; j < end; ++j)
+      permuted.shard[j] = bits->shard[srcFirst + (j - first)];
+  }
+  mapping.map(op.getResult(),
+              viewOf(b, op.getLoc(), src, resultType.getShape(), permuted));
+  return success();
+}
+
+LogicalResult EntryLowering::lower(ct::CatOp op) {
+  Location loc = op.getLoc();
+  Value lhs = get(op.getLhs()), rhs = get(op.getRhs());
+  auto resultType = cast<ct::TileType>(op.getResult().getType());
+  if (!isa<tirx::BufferType>(lhs.getType()) &&
+      !isa<tirx::BufferType>(rhs.getType()) && lhs == rhs) {
+    mapping.map(op.getResult(), lhs);
+    return success();
+  }
+  lhs = getBuffer(op.getLhs(), loc);
+  auto lhsType = cast<tirx::BufferType>(lhs.getType());
+  TileLayout layout = lhsType.getTileLayout();
+  FailureOr<BitLayout> bits = BitLayout::get(layout);
+  if (failed(bits))
+    return fail(op, "expects a power-of-two register layout");
+  FailureOr<Value> rhsBuffer =
+      convertLayout(getBuffer(op.getRhs(), loc), layout, loc);
+  if (failed(rhsBuffer))
+    return failure();
+  // The result is the lhs layout with one more register bit, the top bit of
+  // `dim`: the two halves are register views of the result.
+  int64_t dim = op.getDim();
+  unsigned top = dimBitRange(resultType.getShape(), dim).second - 1;
+  BitLayout lower = *bits;
+  lower.memOffset = 0;
+  int64_t half = lower.getStorageSize();
+  BitLayout joined = lower;
+  joined.shard.insert(joined.shard.begin() + top, LayoutBit{"m", half});
+  Value result = alloc(resultType.getShape(), lhsType.getElementType(),
+                       joined.toLayout(), loc);
+  BitLayout upper = lower;
+  upper.memOffset = half;
+  if (failed(assign(viewOf(b, loc, result, lhsType.getShape(), lower), lhs,
+                    loc)) ||
+      failed(assign(viewOf(b, loc, result, lhsType.getShape(), upper),
+                    *rhsBuffer, loc)))
+    return failure();
+  mapping.map(op.getResult(), result);
+  return success();
+}
+
+LogicalResult EntryLowering::lower(ct::ExtractOp op) {
+  Location loc = op.getLoc();
+  Value src = get(op.getSource());
+  if (!isa<tirx::BufferType>(src.getType())) {
+    mapping.map(op.getResult(), src);
+    return success();
+  }
+  auto srcType = cast<tirx::BufferType>(src.getType());
+  auto resultType = cast<ct::TileType>(op.getResult().getType());
+  ArrayRef<int64_t> srcShape = srcType.getShape();
+  ArrayRef<int64_t> shape = resultType.getShape();
+  FailureOr<BitLayout> bits = BitLayout::get(srcType.getTileLayout());
+  if (failed(bits))
+    return fail(op, "expects a power-of-two register layout");
+  // Flat source bits that select the block (the high bits of each
+  // dimension) and the result's bits (the low ones).
+  SmallVector<unsigned> blockBits;
+  int64_t numBlocks = 1;
+  for (unsigned d = 0; d < srcShape.size(); ++d) {
+    auto [first, end] = dimBitRange(srcShape, d);
+    unsigned low = llvm::Log2_64(shape[d]);
+    for (unsigned j = first + low; j < end; ++j)
+      blockBits.push_back(j);
+    numBlocks *= srcShape[d] / shape[d];
+  }
+  bool inRegisters = llvm::none_of(
+      blockBits, [&](unsigned j) { return bits->shard[j].isThread(); });
+  // The layout of block `k` (coordinates per dimension) of `layout`.
+  auto blockView = [&](Value buffer, const BitLayout &layout,
+                       ArrayRef<int64_t> k) {
+    BitLayout view;
+    view.replica = layout.replica;
+    view.memOffset = layout.memOffset;
+    // Result flat bits, lowest first: the low bits of each dimension from
+    // the last one.
+    for (int64_t d = srcShape.size() - 1; d >= 0; --d) {
+      unsigned first = dimBitRange(srcShape, d).first;
+      for (unsigned j = 0; j < llvm::Log2_64(shape[d]); ++j)
+        view.shard.push_back(layout.shard[first + j]);
+      int64_t blockIndex = k[d];
+      unsigned low = llvm::Log2_64(shape[d]);
+      for (unsigned j = first + low; j < dimBitRange(srcShape, d).second; ++j)
+        if ((blockIndex >> (j - first - low)) & 1)
+          view.memOffset +=
+              layout.shard[j].isMemory() ? layout.shard[j].stride : 0;
+    }
+    return viewOf(b, loc, buffer, shape, view);
+  };
+  SmallVector<std::optional<int64_t>> constIdx;
+  bool allConst = true;
+  SmallVector<Value> scalars;
+  for (Value idx : op.getIndices()) {
+    FailureOr<Value> s = getScalar(idx, loc);
+    if (failed(s))
+      return failure();
+    scalars.push_back(*s);
+    std::optional<int64_t> c = getConstantIntValue(*s);
+    allConst &= c.has_value();
+    constIdx.push_back(c);
+  }
+  if (allConst && inRegisters) {
+    SmallVector<int64_t> k;
+    for (auto c : constIdx)
+      k.push_back(*c);
+    mapping.map(op.getResult(), blockView(src, *bits, k));
+    return success();
+  }
+  // The buffer the blocks are read from: the registers, or a row-major
+  // shared copy when the block bits select threads.
+  Value from = src;
+  BitLayout fromBits = *bits;
+  if (!inRegisters) {
+    TileLayout rm =
+        TileLayout({Iter{srcType.getNumElements(), 1, "m"}}, {}).canonicalize();
+    auto sharedType = tirx::BufferType::get(
+        b.getContext(), srcShape, srcType.getElementType(),
+        tirx::MemScope::Shared, tirx::LayoutAttr::get(b.getContext(), rm));
+    int64_t bytes =
+        std::max<int64_t>(1, srcType.getElementType().getIntOrFloatBitWidth() /
+                                 8) *
+        srcType.getNumElements();
+    if (bytes > 48 * 1024)
+      return fail(op, "needs " + Twine(bytes) +
+                          " bytes of shared memory to move the block, more "
+                          "than the 49152 supported");
+    from = tirx::AllocOp::create(b, loc, sharedType);
+    tirx::CopyOp::create(b, loc, from, src, nullptr, cta(), nullptr, nullptr);
+    tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
+    fromBits = *BitLayout::get(rm);
+  }
+  Value dst = allocBlocked(resultType, loc);
+  auto copyBlock = [&](ArrayRef<int64_t> k) -> LogicalResult {
+    Value block = blockView(from, fromBits, k);
+    if (!inRegisters) {
+      tirx::CopyOp::create(b, loc, dst, block, nullptr, cta(), nullptr,
+                           nullptr);
+      return success();
+    }
+    return assign(dst, block, loc);
+  };
+  if (allConst) {
+    SmallVector<int64_t> k;
+    for (auto c : constIdx)
+      k.push_back(*c);
+    if (failed(copyBlock(k)))
+      return failure();
+  } else {
+    // Dynamic indices: one case per block (the index is uniform).
+    constexpr int64_t kMaxBlocks = 64;
+    if (numBlocks > kMaxBlocks)
+      return fail(op, "with dynamic indices over " + Twine(numBlocks) +
+                          " blocks is not supported (at most " +
+                          Twine(kMaxBlocks) + ")");
+    Value linear = arith::ConstantIndexOp::create(b, loc, 0);
+    for (unsigned d = 0; d < srcShape.size(); ++d) {
+      linear = arith::MulIOp::create(
+          b, loc, linear,
+          arith::ConstantIndexOp::create(b, loc, srcShape[d] / shape[d]));
+      linear = arith::AddIOp::create(b, loc, linear, toIndex(scalars[d], loc));
+    }
+    SmallVector<int64_t> cases;
+    for (int64_t c = 0; c < numBlocks; ++c)
+      cases.push_back(c);
+    auto sw = scf::IndexSwitchOp::create(b, loc, TypeRange{}, linear, cases,
+                                         cases.size());
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&sw.getDefaultRegion());
+    scf::YieldOp::create(b, loc);
+    for (int64_t c = 0; c < numBlocks; ++c) {
+      b.createBlock(&sw.getCaseRegions()[c]);
+      SmallVector<int64_t> k(srcShape.size());
+      int64_t rest = c;
+      for (int64_t d = srcShape.size() - 1; d >= 0; --d) {
+        int64_t n = srcShape[d] / shape[d];
+        k[d] = rest % n;
+        rest /= n;
+      }
+      if (failed(copyBlock(k)))
+        return failure();
+      scf::YieldOp::create(b, loc);
+    }
+  }
+  if (!inRegisters && insideLoop())
+    tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
+  mapping.map(op.getResult(), dst);
+  return success();
+}
+
+LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
+                                                DenseElementsAttr value) {
+  Location loc = op.getLoc();
+  auto type = cast<ct::TileType>(op.getResult().getType());
+  Type elem = type.getElementType();
+  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() % 8 != 0) {
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    os << elem;
+    return fail(op, "with non-splat values of element type " + name +
+                        " is not supported (expects whole-byte numbers)");
+  }
+  // The values live in a constant global; the tile is copied from it.
+  auto module = func->getParentOfType<gpu::GPUModuleOp>();
+  int64_t n = value.getNumElements();
+  std::string name =
+      ("__tileir_constant_" + func.getName() + "_" + Twine(numConstants++))
+          .str();
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto flat = value.reshape(RankedTensorType::get({n}, elem));
+    LLVM::GlobalOp::create(b, loc, LLVM::LLVMArrayType::get(elem, n),
+                           /*isConstant=*/true, LLVM::Linkage::Internal, name,
+                           flat, /*alignment=*/16, /*addrSpace=*/1);
+  }
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, name);
+  SmallVector<int64_t> strides(type.getRank(), 1);
+  for (int64_t d = type.getRank() - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * type.getShape()[d + 1];
+  auto viewType = tirx::BufferType::get(b.getContext(), type.getShape(), elem,
+                                        tirx::MemScope::Global, nullptr);
+  Value view = tirx::GlobalViewOp::create(
+      b, loc, viewType, base, ValueRange{}, ValueRange{},
+      b.getDenseI64ArrayAttr(type.getShape()), b.getDenseI64ArrayAttr(strides),
+      b.getI64IntegerAttr(16));
+  SmallVector<int64_t> zeros(type.getRank(), 0);
+  Value region = tirx::RegionOp::create(b, loc, viewType, view, ValueRange{},
+                                        b.getDenseI64ArrayAttr(zeros));
+  Value dst = allocBlocked(type, loc);
+  tirx::CopyOp::create(b, loc, dst, region, nullptr, cta(), nullptr, nullptr);
+  mapping.map(op.getResult(), dst);
   return success();
 }
 
 std::optional<LogicalResult> EntryLowering::lowerStructureOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-      .Case<ct::IotaOp, ct::ReshapeOp, ct::BroadcastOp>(
+      .Case<ct::IotaOp, ct::ReshapeOp, ct::BroadcastOp, ct::PermuteOp,
+            ct::CatOp, ct::ExtractOp>(
           [&](auto o) -> LogicalResult { return lower(o); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -13,16 +13,6 @@ cuda_tile.module @k {
 // -----
 
 cuda_tile.module @k {
-  entry @non_splat() {
-    // expected-error@+1 {{'cuda_tile.constant' op with non-splat values is not supported yet}}
-    %c = constant <i32: [1, 2, 3, 4]> : tile<4xi32>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @k {
   // The entry verifier rejects it before the conversion sees it.
   // expected-error@+1 {{'cuda_tile.entry' op expects argument #0 to be a rank-0 tile, got '!cuda_tile.tile<4xf32>'}}
   entry @tile_argument(%a: tile<4xf32>) {
@@ -91,36 +81,6 @@ cuda_tile.module @k {
     %i = iota : tile<32xi8>
     // expected-error@+1 {{'cuda_tile.unpack' op is not supported yet}}
     %u = unpack %i : tile<32xi8> -> tile<64xi4>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @k {
-  entry @reshape_to_scalar(%x: tile<ptr<f32>>) {
-    %tx = make_tensor_view %x, shape = [1], strides = [1] : tensor_view<1xf32, strides=[1]>
-    %px = make_partition_view %tx : partition_view<tile=(1), tensor_view<1xf32, strides=[1]>>
-    %c0 = constant <i32: 0> : tile<i32>
-    %v, %t = load_view_tko weak %px[%c0] : partition_view<tile=(1), tensor_view<1xf32, strides=[1]>>, tile<i32> -> tile<1xf32>, token
-    // expected-error@+1 {{'cuda_tile.reshape' op to a rank-0 tile from registers is not supported yet}}
-    %s = reshape %v : tile<1xf32> -> tile<f32>
-    return
-  }
-}
-
-// -----
-
-// A 4x1 tile keeps its rows on threads 0..3; a 4x128 tile needs the column
-// threads too, which the registers of the 4x1 tile do not replicate.
-cuda_tile.module @k {
-  entry @broadcast_layout(%x: tile<ptr<f32>>) {
-    %tx = make_tensor_view %x, shape = [4, 1], strides = [1, 1] : tensor_view<4x1xf32, strides=[1,1]>
-    %px = make_partition_view %tx : partition_view<tile=(4x1), tensor_view<4x1xf32, strides=[1,1]>>
-    %c0 = constant <i32: 0> : tile<i32>
-    %v, %t0 = load_view_tko weak %px[%c0, %c0] : partition_view<tile=(4x1), tensor_view<4x1xf32, strides=[1,1]>>, tile<i32> -> tile<4x1xf32>, token
-    // expected-error@+1 {{'cuda_tile.broadcast' op needs a layout conversion, which is not supported yet}}
-    %b = broadcast %v : tile<4x1xf32> -> tile<4x128xf32>
     return
   }
 }

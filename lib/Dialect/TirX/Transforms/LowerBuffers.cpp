@@ -6,6 +6,8 @@
 
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 
+#include "tileir/Dispatch/LayoutCodegen.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -97,8 +99,43 @@ static void lowerKernelStructure(gpu::GPUFuncOp func) {
   }
 }
 
+/// Lowers each tirx.read to a load from its buffer's storage (the verifier
+/// ensures every thread holds the element).
+static LogicalResult lowerReads(gpu::GPUFuncOp func) {
+  SmallVector<ReadOp> reads;
+  func.walk([&](ReadOp op) { reads.push_back(op); });
+  OpBuilder b(func.getContext());
+  for (ReadOp read : reads) {
+    b.setInsertionPoint(read);
+    Location loc = read.getLoc();
+    BufferType type = read.getSource().getType();
+    FailureOr<::tileir::dispatch::BitLayout> bits =
+        ::tileir::dispatch::BitLayout::get(type.getTileLayout());
+    if (failed(bits))
+      return read.emitOpError()
+             << "expects a power-of-two layout, got " << type.getLayout();
+    Value flat = arith::ConstantIndexOp::create(b, loc, 0);
+    int64_t stride = 1;
+    for (int64_t d = type.getShape().size() - 1; d >= 0; --d) {
+      Value term =
+          arith::MulIOp::create(b, loc, read.getIndices()[d],
+                                arith::ConstantIndexOp::create(b, loc, stride));
+      flat = arith::AddIOp::create(b, loc, flat, term);
+      stride *= type.getShape()[d];
+    }
+    Value offset = ::tileir::dispatch::emitStorageOffset(b, loc, *bits, flat);
+    Value storage = ::tileir::dispatch::getStorage(b, loc, read.getSource());
+    read.getResult().replaceAllUsesWith(
+        memref::LoadOp::create(b, loc, storage, offset).getResult());
+    read.erase();
+  }
+  return success();
+}
+
 static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
   lowerKernelStructure(func);
+  if (failed(lowerReads(func)))
+    return failure();
   // The kernel ABI fixes the CTA size with `.reqntid`; upstream turns
   // known_block_size into `.maxntid`, which ptxas rejects next to it. The
   // dispatch that needed known_block_size is done.

@@ -479,5 +479,6 @@ include "tileir/Dialect/TirX/IR/TirXComposeOps.td"
 include "tileir/Dialect/TirX/IR/TirXCopyOps.td"
 include "tileir/Dialect/TirX/IR/TirXAtomicOps.td"
 include "tileir/Dialect/TirX/IR/TirXRegionReduceOps.td"
+include "tileir/Dialect/TirX/IR/TirXReadOps.td"
 
 #endif // TILEIR_DIALECT_TIRX_TIRXOPS_TD

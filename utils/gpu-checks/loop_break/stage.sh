@@ -1,0 +1,20 @@
+#!/bin/bash
+# Stages the loop_break GPU check for a device machine that ships /work/main:
+# builds the kernel cache of examples/loop_break.mlir in this worktree and
+# copies it with utils/gpu_check.py, the example and python/tileir into
+# /work/main/.dev-cf/repo. On the device:
+#   cd .dev-cf/repo && PYTHONUNBUFFERED=1 python3 utils/gpu_check.py \
+#       --cache-dir ../kcache -k 'first_exceeding|weighted_chunks'
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+dest=${1:-/work/main/.dev-cf}
+cd "$root"
+rm -rf .dev-cf/kcache
+build/venv/bin/python -m tileir.aot --cache-dir .dev-cf/kcache examples/loop_break.mlir
+rm -rf "$dest"
+mkdir -p "$dest/repo/utils" "$dest/repo/examples" "$dest/repo/python"
+cp -r .dev-cf/kcache "$dest/kcache"
+cp utils/gpu_check.py "$dest/repo/utils/"
+cp examples/loop_break.mlir "$dest/repo/examples/"
+cp -r python/tileir "$dest/repo/python/"
+find "$dest" -name __pycache__ -prune -exec rm -rf {} +
