@@ -104,9 +104,9 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   entry @e() {
-    %a = constant <f32: 1.0> : tile<8x6xf32>
-    // expected-error @+1 {{'tileops.silu_and_mul' op expects a result of shape [8, 3], got [8, 6]}}
-    %y = tileops.silu_and_mul %a : tile<8x6xf32> -> tile<8x6xf32>
+    %a = constant <f32: 1.0> : tile<8x8xf32>
+    // expected-error @+1 {{'tileops.silu_and_mul' op expects a result of shape [8, 4], got [8, 8]}}
+    %y = tileops.silu_and_mul %a : tile<8x8xf32> -> tile<8x8xf32>
     return
   }
 }
