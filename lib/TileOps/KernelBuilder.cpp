@@ -281,7 +281,8 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
     return err(lineNo, "unknown dtype '" + toks[1] +
                            "' (expects f32, f16, bf16, f8e4m3fn, f8e5m2, i8, "
                            "i16, i32, i64 or bool)");
-  unsigned want = info->kinds;
+  // Generative ops take index inputs; their dtype is the output's.
+  unsigned want = info->result == ResultRule::Float ? kFloat : info->kinds;
   if (!(kindOfDtype(spec.dtype) & want))
     return err(lineNo, "op '" + spec.op + "' does not accept dtype " +
                            spec.dtype +
