@@ -629,11 +629,12 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   std::vector<std::string> args;
   std::string i32t = tileTy(T, "i32");
   for (size_t i = 0; i < spec.shapes.size(); ++i) {
-    args.push_back(formatv("%in{0}: tile<ptr<{1}>>", i, inElts[i]));
+    args.push_back(formatv("%in{0}: tile<ptr<{1}>>", i,
+                           inElts[i] == "i1" ? "i8" : inElts[i]));
     plan.args.push_back("in:" + (inElts[i] == "i1" ? "bool" : dt) + ":" +
                         shapeStr(spec.shapes[i]));
   }
-  args.push_back("%out: tile<ptr<" + outElt + ">>");
+  args.push_back("%out: tile<ptr<" + (outElt == "i1" ? "i8" : outElt) + ">>");
   plan.args.push_back("out:" + plan.outDtype + ":" + shapeStr(outShape));
   if (fam == Family::Dropout) {
     args.push_back("%seed: tile<i64>");
@@ -669,8 +670,8 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     return mask;
   };
   // A gather of `ptr` at i32 element offsets `off` (masked by the tail).
-  auto gather = [&](const std::string &ptr, const std::string &e,
-                    const std::string &off) {
+  auto gatherRaw = [&](const std::string &ptr, const std::string &e,
+                       const std::string &off) {
     std::string p1 = b.emit("reshape " + ptr + " : tile<ptr<" + e +
                             ">> -> tile<1xptr<" + e + ">>");
     std::string pb = b.emit("broadcast " + p1 + " : tile<1xptr<" + e +
@@ -686,16 +687,16 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   };
   bool views = plan.strategy != "direct";
   // Load a contiguous flat operand of n elements.
-  auto loadFlat = [&](const std::string &ptr, const std::string &e) {
+  auto loadFlatRaw = [&](const std::string &ptr, const std::string &e) {
     if (!views)
-      return gather(ptr, e, flatIndex());
+      return gatherRaw(ptr, e, flatIndex());
     auto [pv, pvTy] = flatView(b, ptr, e, {n}, {T});
     std::string v = b.fresh();
     b.line(v + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + bx +
            "] : " + pvTy + ", tile<i32> -> " + tileTy(T, e) + ", token");
     return v;
   };
-  auto storeFlat = [&](const std::string &val, const std::string &e) {
+  auto storeFlatRaw = [&](const std::string &val, const std::string &e) {
     if (!views) {
       std::string p1 = b.emit("reshape %out : tile<ptr<" + e +
                               ">> -> tile<1xptr<" + e + ">>");
@@ -712,6 +713,29 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     auto [pv, pvTy] = flatView(b, "%out", e, {n}, {T});
     b.emit("store_view_tko weak " + val + ", " + pv + "[" + bx +
            "] : " + tileTy(T, e) + ", " + pvTy + ", tile<i32> -> token");
+  };
+  // Bool tensors are bytes (0/1) in memory, i1 in registers.
+  auto toBool = [&](const std::string &v) {
+    return b.emit("cmpi not_equal " + v + ", " +
+                  b.emit("constant <i8: 0> : " + tileTy(T, "i8")) +
+                  ", signed : " + tileTy(T, "i8") + " -> " + tileTy(T, "i1"));
+  };
+  auto gather = [&](const std::string &ptr, const std::string &e,
+                    const std::string &off) {
+    return e == "i1" ? toBool(gatherRaw(ptr, "i8", off))
+                     : gatherRaw(ptr, e, off);
+  };
+  auto loadFlat = [&](const std::string &ptr, const std::string &e) {
+    return e == "i1" ? toBool(loadFlatRaw(ptr, "i8")) : loadFlatRaw(ptr, e);
+  };
+  auto storeFlat = [&](const std::string &val, const std::string &e) {
+    if (e != "i1")
+      return storeFlatRaw(val, e);
+    std::string one = b.emit("constant <i8: 1> : " + tileTy(T, "i8"));
+    std::string zero = b.emit("constant <i8: 0> : " + tileTy(T, "i8"));
+    storeFlatRaw(b.emit("select " + val + ", " + one + ", " + zero + " : " +
+                        tileTy(T, "i1") + ", " + tileTy(T, "i8")),
+                 "i8");
   };
   auto opLine = [&](const std::vector<std::string> &vals,
                     const std::vector<std::string> &tys,
