@@ -6,8 +6,8 @@ CudaTileOps.td: the 100 ops of the spec). A test counts for an op when it
 compiles cuda_tile IR to PTX and runs ptxas on the result (a `RUN:` line with
 `--cuda-tile-to-ptx` and one with `%ptxas`), and the op's mnemonic appears in
 op position in the test's input. An op may instead be covered by a test that
-checks the documented "not supported on sm_XX" diagnostic for it (a file
-whose RUN lines use `not tile-translate` and that names the op in a CHECK or
+checks the documented "not supported on sm_XX" diagnostic for it (a file run
+with `-verify-diagnostics` or `not tile-...` that names the op in a CHECK or
 expected-error line together with "not supported on").
 
 Usage: check-op-coverage.py REPO_ROOT [--list]
@@ -51,7 +51,8 @@ def main() -> int:
             for name in re.findall(r"%examples/([\w.-]+)", run_text):
                 inputs += "\n" + (root / "examples" / name).read_text()
             compiled.append((t, inputs))
-        if "not tile-translate" in run_text and "not supported on" in text:
+        if ("verify-diagnostics" in run_text or "not tile-" in run_text) \
+                and "not supported on" in text:
             diagnosed.append((t, text))
     missing = []
     for op in ops(root):
