@@ -9,10 +9,13 @@
 #include "tileir/Dialect/CudaTile/IR/CudaTileDialect.h"
 #include "tileir/Target/PTX/Translations.h"
 
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
   mlir::tileir::registerTranslations();
+  // --mlir-timing and --mlir-print-ir-* apply to the compile pipelines.
+  mlir::registerPassManagerCLOptions();
   mlir::cuda_tile::registerHintDiagnosticsCLOptions();
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "TileIR translation driver"));

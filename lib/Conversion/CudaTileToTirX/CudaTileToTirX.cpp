@@ -122,7 +122,7 @@ LogicalResult EntryLowering::lowerOps(Block &block) {
 LogicalResult EntryLowering::lower(Operation *op) {
   using Family = std::optional<LogicalResult> (EntryLowering::*)(Operation *);
   for (Family family :
-       {&EntryLowering::lowerCoreOp, &EntryLowering::lowerElementwiseOp,
+       {&EntryLowering::lowerMmaOp, &EntryLowering::lowerCoreOp, &EntryLowering::lowerElementwiseOp,
         &EntryLowering::lowerMemoryOp, &EntryLowering::lowerStructureOp})
     if (std::optional<LogicalResult> result = (this->*family)(op))
       return *result;
@@ -265,6 +265,7 @@ struct ConvertCudaTileToTirXPass
     int64_t warps = hintedWarps(entry, target.getChip());
     LayoutPlanner planner(entry, warps ? warps * 32 : numThreads);
     int64_t threads = planner.getCtaThreads();
+    planMmaLayouts(entry, planner, target);
     if (threads > target.getMaxThreadsPerCta() || !llvm::isPowerOf2_64(threads))
       return entry.emitOpError()
              << "expects a power-of-two CTA size of at "
@@ -285,6 +286,7 @@ struct ConvertCudaTileToTirXPass
     // gpu.func comes with an entry block; lowering appends to it.
     func.getBody().front().getOperations().clear();
     EntryLowering lowering(entry, func, planner, pointerAlignment);
+    lowering.target = &target;
     return lowering.run();
   }
 };

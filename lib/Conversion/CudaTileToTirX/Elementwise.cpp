@@ -1,131 +1,107 @@
-//===- Elementwise.cpp - elementwise cuda_tile ops ---===//
+//===- Elementwise.cpp - elementwise cuda_tile ops ------------------------===//
 //
-// Part of TileIR. convert-cuda-tile-to-tirx: elementwise arithmetic, math,
-// comparisons and select.
+// Part of TileIR. convert-cuda-tile-to-tirx: every elementwise cuda_tile op
+// (integer, bitwise, float, math, conversions, assume, select) through one
+// mechanism:
+//
+//   buildElementwise(op, args, type) is the table from op to "the scalar
+//   result of `op` from scalar operands `args`" (arith, math, and NVVM
+//   intrinsics for the rounding / flush-to-zero / approximate forms).
+//
+//   lowerElementwiseOp emits that scalar form directly when every operand is
+//   a scalar (rank-0 tiles, uniform tiles), else a `tirx.map` into a fresh
+//   blocked register buffer whose body is the same scalar form. tirx-dispatch
+//   turns the map into per-thread register code (packed f16x2/bf16x2 and x2
+//   conversions where the body allows).
 //
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tileir;
-using ::tileir::layout::TileLayout;
 
-template <typename PrimOp>
-LogicalResult
-EntryLowering::lowerBinary(Operation *op,
-                           function_ref<Value(ArrayRef<Value>)> scalar,
-                           bool propagateNan, bool isUnsigned) {
-  SmallVector<Value> operands;
-  bool allScalar = true;
-  for (Value v : op->getOperands()) {
-    Value lowered = get(v);
-    if (!lowered)
-      return fail(op, "has an operand that was not lowered");
-    allScalar &= !isa<tirx::BufferType>(lowered.getType());
-    operands.push_back(lowered);
-  }
-  if (allScalar) {
-    mapping.map(op->getResult(0), scalar(operands));
-    return success();
-  }
-  Value dst = allocBlocked(cast<ct::TileType>(op->getResult(0).getType()),
-                           op->getLoc());
-  PrimOp::create(b, op->getLoc(), dst, operands[0], operands[1],
-                 flag(propagateNan), flag(isUnsigned), cta(), nullptr, nullptr);
-  mapping.map(op->getResult(0), dst);
-  return success();
+namespace {
+
+std::string typeName(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "'" << t << "'";
+  return s;
 }
 
-LogicalResult EntryLowering::lowerFloatBinary(Operation *op,
-                                              ct::RoundingMode rounding) {
-  Location loc = op->getLoc();
-  bool isDiv = isa<ct::DivFOp>(op);
-  // divf: approx/full give at most their error bound, IEEE division is
-  // within it; the directed roundings are not lowered yet.
-  if (rounding != ct::RoundingMode::NearestEven &&
-      !(isDiv && (rounding == ct::RoundingMode::Approx ||
-                  rounding == ct::RoundingMode::Full)))
-    return fail(op, "with rounding<" + ct::stringifyRoundingMode(rounding) +
-                        "> is not supported yet");
-  auto scalar = [&](ArrayRef<Value> v) -> Value {
-    return llvm::TypeSwitch<Operation *, Value>(op)
-        .Case<ct::AddFOp>(
-            [&](auto) { return arith::AddFOp::create(b, loc, v[0], v[1]); })
-        .Case<ct::SubFOp>(
-            [&](auto) { return arith::SubFOp::create(b, loc, v[0], v[1]); })
-        .Case<ct::MulFOp>(
-            [&](auto) { return arith::MulFOp::create(b, loc, v[0], v[1]); })
-        .Default(
-            [&](auto) { return arith::DivFOp::create(b, loc, v[0], v[1]); });
-  };
-  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case<ct::AddFOp>(
-          [&](auto) { return lowerBinary<tirx::AddOp>(op, scalar); })
-      .Case<ct::SubFOp>(
-          [&](auto) { return lowerBinary<tirx::SubOp>(op, scalar); })
-      .Case<ct::MulFOp>(
-          [&](auto) { return lowerBinary<tirx::MulOp>(op, scalar); })
-      .Default([&](auto) { return lowerBinary<tirx::FDivOp>(op, scalar); });
+/// The ops this family lowers.
+bool isElementwise(Operation *op) {
+  return isa<
+      // integer and bitwise (1-16)
+      ct::AbsIOp, ct::AddIOp, ct::SubIOp, ct::MulIOp, ct::MulhiIOp, ct::DivIOp,
+      ct::RemIOp, ct::NegIOp, ct::MaxIOp, ct::MinIOp, ct::CmpIOp, ct::ShLIOp,
+      ct::ShRIOp, ct::AndIOp, ct::OrIOp, ct::XOrIOp,
+      // float (17-29)
+      ct::AbsFOp, ct::AddFOp, ct::SubFOp, ct::MulFOp, ct::DivFOp, ct::RemFOp,
+      ct::NegFOp, ct::MaxFOp, ct::MinFOp, ct::CmpFOp, ct::FmaOp, ct::CeilOp,
+      ct::FloorOp,
+      // math (30-43)
+      ct::Atan2Op, ct::CosOp, ct::CosHOp, ct::SinOp, ct::SinHOp, ct::TanOp,
+      ct::TanHOp, ct::ExpOp, ct::Exp2Op, ct::LogOp, ct::Log2Op, ct::PowOp,
+      ct::SqrtOp, ct::RsqrtOp,
+      // conversions (47-55)
+      ct::BitcastOp, ct::ExtIOp, ct::TruncIOp, ct::FToFOp, ct::FToIOp,
+      ct::IToFOp, ct::IntToPtrOp, ct::PtrToIntOp, ct::PtrToPtrOp,
+      // select (100)
+      ct::SelectOp>(op);
 }
 
-LogicalResult EntryLowering::lower(ct::MaxFOp op) {
-  Location loc = op.getLoc();
-  bool nan = op.getPropagateNan();
-  return lowerBinary<tirx::MaximumOp>(
-      op,
-      [&](ArrayRef<Value> v) -> Value {
-        if (nan)
-          return arith::MaximumFOp::create(b, loc, v[0], v[1]);
-        return arith::MaxNumFOp::create(b, loc, v[0], v[1]);
-      },
-      nan);
+Type elementOf(Type t) {
+  if (auto tile = dyn_cast<ct::TileType>(t))
+    return tile.getElementType();
+  return t;
 }
 
-LogicalResult EntryLowering::lower(ct::ExpOp op) {
-  Location loc = op.getLoc();
-  bool approx = op.getRoundingMode() == ct::RoundingMode::Approx;
-  Value src = get(op.getSource());
-  if (!isa<tirx::BufferType>(src.getType())) {
-    auto fm = arith::FastMathFlagsAttr::get(
-        b.getContext(),
-        approx ? arith::FastMathFlags::afn : arith::FastMathFlags::none);
-    mapping.map(op.getResult(), math::ExpOp::create(b, loc, src, fm));
-    return success();
+bool isHalfLike(Type t) { return t.isF16() || t.isBF16(); }
+/// Float types with no LLVM arithmetic: converted by tirx-dispatch with the
+/// hardware cvt instructions.
+bool isNarrowFloat(Type t) {
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType>(t);
+}
+
+StringRef roundingSuffix(ct::RoundingMode mode) {
+  switch (mode) {
+  case ct::RoundingMode::Zero:
+    return "rz";
+  case ct::RoundingMode::NegativeInf:
+    return "rm";
+  case ct::RoundingMode::PositiveInf:
+    return "rp";
+  default:
+    return "rn";
   }
-  Value dst = allocBlocked(op.getResult().getType(), loc);
-  tirx::ExpOp::create(b, loc, dst, src, /*scale=*/Value(), /*bias=*/Value(),
-                      flag(approx), flag(false), cta(), nullptr, nullptr);
-  mapping.map(op.getResult(), dst);
-  return success();
 }
 
-LogicalResult EntryLowering::lower(ct::Exp2Op op) {
-  Location loc = op.getLoc();
-  Value src = get(op.getSource());
-  if (!isa<tirx::BufferType>(src.getType())) {
-    mapping.map(op.getResult(), math::Exp2Op::create(b, loc, src));
-    return success();
+arith::IntegerOverflowFlags toArith(ct::IntegerOverflow overflow) {
+  switch (overflow) {
+  case ct::IntegerOverflow::None:
+    return arith::IntegerOverflowFlags::none;
+  case ct::IntegerOverflow::NoSignedWrap:
+    return arith::IntegerOverflowFlags::nsw;
+  case ct::IntegerOverflow::NoUnsignedWrap:
+    return arith::IntegerOverflowFlags::nuw;
+  case ct::IntegerOverflow::NoWrap:
+    return arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
   }
-  Value dst = allocBlocked(op.getResult().getType(), loc);
-  tirx::Exp2Op::create(b, loc, dst, src, /*scale=*/Value(), /*bias=*/Value(),
-                       flag(false), flag(op.getFlushToZero()), cta(), nullptr,
-                       nullptr);
-  mapping.map(op.getResult(), dst);
-  return success();
+  return arith::IntegerOverflowFlags::none;
 }
 
 /// arith's integer predicate for a cuda_tile comparison.
-static arith::CmpIPredicate toArith(ct::ComparisonPredicate p, bool isSigned) {
+arith::CmpIPredicate toArith(ct::ComparisonPredicate p, bool isSigned) {
   switch (p) {
   case ct::ComparisonPredicate::Equal:
     return arith::CmpIPredicate::eq;
@@ -143,67 +119,559 @@ static arith::CmpIPredicate toArith(ct::ComparisonPredicate p, bool isSigned) {
   return arith::CmpIPredicate::eq;
 }
 
-LogicalResult EntryLowering::lower(ct::CmpIOp op) {
-  Location loc = op.getLoc();
-  arith::CmpIPredicate pred =
-      toArith(op.getComparisonPredicate(),
-              op.getSignedness() == ct::Signedness::Signed);
-  Value lhs = get(op.getLhs()), rhs = get(op.getRhs());
-  if (!isa<tirx::BufferType>(lhs.getType()) &&
-      !isa<tirx::BufferType>(rhs.getType())) {
-    mapping.map(op.getResult(), arith::CmpIOp::create(b, loc, pred, lhs, rhs));
-    return success();
+/// arith's float predicate: `ordered` is false for NaN operands, unordered
+/// true.
+arith::CmpFPredicate toArithFloat(ct::ComparisonPredicate p, bool ordered) {
+  using P = arith::CmpFPredicate;
+  switch (p) {
+  case ct::ComparisonPredicate::Equal:
+    return ordered ? P::OEQ : P::UEQ;
+  case ct::ComparisonPredicate::NotEqual:
+    return ordered ? P::ONE : P::UNE;
+  case ct::ComparisonPredicate::LessThan:
+    return ordered ? P::OLT : P::ULT;
+  case ct::ComparisonPredicate::LessThanOrEqual:
+    return ordered ? P::OLE : P::ULE;
+  case ct::ComparisonPredicate::GreaterThan:
+    return ordered ? P::OGT : P::UGT;
+  case ct::ComparisonPredicate::GreaterThanOrEqual:
+    return ordered ? P::OGE : P::UGE;
   }
-  Value dst = allocBlocked(cast<ct::TileType>(op.getResult().getType()), loc);
-  tirx::CmpOp::create(b, loc, dst, lhs, rhs,
-                      arith::CmpIPredicateAttr::get(b.getContext(), pred),
-                      cta(), nullptr, nullptr);
-  mapping.map(op.getResult(), dst);
-  return success();
+  return P::OEQ;
 }
 
-LogicalResult EntryLowering::lower(ct::SelectOp op) {
-  Location loc = op.getLoc();
-  Value c = get(op.getCond()), t = get(op.getValIfTrue()),
-        f = get(op.getValIfFalse());
-  if (!isa<tirx::BufferType>(c.getType()) &&
-      !isa<tirx::BufferType>(t.getType()) &&
-      !isa<tirx::BufferType>(f.getType())) {
-    mapping.map(op.getResult(), arith::SelectOp::create(b, loc, c, t, f));
-    return success();
+/// Expands arith.{ceil,floor}div{si,ui} with the upstream patterns (the
+/// LLVM lowering has none). A temporary user keeps the result alive (the
+/// greedy driver erases unused ops) and names its replacement.
+Value expandDivision(OpBuilder &b, Operation *div) {
+  auto holder = UnrealizedConversionCastOp::create(
+      b, div->getLoc(), div->getResultTypes(), div->getResults());
+  RewritePatternSet patterns(div->getContext());
+  arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  (void)applyOpPatternsGreedily(ArrayRef<Operation *>{div}, std::move(patterns),
+                                config);
+  Value result = holder.getOperand(0);
+  holder->erase();
+  return result;
+}
+
+} // namespace
+
+Value EntryLowering::intrinsic(StringRef name, Type type, ValueRange args,
+                               Location loc) {
+  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name),
+                                       args)
+      .getResult(0);
+}
+
+/// Integer ops (1-16).
+static FailureOr<Value> buildInteger(OpBuilder &b, Operation *op,
+                                     ArrayRef<Value> v) {
+  Location loc = op->getLoc();
+  auto withOverflow = [&](Operation *created, ct::IntegerOverflow overflow) {
+    if (overflow != ct::IntegerOverflow::None)
+      created->setAttr("overflowFlags", arith::IntegerOverflowFlagsAttr::get(
+                                            b.getContext(), toArith(overflow)));
+    return created->getResult(0);
+  };
+  auto isSigned = [](ct::Signedness s) { return s == ct::Signedness::Signed; };
+  return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+      .Case([&](ct::AbsIOp) -> Value {
+        return math::AbsIOp::create(b, loc, v[0]);
+      })
+      .Case([&](ct::AddIOp o) {
+        return withOverflow(arith::AddIOp::create(b, loc, v[0], v[1]),
+                            o.getOverflow());
+      })
+      .Case([&](ct::SubIOp o) {
+        return withOverflow(arith::SubIOp::create(b, loc, v[0], v[1]),
+                            o.getOverflow());
+      })
+      .Case([&](ct::MulIOp o) {
+        return withOverflow(arith::MulIOp::create(b, loc, v[0], v[1]),
+                            o.getOverflow());
+      })
+      .Case([&](ct::ShLIOp o) {
+        return withOverflow(arith::ShLIOp::create(b, loc, v[0], v[1]),
+                            o.getOverflow());
+      })
+      .Case([&](ct::NegIOp o) {
+        Value zero =
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(v[0].getType()));
+        return withOverflow(arith::SubIOp::create(b, loc, zero, v[0]),
+                            o.getOverflow());
+      })
+      .Case([&](ct::MulhiIOp) -> Value {
+        return arith::MulUIExtendedOp::create(b, loc, v[0], v[1]).getHigh();
+      })
+      .Case([&](ct::DivIOp o) -> Value {
+        bool s = isSigned(o.getSignedness());
+        switch (o.getRoundingMode()) {
+        case ct::RoundingMode::NegativeInf:
+          if (s)
+            return expandDivision(
+                b, arith::FloorDivSIOp::create(b, loc, v[0], v[1]));
+          return arith::DivUIOp::create(b, loc, v[0], v[1]);
+        case ct::RoundingMode::PositiveInf:
+          if (s)
+            return expandDivision(
+                b, arith::CeilDivSIOp::create(b, loc, v[0], v[1]));
+          return expandDivision(b,
+                                arith::CeilDivUIOp::create(b, loc, v[0], v[1]));
+        default:
+          if (s)
+            return arith::DivSIOp::create(b, loc, v[0], v[1]);
+          return arith::DivUIOp::create(b, loc, v[0], v[1]);
+        }
+      })
+      .Case([&](ct::RemIOp o) -> Value {
+        if (isSigned(o.getSignedness()))
+          return arith::RemSIOp::create(b, loc, v[0], v[1]);
+        return arith::RemUIOp::create(b, loc, v[0], v[1]);
+      })
+      .Case([&](ct::MaxIOp o) -> Value {
+        if (isSigned(o.getSignedness()))
+          return arith::MaxSIOp::create(b, loc, v[0], v[1]);
+        return arith::MaxUIOp::create(b, loc, v[0], v[1]);
+      })
+      .Case([&](ct::MinIOp o) -> Value {
+        if (isSigned(o.getSignedness()))
+          return arith::MinSIOp::create(b, loc, v[0], v[1]);
+        return arith::MinUIOp::create(b, loc, v[0], v[1]);
+      })
+      .Case([&](ct::CmpIOp o) -> Value {
+        return arith::CmpIOp::create(
+            b, loc,
+            toArith(o.getComparisonPredicate(), isSigned(o.getSignedness())),
+            v[0], v[1]);
+      })
+      .Case([&](ct::ShRIOp o) -> Value {
+        if (isSigned(o.getSignedness()))
+          return arith::ShRSIOp::create(b, loc, v[0], v[1]);
+        return arith::ShRUIOp::create(b, loc, v[0], v[1]);
+      })
+      .Case([&](ct::AndIOp) -> Value {
+        return arith::AndIOp::create(b, loc, v[0], v[1]);
+      })
+      .Case([&](ct::OrIOp) -> Value {
+        return arith::OrIOp::create(b, loc, v[0], v[1]);
+      })
+      .Case([&](ct::XOrIOp) -> Value {
+        return arith::XOrIOp::create(b, loc, v[0], v[1]);
+      })
+      .Default([](Operation *) { return failure(); });
+}
+
+/// add/sub/mul/div/fma with a rounding mode and flush-to-zero: arith at
+/// nearest-even (any type; f16x2/bf16x2 packing applies), else the NVVM
+/// intrinsic of the PTX instruction (f32 and f64; f16/bf16 have .rn only).
+FailureOr<Value> EntryLowering::buildRounded(Operation *op, StringRef kind,
+                                             ArrayRef<Value> v,
+                                             ct::RoundingMode mode, bool ftz) {
+  Location loc = op->getLoc();
+  Type type = v[0].getType();
+  if (mode == ct::RoundingMode::NearestEven && !ftz) {
+    if (kind == "add")
+      return Value(arith::AddFOp::create(b, loc, v[0], v[1]));
+    if (kind == "sub")
+      return Value(arith::SubFOp::create(b, loc, v[0], v[1]));
+    if (kind == "mul")
+      return Value(arith::MulFOp::create(b, loc, v[0], v[1]));
+    if (kind == "div")
+      return Value(arith::DivFOp::create(b, loc, v[0], v[1]));
+    return Value(math::FmaOp::create(b, loc, v[0], v[1], v[2]));
   }
-  Value dst = allocBlocked(cast<ct::TileType>(op.getResult().getType()), loc);
-  tirx::SelectOp::create(b, loc, dst, c, t, f, cta(), nullptr, nullptr);
-  mapping.map(op.getResult(), dst);
+  // approx and full are f32-only divisions (the cuda_tile verifier).
+  if (mode == ct::RoundingMode::Approx)
+    return intrinsic(ftz ? "llvm.nvvm.div.approx.ftz.f"
+                         : "llvm.nvvm.div.approx.f",
+                     type, {v[0], v[1]}, loc);
+  if (mode == ct::RoundingMode::Full)
+    return intrinsic(ftz ? "llvm.nvvm.div.full.ftz" : "llvm.nvvm.div.full",
+                     type, {v[0], v[1]}, loc);
+  if (!type.isF32() && !type.isF64()) {
+    fail(op, "with rounding<" + ct::stringifyRoundingMode(mode) +
+                 "> expects f32 or f64 (PTX rounds f16/bf16 arithmetic to "
+                 "nearest even only), got " +
+                 typeName(type));
+    return failure();
+  }
+  std::string name = ("llvm.nvvm." + (kind == "sub" ? "add" : kind) + "." +
+                      roundingSuffix(mode) + (ftz ? ".ftz" : "") +
+                      (type.isF64() ? ".d" : ".f"))
+                         .str();
+  SmallVector<Value> args(v);
+  if (kind == "sub")
+    args[1] = arith::NegFOp::create(b, loc, v[1]);
+  return intrinsic(name, type, args, loc);
+}
+
+/// Float ops (17-29) and math (30-43).
+FailureOr<Value> EntryLowering::buildFloat(Operation *op, ArrayRef<Value> v) {
+  Location loc = op->getLoc();
+  Type type = v.empty() ? Type() : v[0].getType();
+  Type f32 = b.getF32Type();
+  // f16/bf16 math is computed in f32 and rounded once on the way back.
+  auto inF32 = [&](function_ref<Value(ArrayRef<Value>)> fn) -> Value {
+    if (!isHalfLike(type))
+      return fn(v);
+    SmallVector<Value> wide;
+    for (Value x : v)
+      wide.push_back(arith::ExtFOp::create(b, loc, f32, x));
+    return arith::TruncFOp::create(b, loc, type, fn(wide));
+  };
+  auto unary = [&](auto tag) -> Value {
+    using MathOp = decltype(tag);
+    return inF32([&](ArrayRef<Value> w) -> Value {
+      return MathOp::create(b, loc, w[0]);
+    });
+  };
+  return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+      .Case([&](ct::AbsFOp) -> Value {
+        return math::AbsFOp::create(b, loc, v[0]);
+      })
+      .Case([&](ct::NegFOp) -> Value {
+        return arith::NegFOp::create(b, loc, v[0]);
+      })
+      .Case([&](ct::AddFOp o) {
+        return buildRounded(op, "add", v, o.getRoundingMode(),
+                            o.getFlushToZero());
+      })
+      .Case([&](ct::SubFOp o) {
+        return buildRounded(op, "sub", v, o.getRoundingMode(),
+                            o.getFlushToZero());
+      })
+      .Case([&](ct::MulFOp o) {
+        return buildRounded(op, "mul", v, o.getRoundingMode(),
+                            o.getFlushToZero());
+      })
+      .Case([&](ct::DivFOp o) {
+        return buildRounded(op, "div", v, o.getRoundingMode(),
+                            o.getFlushToZero());
+      })
+      .Case([&](ct::FmaOp o) {
+        return buildRounded(op, "fma", v, o.getRoundingMode(),
+                            o.getFlushToZero());
+      })
+      .Case([&](ct::RemFOp) -> Value {
+        // libdevice fmod through the GPU-to-NVVM patterns (exact).
+        return arith::RemFOp::create(b, loc, v[0], v[1]);
+      })
+      .Case<ct::MaxFOp, ct::MinFOp>([&](auto o) -> Value {
+        bool isMax = isa<ct::MaxFOp>(op);
+        bool nan = o.getPropagateNan();
+        if (o.getFlushToZero())
+          return intrinsic((Twine("llvm.nvvm.f") + (isMax ? "max" : "min") +
+                            ".ftz" + (nan ? ".nan" : "") + ".f")
+                               .str(),
+                           type, {v[0], v[1]}, loc);
+        if (isMax)
+          return nan ? arith::MaximumFOp::create(b, loc, v[0], v[1]).getResult()
+                     : arith::MaxNumFOp::create(b, loc, v[0], v[1]).getResult();
+        return nan ? arith::MinimumFOp::create(b, loc, v[0], v[1]).getResult()
+                   : arith::MinNumFOp::create(b, loc, v[0], v[1]).getResult();
+      })
+      .Case([&](ct::CmpFOp o) -> Value {
+        return arith::CmpFOp::create(
+            b, loc,
+            toArithFloat(o.getComparisonPredicate(),
+                         o.getComparisonOrdering() ==
+                             ct::ComparisonOrdering::Ordered),
+            v[0], v[1]);
+      })
+      .Case([&](ct::CeilOp) -> Value {
+        return math::CeilOp::create(b, loc, v[0]);
+      })
+      .Case([&](ct::FloorOp) -> Value {
+        return math::FloorOp::create(b, loc, v[0]);
+      })
+      .Case([&](ct::Atan2Op) -> Value {
+        return inF32([&](ArrayRef<Value> w) -> Value {
+          return math::Atan2Op::create(b, loc, w[0], w[1]);
+        });
+      })
+      .Case([&](ct::PowOp) -> Value {
+        return inF32([&](ArrayRef<Value> w) -> Value {
+          return math::PowFOp::create(b, loc, w[0], w[1]);
+        });
+      })
+      .Case([&](ct::CosOp) { return unary(math::CosOp()); })
+      .Case([&](ct::CosHOp) { return unary(math::CoshOp()); })
+      .Case([&](ct::SinOp) { return unary(math::SinOp()); })
+      .Case([&](ct::SinHOp) { return unary(math::SinhOp()); })
+      .Case([&](ct::TanOp) { return unary(math::TanOp()); })
+      .Case([&](ct::LogOp) { return unary(math::LogOp()); })
+      .Case([&](ct::Log2Op) { return unary(math::Log2Op()); })
+      .Case([&](ct::TanHOp o) -> Value {
+        if (o.getRoundingMode() != ct::RoundingMode::Approx)
+          return unary(math::TanhOp());
+        // tanh.approx.f32 (sm_75+): no NVVM intrinsic exposes it.
+        return LLVM::InlineAsmOp::create(
+                   b, loc, f32, v[0], "tanh.approx.f32 $0, $1;", "=f,f",
+                   /*has_side_effects=*/false, /*is_align_stack=*/false,
+                   LLVM::tailcallkind::TailCallKind::None,
+                   LLVM::AsmDialectAttr(), ArrayAttr())
+            .getResult(0);
+      })
+      .Case([&](ct::ExpOp o) -> Value {
+        if (o.getRoundingMode() != ct::RoundingMode::Approx)
+          return unary(math::ExpOp());
+        // e^x = 2^(x log2 e) with ex2.approx.f32.
+        Value log2e = arith::ConstantOp::create(
+            b, loc, f32, b.getF32FloatAttr(1.4426950408889634));
+        return intrinsic("llvm.nvvm.ex2.approx.f32", f32,
+                         {arith::MulFOp::create(b, loc, v[0], log2e)}, loc);
+      })
+      .Case([&](ct::Exp2Op o) -> Value {
+        // libdevice's exp2f is ex2.approx.f32; flush_to_zero its .ftz form.
+        if (o.getFlushToZero())
+          return intrinsic("llvm.nvvm.ex2.approx.ftz.f32", f32, v[0], loc);
+        return unary(math::Exp2Op());
+      })
+      .Case([&](ct::SqrtOp o) -> FailureOr<Value> {
+        ct::RoundingMode mode = o.getRoundingMode();
+        bool ftz = o.getFlushToZero();
+        if (mode == ct::RoundingMode::Approx)
+          return intrinsic(ftz ? "llvm.nvvm.sqrt.approx.ftz.f"
+                               : "llvm.nvvm.sqrt.approx.f",
+                           f32, v[0], loc);
+        // Square roots of f16/bf16 computed in f32 and rounded to nearest
+        // are correctly rounded (24 >= 2 * 11 + 2 bits); directed ones are
+        // not.
+        if (isHalfLike(type) && mode != ct::RoundingMode::NearestEven) {
+          fail(op, "with rounding<" + ct::stringifyRoundingMode(mode) +
+                       "> expects f32 or f64, got " + typeName(type));
+          return failure();
+        }
+        // sqrt.rn explicitly: math.sqrt goes to libdevice's sqrtf, which is
+        // sqrt.approx unless __CUDA_PREC_SQRT is reflected on.
+        return inF32([&](ArrayRef<Value> w) -> Value {
+          Type t = w[0].getType();
+          std::string name = ("llvm.nvvm.sqrt." + roundingSuffix(mode) +
+                              (ftz ? ".ftz" : "") + (t.isF64() ? ".d" : ".f"))
+                                 .str();
+          return intrinsic(name, t, w[0], loc);
+        });
+      })
+      .Case([&](ct::RsqrtOp o) -> Value {
+        if (o.getFlushToZero())
+          return intrinsic("llvm.nvvm.rsqrt.approx.ftz.f", f32, v[0], loc);
+        return unary(math::RsqrtOp());
+      })
+      .Default([](Operation *) { return failure(); });
+}
+
+/// Conversions (47-55), assume's operand and select.
+FailureOr<Value> EntryLowering::buildConversion(Operation *op,
+                                                ArrayRef<Value> v,
+                                                Type resultType) {
+  Location loc = op->getLoc();
+  Type f32 = b.getF32Type();
+  Type i64 = b.getI64Type();
+  auto isSigned = [](ct::Signedness s) { return s == ct::Signedness::Signed; };
+  return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+      .Case([&](ct::BitcastOp) -> Value {
+        return arith::BitcastOp::create(b, loc, resultType, v[0]);
+      })
+      .Case([&](ct::ExtIOp o) -> Value {
+        if (isSigned(o.getSignedness()))
+          return arith::ExtSIOp::create(b, loc, resultType, v[0]);
+        return arith::ExtUIOp::create(b, loc, resultType, v[0]);
+      })
+      .Case([&](ct::TruncIOp o) -> Value {
+        auto trunc = arith::TruncIOp::create(b, loc, resultType, v[0]);
+        if (o.getOverflow() != ct::IntegerOverflow::None)
+          trunc->setAttr("overflowFlags",
+                         arith::IntegerOverflowFlagsAttr::get(
+                             b.getContext(), toArith(o.getOverflow())));
+        return trunc;
+      })
+      .Case([&](ct::FToFOp o) -> Value {
+        Type from = v[0].getType();
+        unsigned fromBits = from.getIntOrFloatBitWidth(),
+                 toBits = resultType.getIntOrFloatBitWidth();
+        // f16 <-> bf16: exactly through f32, rounded once.
+        if (fromBits == toBits)
+          return arith::TruncFOp::create(
+              b, loc, resultType, arith::ExtFOp::create(b, loc, f32, v[0]));
+        if (fromBits < toBits)
+          return arith::ExtFOp::create(b, loc, resultType, v[0]);
+        auto trunc = arith::TruncFOp::create(b, loc, resultType, v[0]);
+        if (o.getRoundingMode() == ct::RoundingMode::Zero)
+          trunc.setRoundingmodeAttr(arith::RoundingModeAttr::get(
+              b.getContext(), arith::RoundingMode::toward_zero));
+        if (o.getRoundingMode() == ct::RoundingMode::PositiveInf)
+          trunc.setRoundingmodeAttr(arith::RoundingModeAttr::get(
+              b.getContext(), arith::RoundingMode::upward));
+        return trunc;
+      })
+      .Case([&](ct::FToIOp o) -> Value {
+        Value x = v[0];
+        // f8 has no LLVM conversion to integers: exactly through f32.
+        if (isNarrowFloat(x.getType()))
+          x = arith::ExtFOp::create(b, loc, f32, x);
+        if (isSigned(o.getSignedness()))
+          return arith::FPToSIOp::create(b, loc, resultType, x);
+        return arith::FPToUIOp::create(b, loc, resultType, x);
+      })
+      .Case([&](ct::IToFOp o) -> Value {
+        Type to = isNarrowFloat(resultType) ? f32 : resultType;
+        Value y = isSigned(o.getSignedness())
+                      ? arith::SIToFPOp::create(b, loc, to, v[0]).getResult()
+                      : arith::UIToFPOp::create(b, loc, to, v[0]).getResult();
+        if (to != resultType)
+          y = arith::TruncFOp::create(b, loc, resultType, y);
+        return y;
+      })
+      // Pointers are !llvm.ptr<1> as scalars and i64 addresses in buffers.
+      .Case([&](ct::IntToPtrOp) -> Value {
+        if (isa<LLVM::LLVMPointerType>(resultType))
+          return LLVM::IntToPtrOp::create(b, loc, resultType, v[0]);
+        return v[0];
+      })
+      .Case([&](ct::PtrToIntOp) -> Value {
+        if (isa<LLVM::LLVMPointerType>(v[0].getType()))
+          return LLVM::PtrToIntOp::create(b, loc, i64, v[0]);
+        return v[0];
+      })
+      .Case([&](ct::PtrToPtrOp) -> Value { return v[0]; })
+      .Case([&](ct::SelectOp) -> Value {
+        return arith::SelectOp::create(b, loc, v[0], v[1], v[2]);
+      })
+      .Default([](Operation *) { return failure(); });
+}
+
+FailureOr<Value> EntryLowering::buildElementwise(Operation *op,
+                                                 ArrayRef<Value> args,
+                                                 Type resultType) {
+  FailureOr<Value> result = buildInteger(b, op, args);
+  if (succeeded(result))
+    return result;
+  if (isa<ct::AbsFOp, ct::AddFOp, ct::SubFOp, ct::MulFOp, ct::DivFOp,
+          ct::RemFOp, ct::NegFOp, ct::MaxFOp, ct::MinFOp, ct::CmpFOp, ct::FmaOp,
+          ct::CeilOp, ct::FloorOp, ct::Atan2Op, ct::CosOp, ct::CosHOp,
+          ct::SinOp, ct::SinHOp, ct::TanOp, ct::TanHOp, ct::ExpOp, ct::Exp2Op,
+          ct::LogOp, ct::Log2Op, ct::PowOp, ct::SqrtOp, ct::RsqrtOp>(op))
+    return buildFloat(op, args);
+  return buildConversion(op, args, resultType);
+}
+
+/// Diagnoses the elementwise cases this lowering does not cover, before any
+/// IR is emitted.
+LogicalResult EntryLowering::checkElementwise(Operation *op) {
+  for (Type t : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
+                                   llvm::to_vector(op->getResultTypes()))) {
+    Type elem = elementOf(t);
+    if (isa<FloatTF32Type>(elem))
+      return fail(op, "expects no tf32 elements (tf32 is not supported by "
+                      "elementwise ops yet), got " +
+                          typeName(t));
+    if (isa<Float4E2M1FNType>(elem))
+      return fail(op, "expects no f4E2M1FN elements (f4 is not supported "
+                      "by elementwise ops yet), got " +
+                          typeName(t));
+  }
+  // f8 types reach only conversions, bitcast and select (the cuda_tile
+  // verifier limits float arithmetic and math to f16, bf16, f32, f64).
   return success();
 }
 
 std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
+  if (auto assume = dyn_cast<ct::AssumeOp>(op))
+    return lowerAssume(assume);
+  if (isa<ct::PackOp, ct::UnpackOp>(op))
+    return fail(op, "is not supported yet: packing elements into bytes "
+                    "needs a register layout that keeps each byte's "
+                    "elements in one thread");
+  if (!isElementwise(op))
+    return std::nullopt;
+  if (failed(checkElementwise(op)))
+    return failure();
   Location loc = op->getLoc();
-  return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-      .Case<ct::AddFOp>([&](ct::AddFOp o) -> LogicalResult {
-        return lowerFloatBinary(o, o.getRoundingMode());
-      })
-      .Case<ct::SubFOp>([&](ct::SubFOp o) -> LogicalResult {
-        return lowerFloatBinary(o, o.getRoundingMode());
-      })
-      .Case<ct::MulFOp>([&](ct::MulFOp o) -> LogicalResult {
-        return lowerFloatBinary(o, o.getRoundingMode());
-      })
-      .Case<ct::DivFOp>([&](ct::DivFOp o) -> LogicalResult {
-        return lowerFloatBinary(o, o.getRoundingMode());
-      })
-      .Case<ct::AddIOp>([&](ct::AddIOp o) -> LogicalResult {
-        return lowerBinary<tirx::AddOp>(o, [&](ArrayRef<Value> v) -> Value {
-          return arith::AddIOp::create(b, loc, v[0], v[1]);
-        });
-      })
-      .Case<ct::MulIOp>([&](ct::MulIOp o) -> LogicalResult {
-        return lowerBinary<tirx::MulOp>(o, [&](ArrayRef<Value> v) -> Value {
-          return arith::MulIOp::create(b, loc, v[0], v[1]);
-        });
-      })
-      .Case<ct::ExpOp, ct::Exp2Op, ct::CmpIOp, ct::SelectOp, ct::MaxFOp>(
-          [&](auto o) -> LogicalResult { return lower(o); })
-      .Default([](Operation *) { return std::nullopt; });
+  SmallVector<Value> operands;
+  bool allScalar = true;
+  for (Value v : op->getOperands()) {
+    Value lowered = get(v);
+    if (!lowered)
+      return fail(op, "has an operand that was not lowered");
+    allScalar &= !isa<tirx::BufferType>(lowered.getType());
+    operands.push_back(lowered);
+  }
+  // Pointer tiles are i64 address buffers: their conversions are the same
+  // buffer.
+  if (!allScalar && isa<ct::IntToPtrOp, ct::PtrToIntOp, ct::PtrToPtrOp>(op)) {
+    mapping.map(op->getResult(0), operands[0]);
+    return success();
+  }
+  auto resultTile = cast<ct::TileType>(op->getResult(0).getType());
+  Type resultElem = resultTile.getElementType();
+  // Conversions of f8 types use the hardware cvt instructions, which
+  // tirx-dispatch emits for tirx.map bodies only: scalars take the map form.
+  bool narrow =
+      llvm::any_of(op->getOperandTypes(),
+                   [](Type t) { return isNarrowFloat(elementOf(t)); }) ||
+      isNarrowFloat(resultElem);
+  if (allScalar && !(narrow && !isa<ct::BitcastOp, ct::SelectOp>(op))) {
+    Type scalarType = isa<ct::PointerType>(resultElem)
+                          ? Type(LLVM::LLVMPointerType::get(b.getContext(), 1))
+                          : resultElem;
+    FailureOr<Value> result = buildElementwise(op, operands, scalarType);
+    if (failed(result))
+      return failure();
+    mapping.map(op->getResult(0), *result);
+    return success();
+  }
+
+  // The map form: scalar pointers enter as i64 addresses.
+  for (Value &v : operands)
+    if (isa<LLVM::LLVMPointerType>(v.getType()))
+      v = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+  Value dst = allocBlocked(resultTile, loc);
+  auto map =
+      tirx::MapOp::create(b, loc, dst, operands, cta(), nullptr, nullptr);
+  SmallVector<Type> argTypes;
+  for (Value v : operands) {
+    Type t = v.getType();
+    if (auto buffer = dyn_cast<tirx::BufferType>(t))
+      t = buffer.getElementType();
+    argTypes.push_back(t);
+  }
+  SmallVector<Location> locs(operands.size(), loc);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *body = b.createBlock(&map.getBody(), {}, argTypes, locs);
+    SmallVector<Value> args(body->getArguments().begin(),
+                            body->getArguments().end());
+    FailureOr<Value> result =
+        buildElementwise(op, args, lowerElement(resultElem));
+    if (failed(result)) {
+      map->erase();
+      return failure();
+    }
+    tirx::YieldOp::create(b, loc, *result);
+  }
+  mapping.map(op->getResult(0), dst);
+  return success();
+}
+
+LogicalResult EntryLowering::lowerAssume(ct::AssumeOp op) {
+  Value in = op.getValue(), out = op.getResult();
+  // The result stands for the operand everywhere; the predicate is kept for
+  // the memory lowering (div_by gives alignment).
+  assumptions[out] = op.getPredicate();
+  if (Value lowered = get(in))
+    mapping.map(out, lowered);
+  if (auto it = tensorViews.find(in); it != tensorViews.end())
+    tensorViews[out] = it->second;
+  if (auto it = partitionViews.find(in); it != partitionViews.end())
+    partitionViews[out] = it->second;
+  if (auto it = affine.find(in); it != affine.end())
+    affine[out] = it->second;
+  if (auto it = affinePointers.find(in); it != affinePointers.end())
+    affinePointers[out] = it->second;
+  if (auto it = boundsMasks.find(in); it != boundsMasks.end())
+    boundsMasks[out] = it->second;
+  return success();
 }

@@ -11,12 +11,14 @@
 #include "tileir/Conversion/CudaTileToTirX/LayoutAssignment.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 #include "tileir/Dialect/TirX/IR/TirX.h"
+#include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <optional>
 
@@ -76,6 +78,7 @@ public:
   std::optional<LogicalResult> lowerElementwiseOp(Operation *op);
   std::optional<LogicalResult> lowerMemoryOp(Operation *op);
   std::optional<LogicalResult> lowerStructureOp(Operation *op);
+  std::optional<LogicalResult> lowerMmaOp(Operation *op);
 
   LogicalResult lower(ct::ConstantOp op);
   LogicalResult lower(ct::GetTileBlockIdOp op);
@@ -91,20 +94,24 @@ public:
   LogicalResult lower(ct::LoadPtrTkoOp op);
   LogicalResult lower(ct::StorePtrTkoOp op);
   LogicalResult lower(ct::ReduceOp op);
-  LogicalResult lower(ct::ExpOp op);
-  LogicalResult lower(ct::Exp2Op op);
-  LogicalResult lower(ct::CmpIOp op);
-  LogicalResult lower(ct::SelectOp op);
-  LogicalResult lower(ct::MaxFOp op);
-  LogicalResult lowerFloatBinary(Operation *op, ct::RoundingMode rounding);
 
-  /// A binary elementwise op: the scalar form when both operands are
-  /// scalars, otherwise the tirx primitive `PrimOp` into a fresh blocked
-  /// buffer.
-  template <typename PrimOp>
-  LogicalResult lowerBinary(Operation *op,
-                            function_ref<Value(ArrayRef<Value>)> scalar,
-                            bool propagateNan = false, bool isUnsigned = false);
+  // --- elementwise (Elementwise.cpp) --------------------------------------
+  /// The scalar result of the elementwise op `op` from scalar operands
+  /// `args` (of the lowered element types), emitted at the insertion point;
+  /// `resultType` is the lowered result element (pointers: !llvm.ptr<1> as
+  /// scalars, i64 in tirx.map bodies).
+  FailureOr<Value> buildElementwise(Operation *op, ArrayRef<Value> args,
+                                    Type resultType);
+  FailureOr<Value> buildFloat(Operation *op, ArrayRef<Value> args);
+  FailureOr<Value> buildConversion(Operation *op, ArrayRef<Value> args,
+                                   Type resultType);
+  FailureOr<Value> buildRounded(Operation *op, StringRef kind,
+                                ArrayRef<Value> args, ct::RoundingMode mode,
+                                bool ftz);
+  LogicalResult checkElementwise(Operation *op);
+  LogicalResult lowerAssume(ct::AssumeOp op);
+  /// A call of the LLVM intrinsic `name` (NVVM forms without an NVVM op).
+  Value intrinsic(StringRef name, Type type, ValueRange args, Location loc);
 
   /// Token bookkeeping: a memory op whose input token follows a store must
   /// see that store's effects across the CTA.
@@ -123,6 +130,14 @@ public:
   DenseMap<Value, Value> tensorViews;
   DenseMap<Value, PartitionViewInfo> partitionViews;
   DenseMap<Value, bool> tokenAfterStore;
+  /// cuda_tile.assume predicates (div_by, same_elements, bounded), keyed by
+  /// the assume's result value.
+  DenseMap<Value, Attribute> assumptions;
+  /// Values lowered by the tensor-core family (mmaf results, matmul loop
+  /// results): their f32 -> f16/bf16 conversion is the matmul epilogue.
+  DenseSet<Value> mmaResults;
+  /// The target (set by the pass before run()).
+  const ::tileir::TargetInfo *target = nullptr;
 
   // --- affine pointer tiles ---------------------------------------------
   // Rank-1 integer tiles known to hold base + stride * i, pointer tiles known
@@ -148,6 +163,12 @@ public:
   DenseMap<Value, AffinePointer> affinePointers;
   DenseMap<Value, BoundsMask> boundsMasks;
 };
+
+/// Gives the result shape of every mmaf in `entry` the accumulator layout
+/// of its tensor-core plan (Mma.cpp), so that its producers and consumers
+/// share it.
+void planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
+                    const ::tileir::TargetInfo &target);
 
 } // namespace mlir::tileir
 

@@ -45,7 +45,17 @@ LayoutPlanner::LayoutPlanner(Operation *entry, int64_t numThreads) {
           : std::clamp<int64_t>(llvm::PowerOf2Ceil(maxElements / 8), 32, 256);
 }
 
+void LayoutPlanner::setLayout(ArrayRef<int64_t> shape,
+                              const TileLayout &layout) {
+  fixedLayouts.emplace(std::vector<int64_t>(shape.begin(), shape.end()),
+                       layout);
+}
+
 TileLayout LayoutPlanner::getBlocked(ArrayRef<int64_t> shape) const {
+  auto fixed =
+      fixedLayouts.find(std::vector<int64_t>(shape.begin(), shape.end()));
+  if (fixed != fixedLayouts.end())
+    return fixed->second;
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;

@@ -518,6 +518,163 @@ ElementwiseSpec simpleSpec(ScalarEmitter scalar) {
   return spec;
 }
 
+/// The f8 conversion of a tirx.map body op (arith.extf / truncf with an f8
+/// side), which LLVM cannot express: the hardware cvt instructions.
+bool isF8Conversion(Operation &op) {
+  return isa<arith::ExtFOp, arith::TruncFOp>(op) &&
+         (isF8(op.getOperand(0).getType()) || isF8(op.getResult(0).getType()));
+}
+bool isE8M0(Type t) { return isa<Float8E8M0FNUType>(t); }
+
+/// The body ops with a packed vector<2 x T> form (f16x2/bf16x2 PTX
+/// instructions) and the LLVM op that keeps the pair packed.
+Operation *clonePacked(OpBuilder &b, Operation &op, IRMapping &mapping,
+                       Type pairType) {
+  Location loc = op.getLoc();
+  auto in = [&](unsigned i) { return mapping.lookup(op.getOperand(i)); };
+  Value r = llvm::TypeSwitch<Operation *, Value>(&op)
+                .Case<arith::MaximumFOp>([&](auto) {
+                  return LLVM::MaximumOp::create(b, loc, in(0), in(1));
+                })
+                .Case<arith::MinimumFOp>([&](auto) {
+                  return LLVM::MinimumOp::create(b, loc, in(0), in(1));
+                })
+                .Case<arith::MaxNumFOp>([&](auto) {
+                  return LLVM::MaxNumOp::create(b, loc, in(0), in(1));
+                })
+                .Case<arith::MinNumFOp>([&](auto) {
+                  return LLVM::MinNumOp::create(b, loc, in(0), in(1));
+                })
+                .Case<math::FmaOp>([&](auto) {
+                  return LLVM::FMAOp::create(b, loc, in(0), in(1), in(2));
+                })
+                .Case<math::AbsFOp>(
+                    [&](auto) { return LLVM::FAbsOp::create(b, loc, in(0)); })
+                .Default([&](Operation *) {
+                  Operation *clone = b.clone(op, mapping);
+                  clone->getResult(0).setType(pairType);
+                  return clone->getResult(0);
+                });
+  mapping.map(op.getResult(0), r);
+  return r.getDefiningOp();
+}
+
+/// Whether a tirx.map body computes f16/bf16 pairs packed: every body op is
+/// one with a packed form on the destination's element type.
+bool mapPacksHalf(Operation *op) {
+  Type elem = dstElementType(op);
+  if (!isHalfLike(elem) || hasFlag(op, "ftz"))
+    return false;
+  auto map = cast<tirx::MapOp>(op);
+  Block &body = map.getBody().front();
+  for (BlockArgument arg : body.getArguments())
+    if (arg.getType() != elem)
+      return false;
+  for (Operation &inner : body.without_terminator()) {
+    if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::NegFOp,
+             arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+             arith::MinNumFOp, math::FmaOp, math::AbsFOp>(inner) ||
+        inner.getNumResults() != 1 || inner.getResult(0).getType() != elem)
+      return false;
+    // Fast-math flags would change the packed instruction; keep them scalar.
+    if (auto fm = inner.getAttrOfType<arith::FastMathFlagsAttr>("fastmath"))
+      if (fm.getValue() != arith::FastMathFlags::none)
+        return false;
+  }
+  return true;
+}
+
+/// A tirx.map body that is one conversion with an x2 hardware form
+/// (f8 <-> f32/f16, f32 -> f16/bf16).
+Operation *singleConversion(Operation *op) {
+  Block &body = cast<tirx::MapOp>(op).getBody().front();
+  if (!llvm::hasSingleElement(body.without_terminator()))
+    return nullptr;
+  Operation &inner = body.front();
+  if (!isa<arith::ExtFOp, arith::TruncFOp>(inner) ||
+      inner.getOperand(0) != body.getArgument(0) ||
+      cast<tirx::YieldOp>(body.getTerminator()).getValue() !=
+          inner.getResult(0))
+    return nullptr;
+  Type from = inner.getOperand(0).getType(), to = inner.getResult(0).getType();
+  if (isF8(to) || isF8(from) || (from.isF32() && isHalfLike(to)))
+    return &inner;
+  return nullptr;
+}
+
+/// tirx.map: the body is the scalar emitter; f8 conversions in it take the
+/// hardware cvt forms; f16/bf16 bodies of packable ops and single x2
+/// conversions compute element pairs.
+ElementwiseSpec mapSpec() {
+  ElementwiseSpec spec;
+  spec.scalar = [](OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> v,
+                   Type) -> Value {
+    Block &body = cast<tirx::MapOp>(op).getBody().front();
+    IRMapping mapping;
+    mapping.map(body.getArguments(), v);
+    for (Operation &inner : body.without_terminator()) {
+      if (isF8Conversion(inner)) {
+        mapping.map(inner.getResult(0),
+                    emitConvert(b, loc, mapping.lookup(inner.getOperand(0)),
+                                inner.getResult(0).getType(), false));
+        continue;
+      }
+      b.clone(inner, mapping);
+    }
+    return mapping.lookupOrDefault(
+        cast<tirx::YieldOp>(body.getTerminator()).getValue());
+  };
+  spec.canPack = [](Operation *op) {
+    return mapPacksHalf(op) || singleConversion(op);
+  };
+  spec.packed = [](OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> v,
+                   Type type) -> Value {
+    if (Operation *conv = singleConversion(op)) {
+      Value x0 = vector::ExtractOp::create(b, loc, v[0], int64_t(0));
+      Value x1 = vector::ExtractOp::create(b, loc, v[0], int64_t(1));
+      SmallVector<Value> y =
+          convertPair(b, loc, x0, x1, conv->getResult(0).getType(), false);
+      return vector::FromElementsOp::create(b, loc, VectorType::get({2}, type),
+                                            y);
+    }
+    Block &body = cast<tirx::MapOp>(op).getBody().front();
+    IRMapping mapping;
+    mapping.map(body.getArguments(), v);
+    auto pairType = VectorType::get({2}, type);
+    for (Operation &inner : body.without_terminator())
+      clonePacked(b, inner, mapping, pairType);
+    return mapping.lookupOrDefault(
+        cast<tirx::YieldOp>(body.getTerminator()).getValue());
+  };
+  spec.check = [](Operation *op,
+                  const DispatchContext &ctx) -> std::optional<std::string> {
+    if (auto why = noFastMath(op, ctx))
+      return why;
+    Block &body = cast<tirx::MapOp>(op).getBody().front();
+    for (Operation &inner : body.without_terminator()) {
+      if (!isa<arith::ExtFOp, arith::TruncFOp>(inner))
+        continue;
+      Type from = inner.getOperand(0).getType();
+      Type to = inner.getResult(0).getType();
+      std::string chip = ctx.getTarget().getChip().str();
+      if (isE8M0(from) || isE8M0(to))
+        return "f8E8M0FNU conversions need cvt with ue8m0x2 (sm_100a); "
+               "they are not supported on " +
+               chip;
+      if (!isF8(from) && !isF8(to))
+        continue;
+      if (ctx.getTarget().getSmVersion() < 89)
+        return "f8 conversions need cvt with e4m3x2/e5m2x2 (sm_89 or "
+               "newer); they are not supported on " +
+               chip;
+      if (from.isF64() || to.isF64())
+        return std::string("f64 <-> f8 would round twice through f32");
+    }
+    return std::nullopt;
+  };
+  return spec;
+}
+
 /// Applies the spec to one group of `width` consecutive elements:
 /// `elems[i]` holds operand i's elements (a scalar operand repeats its
 /// value). Pairs take the packed form when the spec allows it.
@@ -894,18 +1051,7 @@ void tileir::dispatch::registerCudaElementwiseVariants(Registry &registry) {
                             cast<tirx::MemsetOp>(op).getElementBits());
       }));
   // tirx.map: the body is the scalar emitter.
-  addElementwiseVariants(
-      registry, "tirx.map",
-      simpleSpec([](OpBuilder &b, Location, Operation *op, ArrayRef<Value> v,
-                    Type) -> Value {
-        Block &body = cast<tirx::MapOp>(op).getBody().front();
-        IRMapping mapping;
-        mapping.map(body.getArguments(), v);
-        for (Operation &inner : body.without_terminator())
-          b.clone(inner, mapping);
-        return mapping.lookupOrDefault(
-            cast<tirx::YieldOp>(body.getTerminator()).getValue());
-      }));
+  addElementwiseVariants(registry, "tirx.map", mapSpec());
   ElementwiseSpec iota = simpleSpec(
       [](OpBuilder &b, Location loc, Operation *, ArrayRef<Value> v,
          Type type) { return emitConvert(b, loc, v.back(), type, true); });

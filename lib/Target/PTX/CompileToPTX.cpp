@@ -105,6 +105,14 @@ static LogicalResult prepareTirXKernels(ModuleOp module,
   return success();
 }
 
+/// Applies the tool's pass-manager options (--mlir-timing,
+/// --mlir-print-ir-after-all, ...) where the tool registered them; a no-op in
+/// the C API and the Python package.
+static void configureFromCommandLine(PassManager &pm) {
+  (void)applyPassManagerCLOptions(pm);
+  applyDefaultTimingPassManagerCLOptions(pm);
+}
+
 FailureOr<std::vector<KernelInfo>>
 mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options) {
   // A module without cuda_tile kernels but with gpu.modules holds tirx
@@ -126,12 +134,14 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options) {
     pipelineOptions.ptxVersion = options.ptxVersion;
     pipelineOptions.numThreads = options.numThreads;
     PassManager convert(module->getName());
+    configureFromCommandLine(convert);
     buildCudaTileToTirXPipeline(convert, pipelineOptions);
     if (failed(convert.run(module)))
       return failure();
   }
   std::vector<KernelInfo> kernels = collectKernels(module);
   PassManager lower(module->getName());
+  configureFromCommandLine(lower);
   buildTirXToNVVMPipeline(lower);
   if (failed(lower.run(module)))
     return failure();
@@ -188,10 +198,21 @@ mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
   if (failed(kernels))
     return failure();
   PassManager serialize(module->getName());
+  configureFromCommandLine(serialize);
   GpuModuleToBinaryPassOptions binaryOptions;
   binaryOptions.compilationTarget = "isa";
+  // libdevice is parsed and linked only when a kernel calls into it: loading
+  // it costs more than compiling a small module.
+  bool callsLibdevice = false;
+  module.walk([&](LLVM::LLVMFuncOp func) {
+    if (func.isExternal() && func.getName().starts_with("__nv_")) {
+      callsLibdevice = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
   std::optional<std::string> toolkit = findCudaToolkit();
-  if (toolkit)
+  if (toolkit && callsLibdevice)
     binaryOptions.toolkitPath = *toolkit;
   serialize.addPass(createGpuModuleToBinaryPass(binaryOptions));
   if (failed(serialize.run(module)))

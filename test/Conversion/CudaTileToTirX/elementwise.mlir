@@ -1,10 +1,12 @@
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx | FileCheck %s
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx=num-threads=256 | FileCheck %s --check-prefix=T256
 
-// Elementwise ops on tiles become tirx primitives into fresh register
-// buffers with the blocked layout of their shape; scalar operands
-// (broadcasts of rank-0 tiles) stay scalars. 512 elements pick 64 threads
-// (about 8 elements each), 4 consecutive f32 per thread, twice.
+// Elementwise ops on tiles become tirx.map primitives into fresh register
+// buffers with the blocked layout of their shape, whose bodies compute one
+// element; scalar operands (broadcasts of rank-0 tiles) stay scalars. 512
+// elements pick 64 threads (about 8 elements each), 4 consecutive f32 per
+// thread, twice. (elementwise-{integer,float,math,conversion}.mlir cover
+// every op.)
 
 // CHECK-LABEL: gpu.func @ops
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr<1>, %[[S:.*]]: f32, %[[K:.*]]: i32)
@@ -14,20 +16,29 @@
 // CHECK: %[[V:.*]] = tirx.alloc : !tirx.buffer<512xf32, local, <S[(2,64,4):(4,1@tx,1)]>>
 // CHECK: tirx.copy cta %[[V]]
 // CHECK: %[[A:.*]] = tirx.alloc : !tirx.buffer<512xf32, local, <S[(2,64,4):(4,1@tx,1)]>>
-// CHECK: tirx.mul cta %[[A]], %[[V]], %[[S]] : {{.*}}, f32
+// CHECK: tirx.map cta %[[A]], %[[V]], %[[S]] : {{.*}}, f32 {
+// CHECK-NEXT: ^bb0(%[[E0:.*]]: f32, %[[E1:.*]]: f32):
+// CHECK-NEXT: %[[P:.*]] = arith.mulf %[[E0]], %[[E1]] : f32
+// CHECK-NEXT: tirx.yield %[[P]] : f32
 // CHECK: %[[E:.*]] = tirx.alloc
-// CHECK: tirx.exp cta %[[E]], %[[A]] {approx}
+// CHECK: tirx.map cta %[[E]], %[[A]] :
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"
 // CHECK: %[[M:.*]] = tirx.alloc
-// CHECK: tirx.maximum cta %[[M]], %[[E]], %[[V]] {propagate_nan}
+// CHECK: tirx.map cta %[[M]], %[[E]], %[[V]] :
+// CHECK: arith.maximumf
 // CHECK: %[[D:.*]] = tirx.alloc
-// CHECK: tirx.fdiv cta %[[D]], %[[M]], %[[S]]
+// CHECK: tirx.map cta %[[D]], %[[M]], %[[S]] :
+// CHECK: llvm.call_intrinsic "llvm.nvvm.div.approx.f"
 // CHECK: %[[I:.*]] = tirx.alloc : !tirx.buffer<512xi32, local, <S[(2,64,4):(4,1@tx,1)]>>
 // CHECK: tirx.iota cta %[[I]]
 // CHECK: %[[LT:.*]] = tirx.alloc : !tirx.buffer<512xi1, local, <S[(2,64,4):(4,1@tx,1)]>>
-// unsigned less_than is arith's ult (6).
-// CHECK: tirx.cmp cta 6 : i64 %[[LT]], %[[I]], %[[K]] : {{.*}}, i32
+// CHECK: tirx.map cta %[[LT]], %[[I]], %[[K]] : {{.*}}, i32 {
+// CHECK-NEXT: ^bb0(%[[E0:.*]]: i32, %[[E1:.*]]: i32):
+// CHECK-NEXT: arith.cmpi ult, %[[E0]], %[[E1]] : i32
 // CHECK: %[[R:.*]] = tirx.alloc
-// CHECK: tirx.select cta %[[R]], %[[LT]], %[[D]], %[[S]] : {{.*}}, f32
+// CHECK: tirx.map cta %[[R]], %[[LT]], %[[D]], %[[S]] : {{.*}}, f32 {
+// CHECK-NEXT: ^bb0(%[[C:.*]]: i1, %[[E0:.*]]: f32, %[[E1:.*]]: f32):
+// CHECK-NEXT: arith.select %[[C]], %[[E0]], %[[E1]] : f32
 // CHECK: tirx.copy cta %{{.*}}, %[[R]] : !tirx.buffer<512xf32, global>
 
 // With 256 threads, 512 elements fill 128 of them; the other 128 hold

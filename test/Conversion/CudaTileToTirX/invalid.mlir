@@ -32,10 +32,12 @@ cuda_tile.module @k {
 
 // -----
 
+// Directed roundings exist for f32 and f64 only (PTX rounds f16/bf16
+// arithmetic to nearest even).
 cuda_tile.module @k {
-  entry @rounding(%a: tile<f32>) {
-    // expected-error@+1 {{'cuda_tile.addf' op with rounding<zero> is not supported yet}}
-    %c = addf %a, %a rounding<zero> : tile<f32>
+  entry @rounding_f16(%a: tile<f16>) {
+    // expected-error@+1 {{'cuda_tile.addf' op with rounding<zero> expects f32 or f64 (PTX rounds f16/bf16 arithmetic to nearest even only), got 'f16'}}
+    %c = addf %a, %a rounding<zero> : tile<f16>
     return
   }
 }
@@ -43,11 +45,52 @@ cuda_tile.module @k {
 // -----
 
 cuda_tile.module @k {
-  entry @div_rounding(%a: tile<f32>) {
-    // approx and full divisions lower to IEEE division; directed ones do not.
-    %c = divf %a, %a rounding<approx> : tile<f32>
-    // expected-error@+1 {{'cuda_tile.divf' op with rounding<positive_inf> is not supported yet}}
-    %d = divf %a, %a rounding<positive_inf> : tile<f32>
+  entry @fma_rounding_bf16(%a: tile<bf16>) {
+    // expected-error@+1 {{'cuda_tile.fma' op with rounding<positive_inf> expects f32 or f64 (PTX rounds f16/bf16 arithmetic to nearest even only), got 'bf16'}}
+    %c = fma %a, %a, %a rounding<positive_inf> : tile<bf16>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @sqrt_rounding_f16(%a: tile<f16>) {
+    // expected-error@+1 {{'cuda_tile.sqrt' op with rounding<negative_inf> expects f32 or f64, got 'f16'}}
+    %c = sqrt %a rounding<negative_inf> : tile<f16>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @tf32(%a: tile<f32>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op expects no tf32 elements (tf32 is not supported by elementwise ops yet), got '!cuda_tile.tile<tf32>'}}
+    %c = ftof %a : tile<f32> -> tile<tf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @pack() {
+    %i = iota : tile<64xi8>
+    %t = trunci %i : tile<64xi8> -> tile<64xi4>
+    // expected-error@+1 {{'cuda_tile.pack' op is not supported yet: packing elements into bytes needs a register layout that keeps each byte's elements in one thread}}
+    %p = pack %t : tile<64xi4> -> tile<32xi8>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @unpack() {
+    %i = iota : tile<32xi8>
+    // expected-error@+1 {{'cuda_tile.unpack' op is not supported yet}}
+    %u = unpack %i : tile<32xi8> -> tile<64xi4>
     return
   }
 }
@@ -146,6 +189,18 @@ cuda_tile.module @k {
 // expected-error@+1 {{expects a cuda_tile.module}}
 module {
   func.func @not_a_kernel() {
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @f4(%a: tile<f32>) {
+    %r = reshape %a : tile<f32> -> tile<1xf32>
+    %b = broadcast %r : tile<1xf32> -> tile<2xf32>
+    // expected-error@+1 {{'cuda_tile.ftof' op expects no f4E2M1FN elements (f4 is not supported by elementwise ops yet), got '!cuda_tile.tile<2xf4E2M1FN>'}}
+    %c = ftof %b : tile<2xf32> -> tile<2xf4E2M1FN>
     return
   }
 }

@@ -29,9 +29,13 @@
 // CHECK: %[[IOTA:.*]] = tirx.alloc : !tirx.buffer<256xi32, local, <S[(32,8):(1@tx,1)]>>
 // CHECK: tirx.iota cta %[[IOTA]]
 // CHECK: %[[I:.*]] = tirx.alloc : !tirx.buffer<256xi32
-// CHECK: tirx.mul cta %[[I]], %[[IOTA]], %{{.*}}
+// CHECK: tirx.map cta %[[I]], %[[IOTA]], %{{.*}} :
+// CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32):
+// CHECK-NEXT: arith.muli
 // CHECK: %[[MASK:.*]] = tirx.alloc : !tirx.buffer<256xi1, local, <S[(32,8):(1@tx,1)]>>
-// CHECK: tirx.cmp cta 2 : i64 %[[MASK]], %[[I]], %[[N]]
+// CHECK: tirx.map cta %[[MASK]], %[[I]], %[[N]] :
+// CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32):
+// CHECK-NEXT: arith.cmpi slt
 // CHECK: %[[WIDE:.*]] = tirx.alloc : !tirx.buffer<256xi64, local, <S[(32,8):(1@tx,1)]>>
 // CHECK: tirx.cast cta %[[WIDE]], %[[I]] : !tirx.buffer<256xi64, {{.*}}>, !tirx.buffer<256xi32, {{.*}}>
 // CHECK: %[[BYTES:.*]] = tirx.alloc : !tirx.buffer<256xi64

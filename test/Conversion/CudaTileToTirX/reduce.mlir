@@ -13,7 +13,9 @@
 // CHECK: %[[M2:.*]] = tirx.view %[[MAX]] : {{.*}} -> !tirx.buffer<1x1xf32, local, <S[1:1] + R[(2,2,2,2,2):(1@tx,2@tx,4@tx,8@tx,16@tx)]>>
 // CHECK: %[[MB:.*]] = tirx.view %[[M2]] : {{.*}} -> !tirx.buffer<1x256xf32, local, <S[(2,32,4):(0,1@tx,0)]>>
 // CHECK: %[[D:.*]] = tirx.alloc : !tirx.buffer<1x256xf32, local, <S[(2,32,4):(4,1@tx,1)]>>
-// CHECK: tirx.sub cta %[[D]], %[[V]], %[[MB]]
+// CHECK: tirx.map cta %[[D]], %[[V]], %[[MB]] :
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32):
+// CHECK-NEXT: arith.subf %[[X]], %[[Y]] : f32
 // CHECK: %[[SUM:.*]] = tirx.alloc : !tirx.buffer<1xf32, local, <S[1:1] + R[(2,2,2,2,2):(1@tx,2@tx,4@tx,8@tx,16@tx)]>>
 // CHECK: tirx.sum cta %[[SUM]], %[[D]] axes = [1] :
 // CHECK-NOT: tirx.max

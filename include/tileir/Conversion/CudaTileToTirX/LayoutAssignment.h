@@ -36,6 +36,12 @@ public:
   /// repetitions in registers; threads beyond the element count replicate.
   ::tileir::layout::TileLayout getBlocked(llvm::ArrayRef<int64_t> shape) const;
 
+  /// Makes `layout` the layout of every tile of `shape` (getBlocked returns
+  /// it): e.g. the tensor-core accumulator fragment of an mmaf result, so
+  /// that the tiles it meets share it. The first layout set wins.
+  void setLayout(llvm::ArrayRef<int64_t> shape,
+                 const ::tileir::layout::TileLayout &layout);
+
   /// The layout of a reduction of a tile with layout `src` and `shape` over
   /// `axes`: the kept bits keep their thread or register (registers
   /// compacted), the reduced thread bits become replicas.
@@ -58,6 +64,8 @@ private:
   int64_t ctaThreads = 128;
   /// Narrowest element size (bytes) seen per shape.
   std::map<std::vector<int64_t>, int64_t> narrowestBytes;
+  /// Layouts fixed by setLayout, per shape.
+  std::map<std::vector<int64_t>, ::tileir::layout::TileLayout> fixedLayouts;
 };
 
 } // namespace mlir::tileir

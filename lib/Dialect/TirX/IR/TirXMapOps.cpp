@@ -6,10 +6,29 @@
 
 #include "tileir/Dialect/TirX/IR/TirX.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tirx;
+
+/// NVVM intrinsics that compute a value from their operands only (the
+/// rounding, flush-to-zero and approximate forms of float arithmetic):
+/// llvm.call_intrinsic does not know that they are free of memory effects.
+static bool isPureNvvmIntrinsic(Operation &op) {
+  auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
+  if (!call)
+    return false;
+  StringRef name = call.getIntrin();
+  if (!name.consume_front("llvm.nvvm."))
+    return false;
+  for (StringRef family :
+       {"add.", "mul.", "fma.", "div.", "rcp.", "sqrt.", "rsqrt.", "ex2.",
+        "lg2.", "fmax.", "fmin.", "mulhi."})
+    if (name.starts_with(family))
+      return true;
+  return false;
+}
 
 LogicalResult MapOp::verify() {
   BufferType dst = getDst().getType();
@@ -46,7 +65,7 @@ LogicalResult MapOp::verifyRegions() {
               "type "
            << elem << ", got " << yield.getValue().getType();
   for (Operation &op : body.without_terminator()) {
-    if (!isMemoryEffectFree(&op))
+    if (!isMemoryEffectFree(&op) && !isPureNvvmIntrinsic(op))
       return op.emitOpError()
              << "has memory effects; a tirx.map body must be free of them";
     if (op.getNumRegions() != 0)

@@ -1,0 +1,80 @@
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a ptx-version=84" -split-input-file -verify-diagnostics
+
+// What the tensor-core lowering rejects, with its reason.
+
+cuda_tile.module @k {
+  entry @scaled() {
+    %a = constant <f8E5M2: 1.0> : tile<64x64xf8E5M2>
+    %c = constant <f32: 0.0> : tile<64x64xf32>
+    %s = constant <f8E8M0FNU: 1.0> : tile<64x2xf8E8M0FNU>
+    %t = constant <f8E8M0FNU: 1.0> : tile<2x64xf8E8M0FNU>
+    // expected-error@+1 {{'cuda_tile.mmaf_scaled' op is not supported on sm_90a: block-scaled MMA (f8/f4 inputs with scale factors) needs tcgen05 (sm_100a)}}
+    %0 = mmaf_scaled %a, %a, %c, %s, %t : tile<64x64xf8E5M2>, tile<64x64xf8E5M2>, tile<64x64xf32>, tile<64x2xf8E8M0FNU>, tile<2x64xf8E8M0FNU>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @integer() {
+    %a = constant <i8: 1> : tile<64x32xi8>
+    %b = constant <i8: 1> : tile<32x64xi8>
+    %c = constant <i32: 0> : tile<64x64xi32>
+    // expected-error@+1 {{'cuda_tile.mmai' op (i8 x i8 -> i32) is not supported yet: the tensor-core variants of tirx.gemm take floating-point inputs}}
+    %0 = mmai %a, %b, %c signed signed : tile<64x32xi8>, tile<32x64xi8>, tile<64x64xi32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @f16_acc() {
+    %a = constant <f16: 1.0> : tile<64x32xf16>
+    %b = constant <f16: 1.0> : tile<32x64xf16>
+    %c = constant <f16: 0.0> : tile<64x64xf16>
+    // expected-error@+1 {{'cuda_tile.mmaf' op with a 'f16' accumulator is not supported yet (expects f32)}}
+    %0 = mmaf %a, %b, %c : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf16>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @f64() {
+    %a = constant <f64: 1.0> : tile<16x8xf64>
+    %c = constant <f64: 0.0> : tile<16x16xf64>
+    %b = constant <f64: 1.0> : tile<8x16xf64>
+    // expected-error@+1 {{'cuda_tile.mmaf' op with 'f64' inputs is not supported yet (expects f16, bf16, f8E4M3FN or f8E5M2)}}
+    %0 = mmaf %a, %b, %c : tile<16x8xf64>, tile<8x16xf64>, tile<16x16xf64>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @batched() {
+    %a = constant <f16: 1.0> : tile<2x64x32xf16>
+    %b = constant <f16: 1.0> : tile<2x32x64xf16>
+    %c = constant <f32: 0.0> : tile<2x64x64xf32>
+    // expected-error@+1 {{'cuda_tile.mmaf' op expects rank-2 tiles (batched rank-3 products are not supported yet), got rank 3}}
+    %0 = mmaf %a, %b, %c : tile<2x64x32xf16>, tile<2x32x64xf16>, tile<2x64x64xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @k {
+  entry @odd_k() {
+    %a = constant <f16: 1.0> : tile<64x8xf16>
+    %b = constant <f16: 1.0> : tile<8x64xf16>
+    %c = constant <f32: 0.0> : tile<64x64xf32>
+    // expected-error@+1 {{'cuda_tile.mmaf' op expects K to be a multiple of 16 (mma.sync m16n8k16), got 8}}
+    %0 = mmaf %a, %b, %c : tile<64x8xf16>, tile<8x64xf16>, tile<64x64xf32>
+    return
+  }
+}

@@ -1,0 +1,55 @@
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s
+
+// The matmul K loop becomes a cp.async pipeline (3 stages of A and B in
+// K-major wgmma layouts, unrolled by the stage count) feeding one
+// gemm_async per warpgroup on views of the CTA accumulator (fragment layout
+// with the warpgroup on warpid), one group in flight.
+
+// CHECK-LABEL: gpu.func @kloop_f16
+// CHECK: %[[SA0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
+// CHECK: %[[SB0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
+// CHECK: scf.if
+// CHECK: tirx.copy_async cta %[[SA0]], %{{.*}} :
+// CHECK: tirx.copy_async cta %[[SB0]], %{{.*}} :
+// CHECK: tirx.async_commit
+// CHECK: %[[ACC:.*]] = tirx.alloc : !tirx.buffer<128x128xf32, local, <S[(2,4,2,8,16,4,2):(4@warpid,1@warpid,2,4@laneid,4,1@laneid,1)]>>
+// CHECK: tirx.fill cta %[[ACC]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[TRIPS:.*]] step %c3
+// CHECK: tirx.async_wait {pending = 0 : i64}
+// CHECK: gpu.barrier
+// CHECK: %[[PIECE:.*]] = tirx.view %[[ACC]] : {{.*}} -> !tirx.buffer<64x128xf32, local, <S[(4,2,8,16,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+// CHECK: %[[WG:.*]] = tirx.warpgroup_id : index
+// CHECK: arith.cmpi eq, %[[WG]]
+// CHECK: %[[A:.*]] = tirx.view %[[SA0]] : {{.*}} -> !tirx.buffer<64x32xf16, shared, <S[(8,8,4,8):(256,8,64,1)]>>
+// CHECK: %[[B:.*]] = tirx.view %[[SB0]] : {{.*}} -> !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
+// CHECK: tirx.gemm_async warpgroup %[[PIECE]], %[[A]], %[[B]], %[[PIECE]] {beta = 1.000000e+00 : f64, transpose_b}
+// CHECK: tirx.gemm_wait warpgroup {pending = 1 : i64}
+// CHECK: tirx.view %[[SA0]] : {{.*}} -> !tirx.buffer<64x32xf16, shared, <S[(8,8,4,8):(256,8,64,1)] + 2048>>
+// CHECK: tirx.async_commit
+// CHECK: tirx.gemm_wait warpgroup{{$}}
+// CHECK: %[[OUT:.*]] = tirx.alloc : !tirx.buffer<128x128xf16, local, <S[(2,4,2,8,16,4,2):(4@warpid,1@warpid,2,4@laneid,4,1@laneid,1)]>>
+// CHECK: tirx.cast cta %[[OUT]], %[[ACC]]
+// CHECK: tirx.copy cta %{{.*}}, %[[OUT]]
+cuda_tile.module @mma {
+  entry @kloop_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f16>>, %kt: tile<i32>) {
+    %ta = make_tensor_view %a, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
+    %tb = make_tensor_view %b, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
+    %tc = make_tensor_view %c, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<128x128xf32>
+    %acc = for %kk in (%c0 to %kt, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<128x128xf32>) {
+      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>, tile<i32> -> tile<128x32xf16>, token
+      %vb, %t1 = load_view_tko weak %pb[%c0, %kk] : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>, tile<i32> -> tile<128x32xf16>, token
+      %vbt = permute %vb [1, 0] : tile<128x32xf16> -> tile<32x128xf16>
+      %y = mmaf %va, %vbt, %x : tile<128x32xf16>, tile<32x128xf16>, tile<128x128xf32>
+      continue %y : tile<128x128xf32>
+    }
+    %out = ftof %acc : tile<128x128xf32> -> tile<128x128xf16>
+    %t2 = store_view_tko weak %out, %pc[%c0, %c0] : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}

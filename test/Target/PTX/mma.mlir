@@ -1,0 +1,82 @@
+// REQUIRES: ptxas
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s -o %t.ptx
+// RUN: FileCheck %s --check-prefix=SM90A < %t.ptx
+// RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90 --ptx-version=84 %s -o %t90.ptx
+// RUN: FileCheck %s --check-prefix=SM90 < %t90.ptx
+// RUN: %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin
+
+// mmaf (f16, bf16, f8E4M3FN) on its own and the pipelined matmul K loop,
+// down to PTX: wgmma on sm_90a, mma.sync on sm_90.
+
+// SM90A-LABEL: .entry mmaf_bf16(
+// SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
+// SM90A: wgmma.wait_group.sync.aligned 0;
+// SM90A-LABEL: .entry mmaf_f8(
+// SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e4m3
+// SM90A-LABEL: .entry kloop_f16(
+// SM90A: cp.async.cg.shared.global
+// SM90A: cp.async.commit_group;
+// SM90A: cp.async.wait_group 0;
+// SM90A: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// SM90A: wgmma.wait_group.sync.aligned 1;
+
+// SM90-LABEL: .entry mmaf_bf16(
+// SM90: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// SM90-LABEL: .entry mmaf_f8(
+// SM90: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
+// SM90-LABEL: .entry kloop_f16(
+// SM90: cp.async.cg.shared.global
+// SM90: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+cuda_tile.module @mma {
+  entry @mmaf_bf16(%a: tile<ptr<bf16>>, %b: tile<ptr<bf16>>, %c: tile<ptr<f32>>) {
+    %ta = make_tensor_view %a, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xbf16, strides=[32,1]>
+    %tb = make_tensor_view %b, shape = [32, 64], strides = [64, 1] : tensor_view<32x64xbf16, strides=[64,1]>
+    %tc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(64x32), tensor_view<64x32xbf16, strides=[32,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(32x64), tensor_view<32x64xbf16, strides=[64,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va, %t0 = load_view_tko weak %pa[%c0, %c0] : partition_view<tile=(64x32), tensor_view<64x32xbf16, strides=[32,1]>>, tile<i32> -> tile<64x32xbf16>, token
+    %vb, %t1 = load_view_tko weak %pb[%c0, %c0] : partition_view<tile=(32x64), tensor_view<32x64xbf16, strides=[64,1]>>, tile<i32> -> tile<32x64xbf16>, token
+    %vc, %t2 = load_view_tko weak %pc[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> tile<64x64xf32>, token
+    %d = mmaf %va, %vb, %vc : tile<64x32xbf16>, tile<32x64xbf16>, tile<64x64xf32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @mmaf_f8(%c: tile<ptr<f32>>) {
+    %tc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va = constant <f8E4M3FN: 1.0> : tile<64x32xf8E4M3FN>
+    %vb = constant <f8E4M3FN: 2.0> : tile<32x64xf8E4M3FN>
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %d = mmaf %va, %vb, %zero : tile<64x32xf8E4M3FN>, tile<32x64xf8E4M3FN>, tile<64x64xf32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @kloop_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f16>>, %kt: tile<i32>) {
+    %ta = make_tensor_view %a, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
+    %tb = make_tensor_view %b, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
+    %tc = make_tensor_view %c, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<128x128xf32>
+    %acc = for %kk in (%c0 to %kt, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<128x128xf32>) {
+      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>, tile<i32> -> tile<128x32xf16>, token
+      %vb, %t1 = load_view_tko weak %pb[%c0, %kk] : partition_view<tile=(128x32), tensor_view<128x256xf16, strides=[256,1]>>, tile<i32> -> tile<128x32xf16>, token
+      %vbt = permute %vb [1, 0] : tile<128x32xf16> -> tile<32x128xf16>
+      %y = mmaf %va, %vbt, %x : tile<128x32xf16>, tile<32x128xf16>, tile<128x128xf32>
+      continue %y : tile<128x128xf32>
+    }
+    %out = ftof %acc : tile<128x128xf32> -> tile<128x128xf16>
+    %t2 = store_view_tko weak %out, %pc[%c0, %c0] : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
