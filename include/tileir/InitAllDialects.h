@@ -10,6 +10,7 @@
 #define TILEIR_INITALLDIALECTS_H
 
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Dialect/TileOps/IR/TileOps.h"
 #include "tileir/Dialect/TirX/IR/TirX.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,6 +29,7 @@ namespace tileir {
 
 inline void registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::cuda_tile::CudaTileDialect, mlir::tirx::TirXDialect,
+                  mlir::tileops::TileOpsDialect,
                   mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::gpu::GPUDialect,
                   mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect,

@@ -9,6 +9,7 @@
 
 #include "tileir/Conversion/Passes.h"
 #include "tileir/Dialect/CudaTile/Transforms/Passes.h"
+#include "tileir/Dialect/TileOps/Transforms/Passes.h"
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 #include "tileir/Pipelines/Pipelines.h"
 
@@ -23,6 +24,7 @@ inline void registerAllPasses() {
   mlir::tileir::registerTileIRConversionPasses();
   mlir::cuda_tile::registerCudaTilePasses();
   mlir::tirx::registerTirXPasses();
+  mlir::tileops::registerTileOpsPasses();
   mlir::tileir::registerPipelines();
   // Upstream passes the pipeline uses, for debugging it step by step.
   mlir::registerTransformsPasses();

@@ -7,6 +7,7 @@
 #include "tileir/Pipelines/Pipelines.h"
 
 #include "tileir/Conversion/Passes.h"
+#include "tileir/Dialect/TileOps/Transforms/Passes.h"
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
@@ -25,6 +26,8 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   convert.chip = options.chip;
   convert.ptxVersion = options.ptxVersion;
   convert.numThreads = options.numThreads;
+  // tileops library ops become cuda_tile arithmetic first.
+  pm.addPass(tileops::createTileOpsExpand());
   pm.addPass(createConvertCudaTileToTirX(convert));
 }
 

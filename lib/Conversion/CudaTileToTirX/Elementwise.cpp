@@ -573,8 +573,8 @@ LogicalResult EntryLowering::checkElementwise(Operation *op) {
                       "by elementwise ops yet), got " +
                           typeName(t));
   }
-  // Float math beyond the few ops with f8 hardware forms: the cuda_tile
-  // verifier only admits f8 in conversions and bitcast.
+  // f8 types reach only conversions, bitcast and select (the cuda_tile
+  // verifier limits float arithmetic and math to f16, bf16, f32, f64).
   return success();
 }
 

@@ -1,0 +1,76 @@
+//===- KernelBuilder.h - tileops kernel specs -> cuda_tile entries -*- C++
+//-*-===//
+//
+// Part of TileIR. A kernel spec (op, dtype, input shapes, params, options)
+// becomes one cuda_tile entry: the output is flattened, broadcast inputs are
+// coalesced (reference §A6) and gathered, contiguous ones are loaded through
+// partition views (16-byte accesses), tails are masked. The spec format is
+// documented in docs/TileOps.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_TILEOPS_KERNELBUILDER_H
+#define TILEIR_TILEOPS_KERNELBUILDER_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mlir::tileops {
+
+using Shape = std::vector<int64_t>;
+
+/// One line of a spec file.
+struct KernelSpec {
+  std::string op;
+  std::string dtype; ///< canonical: f32 f16 bf16 f8e4m3fn f8e5m2 i8..i64 bool
+  std::vector<Shape> shapes;
+  std::map<std::string, std::string> params; ///< op parameters
+  std::string strategy = "auto"; ///< auto, direct, explicit_parallel,
+                                 ///< register_copy
+  int64_t threads = 0, npt = 0;  ///< 0: chosen by the cost rule
+  std::string name;              ///< entry name (derived when empty)
+  unsigned line = 0;
+};
+
+/// How a built kernel is launched.
+struct KernelPlan {
+  std::string name;
+  std::vector<std::string> args; ///< "in:<dtype>:<shape>", "out:...", "seed",
+                                 ///< "offset"
+  Shape outShape;
+  std::string outDtype;
+  int64_t threads = 0, npt = 0, tile = 0, grid = 0;
+  std::string strategy;
+};
+
+/// Coalesced broadcast dims of `inputs` against their broadcast shape
+/// (reference §A6, for any number of operands).
+struct Coalesced {
+  Shape outShape, sizes;
+  std::vector<Shape> strides; ///< per input, per coalesced dim (0: broadcast)
+};
+llvm::Expected<Coalesced> coalesceBroadcast(const std::vector<Shape> &inputs);
+
+/// Parses one spec line (empty/comment lines give an empty op).
+llvm::Expected<KernelSpec> parseSpecLine(llvm::StringRef line, unsigned lineNo);
+/// Parses a whole spec file.
+llvm::Expected<std::vector<KernelSpec>> parseSpecs(llvm::StringRef text);
+
+/// The cuda_tile entry of `spec` (text, inside a cuda_tile.module) and its
+/// launch plan. `file` names the spec file in the op's location.
+llvm::Expected<std::string> buildEntry(const KernelSpec &spec,
+                                       llvm::StringRef file, KernelPlan &plan);
+
+/// A cuda_tile.module with one entry per spec.
+llvm::Expected<std::string> buildModule(const std::vector<KernelSpec> &specs,
+                                        llvm::StringRef file,
+                                        std::vector<KernelPlan> &plans);
+
+} // namespace mlir::tileops
+
+#endif // TILEIR_TILEOPS_KERNELBUILDER_H

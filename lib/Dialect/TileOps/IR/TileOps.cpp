@@ -1,0 +1,413 @@
+//===- TileOps.cpp - the tileops dialect, its op table and verifier ------===//
+//
+// Part of TileIR. One table describes the 72 ops (family, number of inputs,
+// accepted element kinds, result rule); the verifier of every op, the
+// expansion patterns and the kernel builder read it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/TileOps/IR/TileOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::tileops;
+namespace ct = mlir::cuda_tile;
+
+#include "tileir/Dialect/TileOps/IR/TileOpsDialect.cpp.inc"
+
+void TileOpsDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "tileir/Dialect/TileOps/IR/TileOpsOps.cpp.inc"
+      >();
+}
+
+using ::mlir::cuda_tile::parseCudaTileType;
+using ::mlir::cuda_tile::printCudaTileType;
+
+#define GET_OP_CLASSES
+#include "tileir/Dialect/TileOps/IR/TileOpsOps.cpp.inc"
+
+llvm::StringRef mlir::tileops::stringifyFamily(Family family) {
+  static const char *names[] = {"unary_math",  "binary_arith", "activation",
+                                "fused_gated", "comparison",   "bitwise",
+                                "logical",     "special",      "rope",
+                                "dropout",     "alibi",        "sinusoidal"};
+  return names[static_cast<unsigned>(family)];
+}
+
+static constexpr unsigned F = kFloat, FI = kFloat | kInt,
+                          FIB = kFloat | kInt | kBool, IB = kInt | kBool,
+                          I = kInt;
+
+static const OpInfo kOps[] = {
+    // unary_math (17)
+    {"exp", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    {"log", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    {"sqrt", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    {"rsqrt", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    {"abs", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
+    {"neg", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
+    {"reciprocal", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    {"sign", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
+    {"sin", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    {"cos", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    {"floor", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
+    {"ceil", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
+    {"round", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
+    {"trunc", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
+    {"erf", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    {"log1p", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    {"expm1", Family::UnaryMath, 1, F, ResultRule::SameAsData},
+    // binary_arith (10)
+    {"add", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
+    {"sub", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
+    {"mul", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
+    {"div", Family::BinaryArith, 2, F, ResultRule::SameAsData},
+    {"remainder", Family::BinaryArith, 2, F, ResultRule::SameAsData},
+    {"pow", Family::BinaryArith, 2, F, ResultRule::SameAsData},
+    {"floor_divide", Family::BinaryArith, 2, F, ResultRule::SameAsData},
+    {"lerp", Family::BinaryArith, 2, F, ResultRule::SameAsData},
+    {"maximum", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
+    {"minimum", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
+    // activation (14)
+    {"relu", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"gelu", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"silu", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"sigmoid", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"tanh", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"hardswish", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"hardsigmoid", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"mish", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"selu", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"leaky_relu", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"elu", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"hardtanh", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"softplus", Family::Activation, 1, F, ResultRule::SameAsData},
+    {"prelu", Family::Activation, 2, F, ResultRule::SameAsData},
+    // fused_gated (3)
+    {"silu_and_mul", Family::FusedGated, 1, F, ResultRule::SameAsData},
+    {"gelu_and_mul", Family::FusedGated, 1, F, ResultRule::SameAsData},
+    {"gelu_tanh_and_mul", Family::FusedGated, 1, F, ResultRule::SameAsData},
+    // comparison (6)
+    {"eq", Family::Comparison, 2, FIB, ResultRule::Bool},
+    {"ne", Family::Comparison, 2, FIB, ResultRule::Bool},
+    {"gt", Family::Comparison, 2, FIB, ResultRule::Bool},
+    {"lt", Family::Comparison, 2, FIB, ResultRule::Bool},
+    {"ge", Family::Comparison, 2, FIB, ResultRule::Bool},
+    {"le", Family::Comparison, 2, FIB, ResultRule::Bool},
+    // bitwise (4)
+    {"bitwise_and", Family::Bitwise, 2, IB, ResultRule::SameAsData},
+    {"bitwise_or", Family::Bitwise, 2, IB, ResultRule::SameAsData},
+    {"bitwise_xor", Family::Bitwise, 2, IB, ResultRule::SameAsData},
+    {"bitwise_not", Family::Bitwise, 1, IB, ResultRule::SameAsData},
+    // logical (3)
+    {"logical_and", Family::Logical, 2, FIB, ResultRule::Bool},
+    {"logical_or", Family::Logical, 2, FIB, ResultRule::Bool},
+    {"logical_not", Family::Logical, 1, FIB, ResultRule::Bool},
+    // special (7)
+    {"where", Family::Special, 3, FIB, ResultRule::SameAsData},
+    {"clamp", Family::Special, 1, FI, ResultRule::SameAsData},
+    {"masked_fill", Family::Special, 2, FIB, ResultRule::SameAsData},
+    {"nan_to_num", Family::Special, 1, F, ResultRule::SameAsData},
+    {"isnan", Family::Special, 1, FIB, ResultRule::Bool},
+    {"isinf", Family::Special, 1, FIB, ResultRule::Bool},
+    {"isfinite", Family::Special, 1, FIB, ResultRule::Bool},
+    // rope (5)
+    {"rope_neox", Family::Rope, 2, F, ResultRule::SameAsData},
+    {"rope_non_neox", Family::Rope, 2, F, ResultRule::SameAsData},
+    {"rope_llama31", Family::Rope, 2, F, ResultRule::SameAsData},
+    {"rope_yarn", Family::Rope, 2, F, ResultRule::SameAsData},
+    {"rope_longrope", Family::Rope, 2, F, ResultRule::SameAsData},
+    // dropout, alibi, sinusoidal
+    {"dropout", Family::Dropout, 4, F, ResultRule::SameAsData},
+    {"alibi", Family::Alibi, 3, I, ResultRule::Float},
+    {"sinusoidal", Family::Sinusoidal, 2, I, ResultRule::Float},
+};
+static_assert(sizeof(kOps) / sizeof(kOps[0]) == 72, "72 ops");
+
+ArrayRef<OpInfo> mlir::tileops::getAllOps() { return kOps; }
+
+const OpInfo *mlir::tileops::lookupOp(StringRef name) {
+  name.consume_front("tileops.");
+  for (const OpInfo &info : kOps)
+    if (info.name == name)
+      return &info;
+  return nullptr;
+}
+
+unsigned mlir::tileops::kindOf(Type t) {
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float8E4M3FNType,
+          Float8E5M2Type>(t))
+    return kFloat;
+  if (t.isInteger(1))
+    return kBool;
+  if (t.isInteger(8) || t.isInteger(16) || t.isInteger(32) || t.isInteger(64))
+    return kInt;
+  return 0;
+}
+
+static std::string kindsText(unsigned kinds) {
+  SmallVector<StringRef> parts;
+  if (kinds & kFloat)
+    parts.push_back("f16/bf16/f32/f8E4M3FN/f8E5M2");
+  if (kinds & kInt)
+    parts.push_back("i8/i16/i32/i64");
+  if (kinds & kBool)
+    parts.push_back("i1");
+  return llvm::join(parts, " or ");
+}
+
+/// PyTorch broadcasting of `a` and `b` (right-aligned); nullopt when
+/// incompatible.
+static std::optional<SmallVector<int64_t>>
+broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  size_t n = std::max(a.size(), b.size());
+  SmallVector<int64_t> out(n, 1);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
+    int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
+    if (da != db && da != 1 && db != 1)
+      return std::nullopt;
+    out[i] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+static std::optional<double> f64Attr(Operation *op, StringRef name) {
+  if (auto a = op->getAttrOfType<FloatAttr>(name))
+    return a.getValueAsDouble();
+  return std::nullopt;
+}
+
+/// Checks the scalar parameters that have a restricted domain.
+static LogicalResult verifyParams(Operation *op, const OpInfo &info,
+                                  Type dataElt) {
+  StringRef n = info.name;
+  auto str = [&](StringRef attr) {
+    auto a = op->getAttrOfType<StringAttr>(attr);
+    return a ? a.getValue() : StringRef("none");
+  };
+  if (n == "gelu" && str("approximate") != "none" &&
+      str("approximate") != "tanh")
+    return op->emitOpError("expects approximate = \"none\" or \"tanh\", got \"")
+           << str("approximate") << "\"";
+  if (n == "div" &&
+      !llvm::is_contained(SmallVector<StringRef>{"none", "trunc", "floor"},
+                          str("rounding_mode")))
+    return op->emitOpError(
+               "expects rounding_mode = \"none\", \"trunc\" or \"floor\", got "
+               "\"")
+           << str("rounding_mode") << "\"";
+  if (n == "hardtanh" && *f64Attr(op, "min_val") > *f64Attr(op, "max_val"))
+    return op->emitOpError("expects min_val <= max_val, got ")
+           << *f64Attr(op, "min_val") << " > " << *f64Attr(op, "max_val");
+  if (n == "clamp" && !f64Attr(op, "min") && !f64Attr(op, "max"))
+    return op->emitOpError("expects at least one of min and max");
+  if (n == "softplus" && *f64Attr(op, "beta") == 0.0)
+    return op->emitOpError("expects beta != 0");
+  if (n == "dropout") {
+    double p = *f64Attr(op, "p");
+    if (!(p >= 0.0 && p <= 1.0))
+      return op->emitOpError("expects 0 <= p <= 1, got ") << p;
+  }
+  if ((n == "add" || n == "sub") && kindOf(dataElt) == kInt) {
+    double alpha = *f64Attr(op, "alpha");
+    if (alpha != std::trunc(alpha))
+      return op->emitOpError("expects an integral alpha for integer inputs, "
+                             "got ")
+             << alpha;
+  }
+  if (n == "alibi" && op->getAttrOfType<IntegerAttr>("num_heads").getInt() < 1)
+    return op->emitOpError("expects num_heads >= 1");
+  if (n == "sinusoidal") {
+    int64_t d = op->getAttrOfType<IntegerAttr>("d_model").getInt();
+    if (d < 2 || d % 2)
+      return op->emitOpError("expects an even d_model >= 2, got ") << d;
+  }
+  if (n == "rope_yarn" && *f64Attr(op, "scale") <= 0.0)
+    return op->emitOpError("expects scale > 0");
+  if (n == "rope_llama31" &&
+      *f64Attr(op, "high_freq_factor") <= *f64Attr(op, "low_freq_factor"))
+    return op->emitOpError("expects high_freq_factor > low_freq_factor");
+  return success();
+}
+
+LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
+  const OpInfo *info = lookupOp(op->getName().getStringRef());
+  if (!info || info->family != family)
+    return op->emitOpError("is not in the tileops op table");
+  auto inputs = op->getOperands();
+  if (inputs.size() != info->numInputs)
+    return op->emitOpError("expects ")
+           << info->numInputs << " input(s), got " << inputs.size();
+  SmallVector<ct::TileType> types;
+  for (Value v : inputs) {
+    auto t = dyn_cast<ct::TileType>(v.getType());
+    if (!t)
+      return op->emitOpError("expects tile inputs, got ") << v.getType();
+    types.push_back(t);
+  }
+  auto result = cast<ct::TileType>(op->getResult(0).getType());
+  StringRef n = info->name;
+  // Which inputs are data (checked against `kinds`), and which are masks,
+  // indices or scalars with a fixed type.
+  unsigned data = n == "where" ? 1 : 0;
+  Type dataElt = types[data].getElementType();
+  auto checkKind = [&](unsigned idx, unsigned kinds) -> LogicalResult {
+    Type elt = types[idx].getElementType();
+    if (!(kindOf(elt) & kinds))
+      return op->emitOpError("expects input ")
+             << idx << " of element type " << kindsText(kinds) << ", got "
+             << elt;
+    return success();
+  };
+  auto checkElt = [&](unsigned idx, Type want,
+                      StringRef what) -> LogicalResult {
+    if (types[idx].getElementType() != want)
+      return op->emitOpError("expects ")
+             << what << " (input " << idx << ") of element type " << want
+             << ", got " << types[idx].getElementType();
+    return success();
+  };
+  Builder b(op->getContext());
+  Type i1 = b.getI1Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
+  SmallVector<int64_t> wantShape(result.getShape());
+
+  switch (family) {
+  case Family::UnaryMath:
+  case Family::BinaryArith:
+  case Family::Activation:
+  case Family::Comparison:
+  case Family::Bitwise:
+  case Family::Logical:
+  case Family::Special: {
+    // Elementwise with PyTorch broadcasting.
+    SmallVector<int64_t> shape(types[0].getShape());
+    for (unsigned i = 1; i < types.size(); ++i) {
+      auto bs = broadcastShapes(shape, types[i].getShape());
+      if (!bs)
+        return op->emitOpError("expects broadcast-compatible input shapes, "
+                               "got ")
+               << shapeText(shape) << " and " << shapeText(types[i].getShape());
+      shape = *bs;
+    }
+    wantShape = shape;
+    if (n == "where") {
+      if (failed(checkElt(0, i1, "the condition")) ||
+          failed(checkKind(1, info->kinds)))
+        return failure();
+      if (types[2].getElementType() != dataElt)
+        return op->emitOpError("expects both values of one element type, "
+                               "got ")
+               << dataElt << " and " << types[2].getElementType();
+    } else if (n == "masked_fill") {
+      if (failed(checkKind(0, info->kinds)) ||
+          failed(checkElt(1, i1, "the mask")))
+        return failure();
+    } else if (n == "prelu") {
+      if (failed(checkKind(0, info->kinds)) ||
+          failed(checkElt(1, dataElt, "the weight")))
+        return failure();
+    } else {
+      for (unsigned i = 0; i < types.size(); ++i)
+        if (failed(checkKind(i, info->kinds)))
+          return failure();
+      for (unsigned i = 1; i < types.size(); ++i)
+        if (types[i].getElementType() != dataElt)
+          return op->emitOpError("expects inputs of one element type, got ")
+                 << dataElt << " and " << types[i].getElementType();
+    }
+    break;
+  }
+  case Family::FusedGated: {
+    if (failed(checkKind(0, info->kinds)))
+      return failure();
+    ArrayRef<int64_t> s = types[0].getShape();
+    if (s.empty() || s.back() < 2)
+      return op->emitOpError("expects an input of rank >= 1 whose last "
+                             "dimension is even (2N), got ")
+             << shapeText(s);
+    wantShape.assign(s.begin(), s.end());
+    wantShape.back() /= 2;
+    break;
+  }
+  case Family::Rope: {
+    if (failed(checkKind(0, info->kinds)) ||
+        failed(checkElt(1, i32, "the positions")))
+      return failure();
+    ArrayRef<int64_t> s = types[0].getShape();
+    if (s.size() < 1 || s.back() < 2)
+      return op->emitOpError("expects x of rank >= 1 with an even head "
+                             "dimension >= 2, got ")
+             << shapeText(s);
+    if (types[1].getShape() != s.drop_back())
+      return op->emitOpError("expects positions of shape ")
+             << shapeText(s.drop_back()) << " (x without its head dimension), "
+             << "got " << shapeText(types[1].getShape());
+    if (auto rf = op->getAttrOfType<DenseF64ArrayAttr>("rescale_factors"))
+      if (rf.size() != s.back() / 2)
+        return op->emitOpError("expects ")
+               << s.back() / 2 << " rescale_factors (head_dim / 2), got "
+               << rf.size();
+    wantShape.assign(s.begin(), s.end());
+    break;
+  }
+  case Family::Dropout: {
+    if (failed(checkKind(0, info->kinds)) ||
+        failed(checkElt(1, i32, "the element index")) ||
+        failed(checkElt(2, i64, "the seed")) ||
+        failed(checkElt(3, i64, "the offset")))
+      return failure();
+    if (types[1].getShape() != types[0].getShape())
+      return op->emitOpError("expects the element index of the shape of x");
+    if (types[2].getRank() != 0 || types[3].getRank() != 0)
+      return op->emitOpError("expects a rank-0 seed and offset");
+    wantShape.assign(types[0].getShape().begin(), types[0].getShape().end());
+    break;
+  }
+  case Family::Alibi:
+  case Family::Sinusoidal: {
+    for (unsigned i = 0; i < types.size(); ++i) {
+      if (failed(checkElt(i, i32, "an index")))
+        return failure();
+      if (types[i].getShape() != types[0].getShape())
+        return op->emitOpError("expects index inputs of one shape");
+    }
+    wantShape.assign(types[0].getShape().begin(), types[0].getShape().end());
+    break;
+  }
+  }
+
+  if (ArrayRef<int64_t>(wantShape) != result.getShape())
+    return op->emitOpError("expects a result of shape ")
+           << shapeText(wantShape) << ", got " << shapeText(result.getShape());
+  Type resElt = result.getElementType();
+  switch (info->result) {
+  case ResultRule::SameAsData:
+    if (resElt != dataElt)
+      return op->emitOpError("expects result element type ")
+             << dataElt << ", got " << resElt;
+    break;
+  case ResultRule::Bool:
+    if (!resElt.isInteger(1))
+      return op->emitOpError("expects result element type i1, got ") << resElt;
+    break;
+  case ResultRule::Float:
+    if (kindOf(resElt) != kFloat)
+      return op->emitOpError("expects a float result element type, got ")
+             << resElt;
+    break;
+  }
+  return verifyParams(op, *info, dataElt);
+}

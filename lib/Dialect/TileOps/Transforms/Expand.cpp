@@ -1,0 +1,877 @@
+//===- Expand.cpp - tileops-expand: tileops -> cuda_tile ------------------===//
+//
+// Part of TileIR. One pattern template per family (`ExpandFamily<F>`); each
+// op is one entry of a math table: a few lines written with `Em`, a small
+// emitter of cuda_tile ops on tiles of one shape. Floats are computed in f32
+// and rounded once to the result type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/TileOps/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <cmath>
+
+namespace mlir::tileops {
+#define GEN_PASS_DEF_TILEOPSEXPAND
+#include "tileir/Dialect/TileOps/Transforms/Passes.h.inc"
+} // namespace mlir::tileops
+
+using namespace mlir;
+using namespace mlir::tileops;
+namespace ct = mlir::cuda_tile;
+using Pred = ct::ComparisonPredicate;
+
+namespace {
+
+/// Emits cuda_tile ops on tiles of `shape`. Float values are f32 tiles;
+/// integer and i1 values keep their type.
+struct Em {
+  PatternRewriter &b;
+  Location loc;
+  SmallVector<int64_t> shape;
+  Type f32, i1, i32, i64;
+
+  Em(PatternRewriter &b, Location loc, ArrayRef<int64_t> shape)
+      : b(b), loc(loc), shape(shape), f32(b.getF32Type()), i1(b.getI1Type()),
+        i32(b.getI32Type()), i64(b.getI64Type()) {}
+
+  ct::TileType tt(Type elt) const {
+    return ct::TileType::get(b.getContext(), shape, elt);
+  }
+  static Type elt(Value v) {
+    return cast<ct::TileType>(v.getType()).getElementType();
+  }
+  static bool isF(Value v) { return isa<FloatType>(elt(v)); }
+
+  /// A splat constant of `elt` (f32 by default).
+  Value c(double v, Type e = nullptr) {
+    e = e ? e : f32;
+    auto tensor = RankedTensorType::get(shape, e);
+    DenseElementsAttr attr;
+    if (auto ft = dyn_cast<FloatType>(e)) {
+      APFloat f(v);
+      bool lost;
+      f.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+      attr = DenseElementsAttr::get(tensor, f);
+    } else {
+      unsigned w = e.getIntOrFloatBitWidth();
+      attr = DenseElementsAttr::get(
+          tensor, APInt(w, static_cast<uint64_t>(static_cast<int64_t>(v)),
+                        /*isSigned=*/w > 1, /*implicitTrunc=*/true));
+    }
+    return ct::ConstantOp::create(b, loc, tt(e),
+                                  cast<DenseIntOrFPElementsAttr>(attr));
+  }
+  /// A constant of the type of `like`.
+  Value cl(double v, Value like) { return c(v, elt(like)); }
+  /// A rank-0 i32 tile.
+  Value idx(int64_t v) {
+    auto t = ct::TileType::get(b.getContext(), {}, i32);
+    return ct::ConstantOp::create(
+        b, loc, t,
+        cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(
+            RankedTensorType::get({}, i32), APInt(32, v, true))));
+  }
+
+  Value add(Value x, Value y) {
+    return isF(x) ? (Value)ct::AddFOp::create(b, loc, x.getType(), x, y)
+                  : (Value)ct::AddIOp::create(b, loc, x.getType(), x, y);
+  }
+  Value sub(Value x, Value y) {
+    return isF(x) ? (Value)ct::SubFOp::create(b, loc, x.getType(), x, y)
+                  : (Value)ct::SubIOp::create(b, loc, x.getType(), x, y);
+  }
+  Value mul(Value x, Value y) {
+    return isF(x) ? (Value)ct::MulFOp::create(b, loc, x.getType(), x, y)
+                  : (Value)ct::MulIOp::create(b, loc, x.getType(), x, y);
+  }
+  Value div(Value x, Value y) {
+    return ct::DivFOp::create(b, loc, x.getType(), x, y);
+  }
+  Value neg(Value x) {
+    return isF(x) ? (Value)ct::NegFOp::create(b, loc, x.getType(), x)
+                  : (Value)ct::NegIOp::create(b, loc, x.getType(), x);
+  }
+  Value abs(Value x) {
+    return isF(x) ? (Value)ct::AbsFOp::create(b, loc, x.getType(), x)
+                  : (Value)ct::AbsIOp::create(b, loc, x.getType(), x);
+  }
+  Value max(Value x, Value y) {
+    return isF(x) ? (Value)ct::MaxFOp::create(b, loc, x.getType(), x, y,
+                                              /*propagate_nan=*/true)
+                  : (Value)ct::MaxIOp::create(b, loc, x.getType(), x, y,
+                                              ct::Signedness::Signed);
+  }
+  Value min(Value x, Value y) {
+    return isF(x) ? (Value)ct::MinFOp::create(b, loc, x.getType(), x, y,
+                                              /*propagate_nan=*/true)
+                  : (Value)ct::MinIOp::create(b, loc, x.getType(), x, y,
+                                              ct::Signedness::Signed);
+  }
+#define TILEOPS_UNARY(NAME, OP)                                                \
+  Value NAME(Value x) { return ct::OP::create(b, loc, x.getType(), x); }
+  TILEOPS_UNARY(exp, ExpOp)
+  TILEOPS_UNARY(exp2, Exp2Op)
+  TILEOPS_UNARY(log, LogOp)
+  TILEOPS_UNARY(sqrt, SqrtOp)
+  TILEOPS_UNARY(rsqrt, RsqrtOp)
+  TILEOPS_UNARY(sin, SinOp)
+  TILEOPS_UNARY(cos, CosOp)
+  TILEOPS_UNARY(tanh, TanHOp)
+  TILEOPS_UNARY(floor, FloorOp)
+  TILEOPS_UNARY(ceil, CeilOp)
+#undef TILEOPS_UNARY
+  Value pow(Value x, Value y) {
+    return ct::PowOp::create(b, loc, x.getType(), x, y);
+  }
+  Value fmod(Value x, Value y) {
+    return ct::RemFOp::create(b, loc, x.getType(), x, y);
+  }
+  Value andi(Value x, Value y) {
+    return ct::AndIOp::create(b, loc, x.getType(), x, y);
+  }
+  Value ori(Value x, Value y) {
+    return ct::OrIOp::create(b, loc, x.getType(), x, y);
+  }
+  Value xori(Value x, Value y) {
+    return ct::XOrIOp::create(b, loc, x.getType(), x, y);
+  }
+  Value notb(Value x) { return xori(x, c(1, i1)); }
+  /// Comparison: floats ordered (`ne` unordered, as IEEE !=), integers
+  /// signed, i1 unsigned.
+  Value cmp(Pred p, Value x, Value y) {
+    if (isF(x))
+      return ct::CmpFOp::create(b, loc, tt(i1), p,
+                                p == Pred::NotEqual
+                                    ? ct::ComparisonOrdering::Unordered
+                                    : ct::ComparisonOrdering::Ordered,
+                                x, y);
+    return ct::CmpIOp::create(b, loc, tt(i1), p, x, y,
+                              elt(x).isInteger(1) ? ct::Signedness::Unsigned
+                                                  : ct::Signedness::Signed);
+  }
+  Value lt(Value x, Value y) { return cmp(Pred::LessThan, x, y); }
+  Value gt(Value x, Value y) { return cmp(Pred::GreaterThan, x, y); }
+  Value eq(Value x, Value y) { return cmp(Pred::Equal, x, y); }
+  Value isnan(Value x) { return cmp(Pred::NotEqual, x, x); }
+  Value sel(Value cnd, Value x, Value y) {
+    return ct::SelectOp::create(b, loc, x.getType(), cnd, x, y);
+  }
+  /// clamp with NaN propagation.
+  Value clamp(Value x, double lo, double hi) {
+    return min(max(x, cl(lo, x)), cl(hi, x));
+  }
+  /// Converts between element types (floats round to nearest even; ints are
+  /// signed, i1 unsigned; float -> int truncates toward zero).
+  Value cvt(Value x, Type to) {
+    Type from = elt(x);
+    if (from == to)
+      return x;
+    Type t = tt(to);
+    bool fromF = isa<FloatType>(from), toF = isa<FloatType>(to);
+    auto sign =
+        from.isInteger(1) ? ct::Signedness::Unsigned : ct::Signedness::Signed;
+    if (fromF && toF)
+      return ct::FToFOp::create(b, loc, t, x);
+    if (!fromF && toF)
+      return ct::IToFOp::create(b, loc, t, x, sign);
+    if (fromF)
+      return ct::FToIOp::create(b, loc, t, x, ct::Signedness::Signed);
+    if (to.getIntOrFloatBitWidth() > from.getIntOrFloatBitWidth())
+      return ct::ExtIOp::create(b, loc, t, x, sign);
+    return ct::TruncIOp::create(b, loc, t, x);
+  }
+  /// Rounds an f32 result to `to`: f8E4M3FN saturates to +-448 (NaN stays).
+  Value round(Value x, Type to) {
+    if (isa<Float8E4M3FNType>(to))
+      x = clamp(x, -448.0, 448.0);
+    return cvt(x, to);
+  }
+
+  // Composite math (each documented in docs/TileOps.md).
+  /// erf, Eigen's rational approximation on [-4, 4] (max error ~2 ulp f32).
+  Value erf(Value x) {
+    Value xc = clamp(x, -4.0, 4.0), x2 = mul(xc, xc);
+    auto horner = [&](ArrayRef<double> cs) {
+      Value p = c(cs[0]);
+      for (double k : cs.drop_front())
+        p = add(mul(p, x2), c(k));
+      return p;
+    };
+    Value p = horner({-2.72614225801306e-10, 2.77068142495902e-08,
+                      -2.10102402082508e-06, -5.69250639462346e-05,
+                      -7.34990630326855e-04, -2.95459980854025e-03,
+                      -1.60960333262415e-02});
+    Value q = horner({-1.45660718464996e-05, -2.13374055278905e-04,
+                      -1.68282697438203e-03, -7.37332916720468e-03,
+                      -1.42647390514189e-02});
+    return div(mul(xc, p), q);
+  }
+  /// log1p(x) = log(u) * x / (u - 1) with u = 1 + x (Goldberg), x when
+  /// u == 1, log(u) when u == inf.
+  Value log1p(Value x) {
+    Value u = add(c(1.0), x), lu = log(u);
+    Value r = div(mul(lu, x), sub(u, c(1.0)));
+    r = sel(eq(u, c(INFINITY)), lu, r);
+    return sel(eq(u, c(1.0)), x, r);
+  }
+  /// expm1(x) = (u - 1) * x / log(u) with u = exp(x) (Kahan), x when
+  /// u == 1, -1 when u - 1 == -1, u when u == inf.
+  Value expm1(Value x) {
+    Value u = exp(x), um1 = sub(u, c(1.0));
+    Value r = div(mul(um1, x), log(u));
+    r = sel(eq(u, c(INFINITY)), u, r);
+    r = sel(eq(um1, c(-1.0)), c(-1.0), r);
+    return sel(eq(u, c(1.0)), x, r);
+  }
+  /// Round half to even: (|x| + 2^23) - 2^23 is exact RNE below 2^23.
+  Value rint(Value x) {
+    Value a = abs(x), big = c(8388608.0);
+    Value r = sub(add(a, big), big);
+    r = sel(lt(x, c(0.0)), neg(r), r);
+    return sel(lt(a, big), r, x);
+  }
+  Value trunc(Value x) { return sel(lt(x, c(0.0)), ceil(x), floor(x)); }
+  Value sigmoid(Value x) { return div(c(1.0), add(c(1.0), exp(neg(x)))); }
+  Value gelu(Value x, bool tanhForm) {
+    Value inner = tanhForm
+                      ? tanh(mul(c(0.7978845608028654),
+                                 add(x, mul(c(0.044715), mul(x, mul(x, x))))))
+                      : erf(mul(x, c(0.7071067811865476)));
+    return mul(mul(c(0.5), x), add(c(1.0), inner));
+  }
+  /// PyTorch's floor division of floats (div_floor_floating).
+  Value floorDiv(Value x, Value y) {
+    Value mod = fmod(x, y);
+    Value d = div(sub(x, mod), y);
+    Value fix = andi(cmp(Pred::NotEqual, mod, c(0.0)),
+                     xori(lt(y, c(0.0)), lt(mod, c(0.0))));
+    d = sel(fix, sub(d, c(1.0)), d);
+    Value fd = floor(d);
+    fd = sel(gt(sub(d, fd), c(0.5)), add(fd, c(1.0)), fd);
+    // d == 0: copysign(0, x / y).
+    Value q = div(x, y);
+    Value zero = sel(lt(q, c(0.0)), c(-0.0), c(0.0));
+    fd = sel(eq(d, c(0.0)), zero, fd);
+    return sel(eq(y, c(0.0)), q, fd);
+  }
+  /// Broadcasts `v` (any rank <= rank) to `shape` (PyTorch rules).
+  Value bcast(Value v) {
+    auto t = cast<ct::TileType>(v.getType());
+    if (t.getShape() == ArrayRef<int64_t>(shape))
+      return v;
+    SmallVector<int64_t> padded(shape.size() - t.getRank(), 1);
+    llvm::append_range(padded, t.getShape());
+    if (padded != t.getShape())
+      v = ct::ReshapeOp::create(
+          b, loc, ct::TileType::get(b.getContext(), padded, t.getElementType()),
+          v);
+    if (padded != shape)
+      v = ct::BroadcastOp::create(b, loc, tt(t.getElementType()), v);
+    return v;
+  }
+};
+
+using MathFn = Value (*)(Em &, ArrayRef<Value>, Operation *);
+
+double f64(Operation *op, StringRef name, double dflt = 0.0) {
+  if (auto a = op->getAttrOfType<FloatAttr>(name))
+    return a.getValueAsDouble();
+  return dflt;
+}
+StringRef str(Operation *op, StringRef name) {
+  auto a = op->getAttrOfType<StringAttr>(name);
+  return a ? a.getValue() : "none";
+}
+
+/// The largest finite value of a float type.
+double finfoMax(Type t) {
+  return APFloat::getLargest(cast<FloatType>(t).getFloatSemantics())
+      .convertToDouble();
+}
+
+/// Math of the elementwise families: inputs broadcast to the result shape,
+/// floats in f32. Ops whose output element type differs from the compute
+/// type return it directly (i1).
+const llvm::StringMap<MathFn> &elementwiseMath() {
+  static const llvm::StringMap<MathFn> table = {
+      // unary_math
+      {"exp", [](Em &e, ArrayRef<Value> x, Operation *) { return e.exp(x[0]); }},
+      {"log", [](Em &e, ArrayRef<Value> x, Operation *) { return e.log(x[0]); }},
+      {"sqrt",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.sqrt(x[0]); }},
+      {"rsqrt",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.rsqrt(x[0]); }},
+      {"abs", [](Em &e, ArrayRef<Value> x, Operation *) { return e.abs(x[0]); }},
+      {"neg", [](Em &e, ArrayRef<Value> x, Operation *) { return e.neg(x[0]); }},
+      {"reciprocal",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.div(e.c(1.0), x[0]);
+       }},
+      {"sign",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         Value z = e.cl(0, x[0]);
+         return e.sel(e.gt(x[0], z), e.cl(1, x[0]),
+                      e.sel(e.lt(x[0], z), e.cl(-1, x[0]), z));
+       }},
+      {"sin", [](Em &e, ArrayRef<Value> x, Operation *) { return e.sin(x[0]); }},
+      {"cos", [](Em &e, ArrayRef<Value> x, Operation *) { return e.cos(x[0]); }},
+      {"floor",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return Em::isF(x[0]) ? e.floor(x[0]) : x[0];
+       }},
+      {"ceil",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return Em::isF(x[0]) ? e.ceil(x[0]) : x[0];
+       }},
+      {"round",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return Em::isF(x[0]) ? e.rint(x[0]) : x[0];
+       }},
+      {"trunc",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return Em::isF(x[0]) ? e.trunc(x[0]) : x[0];
+       }},
+      {"erf", [](Em &e, ArrayRef<Value> x, Operation *) { return e.erf(x[0]); }},
+      {"log1p",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.log1p(x[0]); }},
+      {"expm1",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.expm1(x[0]); }},
+      // binary_arith
+      {"add",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         double a = f64(op, "alpha", 1.0);
+         return e.add(x[0], a == 1.0 ? x[1] : e.mul(e.cl(a, x[1]), x[1]));
+       }},
+      {"sub",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         double a = f64(op, "alpha", 1.0);
+         return e.sub(x[0], a == 1.0 ? x[1] : e.mul(e.cl(a, x[1]), x[1]));
+       }},
+      {"mul",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.mul(x[0], x[1]); }},
+      {"div",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         StringRef mode = str(op, "rounding_mode");
+         if (mode == "floor")
+           return e.floorDiv(x[0], x[1]);
+         Value q = e.div(x[0], x[1]);
+         return mode == "trunc" ? e.trunc(q) : q;
+       }},
+      {"remainder",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         Value m = e.fmod(x[0], x[1]), z = e.c(0.0);
+         Value fix = e.andi(e.cmp(Pred::NotEqual, m, z),
+                            e.xori(e.lt(x[1], z), e.lt(m, z)));
+         return e.sel(fix, e.add(m, x[1]), m);
+       }},
+      {"pow",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.pow(x[0], x[1]); }},
+      {"floor_divide",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.floorDiv(x[0], x[1]);
+       }},
+      {"lerp",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         // PyTorch: w < 0.5 ? a + w (b - a) : b - (b - a)(1 - w).
+         double w = f64(op, "weight", 0.5);
+         Value d = e.sub(x[1], x[0]);
+         return w < 0.5 ? e.add(x[0], e.mul(e.c(w), d))
+                        : e.sub(x[1], e.mul(d, e.c(1.0 - w)));
+       }},
+      {"maximum",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.max(x[0], x[1]); }},
+      {"minimum",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.min(x[0], x[1]); }},
+      // activation
+      {"relu",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.max(x[0], e.c(0.0));
+       }},
+      {"gelu",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         return e.gelu(x[0], str(op, "approximate") == "tanh");
+       }},
+      {"silu",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.div(x[0], e.add(e.c(1.0), e.exp(e.neg(x[0]))));
+       }},
+      {"sigmoid",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.sigmoid(x[0]); }},
+      {"tanh",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.tanh(x[0]); }},
+      {"hardswish",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.div(e.mul(x[0], e.clamp(e.add(x[0], e.c(3.0)), 0.0, 6.0)),
+                      e.c(6.0));
+       }},
+      {"hardsigmoid",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.mul(e.clamp(e.add(x[0], e.c(3.0)), 0.0, 6.0),
+                      e.c(1.0f / 6.0f));
+       }},
+      {"mish",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.mul(x[0], e.tanh(e.log1p(e.exp(x[0]))));
+       }},
+      {"selu",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         const double alpha = 1.6732632423543772, scale = 1.0507009873554805;
+         return e.sel(e.gt(x[0], e.c(0.0)), e.mul(x[0], e.c(scale)),
+                      e.mul(e.c(alpha * scale), e.expm1(x[0])));
+       }},
+      {"leaky_relu",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         return e.sel(e.gt(x[0], e.c(0.0)), x[0],
+                      e.mul(x[0], e.c(f64(op, "negative_slope", 0.01))));
+       }},
+      {"elu",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         return e.sel(e.gt(x[0], e.c(0.0)), x[0],
+                      e.mul(e.c(f64(op, "alpha", 1.0)), e.expm1(x[0])));
+       }},
+      {"hardtanh",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         return e.clamp(x[0], f64(op, "min_val", -1.0),
+                        f64(op, "max_val", 1.0));
+       }},
+      {"softplus",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         double beta = f64(op, "beta", 1.0);
+         Value bx = e.mul(x[0], e.c(beta));
+         Value soft = e.div(e.log1p(e.exp(bx)), e.c(beta));
+         return e.sel(e.gt(bx, e.c(f64(op, "threshold", 20.0))), x[0], soft);
+       }},
+      {"prelu",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.sel(e.gt(x[0], e.c(0.0)), x[0], e.mul(x[1], x[0]));
+       }},
+      // comparison
+      {"eq",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.cmp(Pred::Equal, x[0], x[1]);
+       }},
+      {"ne",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.cmp(Pred::NotEqual, x[0], x[1]);
+       }},
+      {"gt",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.cmp(Pred::GreaterThan, x[0], x[1]);
+       }},
+      {"lt",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.cmp(Pred::LessThan, x[0], x[1]);
+       }},
+      {"ge",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.cmp(Pred::GreaterThanOrEqual, x[0], x[1]);
+       }},
+      {"le",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.cmp(Pred::LessThanOrEqual, x[0], x[1]);
+       }},
+      // bitwise
+      {"bitwise_and",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.andi(x[0], x[1]); }},
+      {"bitwise_or",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.ori(x[0], x[1]); }},
+      {"bitwise_xor",
+       [](Em &e, ArrayRef<Value> x, Operation *) { return e.xori(x[0], x[1]); }},
+      {"bitwise_not",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.xori(x[0], e.cl(-1, x[0]));
+       }},
+      // logical: non-zero is true (NaN included).
+      {"logical_and",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.andi(e.cmp(Pred::NotEqual, x[0], e.cl(0, x[0])),
+                       e.cmp(Pred::NotEqual, x[1], e.cl(0, x[1])));
+       }},
+      {"logical_or",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.ori(e.cmp(Pred::NotEqual, x[0], e.cl(0, x[0])),
+                      e.cmp(Pred::NotEqual, x[1], e.cl(0, x[1])));
+       }},
+      {"logical_not",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.cmp(Pred::Equal, x[0], e.cl(0, x[0]));
+       }},
+      // special
+      {"where",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return e.sel(x[0], x[1], x[2]);
+       }},
+      {"clamp",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         Value v = x[0];
+         auto bound = [&](StringRef n) -> std::optional<double> {
+           if (auto a = op->getAttrOfType<FloatAttr>(n))
+             return Em::isF(v) ? a.getValueAsDouble()
+                               : std::trunc(a.getValueAsDouble());
+           return std::nullopt;
+         };
+         if (auto lo = bound("min"))
+           v = e.max(v, e.cl(*lo, v));
+         if (auto hi = bound("max"))
+           v = e.min(v, e.cl(*hi, v));
+         return v;
+       }},
+      {"masked_fill",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         double v = f64(op, "value", 0.0);
+         if (Em::elt(x[0]).isInteger(1))
+           v = v != 0.0;
+         return e.sel(x[1], e.cl(v, x[0]), x[0]);
+       }},
+      {"nan_to_num",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         Type t = Em::elt(op->getResult(0));
+         double big = finfoMax(t);
+         auto opt = [&](StringRef n, double d) {
+           auto a = op->getAttrOfType<FloatAttr>(n);
+           return a ? a.getValueAsDouble() : d;
+         };
+         Value v = x[0];
+         v = e.sel(e.eq(v, e.c(INFINITY)), e.c(opt("posinf", big)), v);
+         v = e.sel(e.eq(v, e.c(-INFINITY)), e.c(opt("neginf", -big)), v);
+         return e.sel(e.isnan(x[0]), e.c(f64(op, "nan", 0.0)), v);
+       }},
+      {"isnan",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return Em::isF(x[0]) ? e.isnan(x[0]) : e.c(0, e.i1);
+       }},
+      {"isinf",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return Em::isF(x[0]) ? e.eq(e.abs(x[0]), e.c(INFINITY))
+                              : e.c(0, e.i1);
+       }},
+      {"isfinite",
+       [](Em &e, ArrayRef<Value> x, Operation *) {
+         return Em::isF(x[0]) ? e.lt(e.abs(x[0]), e.c(INFINITY))
+                              : e.c(1, e.i1);
+       }},
+  };
+  return table;
+}
+
+/// Fused gated activations: act(gate) with gate and value in f32.
+Value gatedAct(Em &e, StringRef name, Value g) {
+  if (name == "silu_and_mul") // g / (1 + 2^(-g log2 e)): one ex2.
+    return e.div(g,
+                 e.add(e.c(1.0), e.exp2(e.mul(g, e.c(-1.4426950408889634)))));
+  return e.gelu(g, name == "gelu_tanh_and_mul");
+}
+
+//===----------------------------------------------------------------------===//
+// RoPE frequencies (Hugging Face formulas, emulated in f32)
+//===----------------------------------------------------------------------===//
+
+/// inv_freq_k = 1 / base^(2k/D) in f32, as torch computes it.
+SmallVector<float> baseInvFreq(double base, int64_t dim) {
+  SmallVector<float> f;
+  for (int64_t k = 0; k < dim / 2; ++k) {
+    float e = static_cast<float>(2 * k) / static_cast<float>(dim);
+    float p = static_cast<float>(std::pow(
+        static_cast<double>(static_cast<float>(base)), static_cast<double>(e)));
+    f.push_back(1.0f / p);
+  }
+  return f;
+}
+
+/// The variant's inv_freq and cos/sin amplitude.
+std::pair<SmallVector<float>, double>
+ropeFrequencies(Operation *op, StringRef name, int64_t dim) {
+  double base = f64(op, "base", 10000.0);
+  SmallVector<float> f = baseInvFreq(base, dim);
+  int64_t half = dim / 2;
+  if (name == "rope_llama31") {
+    float factor = f64(op, "scale_factor"), low = f64(op, "low_freq_factor"),
+          high = f64(op, "high_freq_factor");
+    float len = static_cast<float>(
+        op->getAttrOfType<IntegerAttr>("original_max_position").getInt());
+    float lowWave = len / low, highWave = len / high;
+    for (float &v : f) {
+      float wave = 2.0f * static_cast<float>(M_PI) / v;
+      float scaled = wave > lowWave ? v / factor : v;
+      if (!(wave < highWave) && !(wave > lowWave)) {
+        float s = (len / wave - low) / (high - low);
+        scaled = (1.0f - s) * scaled / factor + s * scaled;
+      }
+      v = scaled;
+    }
+    return {f, 1.0};
+  }
+  if (name == "rope_yarn") {
+    double factor = f64(op, "scale");
+    double len = static_cast<double>(
+        op->getAttrOfType<IntegerAttr>("original_max_position").getInt());
+    auto corrDim = [&](double rot) {
+      return (dim * std::log(len / (rot * 2 * M_PI))) / (2 * std::log(base));
+    };
+    double lo = std::max(std::floor(corrDim(f64(op, "beta_fast"))), 0.0);
+    double hi = std::min(std::ceil(corrDim(f64(op, "beta_slow"))),
+                         static_cast<double>(dim - 1));
+    if (lo == hi)
+      hi += 0.001;
+    for (int64_t k = 0; k < half; ++k) {
+      float ramp =
+          std::clamp(static_cast<float>((k - lo) / (hi - lo)), 0.0f, 1.0f);
+      float extra = 1.0f - ramp;
+      float inter = f[k] / static_cast<float>(factor);
+      f[k] = inter * (1.0f - extra) + f[k] * extra;
+    }
+    double amp = factor <= 1.0 ? 1.0 : 0.1 * std::log(factor) + 1.0;
+    if (auto a = op->getAttrOfType<FloatAttr>("attn_factor"))
+      amp = a.getValueAsDouble();
+    return {f, amp};
+  }
+  if (name == "rope_longrope") {
+    if (auto rf = op->getAttrOfType<DenseF64ArrayAttr>("rescale_factors"))
+      for (int64_t k = 0; k < half; ++k)
+        f[k] = 1.0f / (static_cast<float>(rf[k]) * (1.0f / f[k]));
+    double maxPos = static_cast<double>(
+        op->getAttrOfType<IntegerAttr>("max_position_embeddings").getInt());
+    double orig = static_cast<double>(
+        op->getAttrOfType<IntegerAttr>("original_max_position_embeddings")
+            .getInt());
+    double s = maxPos / orig;
+    return {f, s <= 1.0 ? 1.0 : std::sqrt(1.0 + std::log(s) / std::log(orig))};
+  }
+  return {f, 1.0};
+}
+
+//===----------------------------------------------------------------------===//
+// The pattern template
+//===----------------------------------------------------------------------===//
+
+template <Family F>
+struct ExpandFamily : RewritePattern {
+  ExpandFamily(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rw) const override {
+    if (op->getDialect() == nullptr ||
+        op->getDialect()->getNamespace() != "tileops")
+      return failure();
+    const OpInfo *info = lookupOp(op->getName().getStringRef());
+    if (!info || info->family != F)
+      return failure();
+    auto resType = cast<ct::TileType>(op->getResult(0).getType());
+    Em e(rw, op->getLoc(), resType.getShape());
+    Value y = expand(e, *info, op, resType.getElementType());
+    if (!y)
+      return failure();
+    rw.replaceOp(op, y);
+    return success();
+  }
+
+  /// Inputs in compute form: floats in f32.
+  static Value compute(Em &e, Value v) {
+    return Em::isF(v) ? e.cvt(v, e.f32) : v;
+  }
+
+  static Value expand(Em &e, const OpInfo &info, Operation *op, Type resElt) {
+    SmallVector<Value> in;
+    StringRef name = info.name;
+    if constexpr (F == Family::FusedGated) {
+      auto xt = cast<ct::TileType>(op->getOperand(0).getType());
+      SmallVector<Value> idx(xt.getRank(), e.idx(0));
+      Value g = ct::ExtractOp::create(e.b, e.loc, e.tt(xt.getElementType()),
+                                      op->getOperand(0), idx);
+      idx.back() = e.idx(1);
+      Value v = ct::ExtractOp::create(e.b, e.loc, e.tt(xt.getElementType()),
+                                      op->getOperand(0), idx);
+      g = compute(e, g);
+      return e.round(e.mul(gatedAct(e, name, g), compute(e, v)), resElt);
+    } else if constexpr (F == Family::Rope) {
+      return expandRope(e, name, op, resElt);
+    } else if constexpr (F == Family::Dropout) {
+      return expandDropout(e, op, resElt);
+    } else if constexpr (F == Family::Alibi) {
+      // bias[h, i, j] = -2^(-8 (h + 1) / H) |i - j|.
+      int64_t heads = op->getAttrOfType<IntegerAttr>("num_heads").getInt();
+      Value h = e.cvt(e.add(op->getOperand(0), e.c(1, e.i32)), e.f32);
+      Value m = e.exp2(e.mul(h, e.c(-8.0 / heads)));
+      Value d =
+          e.cvt(e.abs(e.sub(op->getOperand(1), op->getOperand(2))), e.f32);
+      return e.round(e.neg(e.mul(m, d)), resElt);
+    } else if constexpr (F == Family::Sinusoidal) {
+      // PE[p, c] = sin/cos(p / 10000^(2 (c / 2) / D)), even c sin, odd cos.
+      int64_t dm = op->getAttrOfType<IntegerAttr>("d_model").getInt();
+      Value c = op->getOperand(1);
+      Value two_i = e.andi(c, e.c(-2, e.i32));
+      Value ex = e.div(e.cvt(two_i, e.f32), e.c(static_cast<double>(dm)));
+      Value angle =
+          e.div(e.cvt(op->getOperand(0), e.f32), e.pow(e.c(10000.0), ex));
+      Value odd = e.eq(e.andi(c, e.c(1, e.i32)), e.c(1, e.i32));
+      return e.round(e.sel(odd, e.cos(angle), e.sin(angle)), resElt);
+    } else {
+      for (Value v : op->getOperands())
+        in.push_back(compute(e, e.bcast(v)));
+      auto it = elementwiseMath().find(name);
+      if (it == elementwiseMath().end())
+        return Value();
+      Value y = it->second(e, in, op);
+      return Em::elt(y) == resElt ? y : e.round(y, resElt);
+    }
+  }
+
+  static Value expandRope(Em &e, StringRef name, Operation *op, Type resElt) {
+    Value x = op->getOperand(0), pos = op->getOperand(1);
+    auto xt = cast<ct::TileType>(x.getType());
+    SmallVector<int64_t> lead(xt.getShape().drop_back());
+    int64_t dim = xt.getShape().back(), half = dim / 2;
+    auto [invFreq, amp] = ropeFrequencies(op, name, dim);
+    MLIRContext *ctx = e.b.getContext();
+    auto tile = [&](ArrayRef<int64_t> s, Type t) {
+      return ct::TileType::get(ctx, s, t);
+    };
+    SmallVector<int64_t> halfShape(lead), ones(lead.size(), 1), posShape(lead);
+    halfShape.push_back(half);
+    ones.push_back(half);
+    posShape.push_back(1);
+    Em h(e.b, e.loc, halfShape);
+    // angle = pos * inv_freq on (lead..., D/2).
+    Value freq = ct::ConstantOp::create(
+        e.b, e.loc, tile(ones, h.f32),
+        cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(
+            RankedTensorType::get(ones, h.f32), ArrayRef<float>(invFreq))));
+    freq = ct::BroadcastOp::create(e.b, e.loc, h.tt(h.f32), freq);
+    Value p = ct::IToFOp::create(e.b, e.loc, tile(lead, h.f32), pos,
+                                 ct::Signedness::Signed);
+    p = ct::ReshapeOp::create(e.b, e.loc, tile(posShape, h.f32), p);
+    p = ct::BroadcastOp::create(e.b, e.loc, h.tt(h.f32), p);
+    Value angle = h.mul(p, freq);
+    Value cs = h.cos(angle), sn = h.sin(angle);
+    if (amp != 1.0) {
+      cs = h.mul(cs, h.c(amp));
+      sn = h.mul(sn, h.c(amp));
+    }
+    bool neox = name != "rope_non_neox";
+    Type elt = xt.getElementType();
+    // Split x into its two rotation partners, each (lead..., D/2).
+    Value src = x;
+    SmallVector<int64_t> split(lead), part(lead);
+    if (neox) {
+      split.push_back(dim);
+      part.push_back(half);
+    } else {
+      split.append({half, 2});
+      part.append({half, 1});
+      src = ct::ReshapeOp::create(e.b, e.loc, tile(split, elt), x);
+    }
+    SmallVector<Value> idx(split.size(), e.idx(0));
+    Value x1 = ct::ExtractOp::create(e.b, e.loc, tile(part, elt), src, idx);
+    idx.back() = e.idx(1);
+    Value x2 = ct::ExtractOp::create(e.b, e.loc, tile(part, elt), src, idx);
+    if (!neox) {
+      x1 = ct::ReshapeOp::create(e.b, e.loc, tile(halfShape, elt), x1);
+      x2 = ct::ReshapeOp::create(e.b, e.loc, tile(halfShape, elt), x2);
+    }
+    x1 = h.cvt(x1, h.f32);
+    x2 = h.cvt(x2, h.f32);
+    Value y1 = h.round(h.sub(h.mul(x1, cs), h.mul(x2, sn)), resElt);
+    Value y2 = h.round(h.add(h.mul(x2, cs), h.mul(x1, sn)), resElt);
+    if (!neox) {
+      y1 = ct::ReshapeOp::create(e.b, e.loc, tile(part, resElt), y1);
+      y2 = ct::ReshapeOp::create(e.b, e.loc, tile(part, resElt), y2);
+    }
+    Value y = ct::CatOp::create(e.b, e.loc, tile(split, resElt), y1, y2,
+                                static_cast<uint64_t>(split.size() - 1));
+    if (!neox)
+      y = ct::ReshapeOp::create(e.b, e.loc, e.tt(resElt), y);
+    return y;
+  }
+
+  /// Inverted dropout with a counter-based Philox4x32-10 stream: key =
+  /// (seed lo, seed hi), counter = (element index, 0, offset lo, offset hi);
+  /// u = (word 0 >> 8) * 2^-24; keep iff u >= p.
+  static Value expandDropout(Em &e, Operation *op, Type resElt) {
+    double p = f64(op, "p", 0.5);
+    Value x = op->getOperand(0);
+    if (p == 0.0)
+      return x;
+    if (p == 1.0)
+      return e.c(0.0, resElt);
+    Em s(e.b, e.loc, {});
+    auto lo = [&](Value v) { return s.cvt(v, s.i32); };
+    auto hi = [&](Value v) {
+      return s.cvt(ct::ShRIOp::create(e.b, e.loc, v.getType(), v,
+                                      s.c(32, s.i64), ct::Signedness::Unsigned),
+                   s.i32);
+    };
+    Value seed = op->getOperand(2), off = op->getOperand(3);
+    Value k0 = lo(seed), k1 = hi(seed);
+    Value c0 = op->getOperand(1), c1 = e.c(0, e.i32);
+    Value c2 = e.bcast(lo(off)), c3 = e.bcast(hi(off));
+    const int64_t m0 = 0xD2511F53, m1 = 0xCD9E8D57;
+    auto mulhi = [&](Value a, int64_t m) -> Value {
+      return ct::MulhiIOp::create(e.b, e.loc, a.getType(), a,
+                                  e.c(static_cast<int32_t>(m), e.i32));
+    };
+    for (int r = 0; r < 10; ++r) {
+      Value hi0 = mulhi(c0, m0),
+            lo0 = e.mul(c0, e.c(static_cast<int32_t>(m0), e.i32));
+      Value hi1 = mulhi(c2, m1),
+            lo1 = e.mul(c2, e.c(static_cast<int32_t>(m1), e.i32));
+      Value n0 = e.xori(e.xori(hi1, c1), e.bcast(k0));
+      Value n2 = e.xori(e.xori(hi0, c3), e.bcast(k1));
+      c0 = n0;
+      c1 = lo1;
+      c2 = n2;
+      c3 = lo0;
+      if (r < 9) {
+        k0 = s.add(k0, s.c(static_cast<int32_t>(0x9E3779B9), s.i32));
+        k1 = s.add(k1, s.c(static_cast<int32_t>(0xBB67AE85), s.i32));
+      }
+    }
+    Value bits = ct::ShRIOp::create(e.b, e.loc, c0.getType(), c0, e.c(8, e.i32),
+                                    ct::Signedness::Unsigned);
+    Value u = e.mul(e.cvt(bits, e.f32), e.c(1.0 / 16777216.0));
+    Value keep = e.cmp(Pred::GreaterThanOrEqual, u, e.c(p));
+    Value xf = e.cvt(x, e.f32);
+    Value y = e.sel(keep, e.mul(xf, e.c(1.0 / (1.0 - p))), e.c(0.0));
+    return e.round(y, resElt);
+  }
+};
+
+struct TileOpsExpandPass
+    : mlir::tileops::impl::TileOpsExpandBase<TileOpsExpandPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateTileOpsExpandPatterns(patterns);
+    // One walk, no folding and no dead-code removal: the expansion is
+    // exactly the ops the patterns emit.
+    walkAndApplyPatterns(getOperation(),
+                         FrozenRewritePatternSet(std::move(patterns)));
+    WalkResult left = getOperation()->walk([](Operation *op) {
+      if (op->getDialect() && op->getDialect()->getNamespace() == "tileops") {
+        op->emitOpError("could not be expanded");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (left.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::tileops::populateTileOpsExpandPatterns(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns
+      .add<ExpandFamily<Family::UnaryMath>, ExpandFamily<Family::BinaryArith>,
+           ExpandFamily<Family::Activation>, ExpandFamily<Family::FusedGated>,
+           ExpandFamily<Family::Comparison>, ExpandFamily<Family::Bitwise>,
+           ExpandFamily<Family::Logical>, ExpandFamily<Family::Special>,
+           ExpandFamily<Family::Rope>, ExpandFamily<Family::Dropout>,
+           ExpandFamily<Family::Alibi>, ExpandFamily<Family::Sinusoidal>>(ctx);
+}

@@ -1,0 +1,902 @@
+//===- KernelBuilder.cpp - tileops kernel specs -> cuda_tile entries
+//-------===//
+//
+// Part of TileIR. See KernelBuilder.h and docs/TileOps.md (spec format, cost
+// rule, strategies).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/TileOps/KernelBuilder.h"
+
+#include "tileir/Dialect/TileOps/IR/TileOps.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <set>
+#include <sstream>
+
+using namespace mlir;
+using namespace mlir::tileops;
+using llvm::formatv;
+
+namespace {
+
+llvm::Error err(unsigned line, const llvm::Twine &msg) {
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      (line ? "line " + llvm::Twine(line) + ": " : llvm::Twine()) + msg);
+}
+
+/// Canonical dtype name for a spec/torch name, or "".
+std::string canonicalDtype(StringRef s) {
+  return llvm::StringSwitch<std::string>(s.lower())
+      .Cases({"f32", "float32", "float"}, "f32")
+      .Cases({"f16", "float16", "half"}, "f16")
+      .Cases({"bf16", "bfloat16"}, "bf16")
+      .Cases({"f8e4m3fn", "float8_e4m3fn"}, "f8e4m3fn")
+      .Cases({"f8e5m2", "float8_e5m2"}, "f8e5m2")
+      .Cases({"i8", "int8"}, "i8")
+      .Cases({"i16", "int16", "short"}, "i16")
+      .Cases({"i32", "int32", "int"}, "i32")
+      .Cases({"i64", "int64", "long"}, "i64")
+      .Cases({"bool", "i1"}, "bool")
+      .Default("");
+}
+/// cuda_tile element type of a canonical dtype.
+std::string mlirType(StringRef d) {
+  return llvm::StringSwitch<std::string>(d)
+      .Case("f8e4m3fn", "f8E4M3FN")
+      .Case("f8e5m2", "f8E5M2")
+      .Case("bool", "i1")
+      .Default(d.str());
+}
+int64_t bytesOf(StringRef d) {
+  return llvm::StringSwitch<int64_t>(d)
+      .Cases({"f32", "i32"}, 4)
+      .Cases({"f16", "bf16", "i16"}, 2)
+      .Case("i64", 8)
+      .Default(1);
+}
+unsigned kindOfDtype(StringRef d) {
+  if (d.starts_with("f") || d == "bf16")
+    return kFloat;
+  return d == "bool" ? kBool : kInt;
+}
+
+int64_t numel(const Shape &s) {
+  int64_t n = 1;
+  for (int64_t d : s)
+    n *= d;
+  return n;
+}
+std::string shapeStr(const Shape &s) {
+  if (s.empty())
+    return "scalar";
+  std::string r;
+  for (size_t i = 0; i < s.size(); ++i)
+    r += (i ? "x" : "") + std::to_string(s[i]);
+  return r;
+}
+
+/// Parameters stored as attributes of a given type; everything else that is
+/// an op attribute is f64.
+const std::set<std::string> kStringParams = {"approximate", "rounding_mode"};
+const std::set<std::string> kIntParams = {
+    "num_heads", "d_model", "original_max_position", "max_position_embeddings",
+    "original_max_position_embeddings"};
+/// Parameters the builder itself reads (not op attributes).
+const std::set<std::string> kBuilderParams = {"seq_len"};
+
+/// Attribute names of a tileops op (from its ODS argument list).
+const std::map<std::string, std::vector<std::string>> &opParams() {
+  static const std::map<std::string, std::vector<std::string>> m = {
+      {"add", {"alpha"}},
+      {"sub", {"alpha"}},
+      {"div", {"rounding_mode"}},
+      {"lerp", {"weight"}},
+      {"gelu", {"approximate"}},
+      {"leaky_relu", {"negative_slope"}},
+      {"elu", {"alpha"}},
+      {"hardtanh", {"min_val", "max_val"}},
+      {"softplus", {"beta", "threshold"}},
+      {"clamp", {"min", "max"}},
+      {"masked_fill", {"value"}},
+      {"nan_to_num", {"nan", "posinf", "neginf"}},
+      {"rope_neox", {"base"}},
+      {"rope_non_neox", {"base"}},
+      {"rope_llama31",
+       {"base", "scale_factor", "low_freq_factor", "high_freq_factor",
+        "original_max_position"}},
+      {"rope_yarn",
+       {"base", "scale", "original_max_position", "beta_fast", "beta_slow",
+        "attn_factor"}},
+      {"rope_longrope",
+       {"base", "rescale_factors", "max_position_embeddings",
+        "original_max_position_embeddings"}},
+      {"dropout", {"p"}},
+      {"alibi", {"num_heads", "seq_len"}},
+      {"sinusoidal", {"d_model", "seq_len"}},
+  };
+  return m;
+}
+
+bool parseDouble(StringRef s, double &v) {
+  std::string t = s.lower();
+  if (t == "inf" || t == "+inf")
+    return v = INFINITY, true;
+  if (t == "-inf")
+    return v = -INFINITY, true;
+  if (t == "nan")
+    return v = NAN, true;
+  return !s.getAsDouble(v);
+}
+
+std::string attrText(const std::string &key, const std::string &val) {
+  if (kStringParams.count(key))
+    return key + " = \"" + val + "\"";
+  if (kIntParams.count(key))
+    return key + " = " + val + " : i64";
+  if (key == "rescale_factors") {
+    SmallVector<StringRef> parts;
+    StringRef(val).split(parts, ':');
+    std::string r = key + " = array<f64: ";
+    for (size_t i = 0; i < parts.size(); ++i) {
+      double d = 0;
+      parseDouble(parts[i], d);
+      r += (i ? ", " : "") + formatv("{0:e}", d).str();
+    }
+    return r + ">";
+  }
+  double d = 0;
+  parseDouble(val, d);
+  if (std::isnan(d))
+    return key + " = 0x7FF8000000000000 : f64";
+  if (std::isinf(d))
+    return key + (d > 0 ? " = 0x7FF0000000000000 : f64"
+                        : " = 0xFFF0000000000000 : f64");
+  return key + " = " + formatv("{0:e}", d).str() + " : f64";
+}
+
+/// SSA text writer for one entry body.
+struct Body {
+  std::string text;
+  unsigned next = 0;
+  std::string fresh() { return "%v" + std::to_string(next++); }
+  std::string emit(const llvm::Twine &rhs) {
+    std::string v = fresh();
+    text += "    " + v + " = " + rhs.str() + "\n";
+    return v;
+  }
+  void line(const llvm::Twine &s) { text += "    " + s.str() + "\n"; }
+  std::string cst(int64_t v, const std::string &type) {
+    return emit("constant <i32: " + std::to_string(v) + "> : " + type);
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// §A6 broadcast coalescing
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<Coalesced>
+mlir::tileops::coalesceBroadcast(const std::vector<Shape> &inputs) {
+  Coalesced c;
+  size_t n = 1;
+  for (const Shape &s : inputs)
+    n = std::max(n, s.size());
+  Shape out(n, 1);
+  std::vector<Shape> padded;
+  for (const Shape &s : inputs) {
+    Shape p(n - s.size(), 1);
+    p.insert(p.end(), s.begin(), s.end());
+    for (size_t i = 0; i < n; ++i) {
+      if (p[i] != out[i] && p[i] != 1 && out[i] != 1)
+        return err(0, "expects broadcast-compatible shapes, got " +
+                          llvm::join(llvm::map_range(inputs, shapeStr), ", "));
+      out[i] = std::max(out[i], p[i]) == 1 ? 1 : (p[i] == 1 ? out[i] : p[i]);
+    }
+    padded.push_back(p);
+  }
+  // Row-major strides of each padded own shape; 0 on broadcast dims.
+  std::vector<Shape> st;
+  for (const Shape &p : padded) {
+    Shape s(n);
+    int64_t acc = 1;
+    for (size_t i = n; i-- > 0;) {
+      s[i] = (p[i] == 1 && out[i] > 1) ? 0 : acc;
+      acc *= p[i];
+    }
+    st.push_back(s);
+  }
+  // Merge left to right.
+  Shape sizes;
+  std::vector<Shape> gs(inputs.size());
+  for (size_t i = 0; i < n; ++i) {
+    bool merge = !sizes.empty();
+    for (size_t k = 0; merge && k < inputs.size(); ++k) {
+      int64_t g = gs[k].back(), s = st[k][i];
+      merge = (g == 0 && s == 0) || (s != 0 && g == s * out[i]);
+    }
+    if (merge) {
+      sizes.back() *= out[i];
+      for (size_t k = 0; k < inputs.size(); ++k)
+        gs[k].back() = st[k][i];
+    } else {
+      sizes.push_back(out[i]);
+      for (size_t k = 0; k < inputs.size(); ++k)
+        gs[k].push_back(st[k][i]);
+    }
+  }
+  // Drop size-1 groups.
+  c.outShape = out;
+  c.strides.resize(inputs.size());
+  for (size_t g = 0; g < sizes.size(); ++g) {
+    if (sizes[g] == 1)
+      continue;
+    c.sizes.push_back(sizes[g]);
+    for (size_t k = 0; k < inputs.size(); ++k)
+      c.strides[k].push_back(gs[k][g]);
+  }
+  if (c.sizes.empty()) {
+    c.sizes.push_back(1);
+    for (auto &s : c.strides)
+      s.push_back(0);
+  }
+  return c;
+}
+
+//===----------------------------------------------------------------------===//
+// Spec parsing
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
+                                                        unsigned lineNo) {
+  KernelSpec spec;
+  spec.line = lineNo;
+  text = text.split('#').first.trim();
+  if (text.empty())
+    return spec;
+  SmallVector<StringRef> toks;
+  text.split(toks, ' ', -1, /*KeepEmpty=*/false);
+  spec.op = toks[0].str();
+  const OpInfo *info = lookupOp(spec.op);
+  if (!info) {
+    std::vector<std::string> names;
+    for (const OpInfo &i : getAllOps())
+      names.push_back(i.name.str());
+    return err(lineNo, "unknown op '" + spec.op + "' (expects one of " +
+                           llvm::join(names, ", ") + ")");
+  }
+  if (toks.size() < 2)
+    return err(lineNo, "expects 'OP DTYPE [SHAPES] [key=value...]', got '" +
+                           text + "'");
+  spec.dtype = canonicalDtype(toks[1]);
+  if (spec.dtype.empty())
+    return err(lineNo, "unknown dtype '" + toks[1] +
+                           "' (expects f32, f16, bf16, f8e4m3fn, f8e5m2, i8, "
+                           "i16, i32, i64 or bool)");
+  // Generative ops take index inputs; their dtype is the output's.
+  unsigned want = info->result == ResultRule::Float ? kFloat : info->kinds;
+  if (!(kindOfDtype(spec.dtype) & want))
+    return err(lineNo, "op '" + spec.op + "' does not accept dtype " +
+                           spec.dtype +
+                           ((want & kFloat) && !(want & kInt)
+                                ? " (expects f32, f16, bf16, f8e4m3fn or "
+                                  "f8e5m2)"
+                                : (want & kFloat ? " (expects a float, "
+                                                   "integer or bool dtype)"
+                                                 : " (expects i8..i64 or "
+                                                   "bool)")));
+  if (info->result == ResultRule::Float && kindOfDtype(spec.dtype) != kFloat)
+    return err(lineNo, "op '" + spec.op +
+                           "' produces a float tensor; "
+                           "expects a float dtype, got " +
+                           spec.dtype);
+  auto allowed = opParams().count(spec.op) ? opParams().at(spec.op)
+                                           : std::vector<std::string>{};
+  for (StringRef t : ArrayRef<StringRef>(toks).drop_front(2)) {
+    if (!t.contains('=')) {
+      if (!spec.shapes.empty())
+        return err(lineNo,
+                   "expects one shapes token, got a second one '" + t + "'");
+      SmallVector<StringRef> parts;
+      t.split(parts, ',');
+      for (StringRef p : parts) {
+        Shape s;
+        if (p != "scalar") {
+          SmallVector<StringRef> dims;
+          p.split(dims, 'x');
+          for (StringRef d : dims) {
+            int64_t v;
+            if (d.getAsInteger(10, v) || v < 1)
+              return err(lineNo, "expects shapes like 2048x4096,1x4096 "
+                                 "(positive dims, 'scalar' for rank 0), got '" +
+                                     p + "'");
+            s.push_back(v);
+          }
+        }
+        spec.shapes.push_back(s);
+      }
+      continue;
+    }
+    auto [k, v] = t.split('=');
+    std::string key = k.str(), val = v.str();
+    if (key == "strategy") {
+      if (val != "auto" && val != "direct" && val != "explicit_parallel" &&
+          val != "register_copy")
+        return err(lineNo, "expects strategy = auto, direct, "
+                           "explicit_parallel or register_copy, got '" +
+                               val + "'");
+      spec.strategy = val;
+    } else if (key == "threads" || key == "npt") {
+      int64_t n;
+      if (v.getAsInteger(10, n) || n < 1 || !llvm::isPowerOf2_64(n) ||
+          (key == "threads" && (n < 32 || n > 1024)))
+        return err(lineNo, "expects " + key + " to be a power of two" +
+                               (key == "threads" ? " in [32, 1024]" : "") +
+                               ", got '" + val + "'");
+      (key == "threads" ? spec.threads : spec.npt) = n;
+    } else if (key == "name") {
+      if (val.empty() || !llvm::all_of(val, [](char c) {
+            return llvm::isAlnum(c) || c == '_';
+          }))
+        return err(lineNo,
+                   "expects a kernel name of [A-Za-z0-9_], got '" + val + "'");
+      spec.name = val;
+    } else if (llvm::is_contained(allowed, key)) {
+      double d;
+      if (kStringParams.count(key)) {
+        // checked by the op verifier
+      } else if (kIntParams.count(key) || kBuilderParams.count(key)) {
+        int64_t n;
+        if (v.getAsInteger(10, n))
+          return err(lineNo,
+                     "expects an integer " + key + ", got '" + val + "'");
+      } else if (key == "rescale_factors") {
+        SmallVector<StringRef> parts;
+        v.split(parts, ':');
+        for (StringRef p : parts)
+          if (!parseDouble(p, d))
+            return err(lineNo, "expects rescale_factors as numbers joined "
+                               "by ':', got '" +
+                                   val + "'");
+      } else if (!parseDouble(v, d)) {
+        return err(lineNo,
+                   "expects a number for " + key + ", got '" + val + "'");
+      }
+      spec.params[key] = val;
+    } else {
+      return err(lineNo, "unknown parameter '" + key + "' for " + spec.op +
+                             " (expects " +
+                             llvm::join(allowed.empty()
+                                            ? std::vector<std::string>{"none"}
+                                            : allowed,
+                                        ", ") +
+                             ", strategy, threads, npt, name)");
+    }
+  }
+  // Shapes: how many each family takes.
+  unsigned wantShapes = info->numInputs;
+  if (info->family == Family::Rope || info->family == Family::Dropout)
+    wantShapes = 1;
+  if (info->family == Family::Alibi || info->family == Family::Sinusoidal) {
+    wantShapes = 0;
+    for (const char *k :
+         {"seq_len", info->family == Family::Alibi ? "num_heads" : "d_model"})
+      if (!spec.params.count(k))
+        return err(lineNo, "op '" + spec.op + "' expects parameter " + k);
+  }
+  if (spec.shapes.size() != wantShapes)
+    return err(lineNo, "op '" + spec.op + "' expects " +
+                           std::to_string(wantShapes) +
+                           " input shape(s), got " +
+                           std::to_string(spec.shapes.size()));
+  return spec;
+}
+
+llvm::Expected<std::vector<KernelSpec>>
+mlir::tileops::parseSpecs(StringRef text) {
+  std::vector<KernelSpec> specs;
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n');
+  std::set<std::string> names;
+  for (auto [i, l] : llvm::enumerate(lines)) {
+    auto spec = parseSpecLine(l, i + 1);
+    if (!spec)
+      return spec.takeError();
+    if (spec->op.empty())
+      continue;
+    specs.push_back(*spec);
+  }
+  return specs;
+}
+
+//===----------------------------------------------------------------------===//
+// Entry generation
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// CTA size and elements per thread: 16-byte accesses (vec elements), two
+/// vectors per thread on large tensors, and at least ~2 waves of CTAs
+/// (132 SMs) before the CTA grows to 256 threads.
+void costRule(const KernelSpec &spec, int64_t n, int64_t eltBytes,
+              KernelPlan &plan) {
+  int64_t vec = std::max<int64_t>(1, 16 / eltBytes);
+  std::string strategy = spec.strategy;
+  int64_t threads = 256, npt = vec;
+  if (strategy == "direct") {
+    npt = 1;
+  } else if (strategy == "explicit_parallel") {
+    npt = std::max<int64_t>(1, vec / 2);
+  } else {
+    if (strategy == "auto")
+      strategy = "register_copy";
+    if (n >= (int64_t(1) << 22))
+      npt = 2 * vec;
+    if (n / (threads * npt) < 264)
+      threads = 128;
+  }
+  // Small tensors: shrink the CTA so that it is not mostly idle.
+  while (threads > 32 && threads * npt / 2 >= n)
+    threads /= 2;
+  if (spec.threads)
+    threads = spec.threads;
+  if (spec.npt)
+    npt = spec.npt;
+  plan.threads = threads;
+  plan.npt = npt;
+  plan.tile = threads * npt;
+  plan.grid = (n + plan.tile - 1) / plan.tile;
+  plan.strategy = strategy;
+}
+
+std::string tileTy(int64_t n, const std::string &elt) {
+  return "tile<" + std::to_string(n) + "x" + elt + ">";
+}
+std::string tileTy(const Shape &s, const std::string &elt) {
+  std::string r = "tile<";
+  for (int64_t d : s)
+    r += std::to_string(d) + "x";
+  return r + elt + ">";
+}
+
+/// Emits the view-based access of a contiguous flat tensor of `n` elements:
+/// returns the partition view value and its type.
+std::pair<std::string, std::string> flatView(Body &b, const std::string &ptr,
+                                             const std::string &elt,
+                                             const Shape &shape,
+                                             const Shape &tile) {
+  std::string dims, strides, tdims;
+  int64_t acc = 1;
+  std::vector<int64_t> st(shape.size());
+  for (size_t i = shape.size(); i-- > 0;) {
+    st[i] = acc;
+    acc *= shape[i];
+  }
+  for (size_t i = 0; i < shape.size(); ++i) {
+    dims += (i ? ", " : "") + std::to_string(shape[i]);
+    strides += (i ? "," : "") + std::to_string(st[i]);
+    tdims += (i ? "x" : "") + std::to_string(tile[i]);
+  }
+  std::string tvTy = "tensor_view<" + shapeStr(shape) + "x" + elt +
+                     ", strides=[" + strides + "]>";
+  std::string tv = b.emit(
+      "make_tensor_view " + ptr + ", shape = [" + dims + "], strides = [" +
+      llvm::join(llvm::split(strides, ","), ", ") + "] : " + tvTy);
+  std::string pvTy = "partition_view<tile=(" + tdims +
+                     "), padding_value = zero, " + tvTy + ">";
+  std::string pv = b.emit("make_partition_view " + tv + " : " + pvTy);
+  return {pv, pvTy};
+}
+
+/// i32 index math on a tile: x / d and x % d (shifts for powers of two).
+std::string idiv(Body &b, const std::string &x, int64_t d,
+                 const std::string &ty) {
+  if (d == 1)
+    return x;
+  if (llvm::isPowerOf2_64(d))
+    return b.emit("shri " + x + ", " + b.cst(llvm::Log2_64(d), ty) +
+                  " signed : " + ty);
+  return b.emit("divi " + x + ", " + b.cst(d, ty) + " signed : " + ty);
+}
+std::string irem(Body &b, const std::string &x, int64_t d,
+                 const std::string &ty) {
+  if (llvm::isPowerOf2_64(d))
+    return b.emit("andi " + x + ", " + b.cst(d - 1, ty) + " : " + ty);
+  return b.emit("remi " + x + ", " + b.cst(d, ty) + " signed : " + ty);
+}
+
+} // namespace
+
+llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
+                                                      StringRef file,
+                                                      KernelPlan &plan) {
+  const OpInfo *info = lookupOp(spec.op);
+  unsigned line = spec.line;
+  std::string dt = spec.dtype, elt = mlirType(dt);
+  Family fam = info->family;
+  // Shapes of the op's data inputs and of the output.
+  std::vector<Shape> ins = spec.shapes;
+  std::vector<std::string> inElts;
+  for (size_t i = 0; i < ins.size(); ++i)
+    inElts.push_back(elt);
+  if (spec.op == "where")
+    inElts[0] = "i1";
+  if (spec.op == "masked_fill")
+    inElts[1] = "i1";
+  if (spec.op == "prelu") {
+    // weight [C] or [1] / scalar: broadcast over channel dim 1.
+    const Shape &x = ins[0], &w = ins[1];
+    int64_t c = numel(w);
+    if (w.size() > 1)
+      return err(line, "prelu expects a 0-D or 1-D weight, got " + shapeStr(w));
+    if (c != 1) {
+      if (x.size() < 2 || x[1] != c)
+        return err(line, "prelu expects a weight of length 1 or " +
+                             (x.size() >= 2 ? std::to_string(x[1])
+                                            : std::string("1 (1-D input)")) +
+                             " (input channels), got " + std::to_string(c));
+      Shape wb(x.size(), 1);
+      wb[1] = c;
+      ins[1] = wb;
+    } else {
+      ins[1] = Shape{};
+    }
+  }
+  std::string outElt = info->result == ResultRule::Bool ? "i1" : elt;
+  Shape outShape;
+  Coalesced co;
+  bool elementwise = fam != Family::FusedGated && fam != Family::Rope &&
+                     fam != Family::Dropout && fam != Family::Alibi &&
+                     fam != Family::Sinusoidal;
+  if (elementwise) {
+    auto c = coalesceBroadcast(ins);
+    if (!c)
+      return err(line, "op '" + spec.op + "' " + llvm::toString(c.takeError()));
+    co = *c;
+    outShape = co.outShape;
+  } else if (fam == Family::FusedGated) {
+    outShape = ins[0];
+    if (outShape.empty() || outShape.back() % 2)
+      return err(line, spec.op + " expects an input (..., 2N), got " +
+                           shapeStr(ins[0]));
+    outShape.back() /= 2;
+  } else if (fam == Family::Rope) {
+    outShape = ins[0];
+    if (outShape.size() != 2 && outShape.size() != 4)
+      return err(line, spec.op +
+                           " expects x of shape (S, D) or (B, S, H, "
+                           "D), got " +
+                           shapeStr(outShape));
+    int64_t d = outShape.back();
+    if (d < 2 || !llvm::isPowerOf2_64(d))
+      return err(line, spec.op +
+                           " expects a power-of-two head dim >= 2, "
+                           "got " +
+                           std::to_string(d));
+  } else if (fam == Family::Dropout) {
+    outShape = ins[0];
+  } else {
+    int64_t s = std::stoll(spec.params.at("seq_len"));
+    int64_t other = std::stoll(
+        spec.params.at(fam == Family::Alibi ? "num_heads" : "d_model"));
+    if (s < 1 || other < 1)
+      return err(line, spec.op + " expects positive sizes");
+    outShape = fam == Family::Alibi ? Shape{other, s, s} : Shape{s, other};
+  }
+  int64_t n = numel(outShape);
+  if (n >= (int64_t(1) << 31))
+    return err(line, "expects fewer than 2^31 output elements, got " +
+                         std::to_string(n));
+  costRule(spec, n, bytesOf(dt), plan);
+  int64_t T = plan.tile;
+  plan.outShape = outShape;
+  plan.outDtype = info->result == ResultRule::Bool ? "bool" : dt;
+  std::string name = spec.name;
+  if (name.empty()) {
+    name = spec.op + "_" + dt;
+    for (const Shape &s : spec.shapes)
+      name += "_" + shapeStr(s);
+    for (auto &[k, v] : spec.params) {
+      std::string vv = v;
+      for (char &ch : vv)
+        if (!llvm::isAlnum(ch))
+          ch = '_';
+      name += "_" + k + vv;
+    }
+    if (spec.strategy != "auto")
+      name += "_" + spec.strategy;
+  }
+  plan.name = name;
+
+  // Attributes of the tileops op.
+  std::vector<std::string> attrs;
+  for (auto &[k, v] : spec.params)
+    if (!kBuilderParams.count(k) && !(fam == Family::Alibi && k == "seq_len"))
+      attrs.push_back(attrText(k, v));
+  std::string attrDict =
+      attrs.empty() ? "" : " {" + llvm::join(attrs, ", ") + "}";
+  std::string loc = formatv("loc(\"{0}\":{1}:1)", file, line).str();
+
+  Body b;
+  std::vector<std::string> args;
+  std::string i32t = tileTy(T, "i32");
+  for (size_t i = 0; i < spec.shapes.size(); ++i) {
+    args.push_back(formatv("%in{0}: tile<ptr<{1}>>", i,
+                           inElts[i] == "i1" ? "i8" : inElts[i]));
+    plan.args.push_back("in:" + (inElts[i] == "i1" ? "bool" : dt) + ":" +
+                        shapeStr(spec.shapes[i]));
+  }
+  args.push_back("%out: tile<ptr<" + (outElt == "i1" ? "i8" : outElt) + ">>");
+  plan.args.push_back("out:" + plan.outDtype + ":" + shapeStr(outShape));
+  if (fam == Family::Dropout) {
+    args.push_back("%seed: tile<i64>");
+    args.push_back("%offset: tile<i64>");
+    plan.args.push_back("seed");
+    plan.args.push_back("offset");
+  }
+  std::string bx = "%bx";
+  b.line("%bx, %by, %bz = get_tile_block_id : tile<i32>");
+  // Flat output index f = bx * T + iota (built lazily).
+  std::string flat;
+  auto flatIndex = [&]() {
+    if (!flat.empty())
+      return flat;
+    std::string base =
+        b.emit("muli %bx, " +
+               b.emit("constant <i32: " + std::to_string(T) + "> : tile<i32>") +
+               " : tile<i32>");
+    std::string base1 =
+        b.emit("reshape " + base + " : tile<i32> -> tile<1xi32>");
+    std::string baseb =
+        b.emit("broadcast " + base1 + " : tile<1xi32> -> " + i32t);
+    std::string iota = b.emit("iota : " + i32t);
+    flat = b.emit("addi " + baseb + ", " + iota + " : " + i32t);
+    return flat;
+  };
+  std::string mask;
+  auto tailMask = [&]() {
+    if (!mask.empty())
+      return mask;
+    mask = b.emit("cmpi less_than " + flatIndex() + ", " + b.cst(n, i32t) +
+                  ", signed : " + i32t + " -> " + tileTy(T, "i1"));
+    return mask;
+  };
+  // A gather of `ptr` at i32 element offsets `off` (masked by the tail).
+  auto gatherRaw = [&](const std::string &ptr, const std::string &e,
+                       const std::string &off) {
+    std::string p1 = b.emit("reshape " + ptr + " : tile<ptr<" + e +
+                            ">> -> tile<1xptr<" + e + ">>");
+    std::string pb = b.emit("broadcast " + p1 + " : tile<1xptr<" + e +
+                            ">> -> " + tileTy(T, "ptr<" + e + ">"));
+    std::string pp = b.emit("offset " + pb + ", " + off + " : " +
+                            tileTy(T, "ptr<" + e + ">") + ", " + i32t + " -> " +
+                            tileTy(T, "ptr<" + e + ">"));
+    std::string v = b.fresh();
+    b.line(v + ", " + b.fresh() + " = load_ptr_tko weak " + pp + ", " +
+           tailMask() + " : " + tileTy(T, "ptr<" + e + ">") + ", " +
+           tileTy(T, "i1") + " -> " + tileTy(T, e) + ", token");
+    return v;
+  };
+  bool views = plan.strategy != "direct";
+  // Load a contiguous flat operand of n elements.
+  auto loadFlatRaw = [&](const std::string &ptr, const std::string &e) {
+    if (!views)
+      return gatherRaw(ptr, e, flatIndex());
+    auto [pv, pvTy] = flatView(b, ptr, e, {n}, {T});
+    std::string v = b.fresh();
+    b.line(v + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + bx +
+           "] : " + pvTy + ", tile<i32> -> " + tileTy(T, e) + ", token");
+    return v;
+  };
+  auto storeFlatRaw = [&](const std::string &val, const std::string &e) {
+    if (!views) {
+      std::string p1 = b.emit("reshape %out : tile<ptr<" + e +
+                              ">> -> tile<1xptr<" + e + ">>");
+      std::string pb = b.emit("broadcast " + p1 + " : tile<1xptr<" + e +
+                              ">> -> " + tileTy(T, "ptr<" + e + ">"));
+      std::string pp = b.emit("offset " + pb + ", " + flatIndex() + " : " +
+                              tileTy(T, "ptr<" + e + ">") + ", " + i32t +
+                              " -> " + tileTy(T, "ptr<" + e + ">"));
+      b.emit("store_ptr_tko weak " + pp + ", " + val + ", " + tailMask() +
+             " : " + tileTy(T, "ptr<" + e + ">") + ", " + tileTy(T, e) + ", " +
+             tileTy(T, "i1") + " -> token");
+      return;
+    }
+    auto [pv, pvTy] = flatView(b, "%out", e, {n}, {T});
+    b.emit("store_view_tko weak " + val + ", " + pv + "[" + bx +
+           "] : " + tileTy(T, e) + ", " + pvTy + ", tile<i32> -> token");
+  };
+  // Bool tensors are bytes (0/1) in memory, i1 in registers.
+  auto toBool = [&](const std::string &v) {
+    return b.emit("cmpi not_equal " + v + ", " +
+                  b.emit("constant <i8: 0> : " + tileTy(T, "i8")) +
+                  ", signed : " + tileTy(T, "i8") + " -> " + tileTy(T, "i1"));
+  };
+  auto gather = [&](const std::string &ptr, const std::string &e,
+                    const std::string &off) {
+    return e == "i1" ? toBool(gatherRaw(ptr, "i8", off))
+                     : gatherRaw(ptr, e, off);
+  };
+  auto loadFlat = [&](const std::string &ptr, const std::string &e) {
+    return e == "i1" ? toBool(loadFlatRaw(ptr, "i8")) : loadFlatRaw(ptr, e);
+  };
+  auto storeFlat = [&](const std::string &val, const std::string &e) {
+    if (e != "i1")
+      return storeFlatRaw(val, e);
+    std::string one = b.emit("constant <i8: 1> : " + tileTy(T, "i8"));
+    std::string zero = b.emit("constant <i8: 0> : " + tileTy(T, "i8"));
+    storeFlatRaw(b.emit("select " + val + ", " + one + ", " + zero + " : " +
+                        tileTy(T, "i1") + ", " + tileTy(T, "i8")),
+                 "i8");
+  };
+  auto opLine = [&](const std::vector<std::string> &vals,
+                    const std::vector<std::string> &tys,
+                    const std::string &resTy) {
+    return b.emit("tileops." + spec.op + " " + llvm::join(vals, ", ") +
+                  attrDict + " : " + llvm::join(tys, ", ") + " -> " + resTy +
+                  " " + loc);
+  };
+
+  if (elementwise) {
+    std::vector<std::string> vals, tys;
+    for (size_t k = 0; k < ins.size(); ++k) {
+      const Shape &st = co.strides[k];
+      // Same number of elements as the output: the operand's own row-major
+      // layout is the flat output order.
+      if (numel(ins[k]) == n) {
+        vals.push_back(loadFlat("%in" + std::to_string(k), inElts[k]));
+      } else {
+        // off = sum_d ((f / div_d) % size_d) * stride_d
+        std::string off;
+        int64_t div = n;
+        for (size_t d = 0; d < co.sizes.size(); ++d) {
+          div /= co.sizes[d];
+          if (st[d] == 0)
+            continue;
+          std::string q = idiv(b, flatIndex(), div, i32t);
+          if (d > 0)
+            q = irem(b, q, co.sizes[d], i32t);
+          if (st[d] != 1)
+            q = b.emit("muli " + q + ", " + b.cst(st[d], i32t) + " : " + i32t);
+          off =
+              off.empty() ? q : b.emit("addi " + off + ", " + q + " : " + i32t);
+        }
+        if (off.empty())
+          off = b.cst(0, i32t);
+        vals.push_back(gather("%in" + std::to_string(k), inElts[k], off));
+      }
+      tys.push_back(tileTy(T, inElts[k]));
+    }
+    storeFlat(opLine(vals, tys, tileTy(T, outElt)), outElt);
+  } else if (fam == Family::FusedGated) {
+    int64_t N = outShape.back(), M = n / N;
+    if (views && N % T == 0) {
+      auto [pv, pvTy] = flatView(b, "%in0", elt, {M, 2 * N}, {1, T});
+      std::string row = idiv(b, bx, N / T, "tile<i32>");
+      std::string cb = irem(b, bx, N / T, "tile<i32>");
+      std::string cv = b.emit("addi " + cb + ", " + b.cst(N / T, "tile<i32>") +
+                              " : tile<i32>");
+      std::string g = b.fresh(), v = b.fresh();
+      b.line(g + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + row +
+             ", " + cb + "] : " + pvTy + ", tile<i32> -> " +
+             tileTy(Shape{1, T}, elt) + ", token");
+      b.line(v + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + row +
+             ", " + cv + "] : " + pvTy + ", tile<i32> -> " +
+             tileTy(Shape{1, T}, elt) + ", token");
+      std::string x = b.emit("cat " + g + ", " + v +
+                             " dim = 1 : " + tileTy(Shape{1, T}, elt) + ", " +
+                             tileTy(Shape{1, T}, elt) + " -> " +
+                             tileTy(Shape{1, 2 * T}, elt));
+      std::string y =
+          opLine({x}, {tileTy(Shape{1, 2 * T}, elt)}, tileTy(Shape{1, T}, elt));
+      auto [po, poTy] = flatView(b, "%out", elt, {M, N}, {1, T});
+      b.emit("store_view_tko weak " + y + ", " + po + "[" + row + ", " + cb +
+             "] : " + tileTy(Shape{1, T}, elt) + ", " + poTy +
+             ", tile<i32> -> token");
+    } else {
+      std::string f = flatIndex();
+      std::string r = idiv(b, f, N, i32t), c = irem(b, f, N, i32t);
+      std::string goff = b.emit(
+          "addi " +
+          b.emit("muli " + r + ", " + b.cst(2 * N, i32t) + " : " + i32t) +
+          ", " + c + " : " + i32t);
+      std::string voff =
+          b.emit("addi " + goff + ", " + b.cst(N, i32t) + " : " + i32t);
+      std::string g = gather("%in0", elt, goff), v = gather("%in0", elt, voff);
+      Shape col{T, 1}, two{T, 2};
+      std::string g2 = b.emit("reshape " + g + " : " + tileTy(T, elt) + " -> " +
+                              tileTy(col, elt));
+      std::string v2 = b.emit("reshape " + v + " : " + tileTy(T, elt) + " -> " +
+                              tileTy(col, elt));
+      std::string x =
+          b.emit("cat " + g2 + ", " + v2 + " dim = 1 : " + tileTy(col, elt) +
+                 ", " + tileTy(col, elt) + " -> " + tileTy(two, elt));
+      std::string y = opLine({x}, {tileTy(two, elt)}, tileTy(col, elt));
+      storeFlat(b.emit("reshape " + y + " : " + tileTy(col, elt) + " -> " +
+                       tileTy(T, elt)),
+                elt);
+    }
+  } else if (fam == Family::Rope) {
+    int64_t D = outShape.back(), rows = n / D;
+    int64_t R = std::max<int64_t>(1, T / D);
+    plan.tile = R * D;
+    plan.grid = (rows + R - 1) / R;
+    int64_t S = outShape.size() == 2 ? outShape[0] : outShape[1];
+    int64_t H = outShape.size() == 2 ? 1 : outShape[2];
+    auto [pv, pvTy] = flatView(b, "%in0", elt, {rows, D}, {R, D});
+    std::string x = b.fresh();
+    b.line(x + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + bx +
+           ", " + b.cst(0, "tile<i32>") + "] : " + pvTy + ", tile<i32> -> " +
+           tileTy(Shape{R, D}, elt) + ", token");
+    std::string rt = tileTy(R, "i32");
+    std::string base =
+        b.emit("muli %bx, " + b.cst(R, "tile<i32>") + " : tile<i32>");
+    std::string bb =
+        b.emit("broadcast " +
+               b.emit("reshape " + base + " : tile<i32> -> tile<1xi32>") +
+               " : tile<1xi32> -> " + rt);
+    std::string row =
+        b.emit("addi " + bb + ", " + b.emit("iota : " + rt) + " : " + rt);
+    std::string pos = irem(b, idiv(b, row, H, rt), S, rt);
+    std::string y = opLine({x, pos}, {tileTy(Shape{R, D}, elt), rt},
+                           tileTy(Shape{R, D}, elt));
+    auto [po, poTy] = flatView(b, "%out", elt, {rows, D}, {R, D});
+    b.emit("store_view_tko weak " + y + ", " + po + "[" + bx + ", " +
+           b.cst(0, "tile<i32>") + "] : " + tileTy(Shape{R, D}, elt) + ", " +
+           poTy + ", tile<i32> -> token");
+  } else if (fam == Family::Dropout) {
+    std::string x = loadFlat("%in0", elt);
+    std::string y = opLine({x, flatIndex(), "%seed", "%offset"},
+                           {tileTy(T, elt), i32t, "tile<i64>", "tile<i64>"},
+                           tileTy(T, elt));
+    storeFlat(y, elt);
+  } else {
+    std::string f = flatIndex();
+    std::vector<std::string> idx;
+    if (fam == Family::Alibi) {
+      int64_t S = outShape[1];
+      idx = {idiv(b, f, S * S, i32t), irem(b, idiv(b, f, S, i32t), S, i32t),
+             irem(b, f, S, i32t)};
+    } else {
+      int64_t D = outShape[1];
+      idx = {idiv(b, f, D, i32t), irem(b, f, D, i32t)};
+    }
+    std::vector<std::string> tys(idx.size(), i32t);
+    storeFlat(opLine(idx, tys, tileTy(T, elt)), elt);
+  }
+
+  std::string hints =
+      formatv(" optimization_hints=<sm_90 = {{num_worker_warps_per_cta = {0}}"
+              ">",
+              plan.threads / 32)
+          .str();
+  return "  entry @" + name + "(" + llvm::join(args, ", ") + ")" + hints +
+         " {\n" + b.text + "    return\n  }\n";
+}
+
+llvm::Expected<std::string>
+mlir::tileops::buildModule(const std::vector<KernelSpec> &specs, StringRef file,
+                           std::vector<KernelPlan> &plans) {
+  std::string text = "cuda_tile.module @tileops {\n";
+  std::set<std::string> names;
+  for (const KernelSpec &spec : specs) {
+    KernelPlan plan;
+    auto entry = buildEntry(spec, file, plan);
+    if (!entry)
+      return entry.takeError();
+    if (!names.insert(plan.name).second)
+      return err(spec.line, "duplicate kernel name '" + plan.name +
+                                "' (give the line a name=...)");
+    text += *entry;
+    plans.push_back(plan);
+  }
+  return text + "}\n";
+}

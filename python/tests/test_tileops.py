@@ -1,0 +1,111 @@
+"""tileir.ops: spec lines, tileops-build diagnostics and plans (no GPU), and the ops on a GPU."""
+import math
+import shutil
+
+import pytest
+
+from tileir import ops as T
+
+
+def _tool_or_skip():
+    try:
+        return T.find_tool()
+    except FileNotFoundError:
+        pytest.skip("tileops-build is not built")
+
+
+def test_table_has_72_ops_in_12_families():
+    assert len(T.OPS) == 72
+    assert len({v[0] for v in T.OPS.values()}) == 12
+
+
+def test_spec_line_format():
+    assert T.spec_line("add", "f16", [[2, 64, 128], [1, 1, 128]], {"alpha": 2.0}) == \
+        "add f16 2x64x128,1x1x128 alpha=2.0"
+    assert T.spec_line("nan_to_num", "f32", [[4]], {"posinf": math.inf, "neginf": None, "nan": 0.0}) == \
+        "nan_to_num f32 4 nan=0.0 posinf=inf"
+    assert T.spec_line("where", "bf16", [[], [3], [3]]) == "where bf16 scalar,3,3"
+    with pytest.raises(T.SpecError, match="unknown op 'nope'"):
+        T.spec_line("nope", "f32", [[1]])
+
+
+@pytest.mark.parametrize("line, message", [
+    ("expo f32 16", "line 1: unknown op 'expo'"),
+    ("exp i32 16", "op 'exp' does not accept dtype i32"),
+    ("exp float64 16", "unknown dtype 'float64'"),
+    ("add f16 3x4,5", "expects broadcast-compatible shapes, got 3x4, 5"),
+    ("add f16 3x4", "op 'add' expects 2 input shape(s), got 1"),
+    ("add f16 3x0,3", "positive dims"),
+    ("gelu f32 8 approx=tanh", "unknown parameter 'approx' for gelu"),
+    ("leaky_relu f32 8 negative_slope=abc", "expects a number for negative_slope"),
+    ("relu f32 8 strategy=fast", "expects strategy = auto, direct, explicit_parallel or register_copy"),
+    ("relu f32 8 threads=100", "expects threads to be a power of two in [32, 1024]"),
+    ("alibi f16 num_heads=8", "op 'alibi' expects parameter seq_len"),
+    ("rope_neox f16 8x48", "power-of-two head dim"),
+    ("prelu f32 4x3x5,4", "prelu expects a weight of length 1 or 3"),
+    ("gelu f32 8 approximate=erf", "expects approximate = \"none\" or \"tanh\", got \"erf\""),
+    ("hardtanh f32 8 min_val=2 max_val=1", "expects min_val <= max_val"),
+    ("dropout f32 8 p=2", "expects 0 <= p <= 1"),
+])
+def test_bad_specs_get_clear_errors(line, message):
+    _tool_or_skip()
+    with pytest.raises(T.SpecError) as info:
+        T.run_tool([line], "cuda_tile")
+    assert message in str(info.value)
+
+
+def test_plan_and_coalesced_broadcast_gather():
+    _tool_or_skip()
+    out = T.run_tool(["add f16 16x256x56x56,256x1x1 name=bias"], "cuda_tile")
+    plan = T.parse_plans(out)["bias"]
+    n = 16 * 256 * 56 * 56
+    assert plan["grid"] * plan["tile"] >= n > (plan["grid"] - 1) * plan["tile"]
+    assert plan["args"] == ["in:f16:16x256x56x56", "in:f16:256x1x1", "out:f16:16x256x56x56"]
+    # a contiguous operand through a view, the broadcast one gathered: (f / 3136) % 256
+    assert "load_view_tko" in out and "load_ptr_tko" in out
+    assert "constant <i32: 3136>" in out and "constant <i32: 255>" in out
+
+
+def test_cost_rule_presets():
+    _tool_or_skip()
+    out = T.run_tool(["relu f32 1048576 name=a", "relu f32 1048576 strategy=direct name=b",
+                      "relu f16 7 name=c", "relu f32 1048576 threads=512 npt=2 name=d"], "plan")
+    p = T.parse_plans(out)
+    assert p["a"]["tile"] == p["a"]["threads"] * 4  # 16-byte f32 vectors
+    assert p["b"]["tile"] == p["b"]["threads"]      # one element per thread
+    assert p["c"]["threads"] == 32 and p["c"]["grid"] == 1
+    assert (p["d"]["threads"], p["d"]["tile"]) == (512, 1024)
+
+
+def test_dtype_validation_without_gpu():
+    torch = pytest.importorskip("torch")
+    a = torch.zeros(4, dtype=torch.float64)
+    with pytest.raises(ValueError, match="float64"):
+        T.exp(a)
+    with pytest.raises(ValueError, match="one dtype"):
+        T.add(torch.zeros(4), torch.zeros(4, dtype=torch.float16))
+    with pytest.raises(ValueError, match="broadcast-compatible"):
+        T.mul(torch.zeros(3, 4), torch.zeros(5))
+    with pytest.raises(ValueError, match="approximate"):
+        T.gelu(torch.zeros(4), approximate="erf")
+
+
+@pytest.mark.requires_gpu
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
+def test_ops_match_torch_on_gpu(dtype):
+    torch = pytest.importorskip("torch")
+    dt = getattr(torch, dtype)
+    x = torch.randn(4097, device="cuda").to(dt)
+    y = torch.randn(4097, device="cuda").to(dt)
+    tol = {"float32": 1e-5, "float16": 1e-3, "bfloat16": 1.6e-2}[dtype]
+    torch.testing.assert_close(T.add(x, y, alpha=2), torch.add(x, y, alpha=2), rtol=tol, atol=tol)
+    torch.testing.assert_close(T.exp(x), torch.exp(x), rtol=tol, atol=tol)
+    assert torch.equal(T.lt(x, y), torch.lt(x, y))
+
+
+@pytest.mark.requires_gpu
+def test_torch_compile_fullgraph():
+    torch = pytest.importorskip("torch")
+    x = torch.randn(1000, device="cuda")
+    f = torch.compile(lambda t: T.exp(T.add(t, t)), fullgraph=True)
+    torch.testing.assert_close(f(x), torch.exp(x + x))

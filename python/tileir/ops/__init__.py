@@ -1,0 +1,494 @@
+"""``tileir.ops``: the 72 TileOPs elementwise ops on torch tensors.
+
+Every op mirrors the signature and defaults of the torch function it copies
+(``tileir.ops.add(input, other, *, alpha=1)``, ``tileir.ops.gelu(input,
+approximate='none')``, ...). A call turns its arguments into one kernel spec
+line (see docs/TileOps.md), builds it with ``tileops-build`` once (kernels
+are cached per spec in memory and on disk through the PTX cache of
+:mod:`tileir`), and launches it. Each op is also a ``torch.library.custom_op``
+(``torch.ops.tileir.<name>``) with a fake implementation, so
+``torch.compile(fullgraph=True)`` traces through it.
+
+Inputs must share one dtype (no type promotion, as TileOPs); they are made
+contiguous. Not supported (ValueError): float64, uint8 and complex tensors,
+``round(decimals != 0)``, tensor-valued ``clamp`` bounds and ``lerp``
+weights.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import os
+import re
+import subprocess
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+TOOL = "tileops-build"
+
+#: family, number of tensor inputs, accepted kinds ("f", "i", "b"), result
+#: ("same", "bool", "float"). Mirrors lib/Dialect/TileOps/IR/TileOps.cpp.
+OPS: Dict[str, Tuple[str, int, str, str]] = {}
+for _n in ["exp", "log", "sqrt", "rsqrt", "reciprocal", "sin", "cos", "erf", "log1p", "expm1"]:
+    OPS[_n] = ("unary_math", 1, "f", "same")
+for _n in ["abs", "neg", "sign", "floor", "ceil", "round", "trunc"]:
+    OPS[_n] = ("unary_math", 1, "fi", "same")
+for _n in ["add", "sub", "mul", "maximum", "minimum"]:
+    OPS[_n] = ("binary_arith", 2, "fi", "same")
+for _n in ["div", "remainder", "pow", "floor_divide", "lerp"]:
+    OPS[_n] = ("binary_arith", 2, "f", "same")
+for _n in ["relu", "gelu", "silu", "sigmoid", "tanh", "hardswish", "hardsigmoid", "mish", "selu",
+           "leaky_relu", "elu", "hardtanh", "softplus"]:
+    OPS[_n] = ("activation", 1, "f", "same")
+OPS["prelu"] = ("activation", 2, "f", "same")
+for _n in ["silu_and_mul", "gelu_and_mul", "gelu_tanh_and_mul"]:
+    OPS[_n] = ("fused_gated", 1, "f", "same")
+for _n in ["eq", "ne", "gt", "lt", "ge", "le"]:
+    OPS[_n] = ("comparison", 2, "fib", "bool")
+for _n in ["bitwise_and", "bitwise_or", "bitwise_xor"]:
+    OPS[_n] = ("bitwise", 2, "ib", "same")
+OPS["bitwise_not"] = ("bitwise", 1, "ib", "same")
+for _n in ["logical_and", "logical_or"]:
+    OPS[_n] = ("logical", 2, "fib", "bool")
+OPS["logical_not"] = ("logical", 1, "fib", "bool")
+OPS["where"] = ("special", 3, "fib", "same")
+OPS["clamp"] = ("special", 1, "fi", "same")
+OPS["masked_fill"] = ("special", 2, "fib", "same")
+OPS["nan_to_num"] = ("special", 1, "f", "same")
+for _n in ["isnan", "isinf", "isfinite"]:
+    OPS[_n] = ("special", 1, "fib", "bool")
+for _n in ["rope_neox", "rope_non_neox", "rope_llama31", "rope_yarn", "rope_longrope"]:
+    OPS[_n] = ("rope", 1, "f", "same")
+OPS["dropout"] = ("dropout", 1, "f", "same")
+OPS["alibi"] = ("alibi", 0, "f", "float")
+OPS["sinusoidal"] = ("sinusoidal", 0, "f", "float")
+assert len(OPS) == 72
+
+_DTYPES = {
+    "float32": "f32", "float16": "f16", "bfloat16": "bf16", "float8_e4m3fn": "f8e4m3fn",
+    "float8_e5m2": "f8e5m2", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "bool": "bool",
+}
+
+
+class SpecError(ValueError):
+    """A kernel spec that tileops-build rejects (message from the tool)."""
+
+
+def dtype_name(dtype: Any) -> str:
+    """Spec dtype of a torch dtype (ValueError when unsupported)."""
+    name = str(dtype).replace("torch.", "")
+    if name not in _DTYPES:
+        raise ValueError(f"tileir.ops supports float32, float16, bfloat16, float8_e4m3fn, "
+                         f"float8_e5m2, int8..int64 and bool tensors, got {name}")
+    return _DTYPES[name]
+
+
+def _kind(spec_dtype: str) -> str:
+    return "b" if spec_dtype == "bool" else ("i" if spec_dtype.startswith("i") else "f")
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "nan"
+        if math.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        return repr(v)
+    if isinstance(v, (list, tuple)):
+        return ":".join(_fmt(float(x)) for x in v)
+    return str(v)
+
+
+def spec_line(op: str, dtype: str, shapes: Sequence[Sequence[int]], params: Optional[Dict[str, Any]] = None,
+              **options: Any) -> str:
+    """One spec line: ``OP DTYPE SHAPES key=value...`` (None params are left out)."""
+    if op not in OPS:
+        raise SpecError(f"unknown op '{op}'")
+    parts = [op, dtype]
+    if shapes:
+        parts.append(",".join("x".join(str(d) for d in s) if len(s) else "scalar" for s in shapes))
+    for k, v in sorted((params or {}).items()):
+        if v is not None:
+            parts.append(f"{k}={_fmt(v)}")
+    for k, v in sorted(options.items()):
+        if v is not None:
+            parts.append(f"{k}={v}")
+    return " ".join(parts)
+
+
+def find_tool() -> str:
+    """The tileops-build executable: $TILEIR_TOOLS_DIR, the build tree, or PATH."""
+    env = os.environ.get("TILEIR_TOOLS_DIR")
+    cands = [Path(env) / TOOL] if env else []
+    cands.append(Path(__file__).resolve().parents[3] / "build" / "bin" / TOOL)
+    for c in cands:
+        if c.is_file() and os.access(c, os.X_OK):
+            return str(c)
+    from shutil import which
+    found = which(TOOL)
+    if not found:
+        raise FileNotFoundError(f"{TOOL} not found (set TILEIR_TOOLS_DIR or build it)")
+    return found
+
+
+def run_tool(lines: Sequence[str], emit: str = "ptx", chip: str = "sm_90") -> str:
+    """Runs tileops-build on spec lines; SpecError carries its diagnostics."""
+    text = "\n".join(lines) + "\n"
+    res = subprocess.run([find_tool(), f"--emit={emit}", f"--chip={chip}", "-"], input=text,
+                         capture_output=True, text=True)
+    if res.returncode != 0:
+        raise SpecError(res.stderr.strip().replace("<stdin>: error: ", ""))
+    return res.stdout
+
+
+_PLAN_RE = re.compile(r"^// tileops\.plan (\S+) grid=(\d+) threads=(\d+) tile=(\d+) strategy=(\S+) "
+                      r"out=(\S+):(\S+) args=(\S*)$", re.M)
+
+
+def parse_plans(text: str) -> Dict[str, Dict[str, Any]]:
+    """The ``// tileops.plan`` lines of tileops-build output, by kernel name."""
+    plans = {}
+    for m in _PLAN_RE.finditer(text):
+        plans[m.group(1)] = {"grid": int(m.group(2)), "threads": int(m.group(3)), "tile": int(m.group(4)),
+                             "strategy": m.group(5), "out_dtype": m.group(6), "args": m.group(8).split(",")}
+    return plans
+
+
+_kernels: Dict[Tuple[str, str], Any] = {}
+
+
+def _cache_dir() -> Path:
+    from ..cache import default_cache_dir
+    return Path(default_cache_dir()) / "tileops"
+
+
+def kernel(line: str, chip: str = "sm_90") -> Tuple[Any, Dict[str, Any]]:
+    """(tileir Kernel, plan) for one spec line; cached in memory and on disk."""
+    key = (line, chip)
+    if key in _kernels:
+        return _kernels[key]
+    from ..module import Module
+    digest = hashlib.sha256(f"{line}|{chip}|{os.path.getmtime(find_tool())}".encode()).hexdigest()[:32]
+    path = _cache_dir() / f"{digest}.ptx"
+    if path.is_file():
+        ptx = path.read_text()
+    else:
+        ptx = run_tool([line], "ptx", chip)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(ptx)
+        os.replace(tmp, path)
+    plans = parse_plans(ptx)
+    (name, plan), = plans.items()
+    mod = Module.from_ptx(ptx)
+    _kernels[key] = (getattr(mod, name), plan)
+    return _kernels[key]
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes and dtypes (mirror the verifier), shared by the real and the fake implementations.
+# ---------------------------------------------------------------------------------------------
+
+def _out_meta(op: str, tensors: Sequence[Any], params: Dict[str, Any]):
+    import torch
+    family, n_in, kinds, result = OPS[op]
+    if len(tensors) != n_in:
+        raise ValueError(f"{op} expects {n_in} tensor input(s), got {len(tensors)}")
+    data = tensors[1] if op == "where" else tensors[0] if tensors else None
+    if data is not None:
+        d = dtype_name(data.dtype)
+        if _kind(d) not in kinds:
+            raise ValueError(f"{op} does not accept dtype {data.dtype}")
+        for i, t in enumerate(tensors):
+            want_bool = (op == "where" and i == 0) or (op == "masked_fill" and i == 1)
+            if want_bool and t.dtype != torch.bool:
+                raise ValueError(f"{op} expects a bool {'condition' if op == 'where' else 'mask'}, got {t.dtype}")
+            if not want_bool and t is not data and t.dtype != data.dtype:
+                raise ValueError(f"{op} expects inputs of one dtype (no type promotion), got "
+                                 f"{data.dtype} and {t.dtype}")
+    if family == "fused_gated":
+        shape = list(data.shape)
+        if not shape or shape[-1] % 2:
+            raise ValueError(f"{op} expects an input of shape (..., 2N), got {tuple(data.shape)}")
+        shape[-1] //= 2
+    elif family in ("rope", "dropout"):
+        shape = list(data.shape)
+    elif family == "alibi":
+        shape = [params["num_heads"], params["seq_len"], params["seq_len"]]
+    elif family == "sinusoidal":
+        shape = [params["seq_len"], params["d_model"]]
+    elif op == "prelu":
+        shape = list(tensors[0].shape)
+    else:
+        try:
+            shape = list(torch.broadcast_shapes(*[t.shape for t in tensors]))
+        except RuntimeError as e:
+            raise ValueError(f"{op} expects broadcast-compatible shapes, got "
+                             f"{', '.join(str(tuple(t.shape)) for t in tensors)}") from e
+    if result == "bool":
+        dtype = torch.bool
+    elif result == "float":
+        dtype = params["dtype"]
+    else:
+        dtype = data.dtype
+    return shape, dtype
+
+
+def _run(op: str, tensors: List[Any], params: Dict[str, Any], extra: Sequence[Any] = ()) -> Any:
+    import torch
+    shape, dtype = _out_meta(op, tensors, params)
+    spec_params = {k: v for k, v in params.items() if k not in ("dtype", "device")}
+    if tensors:
+        device = tensors[0].device
+        sdt = dtype_name(tensors[1].dtype if op == "where" else tensors[0].dtype)
+    else:
+        device = torch.device(params.get("device", "cuda"))
+        sdt = dtype_name(dtype)
+    out = torch.empty(shape, dtype=dtype, device=device)
+    if out.numel() == 0:
+        return out
+    line = spec_line(op, sdt, [list(t.shape) for t in tensors], spec_params)
+    k, plan = kernel(line)
+    args = [t.contiguous() for t in tensors] + [out] + list(extra)
+    k.launch(plan["grid"], *args)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# torch.library custom ops: one generic schema per arity, params as a spec string.
+# ---------------------------------------------------------------------------------------------
+
+def _decode(params: str) -> Dict[str, Any]:
+    import ast
+    return ast.literal_eval(params) if params else {}
+
+
+@functools.lru_cache(maxsize=None)
+def _custom_op(op: str):
+    import torch
+
+    @torch.library.custom_op(f"tileir::{op}", mutates_args=())
+    def impl(inputs: List[torch.Tensor], params: str) -> torch.Tensor:
+        p = _decode(params)
+        extra = ()
+        if op == "dropout":
+            extra = (p.pop("seed"), p.pop("offset"))
+        if "dtype" in p:
+            p["dtype"] = getattr(torch, p["dtype"])
+        return _run(op, list(inputs), p, extra)
+
+    @impl.register_fake
+    def _(inputs, params):
+        p = _decode(params)
+        if "dtype" in p:
+            p["dtype"] = getattr(torch, p["dtype"])
+        shape, dtype = _out_meta(op, list(inputs), p)
+        device = inputs[0].device if inputs else torch.device(p.get("device", "cuda"))
+        return torch.empty(shape, dtype=dtype, device=device)
+
+    return impl
+
+
+def _call(op: str, tensors: Sequence[Any], **params: Any) -> Any:
+    import torch
+    if "dtype" in params:
+        params["dtype"] = str(params["dtype"]).replace("torch.", "")
+    _out_meta(op, list(tensors), {**params, "dtype": getattr(torch, params["dtype"])} if "dtype" in params else params)
+    return _custom_op(op)(list(tensors), repr(params))
+
+
+def _inplace(x: Any, y: Any, inplace: bool) -> Any:
+    if inplace:
+        x.copy_(y)
+        return x
+    return y
+
+
+# ---------------------------------------------------------------------------------------------
+# The 72 ops, with torch's signatures.
+# ---------------------------------------------------------------------------------------------
+
+def _unary(op: str):
+    def f(input):
+        return _call(op, [input])
+    f.__name__ = op
+    f.__doc__ = f"tileir version of torch.{op}(input)."
+    return f
+
+
+for _n in ["exp", "log", "sqrt", "rsqrt", "abs", "neg", "reciprocal", "sign", "sin", "cos", "floor", "ceil",
+           "trunc", "erf", "log1p", "expm1", "sigmoid", "tanh", "bitwise_not", "logical_not", "isnan", "isinf",
+           "isfinite", "silu_and_mul", "gelu_and_mul", "gelu_tanh_and_mul"]:
+    globals()[_n] = _unary(_n)
+
+
+def round(input, *, decimals=0):
+    if decimals != 0:
+        raise ValueError("tileir.ops.round supports decimals=0 only")
+    return _call("round", [input])
+
+
+def _binary(op: str):
+    def f(input, other):
+        return _call(op, [input, other])
+    f.__name__ = op
+    f.__doc__ = f"tileir version of torch.{op}(input, other)."
+    return f
+
+
+for _n in ["mul", "remainder", "floor_divide", "maximum", "minimum", "eq", "ne", "gt", "lt", "ge", "le",
+           "bitwise_and", "bitwise_or", "bitwise_xor", "logical_and", "logical_or"]:
+    globals()[_n] = _binary(_n)
+
+
+def add(input, other, *, alpha=1):
+    return _call("add", [input, other], alpha=float(alpha))
+
+
+def sub(input, other, *, alpha=1):
+    return _call("sub", [input, other], alpha=float(alpha))
+
+
+def div(input, other, *, rounding_mode=None):
+    if rounding_mode not in (None, "trunc", "floor"):
+        raise ValueError(f"div expects rounding_mode None, 'trunc' or 'floor', got {rounding_mode!r}")
+    return _call("div", [input, other], rounding_mode=rounding_mode or "none")
+
+
+def pow(input, exponent):
+    return _call("pow", [input, exponent])
+
+
+def lerp(input, end, weight=0.5):
+    if not isinstance(weight, (int, float)):
+        raise ValueError("tileir.ops.lerp supports a scalar weight only")
+    return _call("lerp", [input, end], weight=float(weight))
+
+
+def relu(input, inplace=False):
+    return _inplace(input, _call("relu", [input]), inplace)
+
+
+def gelu(input, approximate="none"):
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"gelu expects approximate 'none' or 'tanh', got {approximate!r}")
+    return _call("gelu", [input], approximate=approximate)
+
+
+def silu(input, inplace=False):
+    return _inplace(input, _call("silu", [input]), inplace)
+
+
+for _n in ["hardswish", "hardsigmoid", "mish", "selu"]:
+    def _mk(op):
+        def f(input, inplace=False):
+            return _inplace(input, _call(op, [input]), inplace)
+        f.__name__ = op
+        return f
+    globals()[_n] = _mk(_n)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    return _inplace(input, _call("leaky_relu", [input], negative_slope=float(negative_slope)), inplace)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    return _inplace(input, _call("elu", [input], alpha=float(alpha)), inplace)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    if min_val > max_val:
+        raise ValueError(f"hardtanh expects min_val <= max_val, got {min_val} > {max_val}")
+    return _inplace(input, _call("hardtanh", [input], min_val=float(min_val), max_val=float(max_val)), inplace)
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    return _call("softplus", [input], beta=float(beta), threshold=float(threshold))
+
+
+def prelu(input, weight):
+    if weight.dim() > 1:
+        raise ValueError(f"prelu expects a 0-D or 1-D weight, got shape {tuple(weight.shape)}")
+    c = weight.numel()
+    if c != 1 and (input.dim() < 2 or input.shape[1] != c):
+        raise ValueError(f"prelu expects a weight of length 1 or input.shape[1], got {c}")
+    return _call("prelu", [input, weight.reshape(-1) if c != 1 else weight.reshape(())])
+
+
+def where(condition, input, other):
+    return _call("where", [condition, input, other])
+
+
+def clamp(input, min=None, max=None):
+    if min is None and max is None:
+        raise ValueError("clamp expects at least one of min and max")
+    if not all(v is None or isinstance(v, (int, float)) for v in (min, max)):
+        raise ValueError("tileir.ops.clamp supports scalar bounds only")
+    return _call("clamp", [input], min=None if min is None else float(min),
+                 max=None if max is None else float(max))
+
+
+def masked_fill(input, mask, value):
+    return _call("masked_fill", [input, mask], value=float(value))
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
+    return _call("nan_to_num", [input], nan=float(nan), posinf=None if posinf is None else float(posinf),
+                 neginf=None if neginf is None else float(neginf))
+
+
+def rope_neox(x, base=10000.0):
+    return _call("rope_neox", [x], base=float(base))
+
+
+def rope_non_neox(x, base=10000.0):
+    return _call("rope_non_neox", [x], base=float(base))
+
+
+def rope_llama31(x, base=10000.0, scale_factor=8.0, low_freq_factor=1.0, high_freq_factor=4.0,
+                 original_max_position=8192):
+    return _call("rope_llama31", [x], base=float(base), scale_factor=float(scale_factor),
+                 low_freq_factor=float(low_freq_factor), high_freq_factor=float(high_freq_factor),
+                 original_max_position=int(original_max_position))
+
+
+def rope_yarn(x, base=10000.0, scale=16.0, original_max_position=4096, beta_fast=32.0, beta_slow=1.0,
+              attn_factor=None):
+    return _call("rope_yarn", [x], base=float(base), scale=float(scale),
+                 original_max_position=int(original_max_position), beta_fast=float(beta_fast),
+                 beta_slow=float(beta_slow), attn_factor=None if attn_factor is None else float(attn_factor))
+
+
+def rope_longrope(x, base=10000.0, rescale_factors=None, max_position_embeddings=4096,
+                  original_max_position_embeddings=4096):
+    rf = None if rescale_factors is None else [float(v) for v in rescale_factors]
+    return _call("rope_longrope", [x], base=float(base), rescale_factors=rf,
+                 max_position_embeddings=int(max_position_embeddings),
+                 original_max_position_embeddings=int(original_max_position_embeddings))
+
+
+def dropout(input, p=0.5, training=True, *, seed=0, offset=0):
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"dropout expects 0 <= p <= 1, got {p}")
+    if not training or p == 0.0:
+        return input.clone()
+    return _call("dropout", [input], p=float(p), seed=int(seed), offset=int(offset))
+
+
+def alibi(seq_len, num_heads, dtype=None, device="cuda"):
+    import torch
+    return _call("alibi", [], seq_len=int(seq_len), num_heads=int(num_heads),
+                 dtype=dtype or torch.float32, device=str(device))
+
+
+def sinusoidal(seq_len, d_model, dtype=None, device="cuda"):
+    import torch
+    return _call("sinusoidal", [], seq_len=int(seq_len), d_model=int(d_model),
+                 dtype=dtype or torch.float32, device=str(device))
+
+
+__all__ = sorted(OPS) + ["OPS", "SpecError", "spec_line", "run_tool", "kernel", "parse_plans", "dtype_name"]

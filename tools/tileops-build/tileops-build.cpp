@@ -1,0 +1,131 @@
+//===- tileops-build.cpp - tileops kernel specs -> one PTX module ---------===//
+//
+// Part of TileIR. Reads a spec file (one kernel per line: OP DTYPE [SHAPES]
+// [key=value...], see docs/TileOps.md), builds one cuda_tile entry per line
+// and compiles them all into one PTX module. Each kernel is preceded by a
+// `// tileops.plan NAME grid=G threads=T tile=E out=DTYPE:SHAPE args=...`
+// line; the compiler adds its `// tileir.kernel` ABI line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/TileOps/Transforms/Passes.h"
+#include "tileir/InitAllDialects.h"
+#include "tileir/Target/PTX/CompileToPTX.h"
+#include "tileir/TileOps/KernelBuilder.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+
+static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
+                                            llvm::cl::desc("<spec file>"),
+                                            llvm::cl::init("-"));
+static llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("Output"),
+                                             llvm::cl::init("-"));
+static llvm::cl::opt<std::string>
+    emit("emit",
+         llvm::cl::desc("ptx (default), cuda_tile (verified), expanded "
+                        "(after tileops-expand) or plan"),
+         llvm::cl::init("ptx"));
+static llvm::cl::opt<std::string> chip("chip", llvm::cl::desc("sm_XX"),
+                                       llvm::cl::init("sm_90"));
+static llvm::cl::opt<unsigned> ptxVersion("ptx-version",
+                                          llvm::cl::desc("PTX ISA version"),
+                                          llvm::cl::init(0));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::cl::ParseCommandLineOptions(argc, argv,
+                                    "tileops kernel specs -> PTX\n");
+  if (emit != "ptx" && emit != "cuda_tile" && emit != "expanded" &&
+      emit != "plan") {
+    llvm::errs() << "tileops-build: expects --emit=ptx, cuda_tile, expanded "
+                    "or plan, got '"
+                 << emit << "'\n";
+    return 1;
+  }
+  std::string errorMessage;
+  auto input = openInputFile(inputFile, &errorMessage);
+  if (!input) {
+    llvm::errs() << "tileops-build: " << errorMessage << "\n";
+    return 1;
+  }
+  StringRef file = inputFile == "-" ? StringRef("<stdin>") : inputFile;
+  auto specs = tileops::parseSpecs(input->getBuffer());
+  if (!specs) {
+    llvm::errs() << file << ": error: " << llvm::toString(specs.takeError())
+                 << "\n";
+    return 1;
+  }
+  std::vector<tileops::KernelPlan> plans;
+  auto text = tileops::buildModule(*specs, file, plans);
+  if (!text) {
+    llvm::errs() << file << ": error: " << llvm::toString(text.takeError())
+                 << "\n";
+    return 1;
+  }
+  auto output = openOutputFile(outputFile, &errorMessage);
+  if (!output) {
+    llvm::errs() << "tileops-build: " << errorMessage << "\n";
+    return 1;
+  }
+  std::string planText;
+  for (const tileops::KernelPlan &p : plans) {
+    std::string shape;
+    for (size_t i = 0; i < p.outShape.size(); ++i)
+      shape += (i ? "x" : "") + std::to_string(p.outShape[i]);
+    planText +=
+        "// tileops.plan " + p.name + " grid=" + std::to_string(p.grid) +
+        " threads=" + std::to_string(p.threads) +
+        " tile=" + std::to_string(p.tile) + " strategy=" + p.strategy +
+        " out=" + p.outDtype + ":" + (shape.empty() ? "scalar" : shape) +
+        " args=" + llvm::join(p.args, ",") + "\n";
+  }
+  if (emit == "plan") {
+    output->os() << planText;
+    output->keep();
+    return 0;
+  }
+  DialectRegistry registry;
+  ::tileir::registerAllDialects(registry);
+  mlir::tileir::registerCompileDependencies(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(*text, &ctx, "tileops-build");
+  if (!module || failed(verify(*module)))
+    return 1;
+  if (emit == "cuda_tile" || emit == "expanded") {
+    if (emit == "expanded") {
+      PassManager pm(&ctx);
+      pm.addPass(tileops::createTileOpsExpand());
+      if (failed(pm.run(*module)))
+        return 1;
+    }
+    output->os() << planText;
+    module->print(output->os());
+    output->keep();
+    return 0;
+  }
+  mlir::tileir::CompileOptions options;
+  options.chip = chip;
+  options.ptxVersion = ptxVersion;
+  auto ptx = mlir::tileir::compileToPTX(*module, options);
+  if (failed(ptx))
+    return 1;
+  output->os() << planText << *ptx;
+  output->keep();
+  return 0;
+}
