@@ -4,7 +4,7 @@ parameter) for several tile sizes: one entry `matmul_<in>_<out>_<BM>x<BN>x<BK>` 
 (input, output, tile). Same kernel text as examples/matmul.mlir with other tile sizes."""
 import sys
 
-TILES = [(128, 128, 64), (128, 256, 64)]
+TILES = [(128, 128, 32), (128, 256, 32), (128, 128, 64), (128, 256, 64)]
 TYPES = [("bf16", "bf16"), ("f16", "f32")]
 
 ENTRY = """  entry @matmul_{i}_{o}_{bm}x{bn}x{bk}(%a: tile<ptr<{i}>>, %b: tile<ptr<{i}>>, %c: tile<ptr<{o}>>, %m: tile<i32>) {{
