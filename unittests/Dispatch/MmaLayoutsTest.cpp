@@ -204,8 +204,8 @@ TEST(MmaLayouts, WgmmaSwizzled128) {
                                  64, 16, 128);
   ASSERT_FALSE(static_cast<bool>(bad));
   EXPECT_EQ(llvm::toString(bad.takeError()),
-            "element (row 1, k 0) is at byte 16, a K-major 128-byte-swizzle "
-            "layout puts it at byte 128");
+            "element (row 0, k 8) is at byte 128, a K-major 128-byte-swizzle "
+            "layout puts it at byte 16");
   // Only the 128-byte swizzle.
   auto mode = getWgmmaDescriptors(layout, false, 64, 64, 16, 64);
   ASSERT_FALSE(static_cast<bool>(mode));
