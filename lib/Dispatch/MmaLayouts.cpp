@@ -241,9 +241,21 @@ TileLayout mma::getWgmmaKMajorLayout(int64_t rows, int64_t k,
                      transposed);
 }
 
+TileLayout mma::getWgmmaKMajorSwizzledLayout(int64_t rows, int64_t k,
+                                             unsigned elementBits) {
+  int64_t atom = 1024 / elementBits; // elements in 128 bytes
+  if (k == atom)
+    return buildLayout({{rows, atom, "m"}}, {{atom, 1, "m"}},
+                       /*transposed=*/false);
+  return buildLayout({{rows, atom, "m"}},
+                     {{k / atom, rows * atom, "m"}, {atom, 1, "m"}},
+                     /*transposed=*/false);
+}
+
 llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
 mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
-                         int64_t rows, int64_t k, unsigned elementBits) {
+                         int64_t rows, int64_t k, unsigned elementBits,
+                         unsigned swizzleBytes) {
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(msg);
   };
@@ -262,6 +274,11 @@ mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
                     .str());
   if (layout.hasThreadAxes() || !layout.getReplica().empty())
     return fail("shared layout has thread axes or replicas");
+  if (swizzleBytes != 0 && swizzleBytes != 128)
+    return fail(llvm::formatv("wgmma descriptors take no swizzle or the "
+                              "128-byte swizzle, got {0} bytes",
+                              swizzleBytes)
+                    .str());
   // Address (in elements) of element (row, kk) of the operand.
   std::optional<std::string> error;
   auto addr = [&](int64_t row, int64_t kk) -> int64_t {
@@ -281,8 +298,40 @@ mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
   llvm::SmallVector<WgmmaDescriptor> descs;
   for (int64_t k0 = 0; k0 < k; k0 += step) {
     WgmmaDescriptor d;
+    d.swizzleBytes = swizzleBytes;
     int64_t base = addr(0, k0);
     d.startBytes = base * bytes;
+    if (swizzleBytes) {
+      // K-major swizzled: LBO is unused (1 by convention), rows 128 bytes
+      // apart in 1024-byte atoms of 8 rows.
+      d.leadingBytes = 16;
+      d.strideBytes = rows > 8 ? (addr(8, k0) - base) * bytes : 1024;
+      if (error)
+        return fail(*error);
+      int64_t atomStart = d.startBytes - d.startBytes % 128;
+      if (d.startBytes % 128 + 32 > 128 || atomStart % 1024 ||
+          d.strideBytes % 1024 || !fitsField(d.strideBytes))
+        return fail(llvm::formatv("K step at k = {0} (byte {1}, SBO {2}) is "
+                                  "not inside a 1024-byte aligned 128-byte "
+                                  "swizzle atom",
+                                  k0, d.startBytes, d.strideBytes)
+                        .str());
+      for (int64_t row = 0; row < rows; ++row) {
+        for (int64_t kk = 0; kk < step; ++kk) {
+          int64_t want = d.startBytes + (row % 8) * 128 +
+                         (row / 8) * d.strideBytes + kk * bytes;
+          int64_t got = addr(row, k0 + kk) * bytes;
+          if (got != want)
+            return fail(llvm::formatv("element (row {0}, k {1}) is at byte "
+                                      "{2}, a K-major 128-byte-swizzle "
+                                      "layout puts it at byte {3}",
+                                      row, k0 + kk, got, want)
+                            .str());
+        }
+      }
+      descs.push_back(d);
+      continue;
+    }
     d.leadingBytes = (addr(0, k0 + chunk) - base) * bytes;
     d.strideBytes = rows > 8 ? (addr(8, k0) - base) * bytes : 0;
     if (error)

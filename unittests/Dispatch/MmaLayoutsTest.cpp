@@ -183,4 +183,33 @@ TEST(MmaLayouts, WgmmaRejectsRowMajor) {
             "core-matrix layout puts it at byte 16");
 }
 
+TEST(MmaLayouts, WgmmaSwizzled128) {
+  // The same row-major 64x64 bf16 tile read with the 128-byte swizzle:
+  // rows 128 bytes apart, 8-row atoms 1024 bytes apart, K steps 32 bytes
+  // into the atom.
+  TileLayout layout = getWgmmaKMajorSwizzledLayout(64, 64, 16);
+  auto rowMajor = TileLayout::parse("S[64, 64]");
+  ASSERT_TRUE(static_cast<bool>(rowMajor));
+  EXPECT_EQ(layout, *rowMajor);
+  auto descs = getWgmmaDescriptors(layout, false, 64, 64, 16, 128);
+  ASSERT_TRUE(static_cast<bool>(descs)) << llvm::toString(descs.takeError());
+  ASSERT_EQ(descs->size(), 4u);
+  for (auto [s, d] : llvm::enumerate(*descs)) {
+    EXPECT_EQ(d.startBytes, static_cast<int64_t>(s) * 32);
+    EXPECT_EQ(d.strideBytes, 1024);
+    EXPECT_EQ(d.swizzleBytes, 128u);
+  }
+  // The no-swizzle core-matrix layout is not a swizzled K-major layout.
+  auto bad = getWgmmaDescriptors(getWgmmaKMajorLayout(64, 64, 16), false, 64,
+                                 64, 16, 128);
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_EQ(llvm::toString(bad.takeError()),
+            "element (row 0, k 8) is at byte 128, a K-major 128-byte-swizzle "
+            "layout puts it at byte 16");
+  // Only the 128-byte swizzle.
+  auto mode = getWgmmaDescriptors(layout, false, 64, 64, 16, 64);
+  ASSERT_FALSE(static_cast<bool>(mode));
+  llvm::consumeError(mode.takeError());
+}
+
 } // namespace

@@ -79,6 +79,9 @@ struct WgmmaDescriptor {
   int64_t startBytes = 0;   ///< address of element (0, k0) of the step
   int64_t leadingBytes = 0; ///< LBO: next core matrix along K
   int64_t strideBytes = 0;  ///< SBO: next 8-row core matrix along M/N
+  /// Swizzle of the layout in bytes (0: none, 128: the 128-byte swizzle,
+  /// descriptor layout type 1).
+  unsigned swizzleBytes = 0;
 };
 
 /// The K-major, no-swizzle ("interleave") wgmma layout of an operand with
@@ -91,15 +94,29 @@ layout::TileLayout getWgmmaKMajorLayout(int64_t rows, int64_t k,
                                         unsigned elementBits,
                                         bool transposed = false);
 
+/// The K-major 128-byte-swizzled wgmma layout (before the swizzle, which
+/// the buffer's layout attribute composes: `swizzle = 128`) of an operand
+/// with `rows` rows and `k` along K (k * element bytes a multiple of 128):
+/// K atoms of 128 bytes; in one atom, row r at byte 128 * r (8-row groups
+/// 1024 bytes apart); atoms along K rows * 128 bytes apart. Over rows x k.
+layout::TileLayout getWgmmaKMajorSwizzledLayout(int64_t rows, int64_t k,
+                                                unsigned elementBits);
+
 /// The descriptor of every K step (32 bytes of K per step) of an operand in
 /// shared memory with `layout` (memory axis m only; over rows x k, or
 /// k x rows when `transposed`), or an error when the layout is not a
-/// wgmma-canonical K-major no-swizzle layout: core matrices of 8 rows x 16
-/// contiguous bytes (rows 16 bytes apart), 16-byte aligned, core matrices
-/// along K and along the rows at constant byte offsets below 2^18.
+/// wgmma-canonical K-major layout. `swizzleBytes` = 0: no-swizzle core
+/// matrices of 8 rows x 16 contiguous bytes (rows 16 bytes apart), 16-byte
+/// aligned, core matrices along K and along the rows at constant byte
+/// offsets below 2^18. `swizzleBytes` = 128 (the layout composes the
+/// 128-byte swizzle): before the swizzle, the 32 bytes of a step of row r
+/// at byte start + 128 * (r % 8) + SBO * (r / 8), with 8-row atoms
+/// 1024-byte aligned (SBO a multiple of 1024) and the step inside one
+/// 128-byte atom row.
 llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
 getWgmmaDescriptors(const layout::TileLayout &layout, bool transposed,
-                    int64_t rows, int64_t k, unsigned elementBits);
+                    int64_t rows, int64_t k, unsigned elementBits,
+                    unsigned swizzleBytes = 0);
 
 } // namespace tileir::dispatch::mma
 

@@ -48,6 +48,11 @@ public:
   unsigned getMaxThreadsPerCta() const { return 1024; }
   /// Shared memory a CTA may use without opting in (bytes).
   unsigned getDefaultSharedMemoryPerCta() const { return 48 * 1024; }
+  /// Shared memory a CTA may use with the dynamic opt-in
+  /// (cudaFuncAttributeMaxDynamicSharedMemorySize), in bytes.
+  unsigned getMaxSharedMemoryPerCta() const {
+    return sm >= 90 ? 227 * 1024 : sm == 80 ? 163 * 1024 : 99 * 1024;
+  }
 
 private:
   std::string chip;

@@ -43,9 +43,9 @@ namespace mma = ::tileir::dispatch::mma;
 
 namespace {
 
-/// Shared memory the K-loop pipeline may use: the static shared memory a
-/// kernel can declare.
-constexpr int64_t kSharedBudget = 48 * 1024;
+/// Shared memory the K-loop pipeline leaves to the rest of the kernel and
+/// to the alignment padding of dynamic shared memory (bytes).
+constexpr int64_t kSharedReserve = 2 * 1024;
 /// Most pipeline stages.
 constexpr int64_t kMaxStages = 4;
 
@@ -69,9 +69,9 @@ bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 /// The buffer type of a `scope` buffer.
 tirx::BufferType bufferType(MLIRContext *ctx, ArrayRef<int64_t> shape,
                             Type elem, tirx::MemScope scope,
-                            const TileLayout &layout) {
+                            const TileLayout &layout, unsigned swizzle = 0) {
   return tirx::BufferType::get(ctx, shape, elem, scope,
-                               tirx::LayoutAttr::get(ctx, layout));
+                               tirx::LayoutAttr::get(ctx, layout, swizzle));
 }
 
 /// `layout` moved by `offset` storage elements.
@@ -238,10 +238,23 @@ FailureOr<MmaPlan> planFor(Operation *op, int64_t threads,
   return plan;
 }
 
+/// The swizzle (bytes) of the shared layout of operand A or B (N x K when
+/// `transposed`) in the K loop: 128 where wgmma reads it K-major with K
+/// one 128-byte swizzle atom (so that each warpgroup's rows are one block of
+/// the buffer), else none.
+unsigned sharedSwizzle(const MmaPlan &p, bool isA, bool transposed) {
+  if (!p.wgmma || (!isA && !transposed) || p.k * p.bits != 1024)
+    return 0;
+  return 128;
+}
+
 /// The shared layout of operand A (M x K) or B (K x N, or N x K when
-/// `nMajorRows`) for plan `p`.
-TileLayout sharedLayout(const MmaPlan &p, bool isA, bool transposed) {
+/// `transposed`) for plan `p`, before the swizzle `swizzle`.
+TileLayout sharedLayout(const MmaPlan &p, bool isA, bool transposed,
+                        unsigned swizzle = 0) {
   int64_t rows = isA ? p.m : p.n;
+  if (p.wgmma && swizzle)
+    return mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits);
   if (p.wgmma)
     return mma::getWgmmaKMajorLayout(rows, p.k, p.bits,
                                      /*transposed=*/!isA && !transposed);
@@ -288,16 +301,19 @@ public:
       : l(l), b(l.b), p(p), loc(loc), ctx(b.getContext()) {}
 
   Value allocShared(ArrayRef<int64_t> shape, Type elem,
-                    const TileLayout &layout) {
+                    const TileLayout &layout, unsigned swizzle = 0) {
     return tirx::AllocOp::create(
-        b, loc, bufferType(ctx, shape, elem, tirx::MemScope::Shared, layout));
+        b, loc,
+        bufferType(ctx, shape, elem, tirx::MemScope::Shared, layout, swizzle));
   }
 
+  /// A view of `source` (keeping its swizzle).
   Value view(Value source, ArrayRef<int64_t> shape, const TileLayout &layout) {
     auto type = cast<tirx::BufferType>(source.getType());
     return tirx::ViewOp::create(b, loc,
                                 bufferType(ctx, shape, type.getElementType(),
-                                           type.getMemScope(), layout),
+                                           type.getMemScope(), layout,
+                                           type.getLayout().getSwizzle()),
                                 source);
   }
 
@@ -391,16 +407,22 @@ public:
         b.setInsertionPointToStart(ifOp.thenBlock());
       }
       int64_t i = w / p.gridN, j = w % p.gridN;
-      Value a = view(
-          sharedA, {pm, p.k},
-          withOffset(mma::getWgmmaKMajorLayout(pm, p.k, p.bits), i * pm * p.k));
+      // A piece's rows are a block of the buffer (both K-major layouts put
+      // whole rows of K (atoms) before the next rows).
+      auto pieceLayout = [&](Value shared, int64_t rows, bool transposed) {
+        auto type = cast<tirx::BufferType>(shared.getType());
+        if (type.getLayout().getSwizzle())
+          return mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits);
+        return mma::getWgmmaKMajorLayout(rows, p.k, p.bits, transposed);
+      };
+      Value a = view(sharedA, {pm, p.k},
+                     withOffset(pieceLayout(sharedA, pm, false), i * pm * p.k));
       SmallVector<int64_t> bPieceShape = transposeB
                                              ? SmallVector<int64_t>{pn, p.k}
                                              : SmallVector<int64_t>{p.k, pn};
-      Value bv = view(
-          sharedB, bPieceShape,
-          withOffset(mma::getWgmmaKMajorLayout(pn, p.k, p.bits, !transposeB),
-                     j * pn * p.k));
+      Value bv =
+          view(sharedB, bPieceShape,
+               withOffset(pieceLayout(sharedB, pn, !transposeB), j * pn * p.k));
       if (async) {
         tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece, UnitAttr(),
                                   unit(transposeB), one, one, warpgroup,
@@ -614,14 +636,18 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
   auto [aShape, aElem] = shapeOf(loop.loadA.getTile());
   auto [bShape, bElem] = shapeOf(loop.loadB.getTile());
 
-  // Stages: as many as fit the shared budget (at least 2).
+  // Stages: as many as fit the shared memory of a CTA (at least 2; beyond
+  // 48 KiB the kernel takes dynamic shared memory, see tirx-lower-buffers).
+  int64_t budget =
+      int64_t(l.target->getMaxSharedMemoryPerCta()) - kSharedReserve;
   int64_t stageBytes = (plan->m + plan->n) * plan->k * (plan->bits / 8);
-  int64_t stages = std::min<int64_t>(kMaxStages, kSharedBudget / stageBytes);
+  int64_t stages = std::min<int64_t>(kMaxStages, budget / stageBytes);
   if (stages < 2)
     return l.fail(forOp, "needs " + std::to_string(2 * stageBytes) +
                              " bytes of shared memory for two pipeline "
                              "stages of its A and B tiles, more than the " +
-                             std::to_string(kSharedBudget) + " available");
+                             std::to_string(budget) + " available on " +
+                             l.target->getChip().str());
   // wgmma keeps one group in flight when a stage is free for it.
   bool async = plan->wgmma && stages >= 3;
   int64_t inFlight = async ? 1 : 0;
@@ -631,11 +657,14 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
   // permuted) B of wgmma is stored K-major: synchronous copies.
   bool asyncB = !(plan->wgmma && !loop.transposeB);
   SmallVector<Value> stageA, stageB;
+  unsigned swizzleA = sharedSwizzle(*plan, true, false);
+  unsigned swizzleB = sharedSwizzle(*plan, false, loop.transposeB);
   for (int64_t s = 0; s < stages; ++s) {
-    stageA.push_back(
-        e.allocShared(aShape, aElem, sharedLayout(*plan, true, false)));
+    stageA.push_back(e.allocShared(
+        aShape, aElem, sharedLayout(*plan, true, false, swizzleA), swizzleA));
     stageB.push_back(e.allocShared(
-        bShape, bElem, sharedLayout(*plan, false, loop.transposeB)));
+        bShape, bElem, sharedLayout(*plan, false, loop.transposeB, swizzleB),
+        swizzleB));
   }
 
   // Trip count n = max(0, ceil((ub - lb) / step)) as an index.

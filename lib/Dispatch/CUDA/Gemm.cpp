@@ -430,16 +430,18 @@ FailureOr<WgmmaOperands> matchWgmma(const Gemm &g, std::string &why) {
   result.d = std::move(*d);
   unsigned bits = g.inputType().getIntOrFloatBitWidth();
   // op(A) is M x K: the buffer is M x K, or K x M with transpose_a.
-  auto a = mma::getWgmmaDescriptors(g.type(g.a).getTileLayout(), g.transposeA,
-                                    g.m, g.k, bits);
+  auto a =
+      mma::getWgmmaDescriptors(g.type(g.a).getTileLayout(), g.transposeA, g.m,
+                               g.k, bits, g.type(g.a).getLayout().getSwizzle());
   if (!a) {
     why = "A has no wgmma descriptor: " + llvm::toString(a.takeError());
     return failure();
   }
   // op(B) is K x N: the buffer is K x N (K outer), or N x K with
   // transpose_b.
-  auto b = mma::getWgmmaDescriptors(g.type(g.b).getTileLayout(), !g.transposeB,
-                                    g.n, g.k, bits);
+  auto b =
+      mma::getWgmmaDescriptors(g.type(g.b).getTileLayout(), !g.transposeB, g.n,
+                               g.k, bits, g.type(g.b).getLayout().getSwizzle());
   if (!b) {
     why = "B has no wgmma descriptor: " + llvm::toString(b.takeError());
     return failure();
@@ -471,8 +473,10 @@ Value emitSharedAddress(OpBuilder &b, Location loc, Value buffer) {
   return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), ptr);
 }
 
-/// A wgmma matrix descriptor (no swizzle): bits 0-13 start address >> 4,
-/// 16-29 LBO >> 4, 32-45 SBO >> 4, 62-63 swizzle mode (0).
+/// A wgmma matrix descriptor: bits 0-13 start address >> 4, 16-29 LBO >> 4,
+/// 32-45 SBO >> 4, 62-63 layout type (0: no swizzle, 1: 128-byte swizzle;
+/// the base offset, bits 49-51, is 0: swizzled buffers are 1024-byte
+/// aligned).
 Value emitDescriptor(OpBuilder &b, Location loc, Value base,
                      const mma::WgmmaDescriptor &d) {
   Type i64 = b.getI64Type();
@@ -482,7 +486,9 @@ Value emitDescriptor(OpBuilder &b, Location loc, Value base,
   Value addr = arith::AddIOp::create(b, loc, base, cst(d.startBytes));
   Value start = arith::AndIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, addr, cst(4)), cst(0x3FFF));
-  int64_t fields = ((d.leadingBytes >> 4) << 16) | ((d.strideBytes >> 4) << 32);
+  int64_t fields = ((d.leadingBytes >> 4) << 16) |
+                   ((d.strideBytes >> 4) << 32) |
+                   (d.swizzleBytes == 128 ? int64_t(1) << 62 : 0);
   return arith::OrIOp::create(b, loc, start, cst(fields));
 }
 

@@ -6,6 +6,7 @@
 
 #include "tileir/Target/PTX/CompileToPTX.h"
 
+#include "tileir/Dialect/TirX/Transforms/Passes.h"
 #include "tileir/Pipelines/Pipelines.h"
 #include "tileir/Target/TargetInfo.h"
 
@@ -145,6 +146,15 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options) {
   buildTirXToNVVMPipeline(lower);
   if (failed(lower.run(module)))
     return failure();
+  // tirx-lower-buffers decides the dynamic shared memory of each kernel.
+  module.walk([&](LLVM::LLVMFuncOp func) {
+    auto bytes = func->getAttrOfType<IntegerAttr>(tirx::kDynamicSharedAttr);
+    if (!bytes)
+      return;
+    for (KernelInfo &k : kernels)
+      if (k.name == func.getName())
+        k.sharedBytes = bytes.getInt();
+  });
   return kernels;
 }
 

@@ -1,21 +1,25 @@
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s
 
-// The matmul K loop becomes a cp.async pipeline (3 stages of A and B in
-// K-major wgmma layouts, unrolled by the stage count) feeding one
-// gemm_async per warpgroup on views of the CTA accumulator (fragment layout
-// with the warpgroup on warpid), one group in flight.
+// The matmul K loop becomes a cp.async pipeline (4 stages of A and B in
+// K-major wgmma layouts, unrolled by the stage count, loads 2 iterations
+// ahead) feeding one gemm_async per warpgroup on views of the CTA
+// accumulator (fragment layout with the warpgroup on warpid), one group in
+// flight. With K = 64 (one 128-byte atom of f16) the stages are row-major
+// and 128-byte swizzled.
 
 // CHECK-LABEL: gpu.func @kloop_f16
 // CHECK: %[[SA0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
 // CHECK: %[[SB0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
+// CHECK-COUNT-6: tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
+// CHECK-NOT: tirx.alloc {{.*}} shared
 // CHECK: scf.if
 // CHECK: tirx.copy_async cta %[[SA0]], %{{.*}} :
 // CHECK: tirx.copy_async cta %[[SB0]], %{{.*}} :
 // CHECK: tirx.async_commit
 // CHECK: %[[ACC:.*]] = tirx.alloc : !tirx.buffer<128x128xf32, local, <S[(2,4,2,8,16,4,2):(4@warpid,1@warpid,2,4@laneid,4,1@laneid,1)]>>
 // CHECK: tirx.fill cta %[[ACC]]
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[TRIPS:.*]] step %c3
-// CHECK: tirx.async_wait {pending = 0 : i64}
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[TRIPS:.*]] step %c4
+// CHECK: tirx.async_wait {pending = 1 : i64}
 // CHECK: gpu.barrier
 // CHECK: %[[PIECE:.*]] = tirx.view %[[ACC]] : {{.*}} -> !tirx.buffer<64x128xf32, local, <S[(4,2,8,16,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 // CHECK: %[[WG:.*]] = tirx.warpgroup_id : index
@@ -30,6 +34,17 @@
 // CHECK: %[[OUT:.*]] = tirx.alloc : !tirx.buffer<128x128xf16, local, <S[(2,4,2,8,16,4,2):(4@warpid,1@warpid,2,4@laneid,4,1@laneid,1)]>>
 // CHECK: tirx.cast cta %[[OUT]], %[[ACC]]
 // CHECK: tirx.copy cta %{{.*}}, %[[OUT]]
+
+// CHECK-LABEL: gpu.func @kloop_swizzled
+// CHECK: %[[SA:.*]] = tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// CHECK: %[[SB:.*]] = tirx.alloc : !tirx.buffer<256x64xf16, shared, <S[(256,64):(64,1)], swizzle = 128>>
+// CHECK: tirx.copy_async cta %[[SA]], %{{.*}} :
+// CHECK: tirx.copy_async cta %[[SB]], %{{.*}} :
+// CHECK: scf.for %{{.*}} step %c4
+// CHECK: tirx.view %[[SA]] : {{.*}} -> !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>
+// CHECK: tirx.view %[[SB]] : {{.*}} -> !tirx.buffer<256x64xf16, shared, <S[(256,64):(64,1)], swizzle = 128>>
+// CHECK: tirx.gemm_async warpgroup
+// CHECK: tirx.view %[[SA]] : {{.*}} -> !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)] + 4096, swizzle = 128>>
 cuda_tile.module @mma {
   entry @kloop_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f16>>, %kt: tile<i32>) {
     %ta = make_tensor_view %a, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
@@ -50,6 +65,27 @@ cuda_tile.module @mma {
     }
     %out = ftof %acc : tile<128x128xf32> -> tile<128x128xf16>
     %t2 = store_view_tko weak %out, %pc[%c0, %c0] : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @kloop_swizzled(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>, %kt: tile<i32>) {
+    %ta = make_tensor_view %a, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
+    %tb = make_tensor_view %b, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf16, strides=[256,1]>
+    %tc = make_tensor_view %c, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf32, strides=[256,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(128x64), tensor_view<128x256xf16, strides=[256,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(256x64), tensor_view<256x256xf16, strides=[256,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(128x256), tensor_view<128x256xf32, strides=[256,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<128x256xf32>
+    %acc = for %kk in (%c0 to %kt, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<128x256xf32>) {
+      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(128x64), tensor_view<128x256xf16, strides=[256,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %vb, %t1 = load_view_tko weak %pb[%c0, %kk] : partition_view<tile=(256x64), tensor_view<256x256xf16, strides=[256,1]>>, tile<i32> -> tile<256x64xf16>, token
+      %vbt = permute %vb [1, 0] : tile<256x64xf16> -> tile<64x256xf16>
+      %y = mmaf %va, %vbt, %x : tile<128x64xf16>, tile<64x256xf16>, tile<128x256xf32>
+      continue %y : tile<128x256xf32>
+    }
+    %t2 = store_view_tko weak %acc, %pc[%c0, %c0] : tile<128x256xf32>, partition_view<tile=(128x256), tensor_view<128x256xf32, strides=[256,1]>>, tile<i32> -> token
     return
   }
 }

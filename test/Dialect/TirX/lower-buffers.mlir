@@ -60,3 +60,42 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// Shared buffers beyond 48 KiB go to dynamic shared memory: one
+// gpu.dynamic_shared_memory block, its start rounded up to the largest
+// alignment (1024 bytes: the 128-byte swizzle of f16), each buffer a
+// memref.view at its static offset; the kernel records the bytes to launch
+// with (40960 + 32768 + 1024 - 16).
+// CHECK-LABEL: gpu.func @dynamic
+// CHECK-NOT: workgroup(
+// CHECK-SAME: tileir.dynamic_smem = 74736 : i64
+// CHECK: %[[DYN:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[DYN]]
+// CHECK: %[[REM:.*]] = arith.remui %[[PTR]], %[[C1024:.*]] : index
+// CHECK: %[[SUB:.*]] = arith.subi %[[C1024]], %[[REM]]
+// CHECK: %[[PAD:.*]] = arith.remui %[[SUB]], %[[C1024]]
+// CHECK: %[[C40960:.*]] = arith.constant 40960 : index
+// CHECK: %[[OFF:.*]] = arith.addi %[[PAD]], %[[C40960]] : index
+// CHECK: memref.view %[[DYN]][%[[OFF]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[OFF0:.*]] = arith.addi %[[PAD]], %[[C0]] : index
+// CHECK: memref.view %[[DYN]][%[[OFF0]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<10240xf32, #gpu.address_space<workgroup>>
+gpu.module @dyn [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @dynamic() kernel {
+    %a = tirx.alloc : !tirx.buffer<10240xf32, shared, #tirx.layout<S[10240:1]>>
+    %b = tirx.alloc : !tirx.buffer<128x128xf16, shared, #tirx.layout<S[128,128], swizzle = 128>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @too_much [#nvvm.target<chip = "sm_90a">] {
+  // expected-error @below {{'gpu.func' op needs 233584 bytes of shared memory, more than the 232448 a CTA may use on sm_90a}}
+  gpu.func @too_much() kernel {
+    %a = tirx.alloc : !tirx.buffer<58368xf32, shared, #tirx.layout<S[58368:1]>>
+    gpu.return
+  }
+}

@@ -9,17 +9,32 @@
 // mmaf (f16, bf16, f8E4M3FN) on its own and the pipelined matmul K loop,
 // down to PTX: wgmma on sm_90a, mma.sync on sm_90.
 
+// The block of dynamic shared memory (kloop_f16, kloop_swizzled).
+// SM90A: .shared .align 16 .b8 [[DYN:__dynamic_shmem__[0-9]+]];
 // SM90A-LABEL: .entry mmaf_bf16(
 // SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
 // SM90A: wgmma.wait_group.sync.aligned 0;
 // SM90A-LABEL: .entry mmaf_f8(
 // SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e4m3
+// 4 stages of 16 KiB: 64 KiB of dynamic shared memory (+ 112 bytes to
+// round the 16-byte aligned block up to 128), the buffers at offsets of
+// the upstream gpu.dynamic_shared_memory symbol.
+// SM90A: // tileir.kernel kloop_f16 params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=65648
 // SM90A-LABEL: .entry kloop_f16(
+// SM90A: mov.b64 {{.*}}, [[DYN]];
 // SM90A: cp.async.cg.shared.global
 // SM90A: cp.async.commit_group;
-// SM90A: cp.async.wait_group 0;
+// SM90A: cp.async.wait_group 1;
 // SM90A: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // SM90A: wgmma.wait_group.sync.aligned 1;
+// K = 64: 128-byte swizzled stages; descriptors of layout type 1 (bit 62),
+// SBO = 1024 B (64 << 32), LBO = 16 B (1 << 16):
+// 2^62 + 64 * 2^32 + 2^16 = 4611686293305360384.
+// SM90A: // tileir.kernel kloop_swizzled params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=197616
+// SM90A-LABEL: .entry kloop_swizzled(
+// SM90A: cp.async.cg.shared.global
+// SM90A: or.b64 {{.*}}, 4611686293305360384;
+// SM90A: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
 
 // SM90-LABEL: .entry mmaf_bf16(
 // SM90: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
@@ -27,6 +42,8 @@
 // SM90: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
 // SM90-LABEL: .entry kloop_f16(
 // SM90: cp.async.cg.shared.global
+// SM90: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// SM90-LABEL: .entry kloop_swizzled(
 // SM90: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 
 cuda_tile.module @mma {
@@ -77,6 +94,27 @@ cuda_tile.module @mma {
     }
     %out = ftof %acc : tile<128x128xf32> -> tile<128x128xf16>
     %t2 = store_view_tko weak %out, %pc[%c0, %c0] : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @kloop_swizzled(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>, %kt: tile<i32>) {
+    %ta = make_tensor_view %a, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf16, strides=[256,1]>
+    %tb = make_tensor_view %b, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf16, strides=[256,1]>
+    %tc = make_tensor_view %c, shape = [128, 256], strides = [256, 1] : tensor_view<128x256xf32, strides=[256,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(128x64), tensor_view<128x256xf16, strides=[256,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(256x64), tensor_view<256x256xf16, strides=[256,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(128x256), tensor_view<128x256xf32, strides=[256,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<128x256xf32>
+    %acc = for %kk in (%c0 to %kt, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<128x256xf32>) {
+      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(128x64), tensor_view<128x256xf16, strides=[256,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %vb, %t1 = load_view_tko weak %pb[%c0, %kk] : partition_view<tile=(256x64), tensor_view<256x256xf16, strides=[256,1]>>, tile<i32> -> tile<256x64xf16>, token
+      %vbt = permute %vb [1, 0] : tile<256x64xf16> -> tile<64x256xf16>
+      %y = mmaf %va, %vbt, %x : tile<128x64xf16>, tile<64x256xf16>, tile<128x256xf32>
+      continue %y : tile<128x256xf32>
+    }
+    %t2 = store_view_tko weak %acc, %pc[%c0, %c0] : tile<128x256xf32>, partition_view<tile=(128x256), tensor_view<128x256xf32, strides=[256,1]>>, tile<i32> -> token
     return
   }
 }

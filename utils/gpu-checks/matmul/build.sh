@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
-# Compiles examples/matmul.mlir for sm_90a into DEST/matmul.ptx and copies the
-# check script next to it (DEST defaults to /work/main/.dev-mma, which the GPU
-# machine receives). Run check_matmul.py there.
+# Compiles examples/matmul.mlir and the tile-size variants of gen_tiles.py for
+# sm_90a into DEST/{matmul,tiles}.ptx (checked by ptxas -v: registers, spills)
+# and copies the check script next to them (DEST defaults to
+# /work/main/.dev-mma, which the GPU machine receives). Run check_matmul.py
+# there.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 dest="${1:-/work/main/.dev-mma}"
 mkdir -p "$dest"
-"$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_90a \
-  "$root/examples/matmul.mlir" -o "$dest/matmul.ptx"
-/usr/local/cuda/bin/ptxas -arch=sm_90a "$dest/matmul.ptx" -o /dev/null
+python3 "$root/utils/gpu-checks/matmul/gen_tiles.py" "$dest/tiles.mlir"
+for name in matmul tiles; do
+  src="$root/examples/matmul.mlir"
+  [ "$name" = tiles ] && src="$dest/tiles.mlir"
+  "$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_90a "$src" \
+    -o "$dest/$name.ptx"
+  /usr/local/cuda/bin/ptxas -arch=sm_90a -v "$dest/$name.ptx" -o /dev/null 2>&1 |
+    grep -E "warning|error|Compiling|registers|spill" || true
+done
+rm -f "$dest/tiles.mlir"
 cp "$root/utils/gpu-checks/matmul/check_matmul.py" "$dest/"

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
+#include "tileir/Target/TargetInfo.h"
 
 #include "tileir/Dispatch/LayoutCodegen.h"
 
@@ -19,6 +20,9 @@ namespace mlir::tirx {
 using namespace mlir;
 using namespace mlir::tirx;
 
+/// Shared memory a kernel may declare statically (bytes).
+static constexpr int64_t kStaticSharedBytes = 48 * 1024;
+
 /// The storage of a buffer: as many elements as its layout's span on `m`.
 static MemRefType storageType(BufferType type) {
   Attribute memorySpace;
@@ -28,6 +32,20 @@ static MemRefType storageType(BufferType type) {
   int64_t size = type.getTileLayout().storage().span("m");
   return MemRefType::get({size}, type.getElementType(),
                          MemRefLayoutAttrInterface(), memorySpace);
+}
+
+/// The alignment of a shared buffer: 128 bytes (TMA boxes, vector
+/// accesses); a swizzled buffer is aligned to its swizzle period so that the
+/// XOR pattern follows the address bits the hardware swizzles (TMA, wgmma).
+static int64_t sharedAlignment(BufferType type) {
+  int64_t align = 128;
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  if (auto swizzle = type.getLayout().getSwizzleFor(bits))
+    align = std::max<int64_t>(
+        align,
+        (int64_t(1) << (swizzle->perElement + swizzle->shift + swizzle->bits)) *
+            std::max<unsigned>(1, bits / 8));
+  return align;
 }
 
 /// Lowers the scope ids to gpu.thread_id / gpu.block_id arithmetic and the
@@ -144,25 +162,80 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
   OpBuilder b(func.getContext());
   SmallVector<AllocOp> allocs;
   func.walk([&](AllocOp op) { allocs.push_back(op); });
+  // Shared buffers: workgroup attributions (static `.shared` arrays) while
+  // they fit the 48 KiB a kernel may declare statically; beyond that, one
+  // block of dynamic shared memory with a static offset per buffer (the
+  // launch passes the size and opts in, see `tileir.dynamic_smem`).
+  llvm::DenseMap<Operation *, int64_t> sharedOffset;
+  int64_t sharedBytes = 0, maxAlign = 16;
+  for (AllocOp alloc : allocs) {
+    BufferType type = alloc.getResult().getType();
+    if (!type.isShared())
+      continue;
+    int64_t align = sharedAlignment(type);
+    maxAlign = std::max(maxAlign, align);
+    sharedBytes = llvm::alignTo(sharedBytes, align);
+    sharedOffset[alloc] = sharedBytes;
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    sharedBytes +=
+        storageType(type).getNumElements() * std::max<int64_t>(1, bits / 8);
+  }
+  Value dynamicBase, dynamicPad;
+  if (sharedBytes > kStaticSharedBytes) {
+    // The opt-in limit of the module's target chip.
+    auto module = func->getParentOfType<gpu::GPUModuleOp>();
+    ArrayAttr targets = module ? module.getTargetsAttr() : ArrayAttr();
+    auto nvvm = targets && !targets.empty()
+                    ? dyn_cast<NVVM::NVVMTargetAttr>(targets[0])
+                    : NVVM::NVVMTargetAttr();
+    if (nvvm) {
+      auto target = ::tileir::TargetInfo::get(nvvm.getChip());
+      if (!target) {
+        llvm::consumeError(target.takeError());
+      } else if (sharedBytes + maxAlign - 16 >
+                 target->getMaxSharedMemoryPerCta()) {
+        return func.emitOpError() << "needs " << sharedBytes + maxAlign - 16
+                                  << " bytes of shared memory, more than the "
+                                  << target->getMaxSharedMemoryPerCta()
+                                  << " a CTA may use on " << target->getChip();
+      }
+    }
+    // The extern block is 16-byte aligned: its start is rounded up to the
+    // largest buffer alignment at run time (the size covers the padding).
+    Location loc = func.getLoc();
+    b.setInsertionPointToStart(&func.getBody().front());
+    auto bytes = MemRefType::get(
+        {ShapedType::kDynamic}, b.getI8Type(), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(func.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+    dynamicBase = gpu::DynamicSharedMemoryOp::create(b, loc, bytes);
+    Value ptr =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, dynamicBase);
+    Value alignV = arith::ConstantIndexOp::create(b, loc, maxAlign);
+    Value rem = arith::RemUIOp::create(b, loc, ptr, alignV);
+    dynamicPad = arith::RemUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, alignV, rem), alignV);
+    func->setAttr(kDynamicSharedAttr,
+                  b.getI64IntegerAttr(sharedBytes + maxAlign - 16));
+  }
   for (AllocOp alloc : allocs) {
     BufferType type = alloc.getResult().getType();
     MemRefType memrefType = storageType(type);
     Value storage;
-    if (type.isShared()) {
+    if (type.isShared() && dynamicBase) {
+      b.setInsertionPointAfterValue(dynamicPad);
+      Location loc = alloc.getLoc();
+      Value shift = arith::AddIOp::create(
+          b, loc, dynamicPad,
+          arith::ConstantIndexOp::create(b, loc, sharedOffset[alloc]));
+      storage = memref::ViewOp::create(b, loc, memrefType, dynamicBase, shift,
+                                       ValueRange{});
+    } else if (type.isShared()) {
       storage = func.addWorkgroupAttribution(memrefType, alloc.getLoc());
-      // 128-byte alignment (TMA boxes, vector accesses); a swizzled buffer
-      // is aligned to its swizzle period so that the XOR pattern follows
-      // the address bits the hardware swizzles (TMA, wgmma).
-      int64_t align = 128;
-      unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-      if (auto swizzle = type.getLayout().getSwizzleFor(bits))
-        align = std::max<int64_t>(
-            align, (int64_t(1)
-                    << (swizzle->perElement + swizzle->shift + swizzle->bits)) *
-                       std::max<unsigned>(1, bits / 8));
-      func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
-                                       LLVM::LLVMDialect::getAlignAttrName(),
-                                       b.getI64IntegerAttr(align));
+      func.setWorkgroupAttributionAttr(
+          func.getNumWorkgroupAttributions() - 1,
+          LLVM::LLVMDialect::getAlignAttrName(),
+          b.getI64IntegerAttr(sharedAlignment(type)));
     } else {
       b.setInsertionPointToStart(&func.getBody().front());
       storage = memref::AllocaOp::create(b, alloc.getLoc(), memrefType);

@@ -19,6 +19,11 @@
 
 namespace mlir::tirx {
 
+/// The kernel attribute tirx-lower-buffers sets to the bytes of dynamic
+/// shared memory the kernel must be launched with (when its shared buffers
+/// exceed the 48 KiB of static shared memory).
+constexpr llvm::StringLiteral kDynamicSharedAttr = "tileir.dynamic_smem";
+
 #define GEN_PASS_DECL
 #include "tileir/Dialect/TirX/Transforms/Passes.h.inc"
 
