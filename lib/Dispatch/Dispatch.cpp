@@ -159,6 +159,7 @@ const Registry &Registry::getBuiltin() {
     registerCudaReductionVariants(r);
     registerCudaPointerVariants(r);
     registerCudaGemmVariants(r);
+    registerCudaGemmIntVariants(r);
     registerCudaComposeVariants(r);
     return r;
   }();

@@ -180,6 +180,7 @@ void registerCudaElementwiseVariants(Registry &registry);
 void registerCudaReductionVariants(Registry &registry);
 void registerCudaPointerVariants(Registry &registry);
 void registerCudaGemmVariants(Registry &registry);
+void registerCudaGemmIntVariants(Registry &registry);
 void registerCudaComposeVariants(Registry &registry);
 
 /// Lowers the synchronization ops of asynchronous copies (tirx.async_commit,

@@ -40,6 +40,7 @@ namespace mlir::tileir {
 
 using namespace mlir;
 using namespace mlir::tileir;
+using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
 
 //===----------------------------------------------------------------------===//
@@ -58,6 +59,31 @@ Value EntryLowering::alloc(ArrayRef<int64_t> shape, Type elem,
       tirx::BufferType::get(b.getContext(), shape, elem, tirx::MemScope::Local,
                             tirx::LayoutAttr::get(b.getContext(), layout));
   return tirx::AllocOp::create(b, loc, type);
+}
+
+Value EntryLowering::toLayout(Value buffer, const TileLayout &layout,
+                              Location loc) {
+  auto type = cast<tirx::BufferType>(buffer.getType());
+  if (type.getTileLayout().canonicalize() == layout.canonicalize())
+    return buffer;
+  SmallVector<Iter> rowMajor;
+  int64_t stride = 1;
+  for (int64_t d : llvm::reverse(type.getShape())) {
+    rowMajor.insert(rowMajor.begin(), Iter{d, stride, "m"});
+    stride *= d;
+  }
+  auto sharedType = tirx::BufferType::get(
+      b.getContext(), type.getShape(), type.getElementType(),
+      tirx::MemScope::Shared,
+      tirx::LayoutAttr::get(b.getContext(), TileLayout(rowMajor)));
+  Value staging = tirx::AllocOp::create(b, loc, sharedType);
+  Value dst = alloc(type.getShape(), type.getElementType(), layout, loc);
+  tirx::CopyOp::create(b, loc, staging, buffer, nullptr, cta(), nullptr,
+                       nullptr);
+  gpu::BarrierOp::create(b, loc);
+  tirx::CopyOp::create(b, loc, dst, staging, nullptr, cta(), nullptr, nullptr);
+  gpu::BarrierOp::create(b, loc);
+  return dst;
 }
 
 Value EntryLowering::allocBlocked(ct::TileType type, Location loc) {
@@ -123,7 +149,8 @@ LogicalResult EntryLowering::lower(Operation *op) {
   using Family = std::optional<LogicalResult> (EntryLowering::*)(Operation *);
   for (Family family :
        {&EntryLowering::lowerMmaOp, &EntryLowering::lowerCoreOp, &EntryLowering::lowerElementwiseOp,
-        &EntryLowering::lowerMemoryOp, &EntryLowering::lowerStructureOp})
+        &EntryLowering::lowerMemoryOp, &EntryLowering::lowerStructureOp,
+        &EntryLowering::lowerPackOp})
     if (std::optional<LogicalResult> result = (this->*family)(op))
       return *result;
   return fail(op, "is not supported by convert-cuda-tile-to-tirx yet");

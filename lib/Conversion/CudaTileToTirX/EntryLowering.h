@@ -55,6 +55,11 @@ public:
   Value allocBlocked(ct::TileType type, Location loc);
   Value alloc(ArrayRef<int64_t> shape, Type elem,
               const ::tileir::layout::TileLayout &layout, Location loc);
+  /// `buffer` (local) in register layout `layout`: itself when it already
+  /// has it, else a copy staged through a row-major shared buffer (CTA
+  /// barriers after each copy). Elements must be whole bytes.
+  Value toLayout(Value buffer, const ::tileir::layout::TileLayout &layout,
+                 Location loc);
   UnitAttr flag(bool set) { return set ? b.getUnitAttr() : UnitAttr(); }
   tirx::ExecScopeAttr cta() {
     return tirx::ExecScopeAttr::get(b.getContext(), tirx::ExecScope::Cta);
@@ -79,6 +84,7 @@ public:
   std::optional<LogicalResult> lowerMemoryOp(Operation *op);
   std::optional<LogicalResult> lowerStructureOp(Operation *op);
   std::optional<LogicalResult> lowerMmaOp(Operation *op);
+  std::optional<LogicalResult> lowerPackOp(Operation *op);
 
   LogicalResult lower(ct::ConstantOp op);
   LogicalResult lower(ct::GetTileBlockIdOp op);
