@@ -160,6 +160,7 @@ const Registry &Registry::getBuiltin() {
     registerCudaRegionReduceVariants(r);
     registerCudaPointerVariants(r);
     registerCudaGemmVariants(r);
+    registerCudaGemmIntVariants(r);
     registerCudaComposeVariants(r);
     registerCudaAtomicVariants(r);
     return r;

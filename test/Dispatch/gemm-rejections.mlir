@@ -11,9 +11,10 @@
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @f8_sm80(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
-    // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_80)}}
-    // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x32; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
-    // expected-note@+1 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_80 with PTX 7.0}}
+    // expected-error@+4 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_80)}}
+    // expected-note@+3 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x32; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
+    // expected-note@+2 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_80 with PTX 7.0}}
+    // expected-note@+1 {{mma_sync_int (prio=10)}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -29,9 +30,10 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @f8_k16(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
-    // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
-    // expected-note@+1 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_90 with PTX 8.0; mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
+    // expected-error@+4 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+3 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
+    // expected-note@+2 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_90 with PTX 8.0; mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
+    // expected-note@+1 {{mma_sync_int (prio=10)}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -47,9 +49,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @wgmma_sm90(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !D
-    // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+2 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
-    // expected-note@+1 {{mma_sync (prio=10): execScopeIn: scope warpgroup is not supported; operandsInScope: operand #1 is shared, expected local}}
+    // expected-error@+4 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+3 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
+    // expected-note@+2 {{mma_sync (prio=10): execScopeIn: scope warpgroup is not supported; operandsInScope: operand #1 is shared, expected local}}
+    // expected-note@+1 {{mma_sync_int (prio=10)}}
     tirx.gemm warpgroup %d, %a, %b, %d : !D, !A, !B, !D
     gpu.return
   }
@@ -64,9 +67,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   gpu.func @thread_scope(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
-    // expected-error@+3 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90a)}}
-    // expected-note@+2 {{wgmma (prio=20): execScopeIn: scope thread is not supported; wgmmaShape: expects M = 64}}
-    // expected-note@+1 {{mma_sync (prio=10): execScopeIn: scope thread is not supported; mmaSyncFragments: D is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
+    // expected-error@+4 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90a)}}
+    // expected-note@+3 {{wgmma (prio=20): execScopeIn: scope thread is not supported; wgmmaShape: expects M = 64}}
+    // expected-note@+2 {{mma_sync (prio=10): execScopeIn: scope thread is not supported; mmaSyncFragments: D is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
+    // expected-note@+1 {{mma_sync_int (prio=10)}}
     tirx.gemm thread %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -101,13 +105,15 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @mma_fragments(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
     %h = tirx.alloc : !H
-    // expected-error@+3 {{'tirx.gemm' op has no applicable variant}}
-    // expected-note@+2 {{wgmma (prio=20)}}
-    // expected-note@+1 {{mma_sync (prio=10): mmaSyncFragments: A is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
+    // expected-error@+4 {{'tirx.gemm' op has no applicable variant}}
+    // expected-note@+3 {{wgmma (prio=20)}}
+    // expected-note@+2 {{mma_sync (prio=10): mmaSyncFragments: A is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
+    // expected-note@+1 {{mma_sync_int (prio=10)}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
-    // expected-error@+3 {{'tirx.gemm' op has no applicable variant}}
-    // expected-note@+2 {{wgmma (prio=20)}}
-    // expected-note@+1 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16, bf16 x bf16 or f8 (e4m3/e5m2) x f8 inputs with an f32 accumulator, got f16 x f16 inputs with a f16 accumulator}}
+    // expected-error@+4 {{'tirx.gemm' op has no applicable variant}}
+    // expected-note@+3 {{wgmma (prio=20)}}
+    // expected-note@+2 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16, bf16 x bf16 or f8 (e4m3/e5m2) x f8 inputs with an f32 accumulator, got f16 x f16 inputs with a f16 accumulator}}
+    // expected-note@+1 {{mma_sync_int (prio=10)}}
     tirx.gemm warp %h, %a, %b, %h : !H, !A, !B, !H
     gpu.return
   }

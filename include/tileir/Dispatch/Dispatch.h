@@ -181,6 +181,7 @@ void registerCudaReductionVariants(Registry &registry);
 void registerCudaRegionReduceVariants(Registry &registry);
 void registerCudaPointerVariants(Registry &registry);
 void registerCudaGemmVariants(Registry &registry);
+void registerCudaGemmIntVariants(Registry &registry);
 void registerCudaComposeVariants(Registry &registry);
 void registerCudaAtomicVariants(Registry &registry);
 

@@ -42,6 +42,7 @@ namespace mlir::tileir {
 
 using namespace mlir;
 using namespace mlir::tileir;
+using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
 
 //===----------------------------------------------------------------------===//
@@ -137,7 +138,7 @@ LogicalResult EntryLowering::lower(Operation *op) {
         &EntryLowering::lowerElementwiseOp, &EntryLowering::lowerMemoryOp,
         &EntryLowering::lowerStructureOp, &EntryLowering::lowerReductionOp,
         &EntryLowering::lowerAtomicOp, &EntryLowering::lowerDebugOp,
-        &EntryLowering::lowerControlFlowOp})
+        &EntryLowering::lowerControlFlowOp, &EntryLowering::lowerPackOp})
     if (std::optional<LogicalResult> result = (this->*family)(op))
       return *result;
   return fail(op, "is not supported by convert-cuda-tile-to-tirx yet");

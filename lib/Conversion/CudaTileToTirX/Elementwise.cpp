@@ -581,10 +581,6 @@ LogicalResult EntryLowering::checkElementwise(Operation *op) {
 std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
   if (auto assume = dyn_cast<ct::AssumeOp>(op))
     return lowerAssume(assume);
-  if (isa<ct::PackOp, ct::UnpackOp>(op))
-    return fail(op, "is not supported yet: packing elements into bytes "
-                    "needs a register layout that keeps each byte's "
-                    "elements in one thread");
   if (!isElementwise(op))
     return std::nullopt;
   if (failed(checkElementwise(op)))

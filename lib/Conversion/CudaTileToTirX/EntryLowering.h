@@ -103,6 +103,7 @@ public:
   std::optional<LogicalResult> lowerDebugOp(Operation *op);
   std::optional<LogicalResult> lowerReductionOp(Operation *op);
   std::optional<LogicalResult> lowerControlFlowOp(Operation *op);
+  std::optional<LogicalResult> lowerPackOp(Operation *op);
 
   LogicalResult lower(ct::ConstantOp op);
   LogicalResult lowerDenseConstant(ct::ConstantOp op, DenseElementsAttr value);

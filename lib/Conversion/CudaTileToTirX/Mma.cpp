@@ -58,6 +58,8 @@ struct MmaPlan {
   int64_t gridM = 1, gridN = 1;
   unsigned bits = 16;
   Type inType;
+  /// The tirx.gemm config (mmai: the signedness of each input).
+  DictionaryAttr gemmConfig;
   int64_t pieceM() const { return m / gridM; }
   int64_t pieceN() const { return n / gridN; }
   /// Warps per piece.
@@ -150,8 +152,8 @@ FailureOr<MmaPlan> planMma(int64_t m, int64_t n, int64_t k, Type in,
   p.bits = in.getIntOrFloatBitWidth();
   // wgmma: one warpgroup per 64 x pieceN piece.
   int64_t stepK = 256 / p.bits;
-  if (target.hasWGMMA() && threads % 128 == 0 && m % 64 == 0 &&
-      k % stepK == 0 && (threads / 128) % (m / 64) == 0) {
+  if (target.hasWGMMA() && !in.isInteger() && threads % 128 == 0 &&
+      m % 64 == 0 && k % stepK == 0 && (threads / 128) % (m / 64) == 0) {
     int64_t gridN = (threads / 128) / (m / 64);
     if (n % gridN == 0 && (n / gridN) % 8 == 0 && n / gridN <= 256) {
       p.wgmma = true;
@@ -188,10 +190,10 @@ FailureOr<MmaPlan> planMma(int64_t m, int64_t n, int64_t k, Type in,
 /// lowering covers on `target`.
 LogicalResult checkTypes(Operation *op, Type in, Type inB, Type acc,
                          const ::tileir::TargetInfo &target) {
+  // mmai is i8 x i8 -> i32 (the cuda_tile verifier): mma.sync m16n8k32
+  // .s8/.u8 on every supported chip (sm_80+).
   if (isa<ct::MmaIOp>(op))
-    return op->emitOpError()
-           << "(i8 x i8 -> i32) is not supported yet: the tensor-core "
-              "variants of tirx.gemm take floating-point inputs";
+    return success();
   if (in != inB && !(isF8(in) && isF8(inB)))
     return op->emitOpError()
            << "expects one input element type, got " << in << " and " << inB;
@@ -273,7 +275,7 @@ TileLayout sharedLayout(const MmaPlan &p, bool isA, bool transposed,
 void mlir::tileir::planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
                                   const ::tileir::TargetInfo &target) {
   entry.walk([&](Operation *op) {
-    if (!isa<ct::MmaFOp>(op))
+    if (!isa<ct::MmaFOp, ct::MmaIOp>(op))
       return;
     auto lhs = cast<ct::TileType>(op->getOperand(0).getType());
     auto rhs = cast<ct::TileType>(op->getOperand(1).getType());
@@ -388,7 +390,7 @@ public:
                            view(bFrag, bPieceShape, bPiece), accPiece,
                            UnitAttr(), unit(transposeB), one, one,
                            tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Warp),
-                           nullptr, nullptr);
+                           p.gemmConfig, nullptr);
       return;
     }
     auto warpgroup = tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Warpgroup);
@@ -466,10 +468,20 @@ static void mapResult(EntryLowering &l, MmaEmitter &e, Value result,
   l.mmaResults.insert(result);
 }
 
-static LogicalResult lowerMmaF(EntryLowering &l, ct::MmaFOp op) {
+template <typename OpTy>
+static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   FailureOr<MmaPlan> plan = planFor(op, l.planner.getCtaThreads(), *l.target);
   if (failed(plan))
     return failure();
+  if constexpr (std::is_same_v<OpTy, ct::MmaIOp>) {
+    // mmai: i8 inputs read as signed or unsigned (tirx.gemm's config).
+    auto isSigned = [&](ct::Signedness s) {
+      return l.b.getBoolAttr(s == ct::Signedness::Signed);
+    };
+    plan->gemmConfig = l.b.getDictionaryAttr(
+        {l.b.getNamedAttr("signed_a", isSigned(op.getSignednessLhs())),
+         l.b.getNamedAttr("signed_b", isSigned(op.getSignednessRhs()))});
+  }
   Location loc = op.getLoc();
   MmaEmitter e(l, *plan, loc);
   Value lhs = l.get(op.getLhs()), rhs = l.get(op.getRhs()),
@@ -811,10 +823,8 @@ std::optional<LogicalResult> EntryLowering::lowerMmaOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case<ct::MmaFOp>(
           [&](ct::MmaFOp o) -> LogicalResult { return lowerMmaF(*this, o); })
-      .Case<ct::MmaIOp>([&](ct::MmaIOp o) -> LogicalResult {
-        return checkTypes(o, b.getI8Type(), b.getI8Type(), b.getI32Type(),
-                          *target);
-      })
+      .Case<ct::MmaIOp>(
+          [&](ct::MmaIOp o) -> LogicalResult { return lowerMmaF(*this, o); })
       .Case<ct::MmaFScaledOp>([&](ct::MmaFScaledOp o) -> LogicalResult {
         return o.emitOpError()
                << "is not supported on " << target->getChip()

@@ -65,22 +65,10 @@ cuda_tile.module @k {
 // -----
 
 cuda_tile.module @k {
-  entry @pack() {
-    %i = iota : tile<64xi8>
-    %t = trunci %i : tile<64xi8> -> tile<64xi4>
-    // expected-error@+1 {{'cuda_tile.pack' op is not supported yet: packing elements into bytes needs a register layout that keeps each byte's elements in one thread}}
-    %p = pack %t : tile<64xi4> -> tile<32xi8>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @k {
-  entry @unpack() {
-    %i = iota : tile<32xi8>
-    // expected-error@+1 {{'cuda_tile.unpack' op is not supported yet}}
-    %u = unpack %i : tile<32xi8> -> tile<64xi4>
+  entry @pack_tf32() {
+    %x = constant <tf32: 1.0> : tile<64xtf32>
+    // expected-error@+1 {{'cuda_tile.pack' op expects no tf32 elements (tf32 has no register form yet), got '!cuda_tile.tile<64xtf32>'}}
+    %p = pack %x : tile<64xtf32> -> tile<256xi8>
     return
   }
 }

@@ -110,7 +110,7 @@ func.func @bf16_accumulator(%a: !A, %b: !B, %d: !D) {
 !B = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
 !D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
 func.func @f32_inputs(%a: !A, %b: !B, %d: !D) {
-  // expected-error@+1 {{expects f16, bf16, f8E4M3FN or f8E5M2 inputs, got 'f32' and 'f32'}}
+  // expected-error@+1 {{expects f16, bf16, f8E4M3FN, f8E5M2 or i8 inputs, got 'f32' and 'f32'}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
   return
 }
@@ -155,5 +155,16 @@ func.func @alpha(%a: !A, %b: !B, %d: !D) {
 func.func @pending() {
   // expected-error@+1 {{expects a non-negative pending count, got -1}}
   tirx.gemm_wait warpgroup {pending = -1}
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x32xi8, local, #tirx.layout<S[512:1]>>
+!B = !tirx.buffer<32x8xi8, local, #tirx.layout<S[256:1]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+func.func @i8_f32_acc(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects an i32 accumulator with i8 inputs, got 'f32'}}
+  tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
   return
 }

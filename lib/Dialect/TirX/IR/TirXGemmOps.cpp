@@ -66,8 +66,14 @@ static LogicalResult verifyGemm(OpTy op) {
     if (!td.isF32() && !td.isF16())
       return op.emitOpError() << "expects an f32 or f16 accumulator with " << ta
                               << " inputs, got " << td;
+  } else if (ta.isInteger(8) && tb.isInteger(8)) {
+    // Integer products (cuda_tile.mmai): signedness in config
+    // (`signed_a`, `signed_b`).
+    if (!td.isInteger(32))
+      return op.emitOpError()
+             << "expects an i32 accumulator with i8 inputs, got " << td;
   } else {
-    return op.emitOpError() << "expects f16, bf16, f8E4M3FN or f8E5M2 "
+    return op.emitOpError() << "expects f16, bf16, f8E4M3FN, f8E5M2 or i8 "
                                "inputs, got "
                             << ta << " and " << tb;
   }
