@@ -173,6 +173,17 @@ FailureOr<Value> EntryLowering::convertLayout(Value buffer,
   auto type = cast<tirx::BufferType>(buffer.getType());
   if (type.getTileLayout() == target)
     return buffer;
+  // The same map from coordinates to threads and registers, written
+  // differently: a view of the same registers.
+  if (type.getTileLayout().canonicalize() == target.canonicalize())
+    return tirx::ViewOp::create(
+               b, loc,
+               tirx::BufferType::get(
+                   b.getContext(), type.getShape(), type.getElementType(),
+                   tirx::MemScope::Local,
+                   tirx::LayoutAttr::get(b.getContext(), target)),
+               buffer)
+        .getResult();
   Value dst = alloc(type.getShape(), type.getElementType(), target, loc);
   if (failed(assign(dst, buffer, loc)))
     return failure();

@@ -61,7 +61,8 @@ cuda_tile.module @cf {
   // CHECK: tirx.fill cta %[[B]], %{{.*}} : {{.*}}, f32
   // CHECK: scf.for unsigned %{{.*}} = %{{.*}} to %arg1 step %{{.*}} : i64 {
   // CHECK:   %[[S:.*]] = tirx.alloc
-  // CHECK:   tirx.add cta %[[S]], %[[A]], %[[B]]
+  // CHECK:   tirx.map cta %[[S]], %[[A]], %[[B]] :
+  // CHECK:   arith.addf
   // CHECK:   %[[STAGE:.*]] = tirx.alloc
   // CHECK:   tirx.map cta %[[STAGE]], %[[B]]
   // CHECK:   tirx.map cta %[[A]], %[[STAGE]]
@@ -132,7 +133,8 @@ cuda_tile.module @cf {
   // CHECK:     scf.yield %false, %true{{.*}}, %{{.*}}, %[[K]] : i1, i1, i32, i32
   // CHECK:   %[[REST:.*]]:3 = scf.if %[[IF]]#0 -> (i1, i32, i32) {
   // CHECK:     %[[SUM:.*]] = tirx.alloc
-  // CHECK:     tirx.add cta %[[SUM]], %[[ACC]], %[[ACC]]
+  // CHECK:     tirx.map cta %[[SUM]], %[[ACC]], %[[ACC]] :
+  // CHECK:     arith.addf
   // CHECK:     %[[K2:.*]] = arith.addi %[[K]]
   // CHECK:     tirx.map cta %[[ACC]], %[[SUM]]
   // CHECK:     scf.yield %false{{.*}}, %[[K2]], %{{.*}} : i1, i32, i32

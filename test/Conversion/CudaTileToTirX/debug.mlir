@@ -22,8 +22,9 @@
 // CHECK-LABEL: gpu.func @asserts
 // CHECK: %[[POS:.*]] = arith.cmpi sgt, %arg0
 // CHECK: cf.assert %[[POS]], "n must be positive"
-// CHECK: tirx.cmp
-// CHECK: tirx.for_each cta %[[LT:.*]] : !tirx.buffer<128xi1
+// CHECK: tirx.map cta %[[LT:.*]], %{{.*}}, %{{.*}} : !tirx.buffer<128xi1
+// CHECK: arith.cmpi slt
+// CHECK: tirx.for_each cta %[[LT]] : !tirx.buffer<128xi1
 // CHECK: ^bb0(%[[B:.*]]: i1, %{{.*}}: i64):
 // CHECK: cf.assert %[[B]], "iota below 200"
 cuda_tile.module @debug {

@@ -45,12 +45,11 @@
 // CHECK: tirx.map cta %[[W]], %[[N]]
 // CHECK-NEXT: ^bb0(%[[X:.*]]: i4):
 // CHECK-NEXT: %[[E:.*]] = arith.extui %[[X]] : i4 to i8
-// CHECK: %[[SH:.*]] = tirx.alloc : !tirx.buffer<64xi8, shared, <S[64:1]>>
 // CHECK: %[[G:.*]] = tirx.alloc : !tirx.buffer<64xi8, local, <S[(2,16,2):(1@tx,2,1)] + R[16:2@tx]>>
+// CHECK: %[[SH:.*]] = tirx.alloc : !tirx.buffer<64xi8, shared, <S[64:1]>>
 // CHECK: tirx.copy cta %[[SH]], %[[W]]
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: tirx.barrier cta
 // CHECK-NEXT: tirx.copy cta %[[G]], %[[SH]]
-// CHECK-NEXT: gpu.barrier
 // CHECK: %[[G0:.*]] = tirx.view %[[G]] : {{.*}} -> !tirx.buffer<32xi8, local, <S[(2,16):(1@tx,2)] + R[16:2@tx]>>
 // CHECK: %[[G1:.*]] = tirx.view %[[G]] : {{.*}} -> !tirx.buffer<32xi8, local, <S[(2,16):(1@tx,2)] + R[16:2@tx] + 1>>
 // CHECK: %[[P:.*]] = tirx.alloc : !tirx.buffer<32xi8, local, <S[(2,16):(1@tx,1)] + R[16:2@tx]>>
@@ -94,8 +93,9 @@
 // CHECK-NEXT: %[[T:.*]] = arith.trunci %[[S]] : i16 to i8
 // CHECK-NEXT: tirx.yield %[[T]] : i8
 // CHECK-NOT: shared
-// CHECK: %[[W0:.*]] = tirx.view %[[BY]] : {{.*}} -> !tirx.buffer<64xi8, local, <S[(8,8):(1@tx,2)] + R[4:8@tx]>>
-// CHECK: %[[W1:.*]] = tirx.view %[[BY]] : {{.*}} -> !tirx.buffer<64xi8, local, <S[(8,8):(1@tx,2)] + R[4:8@tx] + 1>>
+// CHECK: %[[BYG:.*]] = tirx.view %[[BY]] : {{.*}} -> !tirx.buffer<128xi8, local, <S[(8,8,2):(1@tx,2,1)] + R[4:8@tx]>>
+// CHECK: %[[W0:.*]] = tirx.view %[[BYG]] : {{.*}} -> !tirx.buffer<64xi8, local, <S[(8,8):(1@tx,2)] + R[4:8@tx]>>
+// CHECK: %[[W1:.*]] = tirx.view %[[BYG]] : {{.*}} -> !tirx.buffer<64xi8, local, <S[(8,8):(1@tx,2)] + R[4:8@tx] + 1>>
 // CHECK: %[[U:.*]] = tirx.alloc : !tirx.buffer<64xf16, local, <S[(8,8):(1@tx,1)] + R[4:8@tx]>>
 // CHECK: tirx.map cta %[[U]], %[[W0]], %[[W1]]
 // CHECK-NEXT: ^bb0(%[[X0:.*]]: i8, %[[X1:.*]]: i8):
