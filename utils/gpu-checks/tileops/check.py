@@ -6,7 +6,8 @@ Two steps:
                                  rebuilt line by line, so each spec gets its own verdict);
                                  OUTDIR/ptx/*.ptx, OUTDIR/verdicts.json, OUTDIR/skipped.txt. Then
                                  builds the 216 §A5 specs that compile as one module (timed, wall and
-                                 CPU) and runs ptxas on it.
+                                 CPU) and runs ptxas on it. TILEOPS_ONLY=op,op,... builds only
+                                 those ops (and skips the one-module step).
   python3 check.py run OUTDIR    (on the GPU): every kernel vs PyTorch with the reference's (§A4)
                                  tolerances and edge values; then every §A5 kernel (also checked)
                                  timed vs torch eager (and Triton for add/sub/mul/exp/relu).
@@ -120,7 +121,10 @@ def make(outdir):
     from tileir import ops as T
     os.makedirs(os.path.join(outdir, "ptx"), exist_ok=True)
     groups = {}
+    only = set(filter(None, os.environ.get("TILEOPS_ONLY", "").split(",")))  # a subset of the ops
     for name, op, dt, shapes, params in cases() + bench_cases():
+        if only and op not in only:
+            continue
         line = T.spec_line(op, dt, shapes, params, name=name)
         groups.setdefault((op, dt), []).append((name, line))
     verdict, modules = {}, []
@@ -150,14 +154,17 @@ def make(outdir):
               f"{sum(verdict.get(n) is None for n, _ in items)}/{len(items)}", flush=True)
     wall, cpu = time.time() - t0, _cpu() - c0
     skipped = [f"{n} {l}\n    {verdict[n]}" for items in groups.values() for n, l in items if verdict[n]]
+    sel = lambda cs: [c for c in cs if c[0] in verdict]  # noqa: E731
     open(os.path.join(outdir, "skipped.txt"), "w").write("\n".join(skipped) + "\n")
-    json.dump({"cases": cases(), "bench": bench_cases(), "modules": modules, "verdict": verdict},
+    json.dump({"cases": sel(cases()), "bench": sel(bench_cases()), "modules": modules, "verdict": verdict},
               open(os.path.join(outdir, "cases.json"), "w"))
-    nc = sum(verdict[c[0]] is None for c in cases())
-    nb = sum(verdict[c[0]] is None for c in bench_cases())
-    print(f"correctness kernels: {nc}/{len(cases())}; §A5 kernels: {nb}/{len(bench_cases())}; "
+    nc = sum(verdict[c[0]] is None for c in sel(cases()))
+    nb = sum(verdict[c[0]] is None for c in sel(bench_cases()))
+    print(f"correctness kernels: {nc}/{len(sel(cases()))}; §A5 kernels: {nb}/{len(sel(bench_cases()))}; "
           f"{len(modules)} modules in {wall:.1f} s wall, {cpu:.1f} s CPU")
     # The §A5 specs that compile, as one module: build time and ptxas.
+    if only:
+        return
     lines = [T.spec_line(op, dt, s, p, name=n) for n, op, dt, s, p in bench_cases() if verdict[n] is None]
     t0, c0 = time.time(), _cpu()
     ptx = T.run_tool(lines, "ptx")
