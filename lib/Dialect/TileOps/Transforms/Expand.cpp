@@ -212,19 +212,22 @@ struct Em {
                       -1.42647390514189e-02});
     return div(mul(xc, p), q);
   }
-  /// log1p(x) = log(u) * x / (u - 1) with u = 1 + x (Goldberg), x when
-  /// u == 1, log(u) when u == inf.
+  /// log1p(x) = log(u) * (x / (u - 1)) with u = 1 + x (Goldberg), x when
+  /// u == 1, log(u) when u == inf. The ratio x / (u - 1) is close to 1, so
+  /// the product does not overflow for large x.
   Value log1p(Value x) {
     Value u = add(c(1.0), x), lu = log(u);
-    Value r = div(mul(lu, x), sub(u, c(1.0)));
+    Value r = mul(lu, div(x, sub(u, c(1.0))));
     r = sel(eq(u, c(INFINITY)), lu, r);
     return sel(eq(u, c(1.0)), x, r);
   }
-  /// expm1(x) = (u - 1) * x / log(u) with u = exp(x) (Kahan), x when
-  /// u == 1, -1 when u - 1 == -1, u when u == inf.
+  /// expm1(x) = (u - 1) * (x / log(u)) with u = exp(x) (Kahan), x when
+  /// u == 1, -1 when u - 1 == -1, u when u == inf. The ratio x / log(u) is
+  /// close to 1, so the product does not overflow when exp(x) is near the
+  /// largest finite value (x = 88 in f32).
   Value expm1(Value x) {
     Value u = exp(x), um1 = sub(u, c(1.0));
-    Value r = div(mul(um1, x), log(u));
+    Value r = mul(um1, div(x, log(u)));
     r = sel(eq(u, c(INFINITY)), u, r);
     r = sel(eq(um1, c(-1.0)), c(-1.0), r);
     return sel(eq(u, c(1.0)), x, r);
