@@ -10,8 +10,10 @@ checks the documented "not supported on sm_XX" diagnostic for it (a file run
 with `-verify-diagnostics` or `not tile-...` that names the op in a CHECK or
 expected-error line together with "not supported on").
 
-Usage: check-op-coverage.py REPO_ROOT [--list]
-Exit status 1 (and the uncovered ops, one per line) when an op is uncovered.
+Usage: check-op-coverage.py REPO_ROOT [--list] [--known-gap OP ...]
+Exit status 1 (and the uncovered ops, one per line) when an op is uncovered,
+except the known gaps (documented limits), and also when a known gap is
+covered after all (so the list cannot go stale).
 """
 
 import re
@@ -39,6 +41,8 @@ def op_uses(text: str, mnemonic: str) -> bool:
 def main() -> int:
     root = Path(sys.argv[1]).resolve()
     listing = "--list" in sys.argv
+    gaps = {sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1])
+            if a == "--known-gap"}
     tests = sorted((root / "test").rglob("*.mlir"))
     compiled, diagnosed = [], []
     for t in tests:
@@ -67,9 +71,14 @@ def main() -> int:
             missing.append(op)
     total = len(ops(root))
     print(f"{total - len(missing)}/{total} cuda_tile ops reach ptxas in a test")
+    status = 0
     for op in missing:
-        print(f"uncovered: {op}")
-    return 1 if missing else 0
+        print(f"uncovered: {op}" + (" (known gap)" if op in gaps else ""))
+        status |= op not in gaps
+    for op in sorted(gaps - set(missing)):
+        print(f"covered, remove from the known gaps: {op}")
+        status = 1
+    return status
 
 
 if __name__ == "__main__":
