@@ -292,11 +292,11 @@ FailureOr<Value> EntryLowering::buildRounded(Operation *op, StringRef kind,
     return intrinsic(ftz ? "llvm.nvvm.div.full.ftz" : "llvm.nvvm.div.full",
                      type, {v[0], v[1]}, loc);
   if (!type.isF32() && !type.isF64()) {
-    fail(op, "with rounding<" + ct::stringifyRoundingMode(mode) +
-                 "> expects f32 or f64 (PTX rounds f16/bf16 arithmetic to "
-                 "nearest even only), got " +
-                 typeName(type));
-    return failure();
+    return fail(op,
+                "with rounding<" + ct::stringifyRoundingMode(mode) +
+                    "> expects f32 or f64 (PTX rounds f16/bf16 arithmetic to "
+                    "nearest even only), got " +
+                    typeName(type));
   }
   std::string name = ("llvm.nvvm." + (kind == "sub" ? "add" : kind) + "." +
                       roundingSuffix(mode) + (ftz ? ".ftz" : "") +
@@ -441,9 +441,8 @@ FailureOr<Value> EntryLowering::buildFloat(Operation *op, ArrayRef<Value> v) {
         // are correctly rounded (24 >= 2 * 11 + 2 bits); directed ones are
         // not.
         if (isHalfLike(type) && mode != ct::RoundingMode::NearestEven) {
-          fail(op, "with rounding<" + ct::stringifyRoundingMode(mode) +
-                       "> expects f32 or f64, got " + typeName(type));
-          return failure();
+          return fail(op, "with rounding<" + ct::stringifyRoundingMode(mode) +
+                              "> expects f32 or f64, got " + typeName(type));
         }
         // sqrt.rn explicitly: math.sqrt goes to libdevice's sqrtf, which is
         // sqrt.approx unless __CUDA_PREC_SQRT is reflected on.
