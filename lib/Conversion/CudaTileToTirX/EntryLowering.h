@@ -40,6 +40,14 @@ struct PartitionViewInfo {
   int64_t sparseDim = -1;
 };
 
+/// True when `info` reads a tile as one rectangular region of its tensor
+/// view: no gathered dimension and tile dimension i walks tensor dimension i.
+bool isRegionView(const PartitionViewInfo &info);
+/// The global region (a tirx.region of the view's global buffer) that the
+/// view `info` holds at tile indices `indices` (index values).
+Value regionAt(OpBuilder &b, Location loc, const PartitionViewInfo &info,
+               ArrayRef<Value> indices);
+
 /// The scalars of a tensor view: base pointer, sizes and strides (index).
 struct TensorViewInfo {
   Value base;

@@ -185,9 +185,7 @@ LogicalResult EntryLowering::lower(ct::MakePartitionViewOp op) {
                     type.getTensorView().getElementType());
 }
 
-/// True when `info` reads a tile as one rectangular region of its tensor
-/// view: no gathered dimension and tile dimension i walks tensor dimension i.
-static bool isRegionView(const PartitionViewInfo &info) {
+bool mlir::tileir::isRegionView(const PartitionViewInfo &info) {
   if (info.sparseDim >= 0)
     return false;
   for (auto [i, d] : llvm::enumerate(info.dimMap))
@@ -196,9 +194,9 @@ static bool isRegionView(const PartitionViewInfo &info) {
   return true;
 }
 
-/// The region of `info` at tile indices `indices`.
-static Value regionAt(OpBuilder &b, Location loc, const PartitionViewInfo &info,
-                      ArrayRef<Value> indices) {
+Value mlir::tileir::regionAt(OpBuilder &b, Location loc,
+                             const PartitionViewInfo &info,
+                             ArrayRef<Value> indices) {
   SmallVector<Value> offsets;
   for (auto [idx, step] : llvm::zip(indices, info.steps))
     offsets.push_back(arith::MulIOp::create(

@@ -609,23 +609,6 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
 }
 } // namespace
 
-/// The global region of partition view `info` at tile `indices`.
-static Value tileRegion(OpBuilder &b, Location loc,
-                        const PartitionViewInfo &info,
-                        ArrayRef<Value> indices) {
-  SmallVector<Value> offsets;
-  for (auto [idx, tile] : llvm::zip(indices, info.tileShape))
-    offsets.push_back(arith::MulIOp::create(
-        b, loc, idx, arith::ConstantIndexOp::create(b, loc, tile)));
-  auto viewType = cast<tirx::BufferType>(info.globalView.getType());
-  auto regionType = tirx::BufferType::get(b.getContext(), info.tileShape,
-                                          viewType.getElementType(),
-                                          tirx::MemScope::Global, nullptr);
-  SmallVector<int64_t> staticOffsets(offsets.size(), ShapedType::kDynamic);
-  return tirx::RegionOp::create(b, loc, regionType, info.globalView, offsets,
-                                b.getDenseI64ArrayAttr(staticOffsets));
-}
-
 static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
   ct::ForOp forOp = loop.forOp;
   Location loc = forOp.getLoc();
@@ -639,8 +622,13 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
     if (load.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::Weak)
       return l.fail(load, "with a non-weak memory ordering is not supported "
                           "in a pipelined matmul loop");
-    if (!l.partitionViews.count(load.getView()))
+    auto view = l.partitionViews.find(load.getView());
+    if (view == l.partitionViews.end())
       return l.fail(load, "expects a partition_view made in this kernel");
+    if (!isRegionView(view->second))
+      return l.fail(load, "in a pipelined matmul loop expects a view whose "
+                          "tiles are rectangular regions (identity dim_map, "
+                          "no gathered dimension)");
     l.syncAfterStores(load.getToken(), loc);
   }
   const PartitionViewInfo &viewA = l.partitionViews[loop.loadA.getView()];
@@ -717,8 +705,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
           idx.push_back(l.toIndex(l.get(v), loc));
         return idx;
       };
-      Value ra = tileRegion(b, loc, viewA, indices(loop.loadA));
-      Value rb = tileRegion(b, loc, viewB, indices(loop.loadB));
+      Value ra = regionAt(b, loc, viewA, indices(loop.loadA));
+      Value rb = regionAt(b, loc, viewB, indices(loop.loadB));
       tirx::CopyAsyncOp::create(b, loc, stageA[s], ra, nullptr,
                                 b.getI64IntegerAttr(0), nullptr, nullptr,
                                 l.cta(), nullptr, nullptr);
