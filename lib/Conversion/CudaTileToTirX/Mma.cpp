@@ -322,31 +322,17 @@ public:
   void barrier() { gpu::BarrierOp::create(b, loc); }
 
   /// A register buffer with `layout` holding the elements of `src` (a
-  /// buffer in any layout, or a scalar): filled, or staged through shared
-  /// memory.
-  Value toLayout(Value src, ArrayRef<int64_t> shape, Type elem,
-                 const TileLayout &layout) {
+  /// buffer in any layout, or a scalar): `src` itself when it has the
+  /// layout, else a fresh buffer written by EntryLowering::assign (fill,
+  /// register move, or a copy through shared memory).
+  FailureOr<Value> toLayout(Value src, ArrayRef<int64_t> shape, Type elem,
+                            const TileLayout &layout) {
+    if (auto type = dyn_cast<tirx::BufferType>(src.getType()))
+      if (type.getTileLayout() == layout)
+        return src;
     Value dst = l.alloc(shape, elem, layout, loc);
-    if (!isa<tirx::BufferType>(src.getType())) {
-      tirx::FillOp::create(b, loc, dst, src, l.cta(), nullptr, nullptr);
-      return dst;
-    }
-    auto type = cast<tirx::BufferType>(src.getType());
-    if (type.getTileLayout() == layout)
-      return src;
-    SmallVector<Iter> rowMajor;
-    int64_t stride = 1;
-    for (int64_t d : llvm::reverse(shape)) {
-      rowMajor.insert(rowMajor.begin(), Iter{d, stride, "m"});
-      stride *= d;
-    }
-    Value staging = allocShared(shape, elem, TileLayout(rowMajor));
-    tirx::CopyOp::create(b, loc, staging, src, nullptr, l.cta(), nullptr,
-                         nullptr);
-    barrier();
-    tirx::CopyOp::create(b, loc, dst, staging, nullptr, l.cta(), nullptr,
-                         nullptr);
-    barrier();
+    if (failed(l.assign(dst, src, loc)))
+      return failure();
     return dst;
   }
 
@@ -460,12 +446,16 @@ std::pair<SmallVector<int64_t>, Type> shapeOf(Value v) {
 
 /// Maps `result` to `acc`, converted to the planner's layout of its shape
 /// when the two differ.
-static void mapResult(EntryLowering &l, MmaEmitter &e, Value result,
-                      Value acc) {
+static LogicalResult mapResult(EntryLowering &l, MmaEmitter &e, Value result,
+                               Value acc) {
   auto [shape, elem] = shapeOf(result);
-  l.mapping.map(result,
-                e.toLayout(acc, shape, elem, l.planner.getBlocked(shape)));
+  FailureOr<Value> converted =
+      e.toLayout(acc, shape, elem, l.planner.getBlocked(shape));
+  if (failed(converted))
+    return failure();
+  l.mapping.map(result, *converted);
   l.mmaResults.insert(result);
+  return success();
 }
 
 template <typename OpTy>
@@ -507,7 +497,10 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
                            nullptr);
   }
   e.barrier();
-  Value d = e.toLayout(acc, cShape, cElem, accLayout(*plan));
+  FailureOr<Value> staged = e.toLayout(acc, cShape, cElem, accLayout(*plan));
+  if (failed(staged))
+    return failure();
+  Value d = *staged;
   if (d == acc) {
     // The product must not overwrite the operand's buffer.
     Value copy = l.alloc(cShape, cElem, accLayout(*plan), loc);
@@ -517,8 +510,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     d = copy;
   }
   e.step(sharedA, sharedB, /*transposeB=*/false, d, /*async=*/false, 0);
-  mapResult(l, e, op.getResult(), d);
-  return success();
+  return mapResult(l, e, op.getResult(), d);
 }
 
 //===----------------------------------------------------------------------===//
@@ -735,10 +727,12 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
     return l.fail(forOp, "has an init value that was not lowered");
   Value acc = l.alloc(cShape, cElem, accLayout(*plan), loc);
   if (isa<tirx::BufferType>(init.getType())) {
-    Value staged = e.toLayout(init, cShape, cElem, accLayout(*plan));
+    FailureOr<Value> staged = e.toLayout(init, cShape, cElem, accLayout(*plan));
+    if (failed(staged))
+      return failure();
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(cElem));
-    tirx::AddOp::create(b, loc, acc, staged, zero, l.flag(false), l.flag(false),
-                        l.cta(), nullptr, nullptr);
+    tirx::AddOp::create(b, loc, acc, *staged, zero, l.flag(false),
+                        l.flag(false), l.cta(), nullptr, nullptr);
   } else {
     tirx::FillOp::create(b, loc, acc, init, l.cta(), nullptr, nullptr);
   }
@@ -779,8 +773,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
   // done with the stages.
   tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(0));
   e.barrier();
-  mapResult(l, e, forOp.getResultValues()[0], acc);
-  return success();
+  return mapResult(l, e, forOp.getResultValues()[0], acc);
 }
 
 //===----------------------------------------------------------------------===//
