@@ -75,16 +75,9 @@ LogicalResult ForEachOp::verifyRegions() {
                             "flat index ("
                          << getInputs().size() + 1 << "), got "
                          << body.getNumArguments();
-  for (auto [i, pair] : llvm::enumerate(
-           llvm::zip(getInputs().getTypes(), body.getArgumentTypes()))) {
-    auto [inputType, argType] = pair;
-    Type elem = inputType;
-    if (auto buffer = dyn_cast<BufferType>(inputType))
-      elem = buffer.getElementType();
-    if (elem != argType)
-      return emitOpError() << "expects body argument #" << i << " of type "
-                           << elem << ", got " << argType;
-  }
+  if (failed(
+          detail::verifyElementArguments(*this, getInputs().getTypes(), body)))
+    return failure();
   if (!body.getArguments().back().getType().isInteger(64))
     return emitOpError() << "expects the last body argument to be the i64 "
                             "flat index, got "

@@ -6,6 +6,8 @@
 
 #include "tileir/Dialect/TirX/IR/TirX.h"
 
+#include "TirXVerifiers.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -47,16 +49,9 @@ LogicalResult MapOp::verifyRegions() {
     return emitOpError() << "expects one body argument per input ("
                          << getInputs().size() << "), got "
                          << body.getNumArguments();
-  for (auto [i, pair] : llvm::enumerate(
-           llvm::zip(getInputs().getTypes(), body.getArgumentTypes()))) {
-    auto [inputType, argType] = pair;
-    Type elem = inputType;
-    if (auto buffer = dyn_cast<BufferType>(inputType))
-      elem = buffer.getElementType();
-    if (elem != argType)
-      return emitOpError() << "expects body argument #" << i << " of type "
-                           << elem << ", got " << argType;
-  }
+  if (failed(
+          detail::verifyElementArguments(*this, getInputs().getTypes(), body)))
+    return failure();
   auto yield = cast<YieldOp>(body.getTerminator());
   Type elem = getDst().getType().getElementType();
   if (yield.getValue().getType() != elem)

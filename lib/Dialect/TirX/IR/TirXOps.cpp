@@ -30,6 +30,20 @@ Type mlir::tirx::detail::elementTypeOf(Type type) {
   return type;
 }
 
+LogicalResult mlir::tirx::detail::verifyElementArguments(Operation *op,
+                                                         TypeRange inputs,
+                                                         Block &body) {
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(inputs, body.getArgumentTypes()))) {
+    auto [inputType, argType] = pair;
+    Type elem = elementTypeOf(inputType);
+    if (elem != argType)
+      return op->emitOpError() << "expects body argument #" << i << " of type "
+                               << elem << ", got " << argType;
+  }
+  return success();
+}
+
 LogicalResult mlir::tirx::detail::verifyCopySides(Operation *op, BufferType dst,
                                                   BufferType src) {
   if (!dst.hasStaticShape() || !src.hasStaticShape() ||

@@ -30,6 +30,11 @@ LogicalResult verifyCopySides(Operation *op, BufferType dst, BufferType src);
 LogicalResult verifyReduceShape(Operation *op, BufferType dst, BufferType src,
                                 ArrayRef<int64_t> axes);
 
+/// Checks that the first `inputs.size()` arguments of an elementwise body
+/// take the element types of `inputs` (buffers or scalars), in order.
+LogicalResult verifyElementArguments(Operation *op, TypeRange inputs,
+                                     Block &body);
+
 } // namespace mlir::tirx::detail
 
 #endif // TILEIR_LIB_DIALECT_TIRX_IR_TIRXVERIFIERS_H
