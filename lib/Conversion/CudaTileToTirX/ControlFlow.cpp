@@ -43,9 +43,6 @@ using ::tileir::dispatch::BitLayout;
 using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
 
-/// Static shared memory a single layout conversion may use.
-static constexpr int64_t kMaxConversionBytes = 48 * 1024;
-
 namespace mlir::tileir {
 /// What the terminators of a sequence of ops (a region's block, or the rest
 /// of a block after an `if` that exits) produce: the outcome the enclosing

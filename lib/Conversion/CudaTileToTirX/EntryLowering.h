@@ -40,6 +40,10 @@ struct PartitionViewInfo {
   int64_t sparseDim = -1;
 };
 
+/// Shared memory one staging buffer of a layout conversion (or a block move
+/// of `extract`) may use: the static shared memory every chip has.
+constexpr int64_t kMaxConversionBytes = 48 * 1024;
+
 /// True when `info` reads a tile as one rectangular region of its tensor
 /// view: no gathered dimension and tile dimension i walks tensor dimension i.
 bool isRegionView(const PartitionViewInfo &info);

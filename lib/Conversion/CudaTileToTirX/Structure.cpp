@@ -260,10 +260,11 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
         std::max<int64_t>(1, srcType.getElementType().getIntOrFloatBitWidth() /
                                  8) *
         srcType.getNumElements();
-    if (bytes > 48 * 1024)
+    if (bytes > kMaxConversionBytes)
       return fail(op, "needs " + Twine(bytes) +
                           " bytes of shared memory to move the block, more "
-                          "than the 49152 supported");
+                          "than the " +
+                          Twine(kMaxConversionBytes) + " supported");
     from = tirx::AllocOp::create(b, loc, sharedType);
     tirx::CopyOp::create(b, loc, from, src, nullptr, cta(), nullptr, nullptr);
     tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
