@@ -109,3 +109,22 @@ def test_torch_compile_fullgraph():
     x = torch.randn(1000, device="cuda")
     f = torch.compile(lambda t: T.exp(T.add(t, t)), fullgraph=True)
     torch.testing.assert_close(f(x), torch.exp(x + x))
+
+
+def test_kernel_cache_without_the_tool(tmp_path, monkeypatch):
+    """A kernel built once is found again on a machine without tileops-build (AOT deployment);
+    a spec that was never built names itself in the error."""
+    _tool_or_skip()
+    monkeypatch.setenv("TILEIR_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(T, "_kernels", {})
+    k, plan = T.kernel("relu f16 4097")
+    assert plan["out_dtype"] == "f16" and plan["threads"] > 0
+    entries = list(tmp_path.rglob("*.ptx"))
+    assert len(entries) == 1 and ".entry" in entries[0].read_text()
+    monkeypatch.setattr(T, "_kernels", {})
+    monkeypatch.setenv("TILEIR_TOOLS_DIR", str(tmp_path / "no-tools"))
+    monkeypatch.setenv("PATH", str(tmp_path / "no-tools"))
+    k2, plan2 = T.kernel("relu f16 4097")
+    assert plan2 == plan
+    with pytest.raises(FileNotFoundError, match="no entry for spec 'relu f16 4098'"):
+        T.kernel("relu f16 4098")
