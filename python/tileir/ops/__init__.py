@@ -287,7 +287,9 @@ def _decode(params: str) -> Dict[str, Any]:
 def _custom_op(op: str):
     import torch
 
-    @torch.library.custom_op(f"tileir::{op}", mutates_args=())
+    # An explicit schema: this module's annotations are strings (postponed
+    # evaluation), which custom_op cannot infer a schema from.
+    @torch.library.custom_op(f"tileir::{op}", mutates_args=(), schema="(Tensor[] inputs, str params) -> Tensor")
     def impl(inputs: List[torch.Tensor], params: str) -> torch.Tensor:
         p = _decode(params)
         extra = ()
