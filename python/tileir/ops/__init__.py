@@ -509,4 +509,19 @@ def sinusoidal(seq_len, d_model, dtype=None, device="cuda"):
                  dtype=dtype or torch.float32, device=str(device))
 
 
+def _register_custom_ops() -> None:
+    """Every op's torch.library custom op, created at import when torch is installed: created
+    lazily, the first call under torch.compile would make Dynamo trace the registration (which
+    it refuses, and fullgraph=True fails)."""
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        return
+    for op in OPS:
+        _custom_op(op)
+
+
+_register_custom_ops()
+
+
 __all__ = sorted(OPS) + ["OPS", "SpecError", "spec_line", "run_tool", "kernel", "parse_plans", "dtype_name"]
