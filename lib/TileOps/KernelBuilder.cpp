@@ -426,8 +426,10 @@ namespace {
 /// CTA size and elements per thread: 16-byte accesses (vec elements), two
 /// vectors per thread on large tensors, and at least ~2 waves of CTAs
 /// (132 SMs) before the CTA grows to 256 threads.
+/// `eltBytes`: the size of the op's dtype; `narrowBytes`: the narrowest
+/// element among the kernel's tensors (bool: 1 byte).
 void costRule(const KernelSpec &spec, int64_t n, int64_t eltBytes,
-              KernelPlan &plan) {
+              int64_t narrowBytes, KernelPlan &plan) {
   int64_t vec = std::max<int64_t>(1, 16 / eltBytes);
   std::string strategy = spec.strategy;
   int64_t threads = 256, npt = vec;
@@ -440,6 +442,10 @@ void costRule(const KernelSpec &spec, int64_t n, int64_t eltBytes,
       strategy = "register_copy";
     if (n >= (int64_t(1) << 22))
       npt = 2 * vec;
+    // The register layout gives every thread 16 bytes of the narrowest
+    // element (a bool tile: 16 elements); fewer elements per thread would
+    // leave threads replicating others.
+    npt = std::max<int64_t>(npt, 16 / narrowBytes);
     if (n / (threads * npt) < 264)
       threads = 128;
   }
@@ -595,7 +601,10 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   if (n >= (int64_t(1) << 31))
     return err(line, "expects fewer than 2^31 output elements, got " +
                          std::to_string(n));
-  costRule(spec, n, bytesOf(dt), plan);
+  int64_t narrowBytes = outElt == "i1" ? 1 : bytesOf(dt);
+  for (const std::string &e : inElts)
+    narrowBytes = std::min(narrowBytes, e == "i1" ? 1 : bytesOf(dt));
+  costRule(spec, n, bytesOf(dt), narrowBytes, plan);
   int64_t T = plan.tile;
   plan.outShape = outShape;
   plan.outDtype = info->result == ResultRule::Bool ? "bool" : dt;
