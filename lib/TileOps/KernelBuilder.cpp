@@ -437,9 +437,8 @@ bool branchyMath(const KernelSpec &spec) {
     auto it = spec.params.find("rounding_mode");
     return it != spec.params.end() && it->second == "floor";
   }
-  return llvm::is_contained({"sin", "cos", "remainder", "floor_divide",
-                             "sinusoidal"},
-                            spec.op);
+  return llvm::is_contained(
+      {"sin", "cos", "remainder", "floor_divide", "sinusoidal"}, spec.op);
 }
 
 /// `eltBytes`: the size of the op's dtype; `narrowBytes`: the narrowest

@@ -99,8 +99,8 @@ struct Em {
   Value divFull(Value x, Value y) {
     if (!elt(x).isF32())
       return div(x, y);
-    return ct::DivFOp::create(b, loc, x.getType(), x, y,
-                              ct::RoundingMode::Full, /*flush_to_zero=*/false);
+    return ct::DivFOp::create(b, loc, x.getType(), x, y, ct::RoundingMode::Full,
+                              /*flush_to_zero=*/false);
   }
   Value neg(Value x) {
     return isF(x) ? (Value)ct::NegFOp::create(b, loc, x.getType(), x)
@@ -237,8 +237,8 @@ struct Em {
   /// exp, log and division.
   Value expm1(Value x) {
     Value p = c(1.0 / 40320);
-    for (double k : {1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6,
-                     1.0 / 2, 1.0})
+    for (double k :
+         {1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 1.0 / 2, 1.0})
       p = ct::FmaOp::create(b, loc, x.getType(), p, x, c(k),
                             ct::RoundingMode::NearestEven,
                             /*flush_to_zero=*/false);
