@@ -259,6 +259,15 @@ public:
   DenseMap<Value, Affine> affine;
   DenseMap<Value, AffinePointer> affinePointers;
   DenseMap<Value, BoundsMask> boundsMasks;
+
+  // --- alloca (Memory.cpp) --------------------------------------------------
+  /// Allocates the scratch memory of every alloca of the entry at its start
+  /// (one device malloc per tile block, by thread 0, broadcast) and maps each
+  /// alloca to its pointer; frees it before every return.
+  LogicalResult allocateScratch();
+  void freeScratch();
+  DenseMap<Operation *, Value> allocaPointers;
+  Value scratch; ///< i64 address malloc returned (null when no alloca)
 };
 
 /// Gives the result shape of every mmaf in `entry` the accumulator layout
