@@ -158,18 +158,33 @@ LogicalResult EntryLowering::lower(ct::CatOp op) {
   if (failed(rhsBuffer))
     return failure();
   // The result is the lhs layout with one more register bit, the top bit of
-  // `dim`: the two halves are register views of the result.
+  // `dim`: the two halves are register views of the result. The result's
+  // registers are numbered in the order of the flat index (the new bit among
+  // them), so that a cat along the innermost dimension interleaves the
+  // halves' registers as their elements are in memory (vector stores of the
+  // result, e.g. RoPE's interleaved pairs); the halves are copied in.
   int64_t dim = op.getDim();
   unsigned top = dimBitRange(resultType.getShape(), dim).second - 1;
-  BitLayout lower = *bits;
-  lower.memOffset = 0;
-  int64_t half = lower.getStorageSize();
-  BitLayout joined = lower;
-  joined.shard.insert(joined.shard.begin() + top, LayoutBit{"m", half});
+  BitLayout joined = *bits;
+  joined.memOffset = 0;
+  joined.shard.insert(joined.shard.begin() + top, LayoutBit{"m", 1});
+  int64_t stride = 1;
+  for (LayoutBit &bit : joined.shard)
+    if (bit.isMemory()) {
+      bit.stride = stride;
+      stride *= 2;
+    }
+  for (LayoutBit &bit : joined.replica)
+    if (bit.isMemory()) {
+      bit.stride = stride;
+      stride *= 2;
+    }
+  BitLayout lower = joined;
+  lower.shard.erase(lower.shard.begin() + top);
+  BitLayout upper = lower;
+  upper.memOffset = joined.shard[top].stride;
   Value result = alloc(resultType.getShape(), lhsType.getElementType(),
                        joined.toLayout(), loc);
-  BitLayout upper = lower;
-  upper.memOffset = half;
   if (failed(assign(viewOf(b, loc, result, lhsType.getShape(), lower), lhs,
                     loc)) ||
       failed(assign(viewOf(b, loc, result, lhsType.getShape(), upper),

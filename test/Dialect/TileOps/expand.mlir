@@ -137,6 +137,37 @@ cuda_tile.module @m {
     return
   }
 
+  // mish: x * n / (n + 2) with n = t (t + 2), t = exp(x) (tanh(log1p(t))
+  // as one quotient, div.full), x itself above 20; softplus with beta = 1
+  // neither scales nor divides.
+  // CHECK-LABEL: entry @mish_softplus
+  // CHECK: %[[X:.*]] = ftof %{{.*}} : tile<64xbf16> -> tile<64xf32>
+  // CHECK: %[[T:.*]] = exp %[[X]]
+  // CHECK: %[[TWO:.*]] = constant <f32: 2.000000e+00>
+  // CHECK: %[[T2:.*]] = addf %[[T]], %[[TWO]]
+  // CHECK: %[[N:.*]] = mulf %[[T]], %[[T2]]
+  // CHECK: %[[N2:.*]] = addf %[[N]], %{{.*}}
+  // CHECK: %[[Q:.*]] = divf %[[N]], %[[N2]] rounding<full>
+  // CHECK: %[[M:.*]] = mulf %[[X]], %[[Q]]
+  // CHECK: %[[TH:.*]] = constant <f32: 2.000000e+01>
+  // CHECK: %[[BIG:.*]] = cmpf greater_than ordered %[[X]], %[[TH]]
+  // CHECK: select %[[BIG]], %[[X]], %[[M]]
+  // CHECK-NOT: tanh
+  // CHECK: %[[S:.*]] = ftof %{{.*}} : tile<64xbf16> -> tile<64xf32>
+  // CHECK-NOT: mulf %[[S]]
+  // CHECK: %[[E:.*]] = exp %[[S]]
+  // CHECK: %[[U:.*]] = addf %{{.*}}, %[[E]]
+  // CHECK: divf {{.*}} rounding<full>
+  // CHECK-NOT: divf
+  // CHECK: cmpf greater_than ordered %[[S]]
+  // CHECK: return
+  entry @mish_softplus() {
+    %x = constant <bf16: 0.25> : tile<64xbf16>
+    %m = tileops.mish %x : tile<64xbf16> -> tile<64xbf16>
+    %s = tileops.softplus %x : tile<64xbf16> -> tile<64xbf16>
+    return
+  }
+
   // Predicates on integers are constants; logical_not compares with 0.
   // CHECK-LABEL: entry @predicates
   entry @predicates() {
@@ -188,10 +219,10 @@ cuda_tile.module @m {
     // CHECK: %[[PR:.*]] = reshape %[[PF]] : tile<4xf32> -> tile<4x1xf32>
     // CHECK: %[[PB:.*]] = broadcast %[[PR]] : tile<4x1xf32> -> tile<4x4xf32>
     // CHECK: %[[ANG:.*]] = mulf %[[PB]], %[[FB]]
-    // CHECK: %[[COS:.*]] = cos %[[ANG]]
-    // CHECK: %[[SIN:.*]] = sin %[[ANG]]
     // CHECK: %[[X1:.*]] = extract %[[Q]][%[[Z:.*]], %[[Z]]] : tile<4x8xf32> -> tile<4x4xf32>
     // CHECK: %[[X2:.*]] = extract %[[Q]][%[[Z]], %{{.*}}] : tile<4x8xf32> -> tile<4x4xf32>
+    // CHECK: %[[COS:.*]] = cos %[[ANG]]
+    // CHECK: %[[SIN:.*]] = sin %[[ANG]]
     // CHECK: %[[A:.*]] = mulf %[[X1]], %[[COS]]
     // CHECK: %[[B:.*]] = mulf %[[X2]], %[[SIN]]
     // CHECK: %[[Y1:.*]] = subf %[[A]], %[[B]]
@@ -205,13 +236,29 @@ cuda_tile.module @m {
     return
   }
 
-  // Non-neox pairs (x[2j], x[2j+1]) through a (.., D/2, 2) reshape.
+  // Non-neox pairs (x[2j], x[2j+1]) through a (.., D/2, 2) reshape; the
+  // angle is formed on x's shape (each frequency twice) and split the same
+  // way, so cos/sin act on the [.., 0] half like x's halves.
   // CHECK-LABEL: entry @rope_interleaved
   entry @rope_interleaved() {
+    // CHECK: %[[F:.*]] = constant <f32: {{\[\[}}1.000000e+00, 1.000000e+00, 0.00999999977, 0.00999999977]]> : tile<1x4xf32>
+    // CHECK: %[[FB:.*]] = broadcast %[[F]] : tile<1x4xf32> -> tile<2x4xf32>
+    // CHECK: %[[PB:.*]] = broadcast %{{.*}} : tile<2x1xf32> -> tile<2x4xf32>
+    // CHECK: %[[ANG:.*]] = mulf %[[PB]], %[[FB]] : tile<2x4xf32>
     // CHECK: %[[R:.*]] = reshape %{{.*}} : tile<2x4xf16> -> tile<2x2x2xf16>
+    // CHECK: %[[AR:.*]] = reshape %[[ANG]] : tile<2x4xf32> -> tile<2x2x2xf32>
     // CHECK: %[[E:.*]] = extract %[[R]][%[[Z:.*]], %[[Z]], %[[Z]]] : tile<2x2x2xf16> -> tile<2x2x1xf16>
+    // CHECK: %[[A0:.*]] = extract %[[AR]][%[[Z]], %[[Z]], %[[Z]]] : tile<2x2x2xf32> -> tile<2x2x1xf32>
     // CHECK: %[[O:.*]] = extract %[[R]][%[[Z]], %[[Z]], %{{.*}}] : tile<2x2x2xf16> -> tile<2x2x1xf16>
-    // CHECK: cat %{{.*}}, %{{.*}} dim = 2 : tile<2x2x1xf16>, tile<2x2x1xf16> -> tile<2x2x2xf16>
+    // CHECK: %[[COS:.*]] = cos %[[A0]] : tile<2x2x1xf32>
+    // CHECK: %[[SIN:.*]] = sin %[[A0]] : tile<2x2x1xf32>
+    // CHECK: %[[EF:.*]] = ftof %[[E]] : tile<2x2x1xf16> -> tile<2x2x1xf32>
+    // CHECK: %[[OF:.*]] = ftof %[[O]] : tile<2x2x1xf16> -> tile<2x2x1xf32>
+    // CHECK: %[[EC:.*]] = mulf %[[EF]], %[[COS]]
+    // CHECK: %[[OS:.*]] = mulf %[[OF]], %[[SIN]]
+    // CHECK: %[[Y1:.*]] = subf %[[EC]], %[[OS]]
+    // CHECK: %[[Y1H:.*]] = ftof %[[Y1]] : tile<2x2x1xf32> -> tile<2x2x1xf16>
+    // CHECK: cat %[[Y1H]], %{{.*}} dim = 2 : tile<2x2x1xf16>, tile<2x2x1xf16> -> tile<2x2x2xf16>
     // CHECK: reshape %{{.*}} : tile<2x2x2xf16> -> tile<2x4xf16>
     %q = constant <f16: 1.0> : tile<2x4xf16>
     %p = constant <i32: 2> : tile<2xi32>

@@ -435,7 +435,14 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
        }},
       {"mish",
        [](Em &e, ArrayRef<Value> x, Operation *) {
-         return e.mul(x[0], e.tanh(e.log1p(e.exp(x[0]))));
+         // tanh(log1p(t)) = ((1 + t)^2 - 1) / ((1 + t)^2 + 1) = n / (n + 2)
+         // with t = exp(x), n = t (t + 2): one exp and one division, no log
+         // or tanh. Above x = 20, tanh(softplus(x)) rounds to 1 in f32 (and
+         // n would overflow above x ~ 44).
+         Value t = e.exp(x[0]);
+         Value n = e.mul(t, e.add(t, e.c(2.0)));
+         Value m = e.mul(x[0], e.divFull(n, e.add(n, e.c(2.0))));
+         return e.sel(e.gt(x[0], e.c(20.0)), x[0], m);
        }},
       {"selu",
        [](Em &e, ArrayRef<Value> x, Operation *) {
@@ -461,8 +468,10 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
       {"softplus",
        [](Em &e, ArrayRef<Value> x, Operation *op) {
          double beta = f64(op, "beta", 1.0);
-         Value bx = e.mul(x[0], e.c(beta));
-         Value soft = e.div(e.log1p(e.exp(bx)), e.c(beta));
+         Value bx = beta == 1.0 ? x[0] : e.mul(x[0], e.c(beta));
+         Value soft = e.log1p(e.exp(bx));
+         if (beta != 1.0)
+           soft = e.div(soft, e.c(beta));
          return e.sel(e.gt(bx, e.c(f64(op, "threshold", 20.0))), x[0], soft);
        }},
       {"prelu",
@@ -741,40 +750,47 @@ struct ExpandFamily : RewritePattern {
     }
   }
 
+  /// RoPE. neox rotates (x[..., :D/2], x[..., D/2:]); non-neox the
+  /// interleaved pairs (x[..., 2i], x[..., 2i+1]). Non-neox forms the angle
+  /// on x's own shape (each pair's angle twice: one multiplication), views
+  /// both as (lead..., D/2, 2) and extracts the [..., 0] halves alike, so
+  /// cos/sin are computed once per pair in the layout x's halves already
+  /// have (no layout conversion between x and the tables).
   static Value expandRope(Em &e, StringRef name, Operation *op, Type resElt) {
     Value x = op->getOperand(0), pos = op->getOperand(1);
     auto xt = cast<ct::TileType>(x.getType());
     SmallVector<int64_t> lead(xt.getShape().drop_back());
     int64_t dim = xt.getShape().back(), half = dim / 2;
     auto [invFreq, amp] = ropeFrequencies(op, name, dim);
+    bool neox = name != "rope_non_neox";
     MLIRContext *ctx = e.b.getContext();
     auto tile = [&](ArrayRef<int64_t> s, Type t) {
       return ct::TileType::get(ctx, s, t);
     };
-    SmallVector<int64_t> halfShape(lead), ones(lead.size(), 1), posShape(lead);
-    halfShape.push_back(half);
-    ones.push_back(half);
+    // neox: angles on (lead..., D/2); non-neox: on (lead..., D), each
+    // frequency twice.
+    SmallVector<int64_t> angShape(lead), ones(lead.size(), 1), posShape(lead);
+    angShape.push_back(neox ? half : dim);
+    ones.push_back(neox ? half : dim);
     posShape.push_back(1);
-    Em h(e.b, e.loc, halfShape);
-    // angle = pos * inv_freq on (lead..., D/2).
+    SmallVector<float> freqs;
+    for (float f : invFreq)
+      freqs.append(neox ? 1 : 2, f);
+    Em a(e.b, e.loc, angShape);
+    // angle = pos * inv_freq.
     Value freq = ct::ConstantOp::create(
-        e.b, e.loc, tile(ones, h.f32),
+        e.b, e.loc, tile(ones, a.f32),
         cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(
-            RankedTensorType::get(ones, h.f32), ArrayRef<float>(invFreq))));
-    freq = ct::BroadcastOp::create(e.b, e.loc, h.tt(h.f32), freq);
-    Value p = ct::IToFOp::create(e.b, e.loc, tile(lead, h.f32), pos,
+            RankedTensorType::get(ones, a.f32), ArrayRef<float>(freqs))));
+    freq = ct::BroadcastOp::create(e.b, e.loc, a.tt(a.f32), freq);
+    Value p = ct::IToFOp::create(e.b, e.loc, tile(lead, a.f32), pos,
                                  ct::Signedness::Signed);
-    p = ct::ReshapeOp::create(e.b, e.loc, tile(posShape, h.f32), p);
-    p = ct::BroadcastOp::create(e.b, e.loc, h.tt(h.f32), p);
-    Value angle = h.mul(p, freq);
-    Value cs = h.cos(angle), sn = h.sin(angle);
-    if (amp != 1.0) {
-      cs = h.mul(cs, h.c(amp));
-      sn = h.mul(sn, h.c(amp));
-    }
-    bool neox = name != "rope_non_neox";
+    p = ct::ReshapeOp::create(e.b, e.loc, tile(posShape, a.f32), p);
+    p = ct::BroadcastOp::create(e.b, e.loc, a.tt(a.f32), p);
+    Value angle = a.mul(p, freq);
     Type elt = xt.getElementType();
-    // Split x into its two rotation partners, each (lead..., D/2).
+    // The two rotation partners (and, non-neox, the angle's half), each of
+    // the shape `part`.
     Value src = x;
     SmallVector<int64_t> split(lead), part(lead);
     if (neox) {
@@ -784,23 +800,24 @@ struct ExpandFamily : RewritePattern {
       split.append({half, 2});
       part.append({half, 1});
       src = ct::ReshapeOp::create(e.b, e.loc, tile(split, elt), x);
+      angle = ct::ReshapeOp::create(e.b, e.loc, tile(split, a.f32), angle);
     }
+    Em h(e.b, e.loc, part);
     SmallVector<Value> idx(split.size(), e.idx(0));
     Value x1 = ct::ExtractOp::create(e.b, e.loc, tile(part, elt), src, idx);
+    if (!neox)
+      angle = ct::ExtractOp::create(e.b, e.loc, h.tt(h.f32), angle, idx);
     idx.back() = e.idx(1);
     Value x2 = ct::ExtractOp::create(e.b, e.loc, tile(part, elt), src, idx);
-    if (!neox) {
-      x1 = ct::ReshapeOp::create(e.b, e.loc, tile(halfShape, elt), x1);
-      x2 = ct::ReshapeOp::create(e.b, e.loc, tile(halfShape, elt), x2);
+    Value cs = h.cos(angle), sn = h.sin(angle);
+    if (amp != 1.0) {
+      cs = h.mul(cs, h.c(amp));
+      sn = h.mul(sn, h.c(amp));
     }
     x1 = h.cvt(x1, h.f32);
     x2 = h.cvt(x2, h.f32);
     Value y1 = h.round(h.sub(h.mul(x1, cs), h.mul(x2, sn)), resElt);
     Value y2 = h.round(h.add(h.mul(x2, cs), h.mul(x1, sn)), resElt);
-    if (!neox) {
-      y1 = ct::ReshapeOp::create(e.b, e.loc, tile(part, resElt), y1);
-      y2 = ct::ReshapeOp::create(e.b, e.loc, tile(part, resElt), y2);
-    }
     Value y = ct::CatOp::create(e.b, e.loc, tile(split, resElt), y1, y2,
                                 static_cast<uint64_t>(split.size() - 1));
     if (!neox)
