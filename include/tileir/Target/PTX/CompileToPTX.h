@@ -36,8 +36,12 @@ struct KernelInfo {
 
 /// Lowers `module` (cuda_tile) in place to LLVM dialect + NVVM inside
 /// gpu.modules and returns the kernels' ABI. Diagnostics go to the context.
+/// With `splitKernels`, a gpu.module of several kernels (and nothing else)
+/// becomes one gpu.module per kernel first, so that the pipeline (and the
+/// serialization in compileToPTX) runs on the kernels in parallel.
 FailureOr<std::vector<KernelInfo>> lowerToNVVM(ModuleOp module,
-                                               const CompileOptions &options);
+                                               const CompileOptions &options,
+                                               bool splitKernels = false);
 
 /// cuda_tile -> PTX text, with a `// tileir.kernel ...` line before every
 /// entry (see docs/ABI.md).
