@@ -24,7 +24,6 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -407,12 +406,12 @@ static std::optional<PtxModule> parsePtx(StringRef ptx) {
 /// the first header, every item once (identical declarations, e.g. of
 /// vprintf, collapse). nullopt when two modules define one symbol
 /// differently or the headers differ.
-static std::optional<std::string> mergePtx(ArrayRef<std::string> parts) {
+std::optional<std::string>
+mlir::tileir::mergePtxModules(ArrayRef<std::string> parts) {
   if (parts.size() == 1)
     return parts.front();
   std::string out;
-  llvm::StringSet<> texts;
-  llvm::StringMap<std::string> symbols;
+  llvm::StringSet<> texts, defined;
   std::optional<std::string> header;
   for (const std::string &part : parts) {
     std::optional<PtxModule> module = parsePtx(part);
@@ -431,19 +430,14 @@ static std::optional<std::string> mergePtx(ArrayRef<std::string> parts) {
       }
       if (texts.contains(piece.text))
         continue;
-      if (!piece.name.empty()) {
-        auto [it, inserted] = symbols.try_emplace(piece.name, piece.text);
-        // A declaration may precede the definition of the same symbol
-        // within one module; two definitions that differ conflict.
-        bool declaration = StringRef(piece.text).rtrim().ends_with(";") &&
-                           !StringRef(piece.text).contains('{');
-        if (!inserted && !declaration &&
-            !(StringRef(it->second).rtrim().ends_with(";") &&
-              !StringRef(it->second).contains('{')))
-          return std::nullopt;
-        if (!declaration)
-          it->second = piece.text;
-      }
+      // Declarations (`.extern`, function prototypes) may repeat; a second,
+      // different definition of a symbol conflicts.
+      StringRef text(piece.text);
+      bool declaration = text.starts_with(".extern") ||
+                         (text.contains(".func") && !text.contains('{'));
+      if (!piece.name.empty() && !declaration &&
+          !defined.insert(piece.name).second)
+        return std::nullopt;
       texts.insert(piece.text);
       out += piece.text;
     }
@@ -513,7 +507,7 @@ compileModule(ModuleOp module, const CompileOptions &options, bool split) {
   }
   std::string ptx;
   if (split) {
-    std::optional<std::string> merged = mergePtx(*parts);
+    std::optional<std::string> merged = mergePtxModules(*parts);
     if (!merged)
       return std::optional<std::string>();
     ptx = std::move(*merged);

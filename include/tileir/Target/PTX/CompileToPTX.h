@@ -52,6 +52,13 @@ FailureOr<std::string> compileToPTX(ModuleOp module,
 FailureOr<std::string> compileToLLVMIR(ModuleOp module,
                                        const CompileOptions &options);
 
+/// One PTX module from the PTX texts of several modules compiled for one
+/// target (the NVPTX backend's output): the first header, then every
+/// top-level item once (identical items, e.g. the declaration of vprintf,
+/// collapse). nullopt when the headers differ or two modules define one
+/// symbol differently.
+std::optional<std::string> mergePtxModules(llvm::ArrayRef<std::string> parts);
+
 /// Assembles PTX into a cubin with `ptxas` (found on PATH or under
 /// $CUDA_HOME/bin, /usr/local/cuda/bin). Error when ptxas is missing.
 llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx,
