@@ -34,8 +34,33 @@ Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols,
   f.cols = cols;
   f.threads = 32;
   bool bits8 = elementBits == 8;
+  bool bits32 = elementBits == 32;
+  bool bits64 = elementBits == 64;
   switch (operand) {
   case Operand::A: {
+    if (bits64) {
+      // a0 of one m8k4 atom (f64): row = lane/4, col = lane%4.
+      int64_t atomCols = cols / 4;
+      f.regs = rows / 8 * atomCols;
+      f.element = [atomCols](int64_t t, int64_t r) {
+        return std::make_pair(8 * (r / atomCols) + t / 4,
+                              4 * (r % atomCols) + t % 4);
+      };
+      break;
+    }
+    if (bits32) {
+      // a0..a3 of one m16k8 atom (tf32): q = 2*k1 + i1,
+      // row = 8*i1 + lane/4, col = 4*k1 + lane%4.
+      int64_t atomCols = cols / 8;
+      f.regs = rows / 16 * atomCols * 4;
+      f.element = [atomCols](int64_t t, int64_t r) {
+        int64_t atom = r / 4, q = r % 4;
+        int64_t row = 16 * (atom / atomCols) + 8 * (q & 1) + t / 4;
+        int64_t col = 8 * (atom % atomCols) + 4 * (q >> 1) + t % 4;
+        return std::make_pair(row, col);
+      };
+      break;
+    }
     if (bits8) {
       // a0..a15 of one m16k32 atom (8-bit): q = 8*k1 + 4*i1 + k0,
       // row = 8*i1 + lane/4, col = 16*k1 + 4*(lane%4) + k0.
@@ -64,6 +89,29 @@ Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols,
     break;
   }
   case Operand::B: {
+    if (bits64) {
+      // b0 of one k4n8 atom (f64): row (k) = lane%4, col (n) = lane/4.
+      int64_t atomCols = cols / 8;
+      f.regs = rows / 4 * atomCols;
+      f.element = [atomCols](int64_t t, int64_t r) {
+        return std::make_pair(4 * (r / atomCols) + t % 4,
+                              8 * (r % atomCols) + t / 4);
+      };
+      break;
+    }
+    if (bits32) {
+      // b0..b1 of one k8n8 atom (tf32): row (k) = 4*q + lane%4,
+      // col (n) = lane/4.
+      int64_t atomCols = cols / 8;
+      f.regs = rows / 8 * atomCols * 2;
+      f.element = [atomCols](int64_t t, int64_t r) {
+        int64_t atom = r / 2, q = r % 2;
+        int64_t row = 8 * (atom / atomCols) + 4 * q + t % 4;
+        int64_t col = 8 * (atom % atomCols) + t / 4;
+        return std::make_pair(row, col);
+      };
+      break;
+    }
     if (bits8) {
       // b0..b7 of one k32n8 atom (8-bit): q = 4*k1 + k0,
       // row (k) = 16*k1 + 4*(lane%4) + k0, col (n) = lane/4.
@@ -92,6 +140,17 @@ Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols,
     break;
   }
   case Operand::C: {
+    if (bits64) {
+      // c0..c1 of one m8n8 atom (f64): row = lane/4, col = 2*(lane%4) + q.
+      int64_t atomCols = cols / 8;
+      f.regs = rows / 8 * atomCols * 2;
+      f.element = [atomCols](int64_t t, int64_t r) {
+        int64_t atom = r / 2, q = r % 2;
+        return std::make_pair(8 * (atom / atomCols) + t / 4,
+                              8 * (atom % atomCols) + 2 * (t % 4) + q);
+      };
+      break;
+    }
     // c0..c3 of one m16n8 atom: q = 2*i1 + j0,
     // row = 8*i1 + lane/4, col = 2*(lane%4) + j0.
     int64_t atomCols = cols / 8;
@@ -111,8 +170,21 @@ Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols,
 TileLayout mma::getMmaSyncLayout(Operand operand, int64_t rows, int64_t cols,
                                  bool transposed, unsigned elementBits) {
   bool bits8 = elementBits == 8;
+  bool bits32 = elementBits == 32;
+  bool bits64 = elementBits == 64;
   switch (operand) {
   case Operand::A: {
+    if (bits64) {
+      int64_t atomCols = cols / 4;
+      return buildLayout({{rows / 8, atomCols, "m"}, {8, 4, "laneid"}},
+                         {{atomCols, 1, "m"}, {4, 1, "laneid"}}, transposed);
+    }
+    if (bits32) {
+      int64_t atomCols = cols / 8;
+      return buildLayout(
+          {{rows / 16, 4 * atomCols, "m"}, {2, 1, "m"}, {8, 4, "laneid"}},
+          {{atomCols, 4, "m"}, {2, 2, "m"}, {4, 1, "laneid"}}, transposed);
+    }
     if (bits8) {
       int64_t atomCols = cols / 32;
       return buildLayout(
@@ -128,6 +200,13 @@ TileLayout mma::getMmaSyncLayout(Operand operand, int64_t rows, int64_t cols,
   }
   case Operand::B: {
     int64_t atomCols = cols / 8;
+    if (bits64)
+      return buildLayout({{rows / 4, atomCols, "m"}, {4, 1, "laneid"}},
+                         {{atomCols, 1, "m"}, {8, 4, "laneid"}}, transposed);
+    if (bits32)
+      return buildLayout(
+          {{rows / 8, 2 * atomCols, "m"}, {2, 1, "m"}, {4, 1, "laneid"}},
+          {{atomCols, 2, "m"}, {8, 4, "laneid"}}, transposed);
     if (bits8)
       return buildLayout({{rows / 32, 8 * atomCols, "m"},
                           {2, 4, "m"},
@@ -142,6 +221,10 @@ TileLayout mma::getMmaSyncLayout(Operand operand, int64_t rows, int64_t cols,
   }
   case Operand::C: {
     int64_t atomCols = cols / 8;
+    if (bits64)
+      return buildLayout({{rows / 8, 2 * atomCols, "m"}, {8, 4, "laneid"}},
+                         {{atomCols, 2, "m"}, {4, 1, "laneid"}, {2, 1, "m"}},
+                         transposed);
     return buildLayout(
         {{rows / 16, 4 * atomCols, "m"}, {2, 2, "m"}, {8, 4, "laneid"}},
         {{atomCols, 4, "m"}, {4, 1, "laneid"}, {2, 1, "m"}}, transposed);
@@ -259,8 +342,9 @@ mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(msg);
   };
-  if (elementBits != 8 && elementBits != 16)
-    return fail(llvm::formatv("wgmma descriptors take 8- or 16-bit elements, "
+  if (elementBits != 8 && elementBits != 16 && elementBits != 32)
+    return fail(llvm::formatv("wgmma descriptors take 8-, 16- or 32-bit "
+                              "elements, "
                               "got {0} bits",
                               elementBits)
                     .str());

@@ -109,3 +109,45 @@ def test_torch_compile_fullgraph():
     x = torch.randn(1000, device="cuda")
     f = torch.compile(lambda t: T.exp(T.add(t, t)), fullgraph=True)
     torch.testing.assert_close(f(x), torch.exp(x + x))
+
+
+def test_kernel_cache_without_the_tool(tmp_path, monkeypatch):
+    """A kernel built once is found again on a machine without tileops-build (AOT deployment);
+    a spec that was never built names itself in the error."""
+    _tool_or_skip()
+    monkeypatch.setenv("TILEIR_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(T, "_kernels", {})
+    k, plan = T.kernel("relu f16 4097")
+    assert plan["out_dtype"] == "f16" and plan["threads"] > 0
+    entries = list(tmp_path.rglob("*.ptx"))
+    assert len(entries) == 1 and ".entry" in entries[0].read_text()
+    monkeypatch.setattr(T, "_kernels", {})
+    monkeypatch.setenv("TILEIR_TOOLS_DIR", str(tmp_path / "no-tools"))
+    monkeypatch.setenv("PATH", str(tmp_path / "no-tools"))
+    k2, plan2 = T.kernel("relu f16 4097")
+    assert plan2 == plan
+    with pytest.raises(FileNotFoundError, match="no entry for spec 'relu f16 4098'"):
+        T.kernel("relu f16 4098")
+
+
+def test_random_bad_specs_never_crash():
+    """Mutated spec lines (unknown ops and dtypes, malformed shapes, bad params): tileops-build
+    answers each with a plan or a located error, never a crash (fixed seed)."""
+    import random
+    import subprocess
+    tool = _tool_or_skip()
+    rng = random.Random(7)
+    ops = list(T.OPS) + ["nope", "ADD"]
+    dts = ["f32", "f16", "bf16", "i32", "i8", "bool", "f8e4m3fn", "f64", "x"]
+    shapes = ["scalar", "0", "-3", "3x", "x4", "3xx4", "99999999999x99999999999", "4,", "1", "7", "4097",
+              "2x64x128", "3x1,1x4", "16x256x7x7,256"]
+    params = ["alpha=abc", "p=1.5", "p=-1", "min=2 max=1", "value=nan", "approximate=bogus", "base=-5",
+              "num_heads=0", "seq_len=-1", "d_model=7", "threads=0", "threads=33", "threads=4096", "npt=0",
+              "npt=3", "strategy=foo", "name=1bad", "=", "a==b", "dim=1"]
+    for _ in range(60):
+        line = " ".join([rng.choice(ops), rng.choice(dts), rng.choice(shapes)] + rng.sample(params, rng.randint(0, 2)))
+        res = subprocess.run([tool, "--emit=plan", "-"], input=line + "\n", capture_output=True, text=True,
+                             timeout=60)
+        assert res.returncode in (0, 1), (line, res.returncode, res.stderr[-400:])
+        if res.returncode:
+            assert "error:" in res.stderr, (line, res.stderr)

@@ -101,8 +101,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
 !B = !tirx.buffer<16x8xf16, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
 !H = !tirx.buffer<16x8xf16, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
+!AH = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[(16,2,8):(1@laneid,8,1)]>>
+!BH = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
-  gpu.func @mma_fragments(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  gpu.func @mma_fragments(%a: !A, %b: !B, %ah: !AH, %bh: !BH) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
     %h = tirx.alloc : !H
     // expected-error@+4 {{'tirx.gemm' op has no applicable variant}}
@@ -112,9 +114,9 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     // expected-error@+4 {{'tirx.gemm' op has no applicable variant}}
     // expected-note@+3 {{wgmma (prio=20)}}
-    // expected-note@+2 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16, bf16 x bf16 or f8 (e4m3/e5m2) x f8 inputs with an f32 accumulator, got f16 x f16 inputs with a f16 accumulator}}
+    // expected-note@+2 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16 inputs with an f16 or f32 accumulator, bf16 x bf16, f8 (e4m3/e5m2) x f8 or f32 x f32 (tf32) inputs with an f32 accumulator, or f64 x f64 with an f64 accumulator, got bf16 x bf16 inputs with a f16 accumulator}}
     // expected-note@+1 {{mma_sync_int (prio=10)}}
-    tirx.gemm warp %h, %a, %b, %h : !H, !A, !B, !H
+    tirx.gemm warp %h, %ah, %bh, %h : !H, !AH, !BH, !H
     gpu.return
   }
 }

@@ -93,6 +93,54 @@ TEST(MmaLayouts, MmaSyncF8BuildersMatch) {
   }
 }
 
+TEST(MmaLayouts, MmaSyncTf32AndF64AtomsFollowPtx) {
+  // PTX ISA, mma.m16n8k8 .tf32: a_i at row lane/4 (+8 for i = 1, 3),
+  // column lane%4 (+4 for i >= 2); b_i at row lane%4 (+4 for i = 1),
+  // column lane/4.
+  Fragment a = getMmaSyncFragment(Operand::A, 16, 8, /*elementBits=*/32);
+  EXPECT_EQ(a.regs, 4);
+  EXPECT_EQ(a.element(5, 0), std::make_pair(int64_t(1), int64_t(1)));
+  EXPECT_EQ(a.element(5, 1), std::make_pair(int64_t(9), int64_t(1)));
+  EXPECT_EQ(a.element(5, 2), std::make_pair(int64_t(1), int64_t(5)));
+  EXPECT_EQ(a.element(31, 3), std::make_pair(int64_t(15), int64_t(7)));
+  Fragment b = getMmaSyncFragment(Operand::B, 8, 8, /*elementBits=*/32);
+  EXPECT_EQ(b.regs, 2);
+  EXPECT_EQ(b.element(5, 0), std::make_pair(int64_t(1), int64_t(1)));
+  EXPECT_EQ(b.element(5, 1), std::make_pair(int64_t(5), int64_t(1)));
+  // mma.m8n8k4 .f64: a0 at (lane/4, lane%4), b0 at (lane%4, lane/4), c_i
+  // at (lane/4, 2*(lane%4) + i).
+  Fragment a64 = getMmaSyncFragment(Operand::A, 8, 4, 64);
+  EXPECT_EQ(a64.regs, 1);
+  EXPECT_EQ(a64.element(6, 0), std::make_pair(int64_t(1), int64_t(2)));
+  Fragment b64 = getMmaSyncFragment(Operand::B, 4, 8, 64);
+  EXPECT_EQ(b64.element(6, 0), std::make_pair(int64_t(2), int64_t(1)));
+  Fragment c64 = getMmaSyncFragment(Operand::C, 8, 8, 64);
+  EXPECT_EQ(c64.regs, 2);
+  EXPECT_EQ(c64.element(6, 1), std::make_pair(int64_t(1), int64_t(5)));
+}
+
+TEST(MmaLayouts, MmaSyncTf32AndF64BuildersMatch) {
+  for (unsigned bits : {32u, 64u}) {
+    for (auto [rows, cols] :
+         {std::pair<int64_t, int64_t>{16, 16}, {64, 32}, {32, 48}}) {
+      for (bool t : {false, true}) {
+        Fragment a = getMmaSyncFragment(Operand::A, rows, cols, bits);
+        expectCovers(a);
+        expectBuilderMatches(getMmaSyncLayout(Operand::A, rows, cols, t, bits),
+                             t, a);
+        Fragment b = getMmaSyncFragment(Operand::B, rows, cols, bits);
+        expectCovers(b);
+        expectBuilderMatches(getMmaSyncLayout(Operand::B, rows, cols, t, bits),
+                             t, b);
+        Fragment c = getMmaSyncFragment(Operand::C, rows, cols, bits);
+        expectCovers(c);
+        expectBuilderMatches(getMmaSyncLayout(Operand::C, rows, cols, t, bits),
+                             t, c);
+      }
+    }
+  }
+}
+
 TEST(MmaLayouts, MmaSyncBuildersMatch) {
   for (auto [rows, cols] :
        {std::pair<int64_t, int64_t>{16, 16}, {64, 64}, {32, 48}}) {

@@ -40,6 +40,7 @@
 using namespace mlir;
 using namespace mlir::tileir;
 using ::tileir::dispatch::BitLayout;
+using ::tileir::dispatch::LayoutBit;
 using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
 
@@ -185,6 +186,108 @@ FailureOr<Value> EntryLowering::convertLayout(Value buffer,
   if (failed(assign(dst, buffer, loc)))
     return failure();
   return dst;
+}
+
+/// The layout of a fresh register buffer holding what `layout` holds: every
+/// element on the same threads, every bit that is not a thread bit a
+/// register (compact strides in the order of the old ones; broadcast bits get
+/// registers of their own), no offset.
+static FailureOr<TileLayout> compactLayout(const TileLayout &layout) {
+  FailureOr<BitLayout> bits = BitLayout::get(layout);
+  if (failed(bits))
+    return failure();
+  SmallVector<unsigned> regBits;
+  for (unsigned j = 0; j < bits->getNumBits(); ++j)
+    if (!bits->shard[j].isThread())
+      regBits.push_back(j);
+  llvm::sort(regBits, [&](unsigned x, unsigned y) {
+    return std::make_pair(bits->shard[x].stride, x) <
+           std::make_pair(bits->shard[y].stride, y);
+  });
+  BitLayout result = *bits;
+  result.memOffset = 0;
+  for (auto [i, j] : llvm::enumerate(regBits))
+    result.shard[j] = LayoutBit{"m", int64_t(1) << i};
+  return result.toLayout();
+}
+
+FailureOr<Value> EntryLowering::allocMapResult(ct::TileType type,
+                                               SmallVectorImpl<Value> &operands,
+                                               Location loc) {
+  TileLayout blocked = planner.getBlocked(type.getShape());
+  // Candidates: the blocked layout, then the compact form of each buffer
+  // operand's layout. The first one that the fewest operands disagree with
+  // (by thread ownership) wins, so that the planner's layout stays unless
+  // following the operands saves a conversion (e.g. after `extract`, whose
+  // views keep the source's register order).
+  std::vector<TileLayout> candidates{blocked};
+  SmallVector<std::optional<BitLayout>> operandBits;
+  for (Value v : operands) {
+    auto buffer = dyn_cast<tirx::BufferType>(v.getType());
+    operandBits.push_back(std::nullopt);
+    if (!buffer || buffer.getMemScope() != tirx::MemScope::Local)
+      continue;
+    FailureOr<BitLayout> bits = BitLayout::get(buffer.getTileLayout());
+    if (failed(bits))
+      continue;
+    operandBits.back() = *bits;
+    if (FailureOr<TileLayout> c = compactLayout(buffer.getTileLayout());
+        succeeded(c) && !llvm::is_contained(candidates, *c))
+      candidates.push_back(*c);
+  }
+  auto disagreeing = [&](const TileLayout &candidate) {
+    FailureOr<BitLayout> anchor = BitLayout::get(candidate);
+    if (failed(anchor))
+      return int64_t(operands.size()) + 1;
+    int64_t n = 0;
+    for (const std::optional<BitLayout> &bits : operandBits)
+      n += bits && ::tileir::dispatch::checkRegisterCompatible(*anchor, *bits)
+               ? 1
+               : 0;
+    return n;
+  };
+  const TileLayout *best = &candidates.front();
+  int64_t bestCost = disagreeing(*best);
+  for (const TileLayout &c : llvm::drop_begin(candidates)) {
+    if (bestCost == 0)
+      break;
+    if (int64_t cost = disagreeing(c); cost < bestCost) {
+      best = &c;
+      bestCost = cost;
+    }
+  }
+  // Operands that still disagree are converted to the chosen layout (once
+  // per value and layout while the conversion dominates the insertion
+  // point).
+  if (bestCost) {
+    FailureOr<BitLayout> anchor = BitLayout::get(*best);
+    for (auto [v, bits] : llvm::zip(operands, operandBits)) {
+      if (!bits || !::tileir::dispatch::checkRegisterCompatible(*anchor, *bits))
+        continue;
+      auto key = std::make_pair(
+          v, Attribute(tirx::LayoutAttr::get(b.getContext(), *best)));
+      if (auto it = layoutConversions.find(key);
+          it != layoutConversions.end()) {
+        Block *defBlock = it->second.getParentBlock();
+        bool dominates = false;
+        for (Block *blk = b.getInsertionBlock(); blk && !dominates;
+             blk = blk->getParentOp() ? blk->getParentOp()->getBlock()
+                                      : nullptr)
+          dominates = blk == defBlock;
+        if (dominates) {
+          v = it->second;
+          continue;
+        }
+      }
+      FailureOr<Value> converted = convertLayout(v, *best, loc);
+      if (failed(converted))
+        return failure();
+      layoutConversions[key] = *converted;
+      v = *converted;
+    }
+  }
+  return alloc(type.getShape(), lowerElement(type.getElementType()), *best,
+               loc);
 }
 
 FailureOr<Value> EntryLowering::toScalar(Value lowered, Type type,

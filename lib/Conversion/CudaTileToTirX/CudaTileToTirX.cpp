@@ -101,7 +101,10 @@ LogicalResult EntryLowering::run() {
        llvm::zip(entry.getBody().front().getArguments(), func.getArguments()))
     mapping.map(arg, newArg);
   b.setInsertionPointToEnd(&func.getBody().front());
-  return lowerOps(entry.getBody().front());
+  if (failed(allocateScratch()) || failed(lowerOps(entry.getBody().front())))
+    return failure();
+  freeScratch();
+  return success();
 }
 
 LogicalResult EntryLowering::lowerOps(Block &block) {

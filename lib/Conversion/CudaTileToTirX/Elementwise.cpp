@@ -179,7 +179,13 @@ static FailureOr<Value> buildInteger(OpBuilder &b, Operation *op,
   auto isSigned = [](ct::Signedness s) { return s == ct::Signedness::Signed; };
   return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
       .Case([&](ct::AbsIOp) -> Value {
-        return math::AbsIOp::create(b, loc, v[0]);
+        // max(x, 0 - x) at every width (math.absi on i8/i16 has no NVVM
+        // lowering); the minimum value stays itself, as in two's complement
+        // abs.
+        Value zero =
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(v[0].getType()));
+        Value neg = arith::SubIOp::create(b, loc, zero, v[0]);
+        return arith::MaxSIOp::create(b, loc, v[0], neg);
       })
       .Case([&](ct::AddIOp o) {
         return withOverflow(arith::AddIOp::create(b, loc, v[0], v[1]),
@@ -623,9 +629,11 @@ std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
   for (Value &v : operands)
     if (isa<LLVM::LLVMPointerType>(v.getType()))
       v = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
-  Value dst = allocBlocked(resultTile, loc);
+  FailureOr<Value> dst = allocMapResult(resultTile, operands, loc);
+  if (failed(dst))
+    return failure();
   auto map =
-      tirx::MapOp::create(b, loc, dst, operands, cta(), nullptr, nullptr);
+      tirx::MapOp::create(b, loc, *dst, operands, cta(), nullptr, nullptr);
   SmallVector<Type> argTypes;
   for (Value v : operands) {
     Type t = v.getType();
@@ -647,7 +655,7 @@ std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
     }
     tirx::YieldOp::create(b, loc, *result);
   }
-  mapping.map(op->getResult(0), dst);
+  mapping.map(op->getResult(0), *dst);
   return success();
 }
 

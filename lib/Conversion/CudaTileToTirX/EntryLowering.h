@@ -169,6 +169,15 @@ public:
   /// through shared memory (copy local->shared, barrier, copy
   /// shared->local).
   LogicalResult assign(Value dst, Value src, Location loc);
+  /// The result buffer of an elementwise tirx.map over `operands` (lowered
+  /// values): in the planner's blocked layout unless following the buffer
+  /// operands' layout needs fewer conversions; operands that disagree with
+  /// the chosen layout are replaced by their conversions.
+  FailureOr<Value> allocMapResult(ct::TileType type,
+                                  SmallVectorImpl<Value> &operands,
+                                  Location loc);
+  /// Conversions made by allocMapResult, keyed by (value, target layout).
+  DenseMap<std::pair<Value, Attribute>, Value> layoutConversions;
   /// The scalar of a rank-0 tile's lowered value (a one-element buffer is
   /// read with tirx.read, through shared memory unless every thread holds
   /// it). `type` is the cuda_tile type.
@@ -250,6 +259,15 @@ public:
   DenseMap<Value, Affine> affine;
   DenseMap<Value, AffinePointer> affinePointers;
   DenseMap<Value, BoundsMask> boundsMasks;
+
+  // --- alloca (Memory.cpp) --------------------------------------------------
+  /// Allocates the scratch memory of every alloca of the entry at its start
+  /// (one device malloc per tile block, by thread 0, broadcast) and maps each
+  /// alloca to its pointer; frees it before every return.
+  LogicalResult allocateScratch();
+  void freeScratch();
+  DenseMap<Operation *, Value> allocaPointers;
+  Value scratch; ///< i64 address malloc returned (null when no alloca)
 };
 
 /// Gives the result shape of every mmaf in `entry` the accumulator layout

@@ -8,6 +8,7 @@
 #include "EntryLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -784,10 +785,9 @@ std::optional<LogicalResult> EntryLowering::lowerMemoryOp(Operation *op) {
         return success();
       })
       .Case<ct::AllocaOp>([&](ct::AllocaOp a) -> LogicalResult {
-        return fail(a, "is not supported: the kernel ABI addresses global "
-                       "memory only (pointer tiles are 64-bit global "
-                       "addresses), and an alloca needs per-tile-block "
-                       "local or shared storage");
+        // Allocated at the entry's start (allocateScratch).
+        mapping.map(a.getResult(), allocaPointers.lookup(a));
+        return success();
       })
       .Case<ct::GetTensorShapeOp, ct::GetIndexSpaceShapeOp>(
           [&](auto o) -> LogicalResult { return lower(o); })
@@ -806,4 +806,120 @@ std::optional<LogicalResult> EntryLowering::lowerMemoryOp(Operation *op) {
             ct::StorePtrTkoOp>(
           [&](auto o) -> LogicalResult { return lower(o); })
       .Default([](Operation *) { return std::nullopt; });
+}
+
+//===----------------------------------------------------------------------===//
+// alloca: per-tile-block scratch memory
+//===----------------------------------------------------------------------===//
+//
+// Pointer tiles are 64-bit global addresses (the kernel ABI, and every view
+// and pointer access lowers to global loads and stores), so the scratch
+// memory of every alloca, `global` or not, is in global memory: one device
+// malloc per tile block at the entry's start (thread 0, the address
+// broadcast through shared memory), each alloca at its aligned offset, and
+// one free before each return. An alloca inside a loop body gets the same
+// memory in every iteration (its lifetime is the block, so that is a valid
+// placement). A failed malloc (the device heap, cudaLimitMallocHeapSize, is
+// exhausted) stops the kernel with an assertion naming the size.
+
+/// The declaration of `name` (malloc or free) in the kernel's gpu.module.
+static LLVM::LLVMFuncOp declareRuntime(OpBuilder &b, Operation *from,
+                                       StringRef name,
+                                       LLVM::LLVMFunctionType type) {
+  auto module = from->getParentOfType<gpu::GPUModuleOp>();
+  if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return fn;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
+LogicalResult EntryLowering::allocateScratch() {
+  SmallVector<ct::AllocaOp> allocas;
+  entry.walk([&](ct::AllocaOp a) { allocas.push_back(a); });
+  if (allocas.empty())
+    return success();
+  // Offsets within one block of memory; malloc returns 16-byte aligned
+  // memory, larger alignments are applied to the address.
+  int64_t total = 0, maxAlign = 16;
+  SmallVector<int64_t> offsets;
+  for (ct::AllocaOp a : allocas) {
+    auto tile = cast<ct::TileType>(a.getResult().getType());
+    Type pointee = cast<ct::PointerType>(tile.getElementType()).getPointeeType();
+    int64_t bytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+    int64_t align = std::max<int64_t>(
+        {static_cast<int64_t>(a.getAlignment()), bytes, 1});
+    if (!llvm::isPowerOf2_64(align))
+      return fail(a, "expects a power-of-two alignment, got " +
+                         std::to_string(align));
+    if (a.getNumElem() > (int64_t(1) << 40) / bytes)
+      return fail(a, "allocates more than 2^40 bytes");
+    total = llvm::alignTo(total, align);
+    offsets.push_back(total);
+    total += a.getNumElem() * bytes;
+    maxAlign = std::max(maxAlign, align);
+  }
+  int64_t request = std::max<int64_t>(1, total + maxAlign - 16);
+  Location loc = entry.getLoc();
+  MLIRContext *ctx = b.getContext();
+  auto generic = LLVM::LLVMPointerType::get(ctx);
+  auto global = LLVM::LLVMPointerType::get(ctx, 1);
+  Type i64 = b.getI64Type();
+  LLVM::LLVMFuncOp malloc = declareRuntime(
+      b, func, "malloc", LLVM::LLVMFunctionType::get(generic, {i64}));
+  scratch = fromThread0(i64, loc, Value(), [&]() -> Value {
+    Value size = arith::ConstantIntOp::create(b, loc, i64, request);
+    Value p = LLVM::CallOp::create(b, loc, malloc, ValueRange{size}).getResult();
+    Value address = LLVM::PtrToIntOp::create(
+        b, loc, i64, LLVM::AddrSpaceCastOp::create(b, loc, global, p));
+    Value ok = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne, address,
+        arith::ConstantIntOp::create(b, loc, i64, 0));
+    cf::AssertOp::create(
+        b, loc, ok,
+        "alloca: device malloc of " + std::to_string(request) +
+            " bytes failed (device heap exhausted: raise "
+            "cudaLimitMallocHeapSize)");
+    return address;
+  });
+  Value base = scratch;
+  if (maxAlign > 16) {
+    Value mask = arith::ConstantIntOp::create(b, loc, i64, maxAlign - 1);
+    base = arith::AndIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, base, mask),
+        arith::XOrIOp::create(
+            b, loc, mask, arith::ConstantIntOp::create(b, loc, i64, -1)));
+  }
+  for (auto [a, offset] : llvm::zip(allocas, offsets)) {
+    Value address = arith::AddIOp::create(
+        b, loc, base, arith::ConstantIntOp::create(b, loc, i64, offset));
+    allocaPointers[a] = LLVM::IntToPtrOp::create(b, loc, global, address);
+  }
+  return success();
+}
+
+void EntryLowering::freeScratch() {
+  if (!scratch)
+    return;
+  MLIRContext *ctx = b.getContext();
+  auto generic = LLVM::LLVMPointerType::get(ctx);
+  auto global = LLVM::LLVMPointerType::get(ctx, 1);
+  LLVM::LLVMFuncOp free = declareRuntime(
+      b, func, "free",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {generic}));
+  SmallVector<gpu::ReturnOp> returns;
+  func.walk([&](gpu::ReturnOp r) { returns.push_back(r); });
+  for (gpu::ReturnOp r : returns) {
+    // Every thread is done with the memory before thread 0 frees it (returns
+    // are reached by the whole tile block: control flow is uniform).
+    b.setInsertionPoint(r);
+    Location loc = r.getLoc();
+    gpu::BarrierOp::create(b, loc);
+    fromThread0(Type(), loc, Value(), [&]() -> Value {
+      Value p = LLVM::AddrSpaceCastOp::create(
+          b, loc, generic, LLVM::IntToPtrOp::create(b, loc, global, scratch));
+      LLVM::CallOp::create(b, loc, free, ValueRange{p});
+      return Value();
+    });
+  }
 }

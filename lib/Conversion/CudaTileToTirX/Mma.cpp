@@ -56,7 +56,12 @@ struct MmaPlan {
   /// The accumulator is cut into gridM x gridN pieces, one per warpgroup
   /// (wgmma) or warp (mma_sync), numbered row-major.
   int64_t gridM = 1, gridN = 1;
+  /// Rank-3 products: the batch count (1 for rank 2); each batch index is
+  /// one rank-2 product of this plan.
+  int64_t batch = 1;
+  bool batched = false;
   unsigned bits = 16;
+  /// The input element type as buffers hold it (tf32 in f32 storage).
   Type inType;
   /// The tirx.gemm config (mmai: the signedness of each input).
   DictionaryAttr gemmConfig;
@@ -68,12 +73,42 @@ struct MmaPlan {
 
 bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 
+/// The element type of the tirx buffers that hold a cuda_tile element type:
+/// tf32 values live in f32 storage (sign, exponent and the top 10 mantissa
+/// bits; the low 13 bits zero after `ftof` rounds to tf32, ignored by the
+/// tensor cores).
+Type storageType(Type t) {
+  if (isa<FloatTF32Type>(t))
+    return Float32Type::get(t.getContext());
+  return t;
+}
+
+/// The bits per element of a cuda_tile element type in registers and
+/// shared memory (tf32: 32).
+unsigned storageBits(Type t) { return storageType(t).getIntOrFloatBitWidth(); }
+
+/// The mma.sync atom (M, K) of `bits`-bit inputs: m8n8k4 for f64, m16n8k8
+/// for tf32, m16n8k16 for 16-bit inputs, m16n8k32 for 8-bit inputs.
+std::pair<int64_t, int64_t> mmaSyncAtom(unsigned bits) {
+  if (bits == 64)
+    return {8, 4};
+  return {16, 256 / bits};
+}
+
 /// The buffer type of a `scope` buffer.
 tirx::BufferType bufferType(MLIRContext *ctx, ArrayRef<int64_t> shape,
                             Type elem, tirx::MemScope scope,
                             const TileLayout &layout, unsigned swizzle = 0) {
   return tirx::BufferType::get(ctx, shape, elem, scope,
                                tirx::LayoutAttr::get(ctx, layout, swizzle));
+}
+
+/// The storage offset (axis m) of a buffer's layout: where a view of a
+/// larger buffer starts.
+int64_t offsetOf(Value buffer) {
+  return ::tileir::layout::getAxis(
+      cast<tirx::BufferType>(buffer.getType()).getTileLayout().getOffset(),
+      "m");
 }
 
 /// `layout` moved by `offset` storage elements.
@@ -128,15 +163,31 @@ FailureOr<TileLayout> gridLayout(const TileLayout &piece, int64_t pieceDim0,
 TileLayout accPieceLayout(const MmaPlan &p) {
   if (p.wgmma)
     return mma::getWgmmaAccumulatorLayout(p.pieceN());
-  return mma::getMmaSyncLayout(mma::Operand::C, p.pieceM(), p.pieceN());
+  return mma::getMmaSyncLayout(mma::Operand::C, p.pieceM(), p.pieceN(),
+                               /*transposed=*/false, p.bits);
 }
 
-/// The CTA-level accumulator layout of `p`.
-TileLayout accLayout(const MmaPlan &p) {
+/// The CTA-level accumulator layout of one rank-2 product of `p`.
+TileLayout accLayout2D(const MmaPlan &p) {
   int64_t wpp = p.warpsPerPiece();
   // The fragment layouts split at their row dimension by construction.
   return *gridLayout(accPieceLayout(p), p.pieceM(), p.gridM, p.gridN * wpp,
                      p.gridN, wpp, {});
+}
+
+/// `layout` (rank 2) repeated `batch` times along a new outer dimension,
+/// one after the other in storage: batch index i at offset i * the span of
+/// `layout`.
+TileLayout batchLayout(const TileLayout &layout, int64_t batch) {
+  SmallVector<Iter> shard{Iter{batch, layout.span("m"), "m"}};
+  shard.append(layout.getShard().begin(), layout.getShard().end());
+  return TileLayout(shard, SmallVector<Iter>(layout.getReplica()));
+}
+
+/// The CTA-level accumulator layout of `p` (rank 3 for batched products).
+TileLayout accLayout(const MmaPlan &p) {
+  TileLayout layout = accLayout2D(p);
+  return p.batched ? batchLayout(layout, p.batch) : layout;
 }
 
 /// Chooses the tensor-core plan of an M x N x K product with `in` inputs on
@@ -148,12 +199,13 @@ FailureOr<MmaPlan> planMma(int64_t m, int64_t n, int64_t k, Type in,
   p.m = m;
   p.n = n;
   p.k = k;
-  p.inType = in;
-  p.bits = in.getIntOrFloatBitWidth();
-  // wgmma: one warpgroup per 64 x pieceN piece.
+  p.inType = storageType(in);
+  p.bits = storageBits(in);
+  // wgmma: one warpgroup per 64 x pieceN piece (no f64 or integer wgmma).
   int64_t stepK = 256 / p.bits;
-  if (target.hasWGMMA() && !in.isInteger() && threads % 128 == 0 &&
-      m % 64 == 0 && k % stepK == 0 && (threads / 128) % (m / 64) == 0) {
+  if (target.hasWGMMA() && !in.isInteger() && !in.isF64() &&
+      threads % 128 == 0 && m % 64 == 0 && k % stepK == 0 &&
+      (threads / 128) % (m / 64) == 0) {
     int64_t gridN = (threads / 128) / (m / 64);
     if (n % gridN == 0 && (n / gridN) % 8 == 0 && n / gridN <= 256) {
       p.wgmma = true;
@@ -162,19 +214,20 @@ FailureOr<MmaPlan> planMma(int64_t m, int64_t n, int64_t k, Type in,
       return p;
     }
   }
-  // mma_sync: one warp per piece of multiples of 16 x 8 (the widest split
-  // of M first).
-  int64_t atomK = p.bits == 8 ? 32 : 16;
+  // mma_sync: one warp per piece of multiples of the atom's M x 8 (the
+  // widest split of M first).
+  auto [atomM, atomK] = mmaSyncAtom(p.bits);
+  std::string atom =
+      "m" + std::to_string(atomM) + "n8k" + std::to_string(atomK);
   int64_t warps = threads / 32;
   if (k % atomK) {
     why = "expects K to be a multiple of " + std::to_string(atomK) +
-          " (mma.sync m16n8k" + std::to_string(atomK) + "), got " +
-          std::to_string(k);
+          " (mma.sync " + atom + "), got " + std::to_string(k);
     return failure();
   }
   for (int64_t gm = warps; gm >= 1; gm /= 2) {
     int64_t gn = warps / gm;
-    if (m % (16 * gm) == 0 && n % (8 * gn) == 0) {
+    if (m % (atomM * gm) == 0 && n % (8 * gn) == 0) {
       p.gridM = gm;
       p.gridN = gn;
       return p;
@@ -182,7 +235,8 @@ FailureOr<MmaPlan> planMma(int64_t m, int64_t n, int64_t k, Type in,
   }
   why = "expects M x N = " + std::to_string(m) + " x " + std::to_string(n) +
         " to split over the " + std::to_string(warps) +
-        " warps of the CTA in pieces of multiples of 16 x 8";
+        " warps of the CTA in pieces of multiples of " + std::to_string(atomM) +
+        " x 8";
   return failure();
 }
 
@@ -197,15 +251,15 @@ LogicalResult checkTypes(Operation *op, Type in, Type inB, Type acc,
   if (in != inB && !(isF8(in) && isF8(inB)))
     return op->emitOpError()
            << "expects one input element type, got " << in << " and " << inB;
-  if (!(in.isF16() || in.isBF16() || isF8(in)))
+  if (in.isF32())
     return op->emitOpError()
-           << "with " << in
-           << " inputs is not supported yet (expects f16, bf16, f8E4M3FN "
-              "or f8E5M2)";
-  if (!acc.isF32())
-    return op->emitOpError()
-           << "with a " << acc
-           << " accumulator is not supported yet (expects f32)";
+           << "with f32 inputs is not supported yet (the tensor cores take "
+              "tf32: round the inputs with `ftof` to tf32)";
+  // The cuda_tile verifier admits f16/f8 -> f16 or f32, bf16/tf32 -> f32,
+  // f64 -> f64.
+  if (!(in.isF16() || in.isBF16() || isF8(in) || isa<FloatTF32Type>(in) ||
+        in.isF64()))
+    return op->emitOpError() << "with " << in << " inputs is not supported";
   if (isF8(in) && !target.hasWGMMA() &&
       (target.getSmVersion() < 89 || target.getPtxVersion() < 84))
     return op->emitOpError()
@@ -223,20 +277,31 @@ FailureOr<MmaPlan> planFor(Operation *op, int64_t threads,
   auto lhs = cast<ct::TileType>(op->getOperand(0).getType());
   auto rhs = cast<ct::TileType>(op->getOperand(1).getType());
   auto acc = cast<ct::TileType>(op->getOperand(2).getType());
-  if (lhs.getRank() != 2)
+  if (lhs.getRank() != 2 && lhs.getRank() != 3)
     return op->emitOpError()
-           << "expects rank-2 tiles (batched rank-3 products are not "
-              "supported yet), got rank "
-           << lhs.getRank();
+           << "expects rank-2 or rank-3 tiles, got rank " << lhs.getRank();
   if (failed(checkTypes(op, lhs.getElementType(), rhs.getElementType(),
                         acc.getElementType(), target)))
     return failure();
+  int64_t r = lhs.getRank() - 2;
   std::string why;
   FailureOr<MmaPlan> plan =
-      planMma(lhs.getDimSize(0), rhs.getDimSize(1), lhs.getDimSize(1),
+      planMma(lhs.getDimSize(r), rhs.getDimSize(r + 1), lhs.getDimSize(r + 1),
               lhs.getElementType(), threads, target, why);
   if (failed(plan))
     return op->emitOpError() << why;
+  if (r) {
+    plan->batched = true;
+    plan->batch = lhs.getDimSize(0);
+  }
+  // f8 with an f16 accumulator: wgmma only (mma.sync m16n8k32
+  // .f16.e4m3.e4m3.f16 needs PTX ISA 8.7, not emitted).
+  if (isF8(lhs.getElementType()) && acc.getElementType().isF16() &&
+      !plan->wgmma)
+    return op->emitOpError()
+           << "with f8 inputs and an f16 accumulator needs wgmma (sm_90a, M "
+              "a multiple of 64 over the CTA's warpgroups), target is "
+           << target.getChip();
   return plan;
 }
 
@@ -279,14 +344,22 @@ void mlir::tileir::planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
       return;
     auto lhs = cast<ct::TileType>(op->getOperand(0).getType());
     auto rhs = cast<ct::TileType>(op->getOperand(1).getType());
-    if (lhs.getRank() != 2)
+    if (lhs.getRank() != 2 && lhs.getRank() != 3)
       return;
+    int64_t r = lhs.getRank() - 2;
     std::string why;
     FailureOr<MmaPlan> plan =
-        planMma(lhs.getDimSize(0), rhs.getDimSize(1), lhs.getDimSize(1),
+        planMma(lhs.getDimSize(r), rhs.getDimSize(r + 1), lhs.getDimSize(r + 1),
                 lhs.getElementType(), planner.getCtaThreads(), target, why);
-    if (succeeded(plan))
-      planner.setLayout({plan->m, plan->n}, accLayout(*plan));
+    if (failed(plan))
+      return;
+    if (r) {
+      plan->batched = true;
+      plan->batch = lhs.getDimSize(0);
+      planner.setLayout({plan->batch, plan->m, plan->n}, accLayout(*plan));
+      return;
+    }
+    planner.setLayout({plan->m, plan->n}, accLayout(*plan));
   });
 }
 
@@ -346,7 +419,10 @@ public:
     Type elemA = cast<tirx::BufferType>(sharedA.getType()).getElementType();
     Type elemB = cast<tirx::BufferType>(sharedB.getType()).getElementType();
     int64_t pm = p.pieceM(), pn = p.pieceN();
-    Value accPiece = view(acc, {pm, pn}, accPieceLayout(p));
+    // Views keep the offset of their source (a batch index of a rank-3
+    // product).
+    Value accPiece =
+        view(acc, {pm, pn}, withOffset(accPieceLayout(p), offsetOf(acc)));
     if (!p.wgmma) {
       // Fragments of A (replicated over the warps of one piece row) and B
       // (over the warps of one piece column), loaded by every thread.
@@ -404,13 +480,14 @@ public:
         return mma::getWgmmaKMajorLayout(rows, p.k, p.bits, transposed);
       };
       Value a = view(sharedA, {pm, p.k},
-                     withOffset(pieceLayout(sharedA, pm, false), i * pm * p.k));
+                     withOffset(pieceLayout(sharedA, pm, false),
+                                offsetOf(sharedA) + i * pm * p.k));
       SmallVector<int64_t> bPieceShape = transposeB
                                              ? SmallVector<int64_t>{pn, p.k}
                                              : SmallVector<int64_t>{p.k, pn};
-      Value bv =
-          view(sharedB, bPieceShape,
-               withOffset(pieceLayout(sharedB, pn, !transposeB), j * pn * p.k));
+      Value bv = view(sharedB, bPieceShape,
+                      withOffset(pieceLayout(sharedB, pn, !transposeB),
+                                 offsetOf(sharedB) + j * pn * p.k));
       if (async) {
         tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece, UnitAttr(),
                                   unit(transposeB), one, one, warpgroup,
@@ -458,33 +535,45 @@ static LogicalResult mapResult(EntryLowering &l, MmaEmitter &e, Value result,
   return success();
 }
 
+/// The tirx.gemm config of an mmai (the signedness of each i8 input); null
+/// for mmaf.
+static DictionaryAttr gemmConfigFor(OpBuilder &b, Operation *op) {
+  auto mmai = dyn_cast<ct::MmaIOp>(op);
+  if (!mmai)
+    return nullptr;
+  auto isSigned = [&](ct::Signedness s) {
+    return b.getBoolAttr(s == ct::Signedness::Signed);
+  };
+  return b.getDictionaryAttr(
+      {b.getNamedAttr("signed_a", isSigned(mmai.getSignednessLhs())),
+       b.getNamedAttr("signed_b", isSigned(mmai.getSignednessRhs()))});
+}
+
 template <typename OpTy>
 static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   FailureOr<MmaPlan> plan = planFor(op, l.planner.getCtaThreads(), *l.target);
   if (failed(plan))
     return failure();
-  if constexpr (std::is_same_v<OpTy, ct::MmaIOp>) {
-    // mmai: i8 inputs read as signed or unsigned (tirx.gemm's config).
-    auto isSigned = [&](ct::Signedness s) {
-      return l.b.getBoolAttr(s == ct::Signedness::Signed);
-    };
-    plan->gemmConfig = l.b.getDictionaryAttr(
-        {l.b.getNamedAttr("signed_a", isSigned(op.getSignednessLhs())),
-         l.b.getNamedAttr("signed_b", isSigned(op.getSignednessRhs()))});
-  }
+  plan->gemmConfig = gemmConfigFor(l.b, op);
   Location loc = op.getLoc();
   MmaEmitter e(l, *plan, loc);
   Value lhs = l.get(op.getLhs()), rhs = l.get(op.getRhs()),
         acc = l.get(op.getAcc());
   if (!lhs || !rhs || !acc)
     return l.fail(op, "has an operand that was not lowered");
-  auto [aShape, aElem] = shapeOf(op.getLhs());
-  auto [bShape, bElem] = shapeOf(op.getRhs());
+  SmallVector<int64_t> aShape = shapeOf(op.getLhs()).first;
+  SmallVector<int64_t> bShape = shapeOf(op.getRhs()).first;
   auto [cShape, cElem] = shapeOf(op.getAcc());
-  Value sharedA =
-      e.allocShared(aShape, aElem, sharedLayout(*plan, true, false));
-  Value sharedB =
-      e.allocShared(bShape, bElem, sharedLayout(*plan, false, false));
+  // A rank-3 product keeps its batch indices one after the other in every
+  // buffer (batchLayout): batch index i is a view at offset i * the span of
+  // one rank-2 product.
+  auto batched = [&](const TileLayout &layout) {
+    return plan->batched ? batchLayout(layout, plan->batch) : layout;
+  };
+  TileLayout aLayout = sharedLayout(*plan, true, false);
+  TileLayout bLayout = sharedLayout(*plan, false, false);
+  Value sharedA = e.allocShared(aShape, plan->inType, batched(aLayout));
+  Value sharedB = e.allocShared(bShape, plan->inType, batched(bLayout));
   // A splat operand fills the shared buffer; a register tile is copied.
   for (auto [operand, lowered, shared] :
        {std::tuple(op.getLhs(), lhs, sharedA),
@@ -509,7 +598,23 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
                         l.cta(), nullptr, nullptr);
     d = copy;
   }
-  e.step(sharedA, sharedB, /*transposeB=*/false, d, /*async=*/false, 0);
+  if (!plan->batched) {
+    e.step(sharedA, sharedB, /*transposeB=*/false, d, /*async=*/false, 0);
+    return mapResult(l, e, op.getResult(), d);
+  }
+  // One rank-2 product per batch index, on views of the batch's A, B and
+  // accumulator.
+  TileLayout cLayout = accLayout2D(*plan);
+  int64_t aSpan = aLayout.span("m"), bSpan = bLayout.span("m");
+  int64_t cSpan = cLayout.span("m");
+  for (int64_t i = 0; i < plan->batch; ++i) {
+    Value a =
+        e.view(sharedA, {plan->m, plan->k}, withOffset(aLayout, i * aSpan));
+    Value bv =
+        e.view(sharedB, {plan->k, plan->n}, withOffset(bLayout, i * bSpan));
+    Value c = e.view(d, {plan->m, plan->n}, withOffset(cLayout, i * cSpan));
+    e.step(a, bv, /*transposeB=*/false, c, /*async=*/false, 0);
+  }
   return mapResult(l, e, op.getResult(), d);
 }
 
@@ -523,7 +628,8 @@ struct KLoop {
   ct::ForOp forOp;
   ct::LoadViewTkoOp loadA, loadB;
   bool transposeB = false; ///< B is loaded N x K and permuted
-  ct::MmaFOp mma;
+  /// The mmaf or mmai (operands lhs, rhs, acc; one result).
+  Operation *mma = nullptr;
   /// Scalar ops of the body (index arithmetic), in order.
   SmallVector<Operation *> scalarOps;
 };
@@ -550,10 +656,10 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
       permute = perm;
       continue;
     }
-    if (auto m = dyn_cast<ct::MmaFOp>(op)) {
+    if (isa<ct::MmaFOp, ct::MmaIOp>(op)) {
       if (loop.mma)
         return std::nullopt;
-      loop.mma = m;
+      loop.mma = &op;
       continue;
     }
     if (isa<ct::ContinueOp>(op))
@@ -573,14 +679,18 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
     return std::nullopt;
   auto cont = cast<ct::ContinueOp>(body.getTerminator());
   Value acc = body.getArgument(1);
-  if (cont->getNumOperands() != 1 || cont->getOperand(0) != loop.mma ||
-      loop.mma.getAcc() != acc || !acc.hasOneUse() ||
-      !loop.mma.getResult().hasOneUse())
+  Value lhs = loop.mma->getOperand(0), mmaAcc = loop.mma->getOperand(2);
+  Value product = loop.mma->getResult(0);
+  if (cont->getNumOperands() != 1 || cont->getOperand(0) != product ||
+      mmaAcc != acc || !acc.hasOneUse() || !product.hasOneUse())
+    return std::nullopt;
+  // Rank-3 (batched) products are lowered op by op.
+  if (cast<ct::TileType>(lhs.getType()).getRank() != 2)
     return std::nullopt;
   for (ct::LoadViewTkoOp load : loads)
     if (load.getResultToken() && !load.getResultToken().use_empty())
       return std::nullopt;
-  Value rhs = loop.mma.getRhs();
+  Value rhs = loop.mma->getOperand(1);
   if (permute) {
     if (rhs != permute.getResult() || !permute.getResult().hasOneUse() ||
         permute.getPermutation().size() != 2 ||
@@ -590,7 +700,7 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
     loop.transposeB = true;
   }
   for (ct::LoadViewTkoOp load : loads) {
-    if (load.getTile() == loop.mma.getLhs() && load.getTile().hasOneUse())
+    if (load.getTile() == lhs && load.getTile().hasOneUse())
       loop.loadA = load;
     else if (load.getTile() == rhs && load.getTile().hasOneUse())
       loop.loadB = load;
@@ -609,6 +719,12 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
       planFor(loop.mma, l.planner.getCtaThreads(), *l.target);
   if (failed(plan))
     return failure();
+  plan->gemmConfig = gemmConfigFor(b, loop.mma);
+  if (plan->inType !=
+      cast<ct::TileType>(loop.mma->getOperand(0).getType()).getElementType())
+    return l.fail(loop.mma, "with tf32 inputs is not supported in a "
+                            "pipelined matmul loop (tf32 tiles come from "
+                            "`ftof` of f32 tiles)");
   MmaEmitter e(l, *plan, loc);
   for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB}) {
     if (load.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::Weak)
@@ -777,6 +893,81 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
 }
 
 //===----------------------------------------------------------------------===//
+// tf32 conversions
+//===----------------------------------------------------------------------===//
+
+/// `ftof` to or from tf32 (the mmaf input type), in f32 storage: f32 ->
+/// tf32 rounds to nearest-even with `cvt.rn.tf32.f32` (sm_90+); f16 and
+/// bf16 -> tf32 are exact (extf to f32); tf32 -> f32/f64 are exact, tf32 ->
+/// f16/bf16 one rounding of the f32 value (truncf). f64 -> tf32 would round
+/// twice and f8 <-> tf32 is not covered: located diagnostics.
+static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
+  OpBuilder &b = l.b;
+  Location loc = op.getLoc();
+  auto srcType = cast<ct::TileType>(op.getSource().getType());
+  auto dstType = cast<ct::TileType>(op.getResult().getType());
+  Type from = srcType.getElementType(), to = dstType.getElementType();
+  bool toTf32 = isa<FloatTF32Type>(to);
+  Type other = toTf32 ? from : to;
+  if (toTf32 && !(other.isF16() || other.isBF16() || other.isF32()))
+    return op.emitOpError()
+           << "to tf32 expects f16, bf16 or f32 values, got " << other
+           << (other.isF64() ? " (f64 -> tf32 would round twice)" : "");
+  if (!toTf32 &&
+      !(other.isF16() || other.isBF16() || other.isF32() || other.isF64()))
+    return op.emitOpError()
+           << "from tf32 expects an f16, bf16, f32 or f64 result, got "
+           << other;
+  if (op.getRoundingMode() != ct::RoundingMode::NearestEven)
+    return l.fail(op, "to or from tf32 expects rounding nearest_even");
+  bool round = toTf32 && other.isF32();
+  if (round && l.target->getSmVersion() < 90)
+    return op.emitOpError()
+           << "from f32 to tf32 with nearest_even rounding is not supported "
+              "on "
+           << l.target->getChip()
+           << ": it needs cvt.rn.tf32.f32 (sm_90 or newer; cvt.rna rounds "
+              "ties away from zero)";
+  Type f32 = b.getF32Type();
+  Type result = storageType(to);
+  // The scalar form: the value in the lowered element types.
+  auto convert = [&](Value x) -> Value {
+    if (round) {
+      Value bits = l.intrinsic("llvm.nvvm.f2tf32.rn", b.getI32Type(), {x}, loc);
+      return arith::BitcastOp::create(b, loc, f32, bits);
+    }
+    Type in = x.getType();
+    if (in == result)
+      return x;
+    if (in.getIntOrFloatBitWidth() < result.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, loc, result, x);
+    return arith::TruncFOp::create(b, loc, result, x);
+  };
+  Value src = l.get(op.getSource());
+  if (!src)
+    return l.fail(op, "has an operand that was not lowered");
+  if (!isa<tirx::BufferType>(src.getType())) {
+    l.mapping.map(op.getResult(), convert(src));
+    return success();
+  }
+  auto srcBuf = cast<tirx::BufferType>(src.getType());
+  // tf32 -> f32 keeps the buffer (tf32 is stored as f32).
+  if (!round && srcBuf.getElementType() == result) {
+    l.mapping.map(op.getResult(), src);
+    return success();
+  }
+  Value dst = l.alloc(dstType.getShape(), result, srcBuf.getTileLayout(), loc);
+  auto map = tirx::MapOp::create(b, loc, dst, ValueRange{src}, l.cta(), nullptr,
+                                 nullptr);
+  OpBuilder::InsertionGuard guard(b);
+  Block *body =
+      b.createBlock(&map.getBody(), {}, {srcBuf.getElementType()}, {loc});
+  tirx::YieldOp::create(b, loc, convert(body->getArgument(0)));
+  l.mapping.map(op.getResult(), dst);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // The family
 //===----------------------------------------------------------------------===//
 
@@ -788,6 +979,11 @@ std::optional<LogicalResult> EntryLowering::lowerMmaOp(Operation *op) {
     return lowerKLoop(*this, *loop);
   }
   if (auto ftof = dyn_cast<ct::FToFOp>(op)) {
+    if (isa<FloatTF32Type>(
+            cast<ct::TileType>(ftof.getSource().getType()).getElementType()) ||
+        isa<FloatTF32Type>(
+            cast<ct::TileType>(ftof.getResult().getType()).getElementType()))
+      return lowerTf32Convert(*this, ftof);
     // The epilogue of a product: its f32 accumulator rounded to the output
     // type in the accumulator's layout (other ftof ops belong to the
     // conversion family).

@@ -2,18 +2,21 @@
 //
 // Part of TileIR. Tensor-core matrix multiply:
 //   mma_sync (10): gemm at warp scope, every operand in registers with the
-//                  mma.sync fragment layouts, f32 accumulator: f16/bf16
-//                  inputs take one nvvm.mma.sync per m16n8k16 atom; f8
-//                  inputs (e4m3/e5m2, mixed allowed, sm_89+, PTX 8.4+) one
+//                  mma.sync fragment layouts: f16 inputs (f16 or f32
+//                  accumulator) and bf16 inputs take one nvvm.mma.sync per
+//                  m16n8k16 atom, f32 inputs (read as tf32) per m16n8k8,
+//                  f64 per m8n8k4; f8 inputs (e4m3/e5m2, mixed allowed,
+//                  sm_89+, PTX 8.4+) one
 //                  llvm.nvvm.mma.m16n8k32.row.col.f32.<a>.<b>.f32 intrinsic
 //                  call (llvm.call_intrinsic: nvvm.mma.sync has no dense f8
 //                  form) per m16n8k32 atom.
 //   wgmma    (20): gemm / gemm_async at warpgroup scope on sm_90a: A and B in
 //                  shared memory with K-major wgmma layouts (read through
 //                  matrix descriptors built from their TileLayouts), the f32
-//                  accumulator in registers with the m64nNk16 fragment
-//                  layout: nvvm.wgmma.fence, one nvvm.wgmma.mma_async per K
-//                  step, commit, and (gemm only) wait.
+//                  or f16 accumulator in registers with the m64nNk16
+//                  fragment layout (f16: pairs per register), f32 inputs as
+//                  tf32 (k8): nvvm.wgmma.fence, one nvvm.wgmma.mma_async
+//                  per K step, commit, and (gemm only) wait.
 // gemm_wait has one variant, `wgmma`: nvvm.wgmma.wait.group.sync.aligned.
 //
 // Both gemm variants read the storage slot of every fragment register from
@@ -118,23 +121,51 @@ struct FragmentSlots {
 // mma_sync
 //===----------------------------------------------------------------------===//
 
-/// K of one mma.sync atom: 16 for 16-bit inputs, 32 for f8.
-int64_t mmaSyncAtomK(const Gemm &g) { return isF8(g.inputType()) ? 32 : 16; }
+/// The mma.sync atom of the gemm's input type: m16n8k16 for 16-bit
+/// inputs, m16n8k32 for f8, m16n8k8 for tf32 (f32 buffers), m8n8k4 for f64.
+struct MmaSyncAtom {
+  int64_t m = 16, n = 8, k = 16;
+};
+
+MmaSyncAtom mmaSyncAtom(const Gemm &g) {
+  Type in = g.inputType();
+  if (in.isF64())
+    return {8, 8, 4};
+  return {16, 8, 256 / int64_t(in.getIntOrFloatBitWidth())};
+}
+
+/// The input/accumulator pairs of mma.sync: f16 x f16 -> f16 or f32;
+/// bf16 x bf16, f8 x f8 (e4m3/e5m2) and f32 x f32 (read as tf32) -> f32;
+/// f64 x f64 -> f64.
+bool mmaSyncTypesOk(const Gemm &g) {
+  Type in = g.inputType();
+  Type inB = g.type(g.b).getElementType();
+  Type acc = g.accType();
+  if (isF8(in))
+    return isF8(inB) && acc.isF32();
+  if (inB != in)
+    return false;
+  if (in.isF16())
+    return acc.isF16() || acc.isF32();
+  if (in.isBF16() || in.isF32())
+    return acc.isF32();
+  if (in.isF64())
+    return acc.isF64();
+  return false;
+}
 
 Predicate mmaSyncTypes() {
   return {"mmaSyncTypes", [](Operation *op, const DispatchContext &) {
             Gemm g = readGemm(op);
-            Type in = g.inputType();
-            Type inB = g.type(g.b).getElementType();
-            bool ok16 = (in.isF16() || in.isBF16()) && inB == in;
-            bool ok8 = isF8(in) && isF8(inB);
-            if ((ok16 || ok8) && g.accType().isF32())
+            if (mmaSyncTypesOk(g))
               return Outcome::ok();
             return Outcome::fail(
-                "takes f16 x f16, bf16 x bf16 or f8 (e4m3/e5m2) x f8 inputs "
-                "with an f32 accumulator, got " +
-                str(in) + " x " + str(inB) + " inputs with a " +
-                str(g.accType()) + " accumulator");
+                "takes f16 x f16 inputs with an f16 or f32 accumulator, "
+                "bf16 x bf16, f8 (e4m3/e5m2) x f8 or f32 x f32 (tf32) inputs "
+                "with an f32 accumulator, or f64 x f64 with an f64 "
+                "accumulator, got " +
+                str(g.inputType()) + " x " + str(g.type(g.b).getElementType()) +
+                " inputs with a " + str(g.accType()) + " accumulator");
           }};
 }
 
@@ -158,7 +189,8 @@ Predicate mmaSyncF8Chip() {
 }
 
 bool mmaSyncShapeOk(const Gemm &g) {
-  return g.m % 16 == 0 && g.n % 8 == 0 && g.k % mmaSyncAtomK(g) == 0;
+  MmaSyncAtom atom = mmaSyncAtom(g);
+  return g.m % atom.m == 0 && g.n % atom.n == 0 && g.k % atom.k == 0;
 }
 
 Predicate mmaSyncShape() {
@@ -166,9 +198,11 @@ Predicate mmaSyncShape() {
             Gemm g = readGemm(op);
             if (mmaSyncShapeOk(g))
               return Outcome::ok();
-            std::string k = std::to_string(mmaSyncAtomK(g));
-            return Outcome::fail("expects M % 16, N % 8 and K % " + k +
-                                 " to be 0 (m16n8k" + k +
+            MmaSyncAtom atom = mmaSyncAtom(g);
+            std::string m = std::to_string(atom.m);
+            std::string k = std::to_string(atom.k);
+            return Outcome::fail("expects M % " + m + ", N % 8 and K % " + k +
+                                 " to be 0 (m" + m + "n8k" + k +
                                  " atoms), got MxNxK = " + shapeStr(g));
           }};
 }
@@ -230,10 +264,11 @@ Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
   MLIRContext *ctx = b.getContext();
   Type in = g.inputType();
   Type inB = g.type(g.b).getElementType();
-  Type f32 = b.getF32Type();
+  Type accElem = g.accType();
   Type i32 = b.getI32Type();
-  bool bf16 = in.isBF16();
   bool f8 = isF8(in);
+  bool f64 = in.isF64();
+  bool f16Acc = accElem.isF16();
   Value dStorage = getStorage(b, loc, g.d);
   Value aStorage = getStorage(b, loc, g.a);
   Value bStorage = getStorage(b, loc, g.b);
@@ -242,11 +277,16 @@ Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
     return memref::LoadOp::create(b, loc, storage, cstIndex(b, loc, slot))
         .getResult();
   };
-  // The elements of one mma.sync register (low to high), from the storage
-  // slots `regSlots`: two 16-bit elements as vector<2xf16> for f16 or an i32
-  // for bf16 (as nvvm.mma.sync expects); four f8 elements as an i32 (their
-  // bits as vector<4xi8>, as the f8 mma intrinsics expect).
+  // One mma.sync input register from the storage slots `regSlots` (low to
+  // high): two f16 as vector<2xf16>; two bf16 as an i32; four f8 as an i32
+  // (their bits as vector<4xi8>); one f32 as the i32 of its bits (tf32: the
+  // tensor cores read its sign, exponent and top 10 mantissa bits); one
+  // f64 as is.
   auto pack = [&](Value storage, ArrayRef<int64_t> regSlots) -> Value {
+    if (f64)
+      return load(storage, regSlots[0]);
+    if (in.isF32())
+      return arith::BitcastOp::create(b, loc, i32, load(storage, regSlots[0]));
     SmallVector<Value> elems;
     for (int64_t slot : regSlots) {
       Value e = load(storage, slot);
@@ -257,32 +297,56 @@ Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
     Type elemType = f8 ? b.getI8Type() : in;
     Value v = vector::FromElementsOp::create(
         b, loc, VectorType::get({int64_t(elems.size())}, elemType), elems);
-    if (bf16 || f8)
+    if (!in.isF16())
       v = LLVM::BitcastOp::create(b, loc, i32, v);
     return v;
   };
-  auto accType = LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32});
-  NVVM::MMATypes ptxType = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+  MmaSyncAtom atom = mmaSyncAtom(g);
+  // Elements per lane and atom: A m*k/32, B k*n/32, C/D m*n/32; elements
+  // per register: 32 bits of 16- or 8-bit inputs, one f32 or f64.
+  int64_t aElems = atom.m * atom.k / 32, bElems = atom.k * atom.n / 32;
+  int64_t cElems = atom.m * atom.n / 32;
+  int64_t perReg =
+      f64 ? 1 : std::max<int64_t>(1, 32 / in.getIntOrFloatBitWidth());
+  // Accumulator registers: f32 and f64 one element each, f16 pairs.
+  int64_t cPerReg = f16Acc ? 2 : 1;
+  Type cRegType = f16Acc ? Type(VectorType::get({2}, accElem)) : accElem;
+  auto accType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(cElems / cPerReg, cRegType));
+  auto ptxType = [&]() {
+    if (in.isF16())
+      return NVVM::MMATypes::f16;
+    if (in.isBF16())
+      return NVVM::MMATypes::bf16;
+    if (in.isF32())
+      return NVVM::MMATypes::tf32;
+    return NVVM::MMATypes::f64;
+  };
   // f8: the LLVM NVPTX intrinsic of mma.sync m16n8k32 for these types.
   StringAttr f8Intrinsic =
       f8 ? b.getStringAttr("llvm.nvvm.mma.m16n8k32.row.col.f32." +
                            f8PtxName(in) + "." + f8PtxName(inB) + ".f32")
          : StringAttr();
-  int64_t atomK = mmaSyncAtomK(g);
-  // Registers per atom: A holds 16*atomK/32 elements per lane, B half that;
-  // 32 bits per mma.sync register.
-  int64_t aElems = atomK / 2, bElems = atomK / 4;
-  int64_t perReg = 32 / in.getIntOrFloatBitWidth();
-  int64_t atomsN = g.n / 8, atomsK = g.k / atomK;
+  int64_t atomsN = g.n / atom.n, atomsK = g.k / atom.k;
   Value zero = g.beta == 1 ? Value()
-                           : arith::ConstantOp::create(b, loc, f32,
-                                                       b.getF32FloatAttr(0));
-  for (int64_t im = 0; im < g.m / 16; ++im) {
+                           : arith::ConstantOp::create(b, loc, accElem,
+                                                       b.getZeroAttr(accElem));
+  for (int64_t im = 0; im < g.m / atom.m; ++im) {
     for (int64_t jn = 0; jn < atomsN; ++jn) {
-      int64_t dBase = (im * atomsN + jn) * 4;
+      int64_t dBase = (im * atomsN + jn) * cElems;
+      // The accumulator registers of this atom.
       SmallVector<Value> acc;
-      for (int64_t q = 0; q < 4; ++q)
-        acc.push_back(cStorage ? load(cStorage, slots->d[dBase + q]) : zero);
+      for (int64_t r = 0; r < cElems / cPerReg; ++r) {
+        SmallVector<Value> elems;
+        for (int64_t q = 0; q < cPerReg; ++q)
+          elems.push_back(
+              cStorage ? load(cStorage, slots->d[dBase + cPerReg * r + q])
+                       : zero);
+        acc.push_back(f16Acc ? vector::FromElementsOp::create(
+                                   b, loc, cast<VectorType>(cRegType), elems)
+                                   .getResult()
+                             : elems[0]);
+      }
       for (int64_t ik = 0; ik < atomsK; ++ik) {
         int64_t aBase = (im * atomsK + ik) * aElems;
         int64_t bBase = (ik * atomsN + jn) * bElems;
@@ -303,19 +367,27 @@ Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
               LLVM::CallIntrinsicOp::create(b, loc, accType, f8Intrinsic, args)
                   .getResult(0);
         } else {
+          NVVM::MMATypes type = ptxType();
           mma = NVVM::MmaOp::create(
-              b, loc, accType, aRegs, bRegs, acc, {16, 8, 16},
+              b, loc, accType, aRegs, bRegs, acc,
+              {int(atom.m), int(atom.n), int(atom.k)},
               /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt,
-              std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+              std::array<NVVM::MMATypes, 2>{type, type},
               std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                              NVVM::MMALayout::col});
         }
-        for (int64_t q = 0; q < 4; ++q)
-          acc[q] = LLVM::ExtractValueOp::create(b, loc, mma, q);
+        for (auto [r, reg] : llvm::enumerate(acc))
+          reg = LLVM::ExtractValueOp::create(b, loc, mma, r);
       }
-      for (int64_t q = 0; q < 4; ++q)
-        memref::StoreOp::create(b, loc, acc[q], dStorage,
-                                cstIndex(b, loc, slots->d[dBase + q]));
+      for (auto [r, reg] : llvm::enumerate(acc))
+        for (int64_t q = 0; q < cPerReg; ++q) {
+          Value v = f16Acc
+                        ? vector::ExtractOp::create(b, loc, reg, q).getResult()
+                        : reg;
+          memref::StoreOp::create(
+              b, loc, v, dStorage,
+              cstIndex(b, loc, slots->d[dBase + cPerReg * r + q]));
+        }
     }
   }
   return Outcome::ok();
@@ -361,16 +433,28 @@ std::optional<NVVM::WGMMATypes> getWgmmaType(Type t) {
     return NVVM::WGMMATypes::e4m3;
   if (isa<Float8E5M2Type>(t))
     return NVVM::WGMMATypes::e5m2;
+  if (t.isF32())
+    return NVVM::WGMMATypes::tf32;
   return std::nullopt;
 }
 
 Predicate wgmmaTypes() {
   return {"wgmmaTypes", [](Operation *op, const DispatchContext &) {
             Gemm g = readGemm(op);
-            if (g.accType().isF32())
+            Type in = g.inputType();
+            Type inB = g.type(g.b).getElementType();
+            bool inputs = (in.isF16() || in.isBF16() || in.isF32())
+                              ? inB == in
+                              : isF8(in) && isF8(inB);
+            bool f16Acc = g.accType().isF16() && (in.isF16() || isF8(in));
+            if (inputs && (g.accType().isF32() || f16Acc))
               return Outcome::ok();
-            return Outcome::fail("takes an f32 accumulator, got " +
-                                 str(g.accType()));
+            return Outcome::fail(
+                "takes f16 x f16 or f8 x f8 inputs with an f16 or f32 "
+                "accumulator, bf16 x bf16 or f32 x f32 (tf32) inputs with an "
+                "f32 accumulator, got " +
+                str(in) + " x " + str(inB) + " inputs with a " +
+                str(g.accType()) + " accumulator");
           }};
 }
 
@@ -501,10 +585,14 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   Location loc = op->getLoc();
   OpBuilder &b = rewriter;
   MLIRContext *ctx = b.getContext();
-  Type f32 = b.getF32Type();
-  int64_t regs = g.n / 2;
+  // The accumulator registers: N/2 f32, or N/4 pairs of f16.
+  Type accElem = g.accType();
+  bool f16Acc = accElem.isF16();
+  int64_t perReg = f16Acc ? 2 : 1;
+  int64_t regs = g.n / 2 / perReg;
+  Type regType = f16Acc ? Type(VectorType::get({2}, accElem)) : accElem;
   auto accType =
-      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(regs, f32));
+      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(regs, regType));
 
   Value dStorage = getStorage(b, loc, g.d);
   Value acc;
@@ -512,8 +600,14 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
     Value cStorage = getStorage(b, loc, g.c);
     acc = LLVM::UndefOp::create(b, loc, accType);
     for (int64_t r = 0; r < regs; ++r) {
-      Value v = memref::LoadOp::create(b, loc, cStorage,
-                                       cstIndex(b, loc, operands->d[r]));
+      SmallVector<Value> elems;
+      for (int64_t q = 0; q < perReg; ++q)
+        elems.push_back(memref::LoadOp::create(
+            b, loc, cStorage, cstIndex(b, loc, operands->d[perReg * r + q])));
+      Value v = f16Acc ? vector::FromElementsOp::create(
+                             b, loc, cast<VectorType>(regType), elems)
+                             .getResult()
+                       : elems[0];
       acc = LLVM::InsertValueOp::create(b, loc, acc, v, r);
     }
   } else {
@@ -541,17 +635,22 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
                                      : NVVM::WGMMAScaleOut::one;
     acc = NVVM::WgmmaMmaAsyncOp::create(
         b, loc, accType, acc, descA, descB, shape, typeA, typeB,
-        NVVM::WGMMATypes::f32, scaleD, NVVM::WGMMAScaleIn::one,
-        NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+        f16Acc ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::f32, scaleD,
+        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+        NVVM::MMALayout::col,
         /*satfinite=*/nullptr);
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
   if (!g.async)
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   for (int64_t r = 0; r < regs; ++r) {
-    Value v = LLVM::ExtractValueOp::create(b, loc, acc, r);
-    memref::StoreOp::create(b, loc, v, dStorage,
-                            cstIndex(b, loc, operands->d[r]));
+    Value reg = LLVM::ExtractValueOp::create(b, loc, acc, r);
+    for (int64_t q = 0; q < perReg; ++q) {
+      Value v =
+          f16Acc ? vector::ExtractOp::create(b, loc, reg, q).getResult() : reg;
+      memref::StoreOp::create(b, loc, v, dStorage,
+                              cstIndex(b, loc, operands->d[perReg * r + q]));
+    }
   }
   return Outcome::ok();
 }

@@ -517,7 +517,8 @@ compileModule(ModuleOp module, const CompileOptions &options, bool split) {
   }
   // Math lowers to libdevice; without it the PTX would call undefined
   // functions that only ptxas would report. vprintf and __assertfail
-  // (gpu.printf, cf.assert) are provided by the CUDA driver.
+  // (gpu.printf, cf.assert), malloc and free (alloca) are provided by the
+  // CUDA driver.
   for (size_t ext = ptx.find(".extern .func"); ext != std::string::npos;
        ext = ptx.find(".extern .func", ext + 1)) {
     StringRef rest =
@@ -526,7 +527,8 @@ compileModule(ModuleOp module, const CompileOptions &options, bool split) {
       rest = rest.split(')').second.ltrim();
     StringRef name = rest.take_until(
         [](char c) { return c == '(' || c == '\n' || c == ' '; });
-    if (name == "vprintf" || name == "__assertfail")
+    if (name == "vprintf" || name == "__assertfail" || name == "malloc" ||
+        name == "free")
       continue;
     module.emitError() << "the kernels call " << name
                        << " but libdevice was not found (looked in "

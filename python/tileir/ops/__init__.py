@@ -17,11 +17,11 @@ weights.
 from __future__ import annotations
 
 import functools
-import hashlib
 import math
 import os
 import re
 import subprocess
+import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -123,13 +123,13 @@ def spec_line(op: str, dtype: str, shapes: Sequence[Sequence[int]], params: Opti
 def find_tool() -> str:
     """The tileops-build executable: $TILEIR_TOOLS_DIR, the build tree, or PATH."""
     env = os.environ.get("TILEIR_TOOLS_DIR")
-    cands = [Path(env) / TOOL] if env else []
-    cands.append(Path(__file__).resolve().parents[3] / "build" / "bin" / TOOL)
+    # As for tile-translate (tileir._toolchain): when the variable is set, only there.
+    cands = [Path(env) / TOOL] if env else [Path(__file__).resolve().parents[3] / "build" / "bin" / TOOL]
     for c in cands:
         if c.is_file() and os.access(c, os.X_OK):
             return str(c)
     from shutil import which
-    found = which(TOOL)
+    found = None if env else which(TOOL)
     if not found:
         raise FileNotFoundError(f"{TOOL} not found (set TILEIR_TOOLS_DIR or build it)")
     return found
@@ -167,21 +167,37 @@ def _cache_dir() -> Path:
 
 
 def kernel(line: str, chip: str = "sm_90") -> Tuple[Any, Dict[str, Any]]:
-    """(tileir Kernel, plan) for one spec line; cached in memory and on disk."""
+    """(tileir Kernel, plan) for one spec line; cached in memory and in the kernel cache.
+
+    The on-disk entry is keyed like every tileir kernel (:mod:`tileir.cache`): the source is
+    the spec line and the chip, the compiler is this tileops-build (path, size, mtime). A
+    machine without tileops-build (a GPU machine that received a cache built elsewhere) uses
+    the newest cached entry for the spec.
+    """
     key = (line, chip)
     if key in _kernels:
         return _kernels[key]
+    from ..cache import KernelCache, compiler_key, source_key
     from ..module import Module
-    digest = hashlib.sha256(f"{line}|{chip}|{os.path.getmtime(find_tool())}".encode()).hexdigest()[:32]
-    path = _cache_dir() / f"{digest}.ptx"
-    if path.is_file():
-        ptx = path.read_text()
+    cache = KernelCache(_cache_dir())
+    source = source_key(line, chip, None, (("tool", TOOL),))
+    try:
+        tool = find_tool()
+    except FileNotFoundError:
+        tool = None
+    if tool is None:
+        entry = cache.lookup_any(source)
+        if entry is None:
+            raise FileNotFoundError(f"{TOOL} not found (set TILEIR_TOOLS_DIR or build it) and the kernel "
+                                    f"cache {_cache_dir()} has no entry for spec '{line}' ({chip})")
     else:
-        ptx = run_tool([line], "ptx", chip)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(ptx)
-        os.replace(tmp, path)
+        st = os.stat(tool)
+        compiler = compiler_key(f"{TOOL} {tool} size={st.st_size} mtime_ns={st.st_mtime_ns}")
+        entry = cache.lookup(source, compiler)
+        if entry is None:
+            entry = cache.store(source, compiler, run_tool([line], "ptx", chip),
+                                {"spec": line, "chip": chip, "created": time.time()})
+    ptx = entry.read_ptx()
     plans = parse_plans(ptx)
     (name, plan), = plans.items()
     mod = Module.from_ptx(ptx)
@@ -271,7 +287,9 @@ def _decode(params: str) -> Dict[str, Any]:
 def _custom_op(op: str):
     import torch
 
-    @torch.library.custom_op(f"tileir::{op}", mutates_args=())
+    # An explicit schema: this module's annotations are strings (postponed
+    # evaluation), which custom_op cannot infer a schema from.
+    @torch.library.custom_op(f"tileir::{op}", mutates_args=(), schema="(Tensor[] inputs, str params) -> Tensor")
     def impl(inputs: List[torch.Tensor], params: str) -> torch.Tensor:
         p = _decode(params)
         extra = ()
@@ -489,6 +507,21 @@ def sinusoidal(seq_len, d_model, dtype=None, device="cuda"):
     import torch
     return _call("sinusoidal", [], seq_len=int(seq_len), d_model=int(d_model),
                  dtype=dtype or torch.float32, device=str(device))
+
+
+def _register_custom_ops() -> None:
+    """Every op's torch.library custom op, created at import when torch is installed: created
+    lazily, the first call under torch.compile would make Dynamo trace the registration (which
+    it refuses, and fullgraph=True fails)."""
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        return
+    for op in OPS:
+        _custom_op(op)
+
+
+_register_custom_ops()
 
 
 __all__ = sorted(OPS) + ["OPS", "SpecError", "spec_line", "run_tool", "kernel", "parse_plans", "dtype_name"]

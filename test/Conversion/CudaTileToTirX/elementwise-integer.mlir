@@ -11,7 +11,10 @@
 // CHECK: %[[ABS:.*]] = tirx.alloc : !tirx.buffer<128xi32
 // CHECK: tirx.map cta %[[ABS]], %[[A]] :
 // CHECK-NEXT: ^bb0(%[[X:.*]]: i32):
-// CHECK-NEXT: %[[R:.*]] = math.absi %[[X]] : i32
+// absi: max(x, 0 - x) (every width; i8/i16 have no math.absi lowering).
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[N:.*]] = arith.subi %[[Z]], %[[X]] : i32
+// CHECK-NEXT: %[[R:.*]] = arith.maxsi %[[X]], %[[N]] : i32
 // CHECK-NEXT: tirx.yield %[[R]] : i32
 // CHECK: tirx.map cta %{{.*}}, %[[A]], %[[B]] :
 // CHECK-NEXT: ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: i32):

@@ -30,45 +30,6 @@ cuda_tile.module @k {
 // -----
 
 cuda_tile.module @k {
-  entry @f16_acc() {
-    %a = constant <f16: 1.0> : tile<64x32xf16>
-    %b = constant <f16: 1.0> : tile<32x64xf16>
-    %c = constant <f16: 0.0> : tile<64x64xf16>
-    // expected-error@+1 {{'cuda_tile.mmaf' op with a 'f16' accumulator is not supported yet (expects f32)}}
-    %0 = mmaf %a, %b, %c : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf16>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @k {
-  entry @f64() {
-    %a = constant <f64: 1.0> : tile<16x8xf64>
-    %c = constant <f64: 0.0> : tile<16x16xf64>
-    %b = constant <f64: 1.0> : tile<8x16xf64>
-    // expected-error@+1 {{'cuda_tile.mmaf' op with 'f64' inputs is not supported yet (expects f16, bf16, f8E4M3FN or f8E5M2)}}
-    %0 = mmaf %a, %b, %c : tile<16x8xf64>, tile<8x16xf64>, tile<16x16xf64>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @k {
-  entry @batched() {
-    %a = constant <f16: 1.0> : tile<2x64x32xf16>
-    %b = constant <f16: 1.0> : tile<2x32x64xf16>
-    %c = constant <f32: 0.0> : tile<2x64x64xf32>
-    // expected-error@+1 {{'cuda_tile.mmaf' op expects rank-2 tiles (batched rank-3 products are not supported yet), got rank 3}}
-    %0 = mmaf %a, %b, %c : tile<2x64x32xf16>, tile<2x32x64xf16>, tile<2x64x64xf32>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @k {
   entry @odd_k() {
     %a = constant <f16: 1.0> : tile<64x8xf16>
     %b = constant <f16: 1.0> : tile<8x64xf16>
@@ -101,6 +62,57 @@ cuda_tile.module @k {
       %y = mmaf %va, %vbt, %x : tile<128x32xf16>, tile<32x128xf16>, tile<128x128xf32>
       continue %y : tile<128x128xf32>
     }
+    return
+  }
+}
+// -----
+
+// f32 mmaf inputs: the tensor cores take tf32; the program says so with ftof.
+cuda_tile.module @k {
+  entry @f32_inputs() {
+    %a = constant <f32: 1.0> : tile<64x32xf32>
+    %b = constant <f32: 1.0> : tile<32x64xf32>
+    %c = constant <f32: 0.0> : tile<64x64xf32>
+    // expected-error@+1 {{'cuda_tile.mmaf' op with f32 inputs is not supported yet (the tensor cores take tf32: round the inputs with `ftof` to tf32)}}
+    %0 = mmaf %a, %b, %c : tile<64x32xf32>, tile<32x64xf32>, tile<64x64xf32>
+    return
+  }
+}
+// -----
+
+// f8 with an f16 accumulator has no mma.sync form here (PTX 8.7): a shape
+// that wgmma cannot take (M = 32) is rejected.
+cuda_tile.module @k {
+  entry @f8_f16_acc_mma_sync() {
+    %a = constant <f8E4M3FN: 1.0> : tile<32x32xf8E4M3FN>
+    %b = constant <f8E4M3FN: 1.0> : tile<32x32xf8E4M3FN>
+    %c = constant <f16: 0.0> : tile<32x32xf16>
+    // expected-error@+1 {{'cuda_tile.mmaf' op with f8 inputs and an f16 accumulator needs wgmma (sm_90a, M a multiple of 64 over the CTA's warpgroups), target is sm_90a}}
+    %0 = mmaf %a, %b, %c : tile<32x32xf8E4M3FN>, tile<32x32xf8E4M3FN>, tile<32x32xf16>
+    return
+  }
+}
+// -----
+
+// f64 -> tf32 would round twice (f64 -> f32 -> tf32).
+cuda_tile.module @k {
+  entry @f64_to_tf32() {
+    %a = constant <f64: 1.5> : tile<64x32xf64>
+    // expected-error@+1 {{'cuda_tile.ftof' op to tf32 expects f16, bf16 or f32 values, got 'f64' (f64 -> tf32 would round twice)}}
+    %0 = ftof %a : tile<64x32xf64> -> tile<64x32xtf32>
+    return
+  }
+}
+// -----
+
+// f64 mma.sync atoms are m8n8k4.
+cuda_tile.module @k {
+  entry @f64_odd_k() {
+    %a = constant <f64: 1.0> : tile<16x2xf64>
+    %b = constant <f64: 1.0> : tile<2x16xf64>
+    %c = constant <f64: 0.0> : tile<16x16xf64>
+    // expected-error@+1 {{'cuda_tile.mmaf' op expects K to be a multiple of 4 (mma.sync m8n8k4), got 2}}
+    %0 = mmaf %a, %b, %c : tile<16x2xf64>, tile<2x16xf64>, tile<16x16xf64>
     return
   }
 }

@@ -103,9 +103,37 @@ cuda_tile.module @m {
     // CHECK: constant <f32: -2.72614237E-10>
     // CHECK: constant <f32: -1.45660715E-5>
     // CHECK: %[[P:.*]] = mulf %[[C]], %[[NUM:.*]] :
-    // CHECK: divf %[[P]], %[[DEN:.*]] :
+    // CHECK: divf %[[P]], %[[DEN:.*]] rounding<full> :
     %x = constant <f32: 0.5> : tile<16xf32>
     %e = tileops.erf %x : tile<16xf32> -> tile<16xf32>
+    return
+  }
+
+  // expm1: the Taylor polynomial (FMAs) below |x| = 1/2, exp(x) - 1 above.
+  // log1p: log(u) * (x / (u - 1)), the ratio with div.full.
+  // CHECK-LABEL: entry @expm1_log1p
+  // CHECK: %[[X:.*]] = ftof %{{.*}} : tile<64xf16> -> tile<64xf32>
+  // CHECK: %[[C8:.*]] = constant <f32: 2.48015876E-5>
+  // CHECK: %[[C7:.*]] = constant <f32: 1.98412701E-4>
+  // CHECK: %[[P7:.*]] = fma %[[C8]], %[[X]], %[[C7]] : tile<64xf32>
+  // CHECK-COUNT-5: fma
+  // CHECK: %[[P:.*]] = fma %{{.*}}, %[[X]], %{{.*}} : tile<64xf32>
+  // CHECK: %[[SMALL:.*]] = mulf %[[X]], %[[P]]
+  // CHECK: %[[EX:.*]] = exp %[[X]]
+  // CHECK: %[[BIG:.*]] = subf %[[EX]], %{{.*}}
+  // CHECK: %[[AX:.*]] = absf %[[X]]
+  // CHECK: %[[HALF:.*]] = constant <f32: 5.000000e-01>
+  // CHECK: %[[LT:.*]] = cmpf less_than ordered %[[AX]], %[[HALF]]
+  // CHECK: select %[[LT]], %[[SMALL]], %[[BIG]]
+  // CHECK: %[[U:.*]] = addf %{{.*}}, %[[Y:.*]] : tile<64xf32>
+  // CHECK: %[[LU:.*]] = log %[[U]]
+  // CHECK: %[[UM1:.*]] = subf %[[U]], %{{.*}}
+  // CHECK: %[[R:.*]] = divf %[[Y]], %[[UM1]] rounding<full>
+  // CHECK: mulf %[[LU]], %[[R]]
+  entry @expm1_log1p() {
+    %x = constant <f16: 0.25> : tile<64xf16>
+    %e = tileops.expm1 %x : tile<64xf16> -> tile<64xf16>
+    %l = tileops.log1p %x : tile<64xf16> -> tile<64xf16>
     return
   }
 

@@ -75,9 +75,9 @@ func.func @c_type(%a: !A, %b: !B, %d: !D, %c: !C) {
 
 !A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[256:1]>>
 !B = !tirx.buffer<16x8xf8E5M2, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
 func.func @f8_accumulator(%a: !A, %b: !B, %d: !D) {
-  // expected-error@+1 {{expects an f32 accumulator with f8 inputs, got 'f16'}}
+  // expected-error@+1 {{expects an f32 or f16 accumulator with f8 inputs, got 'bf16'}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
   return
 }
@@ -106,11 +106,23 @@ func.func @bf16_accumulator(%a: !A, %b: !B, %d: !D) {
 
 // -----
 
-!A = !tirx.buffer<16x16xf32, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
-func.func @f32_inputs(%a: !A, %b: !B, %d: !D) {
-  // expected-error@+1 {{expects f16, bf16, f8E4M3FN, f8E5M2 or i8 inputs, got 'f32' and 'f32'}}
+!A = !tirx.buffer<16x16xi16, local, #tirx.layout<S[256:1]>>
+!B = !tirx.buffer<16x8xi16, local, #tirx.layout<S[128:1]>>
+!D = !tirx.buffer<16x8xi32, local, #tirx.layout<S[128:1]>>
+func.func @i16_inputs(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects f16, bf16, f8E4M3FN, f8E5M2, f32 (tf32), f64 or i8 inputs, got 'i16' and 'i16'}}
+  tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+// f32 inputs (multiplied as tf32) accumulate in f32, f64 in f64.
+!A = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!B = !tirx.buffer<8x8xf32, local, #tirx.layout<S[64:1]>>
+!D = !tirx.buffer<16x8xf64, local, #tirx.layout<S[128:1]>>
+func.func @tf32_accumulator(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects an 'f32' accumulator with 'f32' inputs, got 'f64'}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
   return
 }

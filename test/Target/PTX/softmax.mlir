@@ -2,7 +2,8 @@
 
 // examples/softmax.mlir to PTX: the row max and row sum are warp butterflies
 // (shfl.sync.bfly) and, from 64 threads up, an exchange through static
-// shared memory between two bar.syncs.
+// shared memory between two bar.syncs; the row is scaled by one IEEE
+// reciprocal (rcp.rn) of the sum.
 
 // CHECK: .target sm_90
 // CHECK-LABEL: // tileir.kernel softmax_128 params=(ptr,ptr,i32) reqntid=32,1,1
@@ -12,7 +13,8 @@
 // CHECK: ld.global.v4.{{[bf]}}32
 // CHECK-COUNT-5: shfl.sync.bfly.b32 {{.*}}, {{.*}}, {{1|2|4|8|16}}, 31, -1;
 // CHECK-NOT: bar.sync
-// CHECK: div.rn.f32
+// CHECK: rcp.rn.f32 [[R:%r[0-9]+]],
+// CHECK: mul.rn.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, [[R]];
 // CHECK: st.global.v4.{{[bf]}}32
 // CHECK: ret;
 

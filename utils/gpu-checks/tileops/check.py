@@ -7,7 +7,10 @@ Two steps:
                                  OUTDIR/ptx/*.ptx, OUTDIR/verdicts.json, OUTDIR/skipped.txt. Then
                                  builds the 216 §A5 specs that compile as one module (timed, wall and
                                  CPU) and runs ptxas on it. TILEOPS_ONLY=op,op,... builds only
-                                 those ops (and skips the one-module step).
+                                 those ops (and skips the one-module step). TILEOPS_VARIANTS=
+                                 "npt=8;threads=128+npt=8" adds, for every §A5 case built, one
+                                 kernel per variant (spec options joined by +; TILEOPS_VARIANT_DTYPES
+                                 =f16,... restricts them): a sweep of the cost rule's choices.
   python3 check.py run OUTDIR    (on the GPU): every kernel vs PyTorch with the reference's (§A4)
                                  tolerances and edge values; then every §A5 kernel (also checked)
                                  timed vs torch eager (and Triton for add/sub/mul/exp/relu).
@@ -112,6 +115,20 @@ def bench_cases():
     return out
 
 
+def variant_cases():
+    """The §A5 cases again with the spec options of each TILEOPS_VARIANTS entry."""
+    variants = [v for v in os.environ.get("TILEOPS_VARIANTS", "").split(";") if v]
+    dts = set(filter(None, os.environ.get("TILEOPS_VARIANT_DTYPES", "").split(",")))
+    out = []
+    for name, op, dt, shapes, params in bench_cases():
+        if dts and dt not in dts:
+            continue
+        for i, v in enumerate(variants):
+            opts = dict(kv.split("=", 1) for kv in v.split("+"))
+            out.append((f"{name}_v{i}", op, dt, shapes, {**params, **opts}))
+    return out
+
+
 def _cpu():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
@@ -123,6 +140,11 @@ def make(outdir):
     groups = {}
     only = set(filter(None, os.environ.get("TILEOPS_ONLY", "").split(",")))  # a subset of the ops
     for name, op, dt, shapes, params in cases() + bench_cases():
+        if only and op not in only:
+            continue
+        line = T.spec_line(op, dt, shapes, params, name=name)
+        groups.setdefault((op, dt), []).append((name, line))
+    for name, op, dt, shapes, params in variant_cases():
         if only and op not in only:
             continue
         line = T.spec_line(op, dt, shapes, params, name=name)
@@ -156,7 +178,8 @@ def make(outdir):
     skipped = [f"{n} {l}\n    {verdict[n]}" for items in groups.values() for n, l in items if verdict[n]]
     sel = lambda cs: [c for c in cs if c[0] in verdict]  # noqa: E731
     open(os.path.join(outdir, "skipped.txt"), "w").write("\n".join(skipped) + "\n")
-    json.dump({"cases": sel(cases()), "bench": sel(bench_cases()), "modules": modules, "verdict": verdict},
+    json.dump({"cases": sel(cases()), "bench": sel(bench_cases() + variant_cases()), "modules": modules,
+               "verdict": verdict},
               open(os.path.join(outdir, "cases.json"), "w"))
     nc = sum(verdict[c[0]] is None for c in sel(cases()))
     nb = sum(verdict[c[0]] is None for c in sel(bench_cases()))

@@ -93,6 +93,15 @@ struct Em {
   Value div(Value x, Value y) {
     return ct::DivFOp::create(b, loc, x.getType(), x, y);
   }
+  /// div.full.f32 (max 2 ulp over the full range, no IEEE slow path) for
+  /// quotients that feed an approximation or a ratio near 1; other element
+  /// types divide with rounding to nearest.
+  Value divFull(Value x, Value y) {
+    if (!elt(x).isF32())
+      return div(x, y);
+    return ct::DivFOp::create(b, loc, x.getType(), x, y, ct::RoundingMode::Full,
+                              /*flush_to_zero=*/false);
+  }
   Value neg(Value x) {
     return isF(x) ? (Value)ct::NegFOp::create(b, loc, x.getType(), x)
                   : (Value)ct::NegIOp::create(b, loc, x.getType(), x);
@@ -210,27 +219,32 @@ struct Em {
     Value q = horner({-1.45660718464996e-05, -2.13374055278905e-04,
                       -1.68282697438203e-03, -7.37332916720468e-03,
                       -1.42647390514189e-02});
-    return div(mul(xc, p), q);
+    return divFull(mul(xc, p), q);
   }
   /// log1p(x) = log(u) * (x / (u - 1)) with u = 1 + x (Goldberg), x when
   /// u == 1, log(u) when u == inf. The ratio x / (u - 1) is close to 1, so
   /// the product does not overflow for large x.
   Value log1p(Value x) {
     Value u = add(c(1.0), x), lu = log(u);
-    Value r = mul(lu, div(x, sub(u, c(1.0))));
+    Value r = mul(lu, divFull(x, sub(u, c(1.0))));
     r = sel(eq(u, c(INFINITY)), lu, r);
     return sel(eq(u, c(1.0)), x, r);
   }
-  /// expm1(x) = (u - 1) * (x / log(u)) with u = exp(x) (Kahan), x when
-  /// u == 1, -1 when u - 1 == -1, u when u == inf. The ratio x / log(u) is
-  /// close to 1, so the product does not overflow when exp(x) is near the
-  /// largest finite value (x = 88 in f32).
+  /// expm1(x): the degree-8 Taylor polynomial for |x| < 1/2 (truncation
+  /// below 1e-8 relative; -0, denormals and 0 are exact), exp(x) - 1
+  /// elsewhere (no cancellation there: |exp(x) - 1| >= 0.39; inf, -1 and
+  /// NaN come out of exp). One exp and seven FMAs instead of Kahan's
+  /// exp, log and division.
   Value expm1(Value x) {
-    Value u = exp(x), um1 = sub(u, c(1.0));
-    Value r = mul(um1, div(x, log(u)));
-    r = sel(eq(u, c(INFINITY)), u, r);
-    r = sel(eq(um1, c(-1.0)), c(-1.0), r);
-    return sel(eq(u, c(1.0)), x, r);
+    Value p = c(1.0 / 40320);
+    for (double k :
+         {1.0 / 5040, 1.0 / 720, 1.0 / 120, 1.0 / 24, 1.0 / 6, 1.0 / 2, 1.0})
+      p = ct::FmaOp::create(b, loc, x.getType(), p, x, c(k),
+                            ct::RoundingMode::NearestEven,
+                            /*flush_to_zero=*/false);
+    Value small = mul(x, p);
+    Value big = sub(exp(x), c(1.0));
+    return sel(lt(abs(x), c(0.5)), small, big);
   }
   /// Round half to even: (|x| + 2^23) - 2^23 is exact RNE below 2^23.
   Value rint(Value x) {
@@ -257,8 +271,9 @@ struct Em {
     d = sel(fix, sub(d, c(1.0)), d);
     Value fd = floor(d);
     fd = sel(gt(sub(d, fd), c(0.5)), add(fd, c(1.0)), fd);
-    // d == 0: copysign(0, x / y).
-    Value q = div(x, y);
+    // d == 0: copysign(0, x / y) (only the sign and the y == 0 case of
+    // x / y are used: div.full gets both right).
+    Value q = divFull(x, y);
     Value zero = sel(lt(q, c(0.0)), c(-0.0), c(0.0));
     fd = sel(eq(d, c(0.0)), zero, fd);
     return sel(eq(y, c(0.0)), q, fd);
@@ -410,8 +425,8 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
        [](Em &e, ArrayRef<Value> x, Operation *) { return e.tanh(x[0]); }},
       {"hardswish",
        [](Em &e, ArrayRef<Value> x, Operation *) {
-         return e.div(e.mul(x[0], e.clamp(e.add(x[0], e.c(3.0)), 0.0, 6.0)),
-                      e.c(6.0));
+         return e.divFull(
+             e.mul(x[0], e.clamp(e.add(x[0], e.c(3.0)), 0.0, 6.0)), e.c(6.0));
        }},
       {"hardsigmoid",
        [](Em &e, ArrayRef<Value> x, Operation *) {

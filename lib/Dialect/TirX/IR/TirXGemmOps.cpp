@@ -56,9 +56,18 @@ static LogicalResult verifyGemm(OpTy op) {
     return op.emitOpError()
            << "expects C element type " << td << ", got " << c.getElementType();
   if (isF8(ta) && isF8(tb)) {
-    if (!td.isF32())
+    if (!td.isF32() && !td.isF16())
       return op.emitOpError()
-             << "expects an f32 accumulator with f8 inputs, got " << td;
+             << "expects an f32 or f16 accumulator with f8 inputs, got " << td;
+  } else if (ta.isF32() || ta.isF64()) {
+    // f32 inputs are multiplied as tf32 (the tensor cores read the sign,
+    // the exponent and the top 10 mantissa bits); f64 as f64.
+    if (tb != ta)
+      return op.emitOpError() << "expects A and B of one element type, got "
+                              << ta << " and " << tb;
+    if (td != ta)
+      return op.emitOpError() << "expects an " << ta << " accumulator with "
+                              << ta << " inputs, got " << td;
   } else if (ta.isF16() || ta.isBF16()) {
     if (tb != ta)
       return op.emitOpError() << "expects A and B of one element type, got "
@@ -73,8 +82,8 @@ static LogicalResult verifyGemm(OpTy op) {
       return op.emitOpError()
              << "expects an i32 accumulator with i8 inputs, got " << td;
   } else {
-    return op.emitOpError() << "expects f16, bf16, f8E4M3FN, f8E5M2 or i8 "
-                               "inputs, got "
+    return op.emitOpError() << "expects f16, bf16, f8E4M3FN, f8E5M2, f32 "
+                               "(tf32), f64 or i8 inputs, got "
                             << ta << " and " << tb;
   }
 

@@ -26,7 +26,7 @@ static bool isPureNvvmIntrinsic(Operation &op) {
     return false;
   for (StringRef family :
        {"add.", "mul.", "fma.", "div.", "rcp.", "sqrt.", "rsqrt.", "ex2.",
-        "lg2.", "fmax.", "fmin.", "mulhi."})
+        "lg2.", "fmax.", "fmin.", "mulhi.", "f2tf32."})
     if (name.starts_with(family))
       return true;
   return false;

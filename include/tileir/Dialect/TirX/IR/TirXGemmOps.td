@@ -37,8 +37,12 @@ def TirX_GemmOp : TirX_GemmPrimitive<"gemm"> {
     M-major) is the buffers' layouts' business.
 
     Element types: `f16` or `bf16` inputs with an `f32` or `f16`
-    accumulator; `f8E4M3FN`/`f8E5M2` inputs (any mix) with an `f32`
-    accumulator. `A` and `B` have one element type unless both are f8.
+    accumulator; `f8E4M3FN`/`f8E5M2` inputs (any mix) with an `f32` or
+    `f16` accumulator; `f32` inputs with an `f32` accumulator, multiplied as
+    tf32 (the sign, the exponent and the top 10 mantissa bits of each
+    input: round with `cvt.rn.tf32.f32` first for nearest-even); `f64`
+    inputs with an `f64` accumulator; `i8` inputs with an `i32` accumulator.
+    `A` and `B` have one element type unless both are f8.
     `alpha` and `beta` are f64 attributes (default 1 and 0). All buffers are
     on chip (`local` or `shared`) with a layout; `D` and `C` have one memory
     scope.
