@@ -14,6 +14,9 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Threading.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
@@ -21,6 +24,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -114,8 +118,46 @@ static void configureFromCommandLine(PassManager &pm) {
   applyDefaultTimingPassManagerCLOptions(pm);
 }
 
+/// Moves each kernel of a gpu.module that holds two or more kernels and
+/// nothing else into a gpu.module of its own (same targets and attributes,
+/// named `<module>_<kernel>`, in kernel order): the pass manager then runs
+/// the pipeline on the kernels in parallel and compileToPTX serializes them
+/// in parallel. Modules with globals or device functions stay whole (their
+/// kernels share state or code).
+static void splitKernelModules(ModuleOp module) {
+  SymbolTable table(module);
+  for (auto gpuModule :
+       llvm::make_early_inc_range(module.getOps<gpu::GPUModuleOp>())) {
+    SmallVector<gpu::GPUFuncOp> kernels;
+    bool onlyKernels = true;
+    for (Operation &op : gpuModule.getBody()->getOperations()) {
+      auto func = dyn_cast<gpu::GPUFuncOp>(&op);
+      if (!func || !func.isKernel()) {
+        onlyKernels = false;
+        break;
+      }
+      kernels.push_back(func);
+    }
+    if (!onlyKernels || kernels.size() < 2)
+      continue;
+    OpBuilder b(module.getContext());
+    for (gpu::GPUFuncOp kernel : kernels) {
+      auto part = gpu::GPUModuleOp::create(
+          b, gpuModule.getLoc(),
+          (gpuModule.getName() + "_" + kernel.getName()).str(),
+          gpuModule.getTargetsAttr(), gpuModule.getOffloadingHandlerAttr());
+      part->setDiscardableAttrs(gpuModule->getDiscardableAttrDictionary());
+      kernel->moveBefore(part.getBody(), part.getBody()->end());
+      // Unique among the top module's symbols, before the original.
+      table.insert(part, Block::iterator(gpuModule));
+    }
+    table.erase(gpuModule);
+  }
+}
+
 FailureOr<std::vector<KernelInfo>>
-mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options) {
+mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
+                          bool splitKernels) {
   // A module without cuda_tile kernels but with gpu.modules holds tirx
   // kernels: it starts at tirx-to-nvvm.
   bool hasCudaTile = false;
@@ -141,10 +183,17 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options) {
       return failure();
   }
   std::vector<KernelInfo> kernels = collectKernels(module);
+  if (splitKernels)
+    splitKernelModules(module);
   PassManager lower(module->getName());
   configureFromCommandLine(lower);
   buildTirXToNVVMPipeline(lower);
-  if (failed(lower.run(module)))
+  // The IR is verified once, after the pipeline, rather than after each of
+  // its passes: verifying the unrolled IR after every pass cost ~15% of the
+  // compile time (docs/Pipeline.md, "Compile time"). `tile-opt
+  // --tirx-to-nvvm` still verifies after every pass.
+  lower.enableVerifier(false);
+  if (failed(lower.run(module)) || failed(verify(module)))
     return failure();
   // tirx-lower-buffers decides the dynamic shared memory of each kernel.
   module.walk([&](LLVM::LLVMFuncOp func) {
@@ -202,38 +251,269 @@ static std::optional<std::string> findCudaToolkit() {
   return std::nullopt;
 }
 
-FailureOr<std::string>
-mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
-  FailureOr<std::vector<KernelInfo>> kernels = lowerToNVVM(module, options);
+/// Whether a kernel of `gpuModule` calls into libdevice.
+static bool callsLibdevice(gpu::GPUModuleOp gpuModule) {
+  for (auto func : gpuModule.getOps<LLVM::LLVMFuncOp>())
+    if (func.isExternal() && func.getName().starts_with("__nv_"))
+      return true;
+  return false;
+}
+
+/// Gives the internal symbols that the lowering created in each split
+/// gpu.module (printf format strings, ...) names that no other module
+/// uses: their PTX is concatenated into one module.
+static void uniquifyInternalSymbols(ArrayRef<gpu::GPUModuleOp> modules) {
+  llvm::StringSet<> used;
+  for (gpu::GPUModuleOp gpuModule : modules)
+    for (Operation &op : gpuModule.getBody()->getOperations())
+      if (auto name =
+              op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+        used.insert(name.getValue());
+  llvm::StringSet<> defined;
+  for (auto [index, constModule] : llvm::enumerate(modules)) {
+    gpu::GPUModuleOp gpuModule = constModule;
+    SymbolTable table(gpuModule);
+    for (Operation &op : gpuModule.getBody()->getOperations()) {
+      auto name =
+          op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+      if (!name)
+        continue;
+      bool internal = false;
+      if (auto global = dyn_cast<LLVM::GlobalOp>(&op))
+        internal = global.getLinkage() == LLVM::Linkage::Internal ||
+                   global.getLinkage() == LLVM::Linkage::Private;
+      else if (auto func = dyn_cast<LLVM::LLVMFuncOp>(&op))
+        internal = !func.isExternal() &&
+                   (func.getLinkage() == LLVM::Linkage::Internal ||
+                    func.getLinkage() == LLVM::Linkage::Private);
+      if (!internal)
+        continue;
+      if (defined.insert(name.getValue()).second)
+        continue;
+      std::string fresh;
+      for (unsigned n = 0;; ++n) {
+        fresh = (name.getValue() + "_" + Twine(index) + "_" + Twine(n)).str();
+        if (!used.contains(fresh))
+          break;
+      }
+      used.insert(fresh);
+      defined.insert(fresh);
+      (void)table.rename(&op, StringAttr::get(op.getContext(), fresh));
+    }
+  }
+}
+
+namespace {
+/// The PTX of one serialized gpu.module: its header (up to `.address_size`)
+/// and its top-level items (directives: declarations, variables, entries
+/// and functions with their bodies) between the comment lines.
+struct PtxModule {
+  std::string header;
+  struct Piece {
+    std::string text;
+    std::string name; ///< the symbol an item defines or declares; "" else
+    bool item = false;
+  };
+  std::vector<Piece> pieces;
+};
+} // namespace
+
+/// The symbol a top-level PTX directive names: the function after `.entry`
+/// / `.func` (past a return-parameter list), else the variable before
+/// `[`, `=` or `;`.
+static std::string ptxSymbol(StringRef first) {
+  for (StringRef kw : {".entry ", ".func "}) {
+    size_t at = first.find(kw);
+    if (at == StringRef::npos)
+      continue;
+    StringRef rest = first.substr(at + kw.size()).ltrim();
+    if (rest.starts_with("(")) {
+      int depth = 0;
+      size_t i = 0;
+      for (; i < rest.size(); ++i) {
+        depth += rest[i] == '(' ? 1 : rest[i] == ')' ? -1 : 0;
+        if (depth == 0)
+          break;
+      }
+      rest = rest.substr(i + 1).ltrim();
+    }
+    return rest
+        .take_until([](char c) { return c == '(' || c == ' ' || c == ';'; })
+        .str();
+  }
+  if (!(first.starts_with(".global") || first.starts_with(".shared") ||
+        first.starts_with(".const") || first.starts_with(".extern") ||
+        first.starts_with(".visible") || first.starts_with(".weak")))
+    return "";
+  StringRef decl =
+      first.take_until([](char c) { return c == '[' || c == '=' || c == ';'; });
+  decl = decl.rtrim();
+  size_t space = decl.find_last_of(" \t");
+  return (space == StringRef::npos ? decl : decl.substr(space + 1)).str();
+}
+
+/// Splits NVPTX-backend output into header and pieces; nullopt when the
+/// text does not have the expected shape.
+static std::optional<PtxModule> parsePtx(StringRef ptx) {
+  PtxModule module;
+  size_t headerEnd = ptx.find(".address_size");
+  if (headerEnd == StringRef::npos)
+    return std::nullopt;
+  headerEnd = ptx.find('\n', headerEnd);
+  if (headerEnd == StringRef::npos)
+    return std::nullopt;
+  module.header = ptx.substr(0, headerEnd + 1).str();
+  SmallVector<StringRef> lines;
+  ptx.substr(headerEnd + 1).split(lines, '\n');
+  for (size_t i = 0; i < lines.size(); ++i) {
+    StringRef line = lines[i];
+    if (!line.starts_with(".")) {
+      module.pieces.push_back({line.str() + "\n", "", false});
+      continue;
+    }
+    // A directive: up to its `;` (declarations, variables) or to the `}`
+    // that closes its body (entries, functions). Braces of initializers
+    // close on their line.
+    std::string text;
+    int braces = 0, parens = 0;
+    bool body = false;
+    size_t j = i;
+    for (; j < lines.size(); ++j) {
+      StringRef l = lines[j];
+      text += l.str() + "\n";
+      for (char c : l) {
+        braces += c == '{' ? 1 : c == '}' ? -1 : 0;
+        parens += c == '(' ? 1 : c == ')' ? -1 : 0;
+      }
+      if (l.trim() == "{")
+        body = true;
+      if (braces == 0 && parens == 0 && (body || l.rtrim().ends_with(";")))
+        break;
+    }
+    if (j == lines.size())
+      return std::nullopt;
+    module.pieces.push_back({text, ptxSymbol(line), true});
+    i = j;
+  }
+  // split() leaves one empty line after the final newline.
+  if (!module.pieces.empty() && module.pieces.back().text == "\n" &&
+      ptx.ends_with("\n"))
+    module.pieces.pop_back();
+  return module;
+}
+
+/// One PTX module from the PTX of several gpu.modules of the same target:
+/// the first header, every item once (identical declarations, e.g. of
+/// vprintf, collapse). nullopt when two modules define one symbol
+/// differently or the headers differ.
+std::optional<std::string>
+mlir::tileir::mergePtxModules(ArrayRef<std::string> parts) {
+  if (parts.size() == 1)
+    return parts.front();
+  std::string out;
+  llvm::StringSet<> texts, defined;
+  std::optional<std::string> header;
+  for (const std::string &part : parts) {
+    std::optional<PtxModule> module = parsePtx(part);
+    if (!module)
+      return std::nullopt;
+    if (!header) {
+      header = module->header;
+      out += *header;
+    } else if (*header != module->header) {
+      return std::nullopt;
+    }
+    for (const PtxModule::Piece &piece : module->pieces) {
+      if (!piece.item) {
+        out += piece.text;
+        continue;
+      }
+      if (texts.contains(piece.text))
+        continue;
+      // Declarations (`.extern`, function prototypes) may repeat; a second,
+      // different definition of a symbol conflicts.
+      StringRef text(piece.text);
+      bool declaration = text.starts_with(".extern") ||
+                         (text.contains(".func") && !text.contains('{'));
+      if (!piece.name.empty() && !declaration &&
+          !defined.insert(piece.name).second)
+        return std::nullopt;
+      texts.insert(piece.text);
+      out += piece.text;
+    }
+  }
+  return out;
+}
+
+/// Serializes every gpu.module of `module` to PTX with its NVVM target, in
+/// parallel (the context's thread pool) and in module order.
+static FailureOr<SmallVector<std::string>> serializeModules(ModuleOp module) {
+  SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
+  std::optional<std::string> toolkit = findCudaToolkit();
+  SmallVector<std::string> ptx(gpuModules.size());
+  MLIRContext *ctx = module.getContext();
+  ParallelDiagnosticHandler diagnostics(ctx);
+  LogicalResult result = failableParallelForEachN(
+      ctx, 0, gpuModules.size(), [&](size_t i) -> LogicalResult {
+        diagnostics.setOrderIDForThread(i);
+        llvm::scope_exit clear([&] { diagnostics.eraseOrderIDForThread(); });
+        gpu::GPUModuleOp gpuModule = gpuModules[i];
+        ArrayAttr targets = gpuModule.getTargetsAttr();
+        auto target = targets && targets.size() == 1
+                          ? dyn_cast<gpu::TargetAttrInterface>(targets[0])
+                          : gpu::TargetAttrInterface();
+        if (!target)
+          return gpuModule.emitError()
+                 << "expects one NVVM target on the gpu.module, got "
+                 << targets;
+        // libdevice is parsed and linked only when a kernel calls into it:
+        // loading it costs more than compiling a small module.
+        std::string toolkitPath =
+            toolkit && callsLibdevice(gpuModule) ? *toolkit : "";
+        gpu::TargetOptions targetOptions(toolkitPath, {}, {}, {},
+                                         gpu::CompilationTarget::Assembly);
+        std::optional<SmallVector<char, 0>> object =
+            target.serializeToObject(gpuModule, targetOptions);
+        if (!object)
+          return gpuModule.emitError() << "could not be compiled to PTX";
+        ptx[i] = std::string(object->begin(), object->end());
+        // The serialized object may end with a NUL.
+        while (!ptx[i].empty() && ptx[i].back() == '\0')
+          ptx[i].pop_back();
+        return success();
+      });
+  if (failed(result))
+    return failure();
+  return ptx;
+}
+
+/// Lowers and serializes; with `split`, kernels compile in parallel and
+/// their PTX is merged (nullopt result: the PTX could not be merged).
+static FailureOr<std::optional<std::string>>
+compileModule(ModuleOp module, const CompileOptions &options, bool split) {
+  FailureOr<std::vector<KernelInfo>> kernels =
+      lowerToNVVM(module, options, split);
   if (failed(kernels))
     return failure();
-  PassManager serialize(module->getName());
-  configureFromCommandLine(serialize);
-  GpuModuleToBinaryPassOptions binaryOptions;
-  binaryOptions.compilationTarget = "isa";
-  // libdevice is parsed and linked only when a kernel calls into it: loading
-  // it costs more than compiling a small module.
-  bool callsLibdevice = false;
-  module.walk([&](LLVM::LLVMFuncOp func) {
-    if (func.isExternal() && func.getName().starts_with("__nv_")) {
-      callsLibdevice = true;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  std::optional<std::string> toolkit = findCudaToolkit();
-  if (toolkit && callsLibdevice)
-    binaryOptions.toolkitPath = *toolkit;
-  serialize.addPass(createGpuModuleToBinaryPass(binaryOptions));
-  if (failed(serialize.run(module)))
+  SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
+  if (split)
+    uniquifyInternalSymbols(gpuModules);
+  FailureOr<SmallVector<std::string>> parts = serializeModules(module);
+  if (failed(parts))
     return failure();
-  std::string ptx;
-  for (auto binary : module.getOps<gpu::BinaryOp>())
-    for (Attribute attr : binary.getObjects())
-      ptx += cast<gpu::ObjectAttr>(attr).getObject().getValue().str();
-  if (ptx.empty()) {
+  if (parts->empty()) {
     module.emitError() << "the module has no kernel to compile";
     return failure();
+  }
+  std::string ptx;
+  if (split) {
+    std::optional<std::string> merged = mergePtxModules(*parts);
+    if (!merged)
+      return std::optional<std::string>();
+    ptx = std::move(*merged);
+  } else {
+    for (const std::string &part : *parts)
+      ptx += part;
   }
   // Math lowers to libdevice; without it the PTX would call undefined
   // functions that only ptxas would report. vprintf and __assertfail
@@ -256,7 +536,27 @@ mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
                           "nvvm/libdevice/libdevice.10.bc)";
     return failure();
   }
-  return annotate(ptx, *kernels);
+  return std::optional<std::string>(annotate(ptx, *kernels));
+}
+
+FailureOr<std::string>
+mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
+  // Kernels compile each in a gpu.module of its own, in parallel when the
+  // context may use threads (the same PTX either way); their PTX merges
+  // into one module. When that merge finds two definitions of one symbol
+  // (e.g. a libdevice function kept out of line in two kernels), the input
+  // compiles again as one gpu.module.
+  OwningOpRef<ModuleOp> original = module.clone();
+  FailureOr<std::optional<std::string>> ptx =
+      compileModule(module, options, /*split=*/true);
+  if (failed(ptx))
+    return failure();
+  if (*ptx)
+    return **ptx;
+  ptx = compileModule(*original, options, /*split=*/false);
+  if (failed(ptx))
+    return failure();
+  return **ptx;
 }
 
 FailureOr<std::string>

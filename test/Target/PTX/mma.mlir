@@ -9,8 +9,6 @@
 // mmaf (f16, bf16, f8E4M3FN) on its own and the pipelined matmul K loop,
 // down to PTX: wgmma on sm_90a, mma.sync on sm_90.
 
-// The block of dynamic shared memory (kloop_f16, kloop_swizzled).
-// SM90A: .shared .align 16 .b8 [[DYN:__dynamic_shmem__[0-9]+]];
 // SM90A-LABEL: .entry mmaf_bf16(
 // SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
 // SM90A: wgmma.wait_group.sync.aligned 0;
@@ -21,6 +19,10 @@
 // the upstream gpu.dynamic_shared_memory symbol.
 // SM90A: // tileir.kernel kloop_f16 params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=65648
 // SM90A-LABEL: .entry kloop_f16(
+// The block of dynamic shared memory: a shared variable of the kernel (each
+// kernel compiles in a module of its own, so LLVM demotes it into the
+// function).
+// SM90A: .shared .align 16 .b8 [[DYN:__dynamic_shmem__[0-9_]+]];
 // SM90A: mov.b64 {{.*}}, [[DYN]];
 // SM90A: cp.async.cg.shared.global
 // SM90A: cp.async.commit_group;

@@ -36,8 +36,12 @@ struct KernelInfo {
 
 /// Lowers `module` (cuda_tile) in place to LLVM dialect + NVVM inside
 /// gpu.modules and returns the kernels' ABI. Diagnostics go to the context.
+/// With `splitKernels`, a gpu.module of several kernels (and nothing else)
+/// becomes one gpu.module per kernel first, so that the pipeline (and the
+/// serialization in compileToPTX) runs on the kernels in parallel.
 FailureOr<std::vector<KernelInfo>> lowerToNVVM(ModuleOp module,
-                                               const CompileOptions &options);
+                                               const CompileOptions &options,
+                                               bool splitKernels = false);
 
 /// cuda_tile -> PTX text, with a `// tileir.kernel ...` line before every
 /// entry (see docs/ABI.md).
@@ -47,6 +51,13 @@ FailureOr<std::string> compileToPTX(ModuleOp module,
 /// cuda_tile -> LLVM IR text of the device module (before libdevice).
 FailureOr<std::string> compileToLLVMIR(ModuleOp module,
                                        const CompileOptions &options);
+
+/// One PTX module from the PTX texts of several modules compiled for one
+/// target (the NVPTX backend's output): the first header, then every
+/// top-level item once (identical items, e.g. the declaration of vprintf,
+/// collapse). nullopt when the headers differ or two modules define one
+/// symbol differently.
+std::optional<std::string> mergePtxModules(llvm::ArrayRef<std::string> parts);
 
 /// Assembles PTX into a cubin with `ptxas` (found on PATH or under
 /// $CUDA_HOME/bin, /usr/local/cuda/bin). Error when ptxas is missing.
