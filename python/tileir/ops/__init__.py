@@ -16,7 +16,6 @@ weights.
 """
 from __future__ import annotations
 
-import functools
 import math
 import os
 import re
@@ -283,8 +282,14 @@ def _decode(params: str) -> Dict[str, Any]:
     return ast.literal_eval(params) if params else {}
 
 
-@functools.lru_cache(maxsize=None)
+#: op name -> its torch.ops.tileir.<op>.default overload; filled at import (below).
+_OVERLOADS: Dict[str, Any] = {}
+
+
 def _custom_op(op: str):
+    """Registers torch.ops.tileir.<op> (once) and returns its default overload."""
+    if op in _OVERLOADS:
+        return _OVERLOADS[op]
     import torch
 
     # An explicit schema: this module's annotations are strings (postponed
@@ -308,15 +313,26 @@ def _custom_op(op: str):
         device = inputs[0].device if inputs else torch.device(p.get("device", "cuda"))
         return torch.empty(shape, dtype=dtype, device=device)
 
-    return impl
+    _OVERLOADS[op] = getattr(torch.ops.tileir, op).default
+    return _OVERLOADS[op]
+
+
+def _encode(params: Dict[str, Any]) -> str:
+    """The params of one call as the custom op's spec string (dtypes by name). Under
+    torch.compile this runs at trace time on constant arguments
+    (``assume_constant_result``), so Dynamo never traces string formatting."""
+    if "dtype" in params:
+        params = {**params, "dtype": str(params["dtype"]).replace("torch.", "")}
+    return repr(params)
 
 
 def _call(op: str, tensors: Sequence[Any], **params: Any) -> Any:
     import torch
-    if "dtype" in params:
-        params["dtype"] = str(params["dtype"]).replace("torch.", "")
-    _out_meta(op, list(tensors), {**params, "dtype": getattr(torch, params["dtype"])} if "dtype" in params else params)
-    return _custom_op(op)(list(tensors), repr(params))
+    if not torch.compiler.is_compiling():
+        # Eager: reject a bad call here, with the op's error, before the custom op runs.
+        # Traced: the fake implementation runs the same check.
+        _out_meta(op, list(tensors), params)
+    return _OVERLOADS[op](list(tensors), _encode(params))
 
 
 def _inplace(x: Any, y: Any, inplace: bool) -> Any:
@@ -513,10 +529,12 @@ def _register_custom_ops() -> None:
     """Every op's torch.library custom op, created at import when torch is installed: created
     lazily, the first call under torch.compile would make Dynamo trace the registration (which
     it refuses, and fullgraph=True fails)."""
+    global _encode
     try:
-        import torch  # noqa: F401
+        import torch
     except ImportError:
         return
+    _encode = torch.compiler.assume_constant_result(_encode)
     for op in OPS:
         _custom_op(op)
 

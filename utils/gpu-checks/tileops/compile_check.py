@@ -7,8 +7,8 @@
   python3 compile_check.py run OUTDIR    (on the GPU, no compiler): for each composite, the eager
                                          tileir result, the torch.compile(fullgraph=True) result and
                                          the pure-torch reference (float64 where it matters); the
-                                         compiled graph must match eager tileir bit for bit (the same
-                                         kernels run) and the reference within the §A4 tolerance.
+                                         compiled graph must match eager tileir (bit for bit for int and
+                                         bool) and the reference within the §A4 tolerance.
 """
 import math
 import os
@@ -148,7 +148,12 @@ def main():
             eager = fn(T, *ins)
             compiled = torch.compile(lambda *a, fn=fn: fn(T, *a), fullgraph=True)(*ins)
             ref = fn(Ref, *[x.double() if x.is_floating_point() else x for x in ins])
-            same = torch.equal(eager, compiled)
+            # Inductor compiles the torch ops around the custom ops (and may fuse
+            # them with FMAs), so compiled and eager agree to the tolerance, not bitwise.
+            if tol:
+                same = torch.allclose(compiled.double(), eager.double(), rtol=tol, atol=tol, equal_nan=True)
+            else:
+                same = torch.equal(eager, compiled)
             if tol:
                 close = torch.allclose(compiled.double(), ref.double(), rtol=tol, atol=tol)
             else:
