@@ -43,6 +43,8 @@ def _unwrap_scalar(value: Any) -> Any:
 
 
 def _is_int(value: Any) -> bool:
+    if type(value) is int:  # the common case, without the ABC check
+        return True
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
@@ -61,7 +63,9 @@ def _pointer(value: Any) -> _Pointer:
     if hasattr(value, "data_ptr") and hasattr(value, "is_cuda"):
         if not value.is_cuda:
             raise TypeError(f"expects a CUDA tensor, got a tensor on {value.device}")
-        return _Pointer(int(value.data_ptr()), value.device.index)
+        # torch's get_device() is an int without building a torch.device.
+        get_device = getattr(value, "get_device", None)
+        return _Pointer(int(value.data_ptr()), get_device() if get_device else value.device.index)
     interface = getattr(value, "__cuda_array_interface__", None)
     if interface is not None:
         data = interface.get("data") if isinstance(interface, dict) else None

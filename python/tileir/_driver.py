@@ -71,6 +71,7 @@ class Driver:
         self._primary: Dict[int, int] = {}
         self._functions: Dict[Tuple[int, str, str], int] = {}
         self._modules: Dict[Tuple[int, str], int] = {}
+        self._context_devices: Dict[int, int] = {}
         self.check(self._lib.cuInit(0), "cuInit")
 
     def _error_text(self, code: int, getter: str) -> str:
@@ -97,9 +98,22 @@ class Driver:
         self.check(self._lib.cuCtxGetCurrent(ctypes.byref(context)), "cuCtxGetCurrent")
         if not context.value:
             return 0, None
+        # A context belongs to one device for its whole life; handles are not reused
+        # while it lives, and this cache only grows with the contexts a process uses.
+        known = self._context_devices.get(context.value)
+        if known is not None:
+            return context.value, known
         device = ctypes.c_int()
         self.check(self._lib.cuCtxGetDevice(ctypes.byref(device)), "cuCtxGetDevice")
+        self._context_devices[context.value] = device.value
         return context.value, device.value
+
+    def current_context_for(self, device: Optional[int]) -> int:
+        """The thread's current context if it can run on ``device`` (None: any), else 0."""
+        current, current_device = self._current_context()
+        if current and (device is None or device == current_device):
+            return current
+        return 0
 
     def _primary_context(self, device: int) -> int:
         with self._lock:
@@ -166,6 +180,9 @@ class Driver:
     def function(self, context: int, ptx: str, ptx_hash: str, info: KernelInfo) -> int:
         """The CUfunction of ``info`` in ``ptx``, loaded into ``context`` once."""
         key = (context, ptx_hash, info.name)
+        function = self._functions.get(key)  # the hot path: no lock for a loaded function
+        if function is not None:
+            return function
         with self._lock:
             if key in self._functions:
                 return self._functions[key]
@@ -216,11 +233,19 @@ def driver() -> Driver:
         return _driver
 
 
+_torch_ready: Any = None
+
+
 def _torch() -> Any:
-    """PyTorch if the program imported it and it can use CUDA, else None."""
+    """PyTorch if the program imported it and it can use CUDA (initialized), else None."""
+    global _torch_ready
+    if _torch_ready is not None:
+        return _torch_ready
     torch = sys.modules.get("torch")
     if torch is None or not torch.cuda.is_available():
         return None
+    torch.cuda.init()
+    _torch_ready = torch
     return torch
 
 
@@ -233,7 +258,12 @@ def stream_handle(stream: Any, device: Optional[int]) -> int:
     """
     if stream is None:
         torch = _torch()
-        return torch.cuda.current_stream(device).cuda_stream if torch is not None else 0
+        if torch is None:
+            return 0
+        raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+        if raw is not None and device is not None:
+            return raw(device)  # the handle, without building a torch.cuda.Stream
+        return torch.cuda.current_stream(device).cuda_stream
     if isinstance(stream, int) and not isinstance(stream, bool):
         return stream
     if hasattr(stream, "cuda_stream"):
@@ -269,12 +299,15 @@ class DriverLauncher:
         ``device`` is the CUDA device of the tensor arguments (None if unknown).
         """
         torch = _torch()
-        if torch is not None:
-            torch.cuda.init()
-            if device is None:
-                device = torch.cuda.current_device()
+        if torch is not None and device is None:
+            device = torch.cuda.current_device()
         handle = stream_handle(stream, device)
-        cuda = driver()
+        cuda = _driver or driver()
+        context = cuda.current_context_for(device)
+        if context:  # the common case: the thread's context is the device's (no push/pop)
+            function = cuda.function(context, ptx, ptx_hash, info)
+            cuda.launch(function, grid, block, info.smem, handle, values, info.name)
+            return
         with cuda.context(device) as context:
             function = cuda.function(context, ptx, ptx_hash, info)
             cuda.launch(function, grid, block, info.smem, handle, values, info.name)

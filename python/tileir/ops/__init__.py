@@ -253,23 +253,49 @@ def _out_meta(op: str, tensors: Sequence[Any], params: Dict[str, Any]):
     return shape, dtype
 
 
-def _run(op: str, tensors: List[Any], params: Dict[str, Any], extra: Sequence[Any] = ()) -> Any:
+#: (op, (dtype, shape) per input, params) -> (kernel, grid, out shape, out dtype, device or
+#: None for the inputs'): the checked and built plan of an eager call, so a repeated call
+#: costs one dict lookup before its launch.
+_plans: Dict[Any, Tuple[Any, Any, List[int], Any, Any]] = {}
+
+
+def _plan(op: str, tensors: List[Any], params: Dict[str, Any]) -> Tuple[Any, Any, List[int], Any, Any]:
     import torch
+    key = (op, tuple((t.dtype, tuple(t.shape)) for t in tensors), tuple(params.items()))
+    try:
+        hit = _plans.get(key)
+    except TypeError:  # an unhashable parameter value: plan without the memo
+        key, hit = None, None
+    if hit is not None:
+        return hit
     shape, dtype = _out_meta(op, tensors, params)
     spec_params = {k: v for k, v in params.items() if k not in ("dtype", "device")}
     if tensors:
-        device = tensors[0].device
+        device = None
         sdt = dtype_name(tensors[1].dtype if op == "where" else tensors[0].dtype)
     else:
         device = torch.device(params.get("device", "cuda"))
         sdt = dtype_name(dtype)
-    out = torch.empty(shape, dtype=dtype, device=device)
-    if out.numel() == 0:
+    k, grid = None, 0
+    if math.prod(shape) != 0:
+        k, plan = kernel(spec_line(op, sdt, [list(t.shape) for t in tensors], spec_params))
+        grid = plan["grid"]
+    hit = (k, grid, shape, dtype, device)
+    if key is not None:
+        if len(_plans) >= 4096:  # bounded (a NaN parameter never compares equal, for one)
+            _plans.clear()
+        _plans[key] = hit
+    return hit
+
+
+def _run(op: str, tensors: List[Any], params: Dict[str, Any], extra: Sequence[Any] = ()) -> Any:
+    import torch
+    k, grid, shape, dtype, device = _plan(op, tensors, params)
+    out = torch.empty(shape, dtype=dtype, device=tensors[0].device if device is None else device)
+    if k is None:
         return out
-    line = spec_line(op, sdt, [list(t.shape) for t in tensors], spec_params)
-    k, plan = kernel(line)
     args = [t.contiguous() for t in tensors] + [out] + list(extra)
-    k.launch(plan["grid"], *args)
+    k.launch(grid, *args)
     return out
 
 
@@ -326,8 +352,22 @@ def _encode(params: Dict[str, Any]) -> str:
     return repr(params)
 
 
+def _plain_eager(torch: Any, tensors: Sequence[Any]) -> bool:
+    """True for a call the custom op would only forward to :func:`_run`: not traced, no
+    dispatch mode active (FakeTensorMode, make_fx, ...), plain CUDA tensors."""
+    if torch.compiler.is_compiling() or torch._C._len_torch_dispatch_stack():
+        return False
+    return all(type(t) is torch.Tensor and t.is_cuda for t in tensors)
+
+
 def _call(op: str, tensors: Sequence[Any], **params: Any) -> Any:
     import torch
+    if _plain_eager(torch, tensors):
+        # The custom op's implementation, without its dispatch and the params round trip
+        # through a string (tens of microseconds per call); _plan checks the call.
+        p = dict(params)
+        extra = (p.pop("seed"), p.pop("offset")) if op == "dropout" else ()
+        return _run(op, list(tensors), p, extra)
     if not torch.compiler.is_compiling():
         # Eager: reject a bad call here, with the op's error, before the custom op runs.
         # Traced: the fake implementation runs the same check.
