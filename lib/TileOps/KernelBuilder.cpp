@@ -490,17 +490,10 @@ std::string tileTy(const Shape &s, const std::string &elt) {
 
 /// Emits the view-based access of a contiguous flat tensor of `n` elements:
 /// returns the partition view value and its type.
-std::pair<std::string, std::string> flatView(Body &b, const std::string &ptr,
-                                             const std::string &elt,
-                                             const Shape &shape,
-                                             const Shape &tile) {
+std::pair<std::string, std::string>
+stridedView(Body &b, const std::string &ptr, const std::string &elt,
+            const Shape &shape, const Shape &st, const Shape &tile) {
   std::string dims, strides, tdims;
-  int64_t acc = 1;
-  std::vector<int64_t> st(shape.size());
-  for (size_t i = shape.size(); i-- > 0;) {
-    st[i] = acc;
-    acc *= shape[i];
-  }
   for (size_t i = 0; i < shape.size(); ++i) {
     dims += (i ? ", " : "") + std::to_string(shape[i]);
     strides += (i ? "," : "") + std::to_string(st[i]);
@@ -515,6 +508,20 @@ std::pair<std::string, std::string> flatView(Body &b, const std::string &ptr,
                      "), padding_value = zero, " + tvTy + ">";
   std::string pv = b.emit("make_partition_view " + tv + " : " + pvTy);
   return {pv, pvTy};
+}
+
+/// A row-major tensor view of `shape` partitioned in `tile`s.
+std::pair<std::string, std::string> flatView(Body &b, const std::string &ptr,
+                                             const std::string &elt,
+                                             const Shape &shape,
+                                             const Shape &tile) {
+  int64_t acc = 1;
+  Shape st(shape.size());
+  for (size_t i = shape.size(); i-- > 0;) {
+    st[i] = acc;
+    acc *= shape[i];
+  }
+  return stridedView(b, ptr, elt, shape, st, tile);
 }
 
 /// i32 index math on a tile: x / d and x % d (shifts for powers of two).
@@ -632,6 +639,12 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     }
     plan.grid = (n + plan.tile - 1) / plan.tile;
   }
+  // RoPE tiles are whole rows: R = max(1, tile / D) rows of D.
+  if (fam == Family::Rope) {
+    int64_t D = outShape.back(), R = std::max<int64_t>(1, plan.tile / D);
+    plan.grid = (n / D + R - 1) / R;
+    plan.tile = R * D;
+  }
   int64_t T = plan.tile;
   plan.outShape = outShape;
   plan.outDtype = info->result == ResultRule::Bool ? "bool" : dt;
@@ -679,7 +692,11 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     plan.args.push_back("offset");
   }
   std::string bx = "%bx";
-  b.line("%bx, %by, %bz = get_tile_block_id : tile<i32>");
+  // The tile index is below the grid size: LLVM folds the in-bounds tests
+  // of the tiles that the shape fills (lowered to llvm.intr.assume).
+  b.line("%bid, %by, %bz = get_tile_block_id : tile<i32>");
+  b.line("%bx = assume bounded<0, " + std::to_string(plan.grid - 1) +
+         ">, %bid : tile<i32>");
   // Flat output index f = bx * T + iota (built lazily).
   std::string flat;
   auto flatIndex = [&]() {
@@ -863,15 +880,35 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   } else if (fam == Family::Rope) {
     int64_t D = outShape.back(), rows = n / D;
     int64_t R = std::max<int64_t>(1, T / D);
-    plan.tile = R * D;
-    plan.grid = (rows + R - 1) / R;
     int64_t S = outShape.size() == 2 ? outShape[0] : outShape[1];
     int64_t H = outShape.size() == 2 ? 1 : outShape[2];
-    auto [pv, pvTy] = flatView(b, "%in0", elt, {rows, D}, {R, D});
+    // The rotating variants pair x[..., k] with x[..., k + D/2]: x is loaded
+    // as (2, R, D/2) tiles of the (2, rows, D/2) view with strides (D/2, D,
+    // 1), whose outermost dimension (the halves) the blocked layout keeps in
+    // registers, and permuted/reshaped to (R, D) (register relabelings), so
+    // the expansion's halves are register views of x (no shared-memory
+    // conversion); the result is stored the same way.
+    bool halves = spec.op != "rope_non_neox";
+    std::string zero = b.cst(0, "tile<i32>");
     std::string x = b.fresh();
-    b.line(x + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + bx +
-           ", " + b.cst(0, "tile<i32>") + "] : " + pvTy + ", tile<i32> -> " +
-           tileTy(Shape{R, D}, elt) + ", token");
+    Shape h3{2, R, D / 2}, hview{2, rows, D / 2}, hstrides{D / 2, D, 1};
+    if (halves) {
+      auto [pv, pvTy] = stridedView(b, "%in0", elt, hview, hstrides, h3);
+      std::string x3 = b.fresh();
+      b.line(x3 + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" +
+             zero + ", " + bx + ", " + zero + "] : " + pvTy +
+             ", tile<i32> -> " + tileTy(h3, elt) + ", token");
+      std::string xp =
+          b.emit("permute " + x3 + " [1, 0, 2] : " + tileTy(h3, elt) + " -> " +
+                 tileTy(Shape{R, 2, D / 2}, elt));
+      b.line(x + " = reshape " + xp + " : " + tileTy(Shape{R, 2, D / 2}, elt) +
+             " -> " + tileTy(Shape{R, D}, elt));
+    } else {
+      auto [pv, pvTy] = flatView(b, "%in0", elt, {rows, D}, {R, D});
+      b.line(x + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + bx +
+             ", " + zero + "] : " + pvTy + ", tile<i32> -> " +
+             tileTy(Shape{R, D}, elt) + ", token");
+    }
     std::string rt = tileTy(R, "i32");
     std::string base =
         b.emit("muli %bx, " + b.cst(R, "tile<i32>") + " : tile<i32>");
@@ -884,10 +921,22 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     std::string pos = irem(b, idiv(b, row, H, rt), S, rt);
     std::string y = opLine({x, pos}, {tileTy(Shape{R, D}, elt), rt},
                            tileTy(Shape{R, D}, elt));
-    auto [po, poTy] = flatView(b, "%out", elt, {rows, D}, {R, D});
-    b.emit("store_view_tko weak " + y + ", " + po + "[" + bx + ", " +
-           b.cst(0, "tile<i32>") + "] : " + tileTy(Shape{R, D}, elt) + ", " +
-           poTy + ", tile<i32> -> token");
+    if (halves) {
+      std::string y3 =
+          b.emit("reshape " + y + " : " + tileTy(Shape{R, D}, elt) + " -> " +
+                 tileTy(Shape{R, 2, D / 2}, elt));
+      y3 = b.emit("permute " + y3 + " [1, 0, 2] : " +
+                  tileTy(Shape{R, 2, D / 2}, elt) + " -> " + tileTy(h3, elt));
+      auto [po, poTy] = stridedView(b, "%out", elt, hview, hstrides, h3);
+      b.emit("store_view_tko weak " + y3 + ", " + po + "[" + zero + ", " + bx +
+             ", " + zero + "] : " + tileTy(h3, elt) + ", " + poTy +
+             ", tile<i32> -> token");
+    } else {
+      auto [po, poTy] = flatView(b, "%out", elt, {rows, D}, {R, D});
+      b.emit("store_view_tko weak " + y + ", " + po + "[" + bx + ", " + zero +
+             "] : " + tileTy(Shape{R, D}, elt) + ", " + poTy +
+             ", tile<i32> -> token");
+    }
   } else if (fam == Family::Dropout) {
     std::string x = loadFlat("%in0", elt);
     std::string y = opLine({x, flatIndex(), "%seed", "%offset"},

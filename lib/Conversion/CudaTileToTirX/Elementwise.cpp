@@ -664,8 +664,26 @@ LogicalResult EntryLowering::lowerAssume(ct::AssumeOp op) {
   // The result stands for the operand everywhere; the predicate is kept for
   // the memory lowering (div_by gives alignment).
   assumptions[out] = op.getPredicate();
-  if (Value lowered = get(in))
+  Value lowered = get(in);
+  if (lowered)
     mapping.map(out, lowered);
+  // bounded<lb, ub> on an integer scalar becomes llvm.intr.assume of the
+  // bounds, so that LLVM folds what they decide (e.g. the in-bounds test of
+  // a tile whose index is below the grid size).
+  auto bounded = dyn_cast<ct::BoundedAttr>(op.getPredicate());
+  if (bounded && lowered && lowered.getType().isSignlessInteger()) {
+    Location loc = op.getLoc();
+    Type t = lowered.getType();
+    auto check = [&](std::optional<int64_t> bound, arith::CmpIPredicate p) {
+      if (!bound)
+        return;
+      Value c = arith::ConstantIntOp::create(b, loc, t, *bound);
+      LLVM::AssumeOp::create(
+          b, loc, arith::CmpIOp::create(b, loc, p, lowered, c).getResult());
+    };
+    check(bounded.getLb(), arith::CmpIPredicate::sge);
+    check(bounded.getUb(), arith::CmpIPredicate::sle);
+  }
   if (auto it = tensorViews.find(in); it != tensorViews.end())
     tensorViews[out] = it->second;
   if (auto it = tensorViewInfo.find(in); it != tensorViewInfo.end())

@@ -12,8 +12,8 @@ cuda_tile.module @m {
     // CHECK: %[[BB:.*]] = broadcast %[[R]] : tile<1x16xf16> -> tile<8x16xf16>
     // CHECK: %[[BF:.*]] = ftof %[[BB]] : tile<8x16xf16> -> tile<8x16xf32>
     // CHECK: %[[AL:.*]] = constant <f32: 2.000000e+00> : tile<8x16xf32>
-    // CHECK: %[[M:.*]] = mulf %[[AL]], %[[BF]] : tile<8x16xf32>
-    // CHECK: %[[S:.*]] = addf %[[AF]], %[[M]] : tile<8x16xf32>
+    // a + alpha * b as one fma (PyTorch's nvcc kernels contract it).
+    // CHECK: %[[S:.*]] = fma %[[AL]], %[[BF]], %[[AF]] : tile<8x16xf32>
     // CHECK: ftof %[[S]] : tile<8x16xf32> -> tile<8x16xf16>
     %a = constant <f16: 1.5> : tile<8x16xf16>
     %b = constant <f16: 2.0> : tile<16xf16>
@@ -185,16 +185,24 @@ cuda_tile.module @m {
     return
   }
 
-  // Dropout: Philox4x32-10 keyed by the seed, counter (index, 0, offset).
+  // Dropout: element i takes word i mod 4 of Philox4x32-10 keyed by the
+  // seed at counter (i / 4, 0, offset). An index that is not provably
+  // 4k..4k+3 per group (here a constant) computes a block per element and
+  // selects the word by i & 3.
   // CHECK-LABEL: entry @dropout
   entry @dropout(%s: tile<i64>, %o: tile<i64>) {
+    // CHECK: %[[I:.*]] = constant <i32: 3> : tile<16xi32>
+    // CHECK: %[[C0:.*]] = shri %[[I]], %{{.*}} unsigned : tile<16xi32>
     // CHECK: %[[K0:.*]] = trunci %arg0 : tile<i64> -> tile<i32>
     // CHECK: %[[SH:.*]] = shri %arg0, %{{.*}} unsigned : tile<i64>
     // CHECK: %[[K1:.*]] = trunci %[[SH]] : tile<i64> -> tile<i32>
     // CHECK: constant <i32: -766435501> : tile<16xi32>
-    // CHECK: mulhii %[[IDX:.*]], %{{.*}} : tile<16xi32>
+    // CHECK: mulhii %[[C0]], %{{.*}} : tile<16xi32>
     // CHECK: constant <i32: -1640531527> : tile<i32>
-    // CHECK: %[[BITS:.*]] = shri %{{.*}}, %{{.*}} unsigned : tile<16xi32>
+    // CHECK: %[[LANE:.*]] = andi %[[I]], %{{.*}} : tile<16xi32>
+    // CHECK: %[[L0:.*]] = cmpi equal %[[LANE]], %{{.*}}
+    // CHECK: %[[W:.*]] = select %[[L0]], %{{.*}}, %{{.*}} : tile<16xi1>, tile<16xi32>
+    // CHECK: %[[BITS:.*]] = shri %[[W]], %{{.*}} unsigned : tile<16xi32>
     // CHECK: %[[U:.*]] = itof %[[BITS]] signed : tile<16xi32> -> tile<16xf32>
     // CHECK: %[[UN:.*]] = mulf %[[U]], %{{.*}} : tile<16xf32>
     // CHECK: %[[P:.*]] = constant <f32: 2.500000e-01> : tile<16xf32>
@@ -205,6 +213,62 @@ cuda_tile.module @m {
     %x = constant <f32: 1.0> : tile<16xf32>
     %i = constant <i32: 3> : tile<16xi32>
     %d = tileops.dropout %x, %i, %s, %o {p = 0.25 : f64} : tile<16xf32>, tile<16xi32>, tile<i64>, tile<i64> -> tile<16xf32>
+    return
+  }
+
+  // The kernel builder's index, base * 16 + iota: one block per 4
+  // elements, computed on the (4, 1) tile of the groups' first indices,
+  // its words joined by cat.
+  // CHECK-LABEL: entry @dropout_ramp
+  entry @dropout_ramp(%s: tile<i64>, %o: tile<i64>, %b: tile<i32>) {
+    // CHECK: %[[R:.*]] = reshape %[[IDX:.*]] : tile<16xi32> -> tile<4x4xi32>
+    // CHECK: %[[F:.*]] = extract %[[R]][%{{.*}}, %{{.*}}] : tile<4x4xi32> -> tile<4x1xi32>
+    // CHECK: %[[C0:.*]] = shri %[[F]], %{{.*}} unsigned : tile<4x1xi32>
+    // CHECK: mulhii %[[C0]], %{{.*}} : tile<4x1xi32>
+    // CHECK: %[[W01:.*]] = cat %[[W0:.*]], %[[W1:.*]] dim = 1 : tile<4x1xi32>, tile<4x1xi32> -> tile<4x2xi32>
+    // CHECK: %[[W23:.*]] = cat %{{.*}}, %{{.*}} dim = 1 : tile<4x1xi32>, tile<4x1xi32> -> tile<4x2xi32>
+    // CHECK: %[[W:.*]] = cat %[[W01]], %[[W23]] dim = 1 : tile<4x2xi32>, tile<4x2xi32> -> tile<4x4xi32>
+    // CHECK: %[[WF:.*]] = reshape %[[W]] : tile<4x4xi32> -> tile<16xi32>
+    // CHECK: shri %[[WF]], %{{.*}} unsigned : tile<16xi32>
+    %x = constant <f16: 1.0> : tile<16xf16>
+    %c = constant <i32: 16> : tile<i32>
+    %base = muli %b, %c : tile<i32>
+    %b1 = reshape %base : tile<i32> -> tile<1xi32>
+    %bb = broadcast %b1 : tile<1xi32> -> tile<16xi32>
+    %iota = iota : tile<16xi32>
+    %i = addi %bb, %iota : tile<16xi32>
+    %d = tileops.dropout %x, %i, %s, %o {p = 0.5 : f64} : tile<16xf16>, tile<16xi32>, tile<i64>, tile<i64> -> tile<16xf16>
+    return
+  }
+
+  // sin/cos of f16 (|x| <= 65504 < 2^17): Cody-Waite with three parts of
+  // pi/2 and the [-pi/4, pi/4] polynomials, no libdevice call; bf16 keeps
+  // `sin` (its range needs Payne-Hanek).
+  // CHECK-LABEL: entry @sincos
+  entry @sincos() {
+    // CHECK: %[[X:.*]] = ftof %{{.*}} : tile<16xf16> -> tile<16xf32>
+    // CHECK: %[[M:.*]] = constant <f32: 0x4B400000> : tile<16xf32>
+    // CHECK: %[[JM:.*]] = fma %[[X]], %{{.*}}, %[[M]] : tile<16xf32>
+    // CHECK: %[[J:.*]] = subf %[[JM]], %[[M]] : tile<16xf32>
+    // CHECK: %[[P1:.*]] = constant <f32: -1.57079625> : tile<16xf32>
+    // CHECK: %[[R1:.*]] = fma %[[J]], %[[P1]], %[[X]] : tile<16xf32>
+    // CHECK: %[[R2:.*]] = fma %[[J]], %{{.*}}, %[[R1]] : tile<16xf32>
+    // CHECK: %[[R:.*]] = fma %[[J]], %{{.*}}, %[[R2]] : tile<16xf32>
+    // CHECK: %[[Z:.*]] = mulf %[[R]], %[[R]] : tile<16xf32>
+    // CHECK: %[[Q:.*]] = ftoi %[[J]] signed : tile<16xf32> -> tile<16xi32>
+    // CHECK: %[[ODD:.*]] = cmpi equal %{{.*}}, %{{.*}}, signed : tile<16xi32> -> tile<16xi1>
+    // CHECK: %[[V:.*]] = select %[[ODD]], %[[COSP:.*]], %[[SINP:.*]] : tile<16xi1>, tile<16xf32>
+    // CHECK: %[[NV:.*]] = negf %[[V]]
+    // CHECK: select %{{.*}}, %[[NV]], %[[V]]
+    // CHECK-NOT: sin %
+    // CHECK: %[[QC:.*]] = addi %{{.*}}, %{{.*}} : tile<16xi32>
+    // CHECK: sin %{{.*}} : tile<16xf32>
+    // CHECK: return
+    %h = constant <f16: 1.0> : tile<16xf16>
+    %b = constant <bf16: 1.0> : tile<16xbf16>
+    %s = tileops.sin %h : tile<16xf16> -> tile<16xf16>
+    %c = tileops.cos %h : tile<16xf16> -> tile<16xf16>
+    %t = tileops.sin %b : tile<16xbf16> -> tile<16xbf16>
     return
   }
 
@@ -223,12 +287,11 @@ cuda_tile.module @m {
     // CHECK: %[[X2:.*]] = extract %[[Q]][%[[Z]], %{{.*}}] : tile<4x8xf32> -> tile<4x4xf32>
     // CHECK: %[[COS:.*]] = cos %[[ANG]]
     // CHECK: %[[SIN:.*]] = sin %[[ANG]]
-    // CHECK: %[[A:.*]] = mulf %[[X1]], %[[COS]]
     // CHECK: %[[B:.*]] = mulf %[[X2]], %[[SIN]]
-    // CHECK: %[[Y1:.*]] = subf %[[A]], %[[B]]
-    // CHECK: %[[C:.*]] = mulf %[[X2]], %[[COS]]
+    // CHECK: %[[NB:.*]] = negf %[[B]]
+    // CHECK: %[[Y1:.*]] = fma %[[X1]], %[[COS]], %[[NB]]
     // CHECK: %[[D:.*]] = mulf %[[X1]], %[[SIN]]
-    // CHECK: %[[Y2:.*]] = addf %[[C]], %[[D]]
+    // CHECK: %[[Y2:.*]] = fma %[[X2]], %[[COS]], %[[D]]
     // CHECK: cat %[[Y1]], %[[Y2]] dim = 1 : tile<4x4xf32>, tile<4x4xf32> -> tile<4x8xf32>
     %q = constant <f32: 1.0> : tile<4x8xf32>
     %p = constant <i32: 2> : tile<4xi32>
@@ -254,9 +317,9 @@ cuda_tile.module @m {
     // CHECK: %[[SIN:.*]] = sin %[[A0]] : tile<2x2x1xf32>
     // CHECK: %[[EF:.*]] = ftof %[[E]] : tile<2x2x1xf16> -> tile<2x2x1xf32>
     // CHECK: %[[OF:.*]] = ftof %[[O]] : tile<2x2x1xf16> -> tile<2x2x1xf32>
-    // CHECK: %[[EC:.*]] = mulf %[[EF]], %[[COS]]
     // CHECK: %[[OS:.*]] = mulf %[[OF]], %[[SIN]]
-    // CHECK: %[[Y1:.*]] = subf %[[EC]], %[[OS]]
+    // CHECK: %[[NOS:.*]] = negf %[[OS]]
+    // CHECK: %[[Y1:.*]] = fma %[[EF]], %[[COS]], %[[NOS]]
     // CHECK: %[[Y1H:.*]] = ftof %[[Y1]] : tile<2x2x1xf32> -> tile<2x2x1xf16>
     // CHECK: cat %[[Y1H]], %{{.*}} dim = 2 : tile<2x2x1xf16>, tile<2x2x1xf16> -> tile<2x2x2xf16>
     // CHECK: reshape %{{.*}} : tile<2x2x2xf16> -> tile<2x4xf16>

@@ -4,7 +4,8 @@ Triton kernel) and hand-written Triton kernels, timed the §A5 way.
   python3 bench_a5.py make OUTDIR   (here): builds the specs below with tileops-build into
                                     OUTDIR/ptx/*.ptx (one module per op), OUTDIR/specs.json.
   python3 bench_a5.py run OUTDIR    (on the GPU): checks every kernel at its full shape (check.py's
-                                    reference and §A4 tolerances, poisoned output), then times it.
+                                    reference and §A4 tolerances, poisoned output), then times it
+                                    (CHECK_ONLY=1: checks only; ONLY=op,op: those ops only).
 
 Timing (§A5): device time of each kernel from CUPTI (torch.profiler), L2 flushed before every
 iteration (a 256 MiB int64 fill), median of ITERS iterations; a baseline that launches several
@@ -210,6 +211,11 @@ def run(outdir):
         if not good:
             fails.append(f"FAIL {name} {shapes}: {msg}")
         torch.cuda.empty_cache()
+        if os.environ.get("CHECK_ONLY"):  # correctness only (a quick sweep of many kernels)
+            rows.append({"name": name, "op": op, "dtype": dt, "pass": bool(good)})
+            print(f"{op} | {dt} | {'ok' if good else 'FAIL'}", flush=True)
+            del ins
+            continue
         shp = C.out_shape(torch, op, shapes, params)
         out = torch.empty(shp, dtype=odt, device="cuda")
         # A fresh output per call, as tileir.ops and torch eager allocate theirs (a fixed output
@@ -256,6 +262,10 @@ def run(outdir):
         vals = [v for v in vals if v == v and v > 0]
         return math.exp(sum(map(math.log, vals)) / len(vals)) if vals else float("nan")
     print(f"\n{sum(r['pass'] for r in rows)}/{len(rows)} pass at full shape")
+    if os.environ.get("CHECK_ONLY"):
+        for f in fails:
+            print(f)
+        return
     print(f"geomean % copy {gm([r['pct_copy'] for r in rows]):.1f}; % copy@size "
           f"{gm([r['pct_copy_size'] for r in rows]):.1f}; eager/TileIR {gm([r['eager_ms'] / r['ms'] for r in rows]):.3f}x;"
           f" compile/TileIR {gm([r['compile_ms'] / r['ms'] for r in rows]):.3f}x")

@@ -453,6 +453,26 @@ def eager(torch, op, ins, params):
     return lambda: getattr(torch, op)(*ins)
 
 
+def philox_keep(torch, n, p, seed, offset):
+    """The kept elements of dropout's stream (docs/TileOps.md): element i takes word i mod 4 of
+    Philox4x32-10 at counter (i / 4, 0, offset lo, offset hi) with key (seed lo, seed hi); keep iff
+    (word >> 8) * 2^-24 >= float32(p). uint32 arithmetic in int64 tensors (products wrap mod 2^64)."""
+    m32 = 0xFFFFFFFF
+    c0 = torch.arange((n + 3) // 4, dtype=torch.int64, device="cuda")
+    c1 = torch.zeros_like(c0)
+    c2 = torch.full_like(c0, offset & m32)
+    c3 = torch.full_like(c0, (offset >> 32) & m32)
+    k0, k1 = seed & m32, (seed >> 32) & m32
+    for r in range(10):
+        p0, p1 = c0 * 0xD2511F53, c2 * 0xCD9E8D57
+        hi0, lo0, hi1, lo1 = (p0 >> 32) & m32, p0 & m32, (p1 >> 32) & m32, p1 & m32
+        c0, c1, c2, c3 = hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0
+        k0, k1 = (k0 + 0x9E3779B9) & m32, (k1 + 0xBB67AE85) & m32
+    words = torch.stack([c0, c1, c2, c3], -1).reshape(-1)[:n]
+    u = (words >> 8).to(torch.float32) * 2.0 ** -24
+    return u >= torch.tensor(p, dtype=torch.float32)
+
+
 def check_one(torch, op, dt, shapes, params, odt, launch, ins):
     """(passed, message) for one kernel: its output vs the PyTorch reference."""
     shp = out_shape(torch, op, shapes, params)
@@ -464,9 +484,16 @@ def check_one(torch, op, dt, shapes, params, odt, launch, ins):
         rate = 1 - kept.float().mean().item()
         sigma = math.sqrt(p * (1 - p) / x.numel())
         rt, at = tol("dropout", dt)
-        scale_ok = torch.allclose(y.float()[kept], (x[kept] / (1 - p)).to(odt).float(), rtol=rt, atol=at)
-        good = abs(rate - p) < 3 * sigma + 1e-4 and scale_ok and torch.equal(y, y2) and not torch.equal(y, y3)
-        return good, f"rate {rate:.5f} vs {p} (3sigma {3 * sigma:.5f}), scale {scale_ok}"
+        scale_ok = torch.allclose(y.float()[kept], (x[kept] / (1 - p)).to(odt).float(), rtol=rt, atol=at,
+                                  equal_nan=True)
+        # The exact stream (seed 1234, offset 0): kept elements are the nonzero outputs (x == 0 and
+        # kept outputs that round to 0 are not told apart).
+        want = philox_keep(torch, x.numel(), p, 1234, 0).reshape(x.shape)
+        zero = (x / (1 - p)).to(odt).float() == 0
+        stream = int(((kept != want) & ~zero).sum().item())
+        good = (abs(rate - p) < 3 * sigma + 1e-4 and scale_ok and stream == 0 and torch.equal(y, y2)
+                and not torch.equal(y, y3))
+        return good, f"rate {rate:.5f} vs {p} (3sigma {3 * sigma:.5f}), scale {scale_ok}, stream mismatches {stream}"
     y = launch(shp, ())
     ref = reference(torch, op, ins, params)
     if odt == torch.bool or not odt.is_floating_point:

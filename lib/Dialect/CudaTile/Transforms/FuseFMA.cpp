@@ -71,11 +71,15 @@ struct CudaTileFuseFMAPass
     : cuda_tile::impl::CudaTileFuseFMABase<CudaTileFuseFMAPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<AddFToFma, SubFToFma>(&getContext());
-    patterns.add(&AddFOp::canonicalize);
+    populateFuseFmaPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };
 
 } // namespace
+
+void mlir::cuda_tile::populateFuseFmaPatterns(RewritePatternSet &patterns) {
+  patterns.add<AddFToFma, SubFToFma>(patterns.getContext());
+  patterns.add(&AddFOp::canonicalize);
+}

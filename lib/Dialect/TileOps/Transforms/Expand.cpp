@@ -9,11 +9,16 @@
 
 #include "tileir/Dialect/TileOps/Transforms/Passes.h"
 
+#include "tileir/Dialect/CudaTile/Transforms/Passes.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Rewrite/PatternApplicator.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <array>
 #include <cmath>
 
 namespace mlir::tileops {
@@ -135,6 +140,12 @@ struct Em {
   TILEOPS_UNARY(floor, FloorOp)
   TILEOPS_UNARY(ceil, CeilOp)
 #undef TILEOPS_UNARY
+  /// x * y + z with one rounding.
+  Value fma(Value x, Value y, Value z) {
+    return ct::FmaOp::create(b, loc, x.getType(), x, y, z,
+                             ct::RoundingMode::NearestEven,
+                             /*flush_to_zero=*/false);
+  }
   Value pow(Value x, Value y) {
     return ct::PowOp::create(b, loc, x.getType(), x, y);
   }
@@ -151,6 +162,11 @@ struct Em {
     return ct::XOrIOp::create(b, loc, x.getType(), x, y);
   }
   Value notb(Value x) { return xori(x, c(1, i1)); }
+  /// Logical (unsigned) shift right by a constant.
+  Value shri(Value x, int64_t n) {
+    return ct::ShRIOp::create(b, loc, x.getType(), x, cl(n, x),
+                              ct::Signedness::Unsigned);
+  }
   /// Comparison: floats ordered (`ne` unordered, as IEEE !=), integers
   /// signed, i1 unsigned.
   Value cmp(Pred p, Value x, Value y) {
@@ -246,6 +262,42 @@ struct Em {
     Value big = sub(exp(x), c(1.0));
     return sel(lt(abs(x), c(0.5)), small, big);
   }
+  /// sin (or cos) of f32 x known to satisfy |x| < 2^17 or to be Inf/NaN
+  /// (the values of f16, f8E4M3FN and f8E5M2 sources): a Cody-Waite
+  /// reduction x = j pi/2 + r with pi/2 split in three f32 parts (P1 the
+  /// f32 below pi/2, P2 = f32(pi/2 - P1), P3 = f32(pi/2 - P1 - P2); exact
+  /// products through fma; the split's error is |j| 2^-76), then the minimax
+  /// polynomials of sin and cos on [-pi/4, pi/4] (Cephes, ~1 ulp f32) chosen
+  /// and negated by j mod 4. Branch-free: libdevice's sinf/cosf keep a
+  /// Payne-Hanek reduction for |x| > 105615 that such sources never take.
+  /// Inf and NaN give NaN through r. Max error over all f16 inputs: 8.5e-8
+  /// absolute, 1.2e-7 relative where |result| > 1e-3 (double-precision
+  /// emulation).
+  Value sinCosReduced(Value x, bool cosine) {
+    // j = rint(x 2/pi): 1.5 2^23 + x 2/pi rounds to an integer (|x 2/pi| <
+    // 2^22), in one fma.
+    Value magic = c(12582912.0);
+    Value j = sub(fma(x, c(0.63661977236758134), magic), magic);
+    Value r = fma(j, c(-1.57079625129699707031), x);
+    r = fma(j, c(-7.549790126404332e-8), r);
+    r = fma(j, c(1.7151245100058819e-15), r);
+    Value z = mul(r, r);
+    Value s = fma(c(-1.9515295891e-4), z, c(8.3321608736e-3));
+    s = fma(s, z, c(-1.6666654611e-1));
+    s = fma(mul(s, z), r, r);
+    Value k = fma(c(2.443315711809948e-5), z, c(-1.388731625493765e-3));
+    k = fma(k, z, c(4.166664568298827e-2));
+    k = fma(mul(k, z), z, fma(c(-0.5), z, c(1.0)));
+    // sin(j pi/2 + r) = s, k, -s, -k for j mod 4 = 0..3; cos: j + 1.
+    Value q = cvt(j, i32);
+    if (cosine)
+      q = add(q, c(1, i32));
+    Value odd = eq(andi(q, c(1, i32)), c(1, i32));
+    Value v = sel(odd, k, s);
+    v = sel(eq(andi(q, c(2, i32)), c(2, i32)), neg(v), v);
+    // sin(-0) = -0 (the polynomial's r + r z p(z) rounds -0 to +0).
+    return cosine ? v : sel(eq(x, c(0.0)), x, v);
+  }
   /// Round half to even: (|x| + 2^23) - 2^23 is exact RNE below 2^23.
   Value rint(Value x) {
     Value a = abs(x), big = c(8388608.0);
@@ -313,6 +365,14 @@ double finfoMax(Type t) {
       .convertToDouble();
 }
 
+/// Whether the op's first input is a float type whose finite values are all
+/// below 2^17 in magnitude (f16: 65504, f8E4M3FN: 448, f8E5M2: 57344), so
+/// sin/cos can use `Em::sinCosReduced`.
+bool below2p17(Operation *op) {
+  Type t = Em::elt(op->getOperand(0));
+  return isa<FloatType>(t) && finfoMax(t) < 131072.0;
+}
+
 /// Math of the elementwise families: inputs broadcast to the result shape,
 /// floats in f32. Ops whose output element type differs from the compute
 /// type return it directly (i1).
@@ -337,8 +397,14 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
          return e.sel(e.gt(x[0], z), e.cl(1, x[0]),
                       e.sel(e.lt(x[0], z), e.cl(-1, x[0]), z));
        }},
-      {"sin", [](Em &e, ArrayRef<Value> x, Operation *) { return e.sin(x[0]); }},
-      {"cos", [](Em &e, ArrayRef<Value> x, Operation *) { return e.cos(x[0]); }},
+      {"sin",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         return below2p17(op) ? e.sinCosReduced(x[0], false) : e.sin(x[0]);
+       }},
+      {"cos",
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         return below2p17(op) ? e.sinCosReduced(x[0], true) : e.cos(x[0]);
+       }},
       {"floor",
        [](Em &e, ArrayRef<Value> x, Operation *) {
          return Em::isF(x[0]) ? e.floor(x[0]) : x[0];
@@ -826,8 +892,12 @@ struct ExpandFamily : RewritePattern {
   }
 
   /// Inverted dropout with a counter-based Philox4x32-10 stream: key =
-  /// (seed lo, seed hi), counter = (element index, 0, offset lo, offset hi);
-  /// u = (word 0 >> 8) * 2^-24; keep iff u >= p.
+  /// (seed lo, seed hi); element i uses word i mod 4 of the block at counter
+  /// (i / 4, 0, offset lo, offset hi); u = (word >> 8) * 2^-24; keep iff
+  /// u >= p. When the element indices are provably 4k, 4k+1, 4k+2, 4k+3 along
+  /// the last dimension (`alignedRamp`: the kernel builder's flat index), one
+  /// block is computed per 4 elements and its words joined with `cat`;
+  /// otherwise every element computes its block.
   static Value expandDropout(Em &e, Operation *op, Type resElt) {
     double p = f64(op, "p", 0.5);
     Value x = op->getOperand(0);
@@ -835,6 +905,46 @@ struct ExpandFamily : RewritePattern {
       return x;
     if (p == 1.0)
       return e.c(0.0, resElt);
+    Value index = op->getOperand(1);
+    SmallVector<int64_t> shape(e.shape);
+    bool grouped =
+        shape.size() == 1 && shape[0] % 4 == 0 && alignedRamp(index, 4);
+    Value word;
+    MLIRContext *ctx = e.b.getContext();
+    if (grouped) {
+      int64_t n = shape[0];
+      auto tile = [&](ArrayRef<int64_t> s) {
+        return ct::TileType::get(ctx, s, e.i32);
+      };
+      Value idx = ct::ReshapeOp::create(e.b, e.loc, tile({n / 4, 4}), index);
+      idx = ct::ExtractOp::create(e.b, e.loc, tile({n / 4, 1}), idx,
+                                  ValueRange{e.idx(0), e.idx(0)});
+      Em g(e.b, e.loc, {n / 4, 1});
+      auto w = philox(g, op, g.shri(idx, 2));
+      Value w01 = ct::CatOp::create(e.b, e.loc, tile({n / 4, 2}), w[0], w[1],
+                                    /*dim=*/1);
+      Value w23 = ct::CatOp::create(e.b, e.loc, tile({n / 4, 2}), w[2], w[3],
+                                    /*dim=*/1);
+      word = ct::CatOp::create(e.b, e.loc, tile({n / 4, 4}), w01, w23,
+                               /*dim=*/1);
+      word = ct::ReshapeOp::create(e.b, e.loc, e.tt(e.i32), word);
+    } else {
+      auto w = philox(e, op, e.shri(index, 2));
+      Value lane = e.andi(index, e.c(3, e.i32));
+      word = e.sel(e.eq(lane, e.c(0, e.i32)), w[0],
+                   e.sel(e.eq(lane, e.c(1, e.i32)), w[1],
+                         e.sel(e.eq(lane, e.c(2, e.i32)), w[2], w[3])));
+    }
+    Value u = e.mul(e.cvt(e.shri(word, 8), e.f32), e.c(1.0 / 16777216.0));
+    Value keep = e.cmp(Pred::GreaterThanOrEqual, u, e.c(p));
+    Value xf = e.cvt(x, e.f32);
+    Value y = e.sel(keep, e.mul(xf, e.c(1.0 / (1.0 - p))), e.c(0.0));
+    return e.round(y, resElt);
+  }
+
+  /// The four words of Philox4x32-10 at counter (c0, 0, offset lo, offset
+  /// hi) with key (seed lo, seed hi), on the tiles of `e`.
+  static std::array<Value, 4> philox(Em &e, Operation *op, Value c0) {
     Em s(e.b, e.loc, {});
     auto lo = [&](Value v) { return s.cvt(v, s.i32); };
     auto hi = [&](Value v) {
@@ -844,7 +954,7 @@ struct ExpandFamily : RewritePattern {
     };
     Value seed = op->getOperand(2), off = op->getOperand(3);
     Value k0 = lo(seed), k1 = hi(seed);
-    Value c0 = op->getOperand(1), c1 = e.c(0, e.i32);
+    Value c1 = e.c(0, e.i32);
     Value c2 = e.bcast(lo(off)), c3 = e.bcast(hi(off));
     const int64_t m0 = 0xD2511F53, m1 = 0xCD9E8D57;
     auto mulhi = [&](Value a, int64_t m) -> Value {
@@ -867,13 +977,52 @@ struct ExpandFamily : RewritePattern {
         k1 = s.add(k1, s.c(static_cast<int32_t>(0xBB67AE85), s.i32));
       }
     }
-    Value bits = ct::ShRIOp::create(e.b, e.loc, c0.getType(), c0, e.c(8, e.i32),
-                                    ct::Signedness::Unsigned);
-    Value u = e.mul(e.cvt(bits, e.f32), e.c(1.0 / 16777216.0));
-    Value keep = e.cmp(Pred::GreaterThanOrEqual, u, e.c(p));
-    Value xf = e.cvt(x, e.f32);
-    Value y = e.sel(keep, e.mul(xf, e.c(1.0 / (1.0 - p))), e.c(0.0));
-    return e.round(y, resElt);
+    return {c0, c1, c2, c3};
+  }
+
+  /// Whether every value of the 1-D i32 tile `v` is its position plus a
+  /// multiple of `align` common to the tile: `iota`, plus a broadcast
+  /// multiple of `align` (`alignedScalar`).
+  static bool alignedRamp(Value v, int64_t align) {
+    if (v.getDefiningOp<ct::IotaOp>())
+      return true;
+    auto add = v.getDefiningOp<ct::AddIOp>();
+    if (!add)
+      return false;
+    Value l = add.getLhs(), r = add.getRhs();
+    return (alignedRamp(l, align) && alignedScalar(r, align)) ||
+           (alignedRamp(r, align) && alignedScalar(l, align));
+  }
+  /// Whether `v` holds one value everywhere, a multiple of `align`: a
+  /// constant, a product with such a constant, or a reshape/broadcast of
+  /// such a value.
+  static bool alignedScalar(Value v, int64_t align) {
+    if (auto c = v.getDefiningOp<ct::ConstantOp>()) {
+      auto attr = dyn_cast<DenseIntElementsAttr>(c.getValue());
+      return attr && attr.isSplat() &&
+             attr.getSplatValue<APInt>().getSExtValue() % align == 0;
+    }
+    if (auto m = v.getDefiningOp<ct::MulIOp>())
+      return alignedScalar(m.getLhs(), align) ||
+             alignedScalar(m.getRhs(), align);
+    if (auto rs = v.getDefiningOp<ct::ReshapeOp>())
+      return alignedScalar(rs.getSource(), align);
+    if (auto bc = v.getDefiningOp<ct::BroadcastOp>())
+      return alignedScalar(bc.getSource(), align);
+    return false;
+  }
+};
+
+/// Collects the ops the expansion inserts, and the erased ones.
+struct Inserted : RewriterBase::Listener {
+  llvm::SetVector<Operation *> ops;
+  llvm::SmallPtrSet<Operation *, 16> gone;
+  void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
+    ops.insert(op);
+  }
+  void notifyOperationErased(Operation *op) override {
+    ops.remove(op);
+    gone.insert(op);
   }
 };
 
@@ -884,8 +1033,10 @@ struct TileOpsExpandPass
     populateTileOpsExpandPatterns(patterns);
     // One walk, no folding and no dead-code removal: the expansion is
     // exactly the ops the patterns emit.
+    Inserted inserted;
     walkAndApplyPatterns(getOperation(),
-                         FrozenRewritePatternSet(std::move(patterns)));
+                         FrozenRewritePatternSet(std::move(patterns)),
+                         &inserted);
     WalkResult left = getOperation()->walk([](Operation *op) {
       if (op->getDialect() && op->getDialect()->getNamespace() == "tileops") {
         op->emitOpError("could not be expanded");
@@ -894,7 +1045,30 @@ struct TileOpsExpandPass
       return WalkResult::advance();
     });
     if (left.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    // The expansions state PyTorch's math, whose CUDA kernels nvcc builds
+    // with -fmad=true: their a * b + c become fma (cuda-tile-fuse-fma's
+    // patterns, on the expansions' ops only, one op at a time: no folding
+    // or dead-code removal; cuda_tile's own mulf/addf round each op, PTX
+    // mul.rn/add.rn, which ptxas never fuses).
+    RewritePatternSet fma(&getContext());
+    cuda_tile::populateFuseFmaPatterns(fma);
+    FrozenRewritePatternSet frozen(std::move(fma));
+    PatternApplicator applicator(frozen);
+    applicator.applyDefaultCostModel();
+    PatternRewriter rewriter(&getContext());
+    Inserted erased;
+    rewriter.setListener(&erased);
+    for (Operation *op : inserted.ops.takeVector()) {
+      if (!isa<cuda_tile::AddFOp, cuda_tile::SubFOp>(op))
+        continue;
+      // addf: the canonicalization may first move the mulf to the left.
+      for (int i = 0; i < 2 && !erased.gone.contains(op); ++i) {
+        rewriter.setInsertionPoint(op);
+        if (failed(applicator.matchAndRewrite(op, rewriter)))
+          break;
+      }
+    }
   }
 };
 
