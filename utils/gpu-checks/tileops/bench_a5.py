@@ -113,6 +113,15 @@ def make(outdir):
     print(f"built {len(built)}/{len(built) + len(failed)} in {time.time() - t0:.0f} s; failed: {failed}")
 
 
+def release_memory(torch):
+    """torch.cuda.empty_cache(), then a pause: the driver scrubs the memory it gets back in the
+    background, and a kernel timed during that (measured on the H100: ~14% slower for a
+    512 MiB f16 stream, for ~10 iterations after freeing ~10 GiB) would pay for it."""
+    torch.cuda.empty_cache()
+    torch.cuda.synchronize()
+    time.sleep(0.25)
+
+
 class Timer:
     """CUPTI device time per iteration (sum of the kernels between two L2 flushes)."""
 
@@ -210,7 +219,7 @@ def run(outdir):
             good, msg = False, f"{type(e).__name__}: {str(e)[:200]}"
         if not good:
             fails.append(f"FAIL {name} {shapes}: {msg}")
-        torch.cuda.empty_cache()
+        release_memory(torch)
         if os.environ.get("CHECK_ONLY"):  # correctness only (a quick sweep of many kernels)
             rows.append({"name": name, "op": op, "dtype": dt, "pass": bool(good)})
             print(f"{op} | {dt} | {'ok' if good else 'FAIL'}", flush=True)
@@ -218,9 +227,9 @@ def run(outdir):
             continue
         shp = C.out_shape(torch, op, shapes, params)
         out = torch.empty(shp, dtype=odt, device="cuda")
-        # A fresh output per call, as tileir.ops and torch eager allocate theirs (a fixed output
-        # buffer next to the inputs measured up to 17% slower for 512 MiB f16 operands on the
-        # H100, for the same kernel: an address-placement effect, not the kernel's).
+        # A fresh output per call, as tileir.ops and torch eager allocate theirs. (The 14-17%
+        # slowdowns of 512 MiB f16 streams seen in earlier runs, first blamed on placement, were
+        # the driver scrubbing freed memory right after empty_cache: see release_memory.)
         t = timer(lambda: k.launch(g, *ins, torch.empty(shp, dtype=odt, device="cuda"), *extra))
         nbytes = sum(x.numel() * x.element_size() for x in ins) + out.numel() * out.element_size()
         half = (nbytes + 1) // 2
@@ -256,7 +265,7 @@ def run(outdir):
               f"{r['pct_copy']:.0f}% | {r['pct_copy_size']:.0f}% | {te / t:.2f}x | {tc / t:.2f}x | "
               f"{tt / t:.2f}x | {'ok' if good else 'FAIL'}", flush=True)
         del ins, out
-        torch.cuda.empty_cache()
+        release_memory(torch)
 
     def gm(vals):
         vals = [v for v in vals if v == v and v > 0]
