@@ -44,7 +44,9 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   // the (costly) dialect conversion to LLVM. No round on the LLVM dialect:
   // it changed no PTX (LLVM's O3 pipeline does that work faster) and cost
   // ~15% of the compile time (docs/Pipeline.md, "Compile time").
-  gpu.addPass(createCanonicalizerPass());
+  GreedyRewriteConfig noRegions;
+  noRegions.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  gpu.addPass(createCanonicalizerPass(noRegions));
   gpu.addPass(createCSEPass());
   gpu.addPass(createSCFToControlFlowPass());
   gpu.addPass(createConvertGpuOpsToNVVMOps());

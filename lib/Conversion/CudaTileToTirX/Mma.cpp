@@ -792,9 +792,9 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
       cast<ct::TileType>(forOp.getInductionVar().getType()).getElementType();
   Value iv = forOp.getInductionVar();
 
-  // Issues the copies of iteration `j` (an index) into stage `s`, guarded
-  // by j < trips, then closes the cp.async group.
-  auto issue = [&](Value j, int64_t s) -> LogicalResult {
+  // Issues the copies of iteration `j` (an index) into the stage buffers
+  // `dstA` and `dstB`, guarded by j < trips, then closes the cp.async group.
+  auto issue = [&](Value j, Value dstA, Value dstB) -> LogicalResult {
     Value inRange =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, j, trips);
     auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
@@ -815,15 +815,15 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
       };
       Value ra = regionAt(b, loc, viewA, indices(loop.loadA));
       Value rb = regionAt(b, loc, viewB, indices(loop.loadB));
-      tirx::CopyAsyncOp::create(b, loc, stageA[s], ra, nullptr,
+      tirx::CopyAsyncOp::create(b, loc, dstA, ra, nullptr,
                                 b.getI64IntegerAttr(0), nullptr, nullptr,
                                 l.cta(), nullptr, nullptr);
       if (asyncB)
-        tirx::CopyAsyncOp::create(b, loc, stageB[s], rb, nullptr,
+        tirx::CopyAsyncOp::create(b, loc, dstB, rb, nullptr,
                                   b.getI64IntegerAttr(0), nullptr, nullptr,
                                   l.cta(), nullptr, nullptr);
       else
-        tirx::CopyOp::create(b, loc, stageB[s], rb, nullptr, l.cta(), nullptr,
+        tirx::CopyOp::create(b, loc, dstB, rb, nullptr, l.cta(), nullptr,
                              nullptr);
     }
     tirx::AsyncCommitOp::create(b, loc);
@@ -832,7 +832,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
 
   // Prologue: the first `ahead` iterations' tiles.
   for (int64_t s = 0; s < ahead; ++s)
-    if (failed(issue(arith::ConstantIndexOp::create(b, loc, s), s)))
+    if (failed(issue(arith::ConstantIndexOp::create(b, loc, s), stageA[s],
+                     stageB[s])))
       return failure();
 
   // The accumulator in the plan's layout (a copy: the loop must not
@@ -853,10 +854,46 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
     tirx::FillOp::create(b, loc, acc, init, l.cta(), nullptr, nullptr);
   }
 
-  // Main loop, unrolled by `stages` so that every stage index is static.
   Value cStages = arith::ConstantIndexOp::create(b, loc, stages);
-  auto mainLoop = scf::ForOp::create(b, loc, c0, trips, cStages);
-  {
+  if (!plan->wgmma) {
+    // mma.sync: one loop iteration per K step, on stage i % stages, the
+    // buffers of which are chosen at run time (arith.select of the stage
+    // buffers; tirx-lower-buffers selects their storage): the kernel holds
+    // one copy of the stage body. Unrolled by the stage count, LLVM spent
+    // seconds on the copies and ptxas spilled (docs/Pipeline.md, "Compile
+    // time"; H100: 10% faster rolled).
+    auto pick = [&](ArrayRef<Value> buffers, Value stage) {
+      Value chosen = buffers[0];
+      for (int64_t t = 1; t < stages; ++t) {
+        Value is =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage,
+                                  arith::ConstantIndexOp::create(b, loc, t));
+        chosen = arith::SelectOp::create(b, loc, is, buffers[t], chosen);
+      }
+      return chosen;
+    };
+    auto mainLoop = scf::ForOp::create(b, loc, c0, trips, c1);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(mainLoop.getBody());
+    Value i = mainLoop.getInductionVar();
+    Value stage = arith::RemUIOp::create(b, loc, i, cStages);
+    // Iteration i's tiles landed (this thread's groups), for every thread
+    // (the barrier), and every warp is done with the stage the next copy
+    // overwrites.
+    tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(ahead - 1));
+    e.barrier();
+    e.step(pick(stageA, stage), pick(stageB, stage), loop.transposeB, acc,
+           async, inFlight);
+    Value next = arith::AddIOp::create(
+        b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
+    Value nextStage = arith::RemUIOp::create(b, loc, next, cStages);
+    if (failed(issue(next, pick(stageA, nextStage), pick(stageB, nextStage))))
+      return failure();
+  } else {
+    // wgmma: unrolled by `stages` so that every stage index is static (the
+    // descriptors are constants; rolled, the kernels were 3-9% slower on the
+    // H100).
+    auto mainLoop = scf::ForOp::create(b, loc, c0, trips, cStages);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(mainLoop.getBody());
     Value kk = mainLoop.getInductionVar();
@@ -876,7 +913,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
       e.step(stageA[s], stageB[s], loop.transposeB, acc, async, inFlight);
       Value next = arith::AddIOp::create(
           b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
-      if (failed(issue(next, (s + ahead) % stages)))
+      int64_t n = (s + ahead) % stages;
+      if (failed(issue(next, stageA[n], stageB[n])))
         return failure();
     }
   }

@@ -20,6 +20,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVM/NVVM/Utils.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -32,6 +33,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 using namespace mlir::tileir;
@@ -445,6 +447,59 @@ mlir::tileir::mergePtxModules(ArrayRef<std::string> parts) {
   return out;
 }
 
+namespace {
+/// gpu.module -> PTX: MLIR's NVVM serialization (translation to LLVM IR,
+/// libdevice linking, the LLVM optimization pipeline at the target's `O`,
+/// NVPTX codegen), with two differences from `NVVMTargetAttr`'s
+/// `serializeToObject`: libdevice is loaded only when `linkLibdevice`
+/// (loading it lazily still costs more than compiling a small kernel), and
+/// the NVPTX codegen runs at `codegenLevel` (ModuleToObject runs it at the
+/// IR level; docs/Pipeline.md, "Compile time").
+class PtxSerializer : public NVVM::SerializeGPUModuleBase {
+public:
+  PtxSerializer(gpu::GPUModuleOp module, NVVM::NVVMTargetAttr target,
+                const gpu::TargetOptions &options, bool linkLibdevice,
+                llvm::CodeGenOptLevel codegenLevel)
+      : SerializeGPUModuleBase(*module, target, options),
+        linkLibdevice(linkLibdevice), codegenLevel(codegenLevel) {}
+
+protected:
+  std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
+  loadBitcodeFiles(llvm::Module &module) override {
+    if (!linkLibdevice)
+      return SmallVector<std::unique_ptr<llvm::Module>>();
+    return SerializeGPUModuleBase::loadBitcodeFiles(module);
+  }
+
+  FailureOr<SmallVector<char, 0>>
+  moduleToObject(llvm::Module &llvmModule) override {
+    FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
+    if (failed(machine))
+      return failure();
+    // optimizeModule set the machine's level to the IR level.
+    (*machine)->setOptLevel(codegenLevel);
+    FailureOr<SmallString<0>> ptx = translateModuleToISA(
+        llvmModule, **machine, [&] { return getOperation().emitError(); });
+    if (failed(ptx))
+      return failure();
+    return SmallVector<char, 0>(ptx->begin(), ptx->end());
+  }
+
+private:
+  bool linkLibdevice;
+  llvm::CodeGenOptLevel codegenLevel;
+};
+} // namespace
+
+/// The NVPTX codegen level for the target's IR level `O`: at most Default.
+/// Aggressive only swaps the two EarlyCSE runs of the NVPTX IR passes for
+/// GVN, which cost ~40% of the codegen time of the multi-kernel examples
+/// and changed none of their PTX (docs/Pipeline.md, "Compile time").
+static llvm::CodeGenOptLevel codegenLevel(int irLevel) {
+  return irLevel >= 2 ? llvm::CodeGenOptLevel::Default
+                      : static_cast<llvm::CodeGenOptLevel>(irLevel);
+}
+
 /// Serializes every gpu.module of `module` to PTX with its NVVM target, in
 /// parallel (the context's thread pool) and in module order.
 static FailureOr<SmallVector<std::string>> serializeModules(ModuleOp module) {
@@ -460,20 +515,21 @@ static FailureOr<SmallVector<std::string>> serializeModules(ModuleOp module) {
         gpu::GPUModuleOp gpuModule = gpuModules[i];
         ArrayAttr targets = gpuModule.getTargetsAttr();
         auto target = targets && targets.size() == 1
-                          ? dyn_cast<gpu::TargetAttrInterface>(targets[0])
-                          : gpu::TargetAttrInterface();
+                          ? dyn_cast<NVVM::NVVMTargetAttr>(targets[0])
+                          : NVVM::NVVMTargetAttr();
         if (!target)
           return gpuModule.emitError()
                  << "expects one NVVM target on the gpu.module, got "
                  << targets;
         // libdevice is parsed and linked only when a kernel calls into it:
         // loading it costs more than compiling a small module.
-        std::string toolkitPath =
-            toolkit && callsLibdevice(gpuModule) ? *toolkit : "";
-        gpu::TargetOptions targetOptions(toolkitPath, {}, {}, {},
+        bool libdevice = toolkit && callsLibdevice(gpuModule);
+        gpu::TargetOptions targetOptions(libdevice ? *toolkit : "", {}, {}, {},
                                          gpu::CompilationTarget::Assembly);
-        std::optional<SmallVector<char, 0>> object =
-            target.serializeToObject(gpuModule, targetOptions);
+        NVVM::SerializeGPUModuleBase::init();
+        PtxSerializer serializer(gpuModule, target, targetOptions, libdevice,
+                                 codegenLevel(target.getO()));
+        std::optional<SmallVector<char, 0>> object = serializer.run();
         if (!object)
           return gpuModule.emitError() << "could not be compiled to PTX";
         ptx[i] = std::string(object->begin(), object->end());

@@ -9,6 +9,7 @@
 
 #include "tileir/Dispatch/LayoutCodegen.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -150,10 +151,48 @@ static LogicalResult lowerReads(gpu::GPUFuncOp func) {
   return success();
 }
 
+/// The storage of `buffer` as seen from `b`'s insertion point: a cast of
+/// its root buffer (resolved with the allocations below), or for a buffer
+/// chosen at run time (`arith.select` of buffers: the stage of a pipelined
+/// K loop) the select of its operands' storages.
+static Value selectedStorage(OpBuilder &b, Location loc, Value buffer,
+                             MemRefType type) {
+  Value root = buffer;
+  while (auto view = root.getDefiningOp<ViewOp>())
+    root = view.getSource();
+  if (auto select = root.getDefiningOp<arith::SelectOp>())
+    return arith::SelectOp::create(
+        b, loc, select.getCondition(),
+        selectedStorage(b, loc, select.getTrueValue(), type),
+        selectedStorage(b, loc, select.getFalseValue(), type));
+  return UnrealizedConversionCastOp::create(b, loc, type, root).getResult(0);
+}
+
+/// Rewrites the storage casts of selected buffers (see selectedStorage)
+/// into selects of their operands' storage casts.
+static void lowerSelectedBuffers(gpu::GPUFuncOp func) {
+  SmallVector<UnrealizedConversionCastOp> casts;
+  func.walk([&](UnrealizedConversionCastOp cast) {
+    if (cast.getNumOperands() == 1 && cast.getNumResults() == 1 &&
+        isa<MemRefType>(cast.getResult(0).getType()) &&
+        cast.getOperand(0).getDefiningOp<arith::SelectOp>())
+      casts.push_back(cast);
+  });
+  OpBuilder b(func.getContext());
+  for (UnrealizedConversionCastOp cast : casts) {
+    b.setInsertionPoint(cast);
+    cast.getResult(0).replaceAllUsesWith(
+        selectedStorage(b, cast.getLoc(), cast.getOperand(0),
+                        llvm::cast<MemRefType>(cast.getResult(0).getType())));
+    cast.erase();
+  }
+}
+
 static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
   lowerKernelStructure(func);
   if (failed(lowerReads(func)))
     return failure();
+  lowerSelectedBuffers(func);
   // The kernel ABI fixes the CTA size with `.reqntid`; upstream turns
   // known_block_size into `.maxntid`, which ptxas rejects next to it. The
   // dispatch that needed known_block_size is done.
@@ -255,7 +294,9 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
   // Erase the buffer ops, users first.
   SmallVector<Operation *> bufferOps;
   func.walk([&](Operation *op) {
-    if (isa<AllocOp, ViewOp, RegionOp, GlobalViewOp>(op))
+    if (isa<AllocOp, ViewOp, RegionOp, GlobalViewOp>(op) ||
+        (isa<arith::SelectOp>(op) &&
+         isa<BufferType>(op->getResult(0).getType())))
       bufferOps.push_back(op);
   });
   for (Operation *op : llvm::reverse(bufferOps)) {
