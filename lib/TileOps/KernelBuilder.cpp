@@ -432,13 +432,17 @@ namespace {
 /// the latency better (H200 sweep: sin f16 48% -> 59% of copy bandwidth,
 /// remainder f16 40% -> 61%, floor_divide f32 60% -> 67% at one 16-byte
 /// vector per thread).
+/// Floor division of f16/bf16/f8 is branch-free (tileops-expand's
+/// floorDivNarrow); f32 keeps fmodf.
 bool branchyMath(const KernelSpec &spec) {
+  bool floorDiv = spec.op == "floor_divide";
   if (spec.op == "div") {
     auto it = spec.params.find("rounding_mode");
-    return it != spec.params.end() && it->second == "floor";
+    floorDiv = it != spec.params.end() && it->second == "floor";
   }
-  return llvm::is_contained(
-      {"sin", "cos", "remainder", "floor_divide", "sinusoidal"}, spec.op);
+  if (floorDiv)
+    return spec.dtype == "f32";
+  return llvm::is_contained({"sin", "cos", "remainder", "sinusoidal"}, spec.op);
 }
 
 /// `eltBytes`: the size of the op's dtype; `narrowBytes`: the narrowest

@@ -38,6 +38,26 @@ LayoutPlanner::LayoutPlanner(Operation *entry, int64_t numThreads) {
       if (it == narrowestBytes.end() || bytes < it->second)
         narrowestBytes[key] = bytes;
     }
+    // Tiles read or written in memory (loads' results, stores' values).
+    Value mem;
+    if (isa<cuda_tile::LoadPtrTkoOp, cuda_tile::LoadViewTkoOp>(op))
+      mem = op->getResult(0);
+    else if (auto st = dyn_cast<cuda_tile::StorePtrTkoOp>(op))
+      mem = st.getValue();
+    else if (auto st = dyn_cast<cuda_tile::StoreViewTkoOp>(op))
+      mem = st.getTile();
+    auto memTile = mem ? dyn_cast<cuda_tile::TileType>(mem.getType())
+                       : cuda_tile::TileType();
+    if (!memTile || memTile.getRank() == 0 ||
+        !memTile.getElementType().isIntOrFloat())
+      return;
+    int64_t bytes = std::max<int64_t>(
+        1, memTile.getElementType().getIntOrFloatBitWidth() / 8);
+    std::vector<int64_t> key(memTile.getShape().begin(),
+                             memTile.getShape().end());
+    auto it = widestMemoryBytes.find(key);
+    if (it == widestMemoryBytes.end() || bytes > it->second)
+      widestMemoryBytes[key] = bytes;
   });
   ctaThreads =
       numThreads
@@ -60,8 +80,18 @@ TileLayout LayoutPlanner::getBlocked(ArrayRef<int64_t> shape) const {
   for (int64_t d : shape)
     n *= d;
   std::vector<int64_t> key(shape.begin(), shape.end());
+  // 16 bytes of the narrowest element, unless an element of 4 bytes or more
+  // is loaded or stored at this shape: then 16 bytes of the widest such
+  // element (as PyTorch's vectorized kernels: f32 in, bool out moves 4 f32
+  // and 4 bools per access, warp-contiguous, where 16 bools per thread made
+  // 64-byte strided f32 accesses: H100 where f32 87% -> 100% of a copy).
+  // f16 with bool keeps 16 elements (32 bytes) per thread; the f32 compute
+  // tiles of f16 kernels do not count (not memory).
   auto it = narrowestBytes.find(key);
   int64_t bytes = it == narrowestBytes.end() ? 4 : it->second;
+  auto mit = widestMemoryBytes.find(key);
+  if (mit != widestMemoryBytes.end() && mit->second >= 4)
+    bytes = std::max(bytes, mit->second);
   int64_t inner = shape.empty() ? 1 : shape.back();
   int64_t vec = std::max<int64_t>(1, std::min({16 / bytes, inner, n}));
   int64_t threads = std::min(ctaThreads, n / vec);

@@ -95,6 +95,53 @@ cuda_tile.module @m {
   }
 
   // erf: clamp to [-4, 4], odd rational polynomial.
+  // floor_divide of f16 (bf16, f8): floor of the div.full quotient, one
+  // step down or up by the signs of x - f y and x - (f + 1) y (fmas);
+  // f32 keeps the fmod form (remf).
+  // CHECK-LABEL: entry @floor_divide_narrow
+  entry @floor_divide_narrow() {
+    // CHECK: %[[X:.*]] = ftof %{{.*}} : tile<64xf16> -> tile<64xf32>
+    // CHECK: %[[Y:.*]] = ftof %{{.*}} : tile<64xf16> -> tile<64xf32>
+    // CHECK: %[[Z:.*]] = constant <f32: 0.000000e+00>
+    // CHECK: %[[ONE:.*]] = constant <f32: 1.000000e+00>
+    // CHECK: %[[Q:.*]] = divf %[[X]], %[[Y]] rounding<full>
+    // CHECK: %[[F:.*]] = floor %[[Q]]
+    // CHECK: %[[F0:.*]] = cmpf equal ordered %[[F]], %[[Z]]
+    // CHECK: %[[NF:.*]] = negf %[[F]]
+    // CHECK: %[[R0F:.*]] = fma %[[NF]], %[[Y]], %[[X]]
+    // CHECK: %[[R0:.*]] = select %[[F0]], %[[X]], %[[R0F]]
+    // CHECK: %[[UP:.*]] = addf %[[F]], %[[ONE]]
+    // CHECK: %[[NU:.*]] = negf %[[UP]]
+    // CHECK: %[[R1:.*]] = fma %[[NU]], %[[Y]], %[[X]]
+    // CHECK: %[[YN:.*]] = cmpf less_than ordered %[[Y]], %[[Z]]
+    // CHECK: %[[G0:.*]] = cmpf greater_than ordered %[[R0]], %[[Z]]
+    // CHECK: %[[L0:.*]] = cmpf less_than ordered %[[R0]], %[[Z]]
+    // CHECK: %[[OVER:.*]] = select %[[YN]], %[[G0]], %[[L0]]
+    // CHECK: %[[LE1:.*]] = cmpf less_than_or_equal ordered %[[R1]], %[[Z]]
+    // CHECK: %[[GE1:.*]] = cmpf greater_than_or_equal ordered %[[R1]], %[[Z]]
+    // CHECK: %[[UNDER:.*]] = select %[[YN]], %[[LE1]], %[[GE1]]
+    // CHECK: %[[DOWN:.*]] = subf %[[F]], %[[ONE]]
+    // CHECK: %[[S1:.*]] = select %[[UNDER]], %[[UP]], %[[F]]
+    // CHECK: %[[S2:.*]] = select %[[OVER]], %[[DOWN]], %[[S1]]
+    // CHECK: %[[AX:.*]] = absf %[[X]]
+    // CHECK: %[[INF:.*]] = constant <f32: 0x7F800000>
+    // CHECK: %[[XI:.*]] = cmpf equal ordered %[[AX]], %[[INF]]
+    // CHECK: %[[YNZ:.*]] = cmpf not_equal unordered %[[Y]], %[[Z]]
+    // CHECK: %[[NC:.*]] = andi %[[XI]], %[[YNZ]]
+    // CHECK: %[[NAN:.*]] = constant <f32: 0x7FC00000>
+    // CHECK: %[[RES:.*]] = select %[[NC]], %[[NAN]], %[[S2]]
+    // CHECK: ftof %[[RES]] : tile<64xf32> -> tile<64xf16>
+    // CHECK-NOT: remf
+    // CHECK: remf %{{.*}} : tile<64xf32>
+    // CHECK: return
+    %a = constant <f16: 7.0> : tile<64xf16>
+    %b = constant <f16: -2.0> : tile<64xf16>
+    %q = tileops.floor_divide %a, %b : tile<64xf16>, tile<64xf16> -> tile<64xf16>
+    %c = constant <f32: 3.0> : tile<64xf32>
+    %r = tileops.floor_divide %c, %c : tile<64xf32>, tile<64xf32> -> tile<64xf32>
+    return
+  }
+
   // CHECK-LABEL: entry @erf
   entry @erf() {
     // CHECK: %[[LO:.*]] = maxf %[[X:.*]], %{{.*}} propagate_nan

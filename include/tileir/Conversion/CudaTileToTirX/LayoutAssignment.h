@@ -64,6 +64,8 @@ private:
   int64_t ctaThreads = 128;
   /// Narrowest element size (bytes) seen per shape.
   std::map<std::vector<int64_t>, int64_t> narrowestBytes;
+  /// Widest element size (bytes) loaded or stored per shape.
+  std::map<std::vector<int64_t>, int64_t> widestMemoryBytes;
   /// Layouts fixed by setLayout, per shape.
   std::map<std::vector<int64_t>, ::tileir::layout::TileLayout> fixedLayouts;
 };

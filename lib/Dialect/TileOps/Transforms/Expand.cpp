@@ -330,6 +330,31 @@ struct Em {
     fd = sel(eq(d, c(0.0)), zero, fd);
     return sel(eq(y, c(0.0)), q, fd);
   }
+  /// floor(x / y) of f32 values that hold sources with at most 11
+  /// significand bits (f16, bf16, f8), branch-free: f = floor(q) of the
+  /// div.full quotient (at most 2 ulp off, so f is the exact floor F, F + 1
+  /// or F - 1 while |q| < 2^21), then one step down when x - f y (one fma:
+  /// its sign is exact) is nonzero with the sign opposite to y's, one step
+  /// up when x - (f + 1) y is zero or has y's sign. Gives PyTorch's
+  /// div_floor_floating results: y == 0 gives x / y, an infinite x (y != 0)
+  /// NaN, an infinite y -1 or a signed zero (x - f y is x when f == 0),
+  /// zero quotients the sign of x / y. Beyond 2^21 the error is far below
+  /// the result type's ulp (f16 overflows at 65520).
+  Value floorDivNarrow(Value x, Value y) {
+    Value zero = c(0.0), one = c(1.0);
+    Value q = divFull(x, y), f = floor(q);
+    Value r0 = sel(eq(f, zero), x, fma(neg(f), y, x));
+    Value up = add(f, one), r1 = fma(neg(up), y, x);
+    Value yneg = lt(y, zero);
+    // Ordered comparisons: a NaN remainder (y == 0, infinite x) moves
+    // nothing.
+    Value over = sel(yneg, gt(r0, zero), lt(r0, zero));
+    Value under = sel(yneg, cmp(Pred::LessThanOrEqual, r1, zero),
+                      cmp(Pred::GreaterThanOrEqual, r1, zero));
+    f = sel(over, sub(f, one), sel(under, up, f));
+    Value nanCase = andi(eq(abs(x), c(INFINITY)), cmp(Pred::NotEqual, y, zero));
+    return sel(nanCase, c(NAN), f);
+  }
   /// Broadcasts `v` (any rank <= rank) to `shape` (PyTorch rules).
   Value bcast(Value v) {
     auto t = cast<ct::TileType>(v.getType());
@@ -371,6 +396,14 @@ double finfoMax(Type t) {
 bool below2p17(Operation *op) {
   Type t = Em::elt(op->getOperand(0));
   return isa<FloatType>(t) && finfoMax(t) < 131072.0;
+}
+
+/// Whether the op's first input is a float type with at most 11
+/// significand bits (f16, bf16, f8), whose floor division uses
+/// `Em::floorDivNarrow` instead of fmodf's loop.
+bool narrowFloat(Operation *op) {
+  auto t = dyn_cast<FloatType>(Em::elt(op->getOperand(0)));
+  return t && APFloat::semanticsPrecision(t.getFloatSemantics()) <= 11;
 }
 
 /// Math of the elementwise families: inputs broadcast to the result shape,
@@ -443,7 +476,8 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
        [](Em &e, ArrayRef<Value> x, Operation *op) {
          StringRef mode = str(op, "rounding_mode");
          if (mode == "floor")
-           return e.floorDiv(x[0], x[1]);
+           return narrowFloat(op) ? e.floorDivNarrow(x[0], x[1])
+                                  : e.floorDiv(x[0], x[1]);
          Value q = e.div(x[0], x[1]);
          return mode == "trunc" ? e.trunc(q) : q;
        }},
@@ -457,8 +491,9 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
       {"pow",
        [](Em &e, ArrayRef<Value> x, Operation *) { return e.pow(x[0], x[1]); }},
       {"floor_divide",
-       [](Em &e, ArrayRef<Value> x, Operation *) {
-         return e.floorDiv(x[0], x[1]);
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         return narrowFloat(op) ? e.floorDivNarrow(x[0], x[1])
+                                : e.floorDiv(x[0], x[1]);
        }},
       {"lerp",
        [](Em &e, ArrayRef<Value> x, Operation *op) {
