@@ -701,14 +701,21 @@ Value gatedAct(Em &e, StringRef name, Value g) {
 //===----------------------------------------------------------------------===//
 
 /// inv_freq_k = 1 / base^(2k/D) in f32, as torch computes it.
-SmallVector<float> baseInvFreq(double base, int64_t dim) {
-  SmallVector<float> f;
+/// base ** (2k / dim) for k < dim / 2, as HF computes it in f32.
+SmallVector<float> basePowers(double base, int64_t dim) {
+  SmallVector<float> p;
   for (int64_t k = 0; k < dim / 2; ++k) {
     float e = static_cast<float>(2 * k) / static_cast<float>(dim);
-    float p = static_cast<float>(std::pow(
-        static_cast<double>(static_cast<float>(base)), static_cast<double>(e)));
-    f.push_back(1.0f / p);
+    p.push_back(static_cast<float>(std::pow(
+        static_cast<double>(static_cast<float>(base)), static_cast<double>(e))));
   }
+  return p;
+}
+
+SmallVector<float> baseInvFreq(double base, int64_t dim) {
+  SmallVector<float> f;
+  for (float p : basePowers(base, dim))
+    f.push_back(1.0f / p);
   return f;
 }
 
@@ -760,9 +767,13 @@ ropeFrequencies(Operation *op, StringRef name, int64_t dim) {
     return {f, amp};
   }
   if (name == "rope_longrope") {
-    if (auto rf = op->getAttrOfType<DenseF64ArrayAttr>("rescale_factors"))
+    // HF: 1 / (ext_factors * base ** (2k / D)) in f32 (the product rounded
+    // once, not 1 / f inverted back).
+    if (auto rf = op->getAttrOfType<DenseF64ArrayAttr>("rescale_factors")) {
+      SmallVector<float> p = basePowers(f64(op, "base", 10000.0), dim);
       for (int64_t k = 0; k < half; ++k)
-        f[k] = 1.0f / (static_cast<float>(rf[k]) * (1.0f / f[k]));
+        f[k] = 1.0f / (static_cast<float>(rf[k]) * p[k]);
+    }
     double maxPos = static_cast<double>(
         op->getAttrOfType<IntegerAttr>("max_position_embeddings").getInt());
     double orig = static_cast<double>(
