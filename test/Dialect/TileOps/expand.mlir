@@ -157,7 +157,7 @@ cuda_tile.module @m {
   }
 
   // expm1: the Taylor polynomial (FMAs) below |x| = 1/2, exp(x) - 1 above.
-  // log1p: log(u) * (x / (u - 1)), the ratio with div.full.
+  // log1p of an f32 result: log(u) * (x / (u - 1)), the ratio with div.full.
   // CHECK-LABEL: entry @expm1_log1p
   // CHECK: %[[X:.*]] = ftof %{{.*}} : tile<64xf16> -> tile<64xf32>
   // CHECK: %[[C8:.*]] = constant <f32: 2.48015876E-5>
@@ -172,7 +172,8 @@ cuda_tile.module @m {
   // CHECK: %[[HALF:.*]] = constant <f32: 5.000000e-01>
   // CHECK: %[[LT:.*]] = cmpf less_than ordered %[[AX]], %[[HALF]]
   // CHECK: select %[[LT]], %[[SMALL]], %[[BIG]]
-  // CHECK: %[[U:.*]] = addf %{{.*}}, %[[Y:.*]] : tile<64xf32>
+  // CHECK: %[[Y:.*]] = ftof %{{.*}} : tile<64xf16> -> tile<64xf32>
+  // CHECK: %[[U:.*]] = addf %{{.*}}, %[[Y]] : tile<64xf32>
   // CHECK: %[[LU:.*]] = log %[[U]]
   // CHECK: %[[UM1:.*]] = subf %[[U]], %{{.*}}
   // CHECK: %[[R:.*]] = divf %[[Y]], %[[UM1]] rounding<full>
@@ -180,13 +181,15 @@ cuda_tile.module @m {
   entry @expm1_log1p() {
     %x = constant <f16: 0.25> : tile<64xf16>
     %e = tileops.expm1 %x : tile<64xf16> -> tile<64xf16>
-    %l = tileops.log1p %x : tile<64xf16> -> tile<64xf16>
+    %xf = ftof %x : tile<64xf16> -> tile<64xf32>
+    %l = tileops.log1p %xf : tile<64xf32> -> tile<64xf32>
     return
   }
 
   // mish: x * n / (n + 2) with n = t (t + 2), t = exp(x) (tanh(log1p(t))
   // as one quotient, div.full), x itself above 20; softplus with beta = 1
-  // neither scales nor divides.
+  // neither scales nor divides; for a bf16 result e^x is ex2.approx and
+  // log1p has no division (the degree-5 polynomial below 2^-5).
   // CHECK-LABEL: entry @mish_softplus
   // CHECK: %[[X:.*]] = ftof %{{.*}} : tile<64xbf16> -> tile<64xf32>
   // CHECK: %[[T:.*]] = exp %[[X]]
@@ -202,16 +205,92 @@ cuda_tile.module @m {
   // CHECK-NOT: tanh
   // CHECK: %[[S:.*]] = ftof %{{.*}} : tile<64xbf16> -> tile<64xf32>
   // CHECK-NOT: mulf %[[S]]
-  // CHECK: %[[E:.*]] = exp %[[S]]
+  // CHECK: %[[E:.*]] = exp %[[S]] rounding<approx>
   // CHECK: %[[U:.*]] = addf %{{.*}}, %[[E]]
-  // CHECK: divf {{.*}} rounding<full>
+  // CHECK: %[[LU:.*]] = log %[[U]]
+  // CHECK: %[[C5:.*]] = constant <f32: 2.000000e-01>
+  // CHECK: %[[C4:.*]] = constant <f32: -2.500000e-01>
+  // CHECK: fma %[[C5]], %[[E]], %[[C4]]
+  // CHECK-COUNT-3: fma %{{.*}}, %[[E]],
+  // CHECK: %[[AE:.*]] = absf %[[E]]
+  // CHECK: %[[T5:.*]] = constant <f32: 3.125000e-02>
+  // CHECK: %[[SM:.*]] = cmpf less_than ordered %[[AE]], %[[T5]]
+  // CHECK: %[[P:.*]] = mulf %[[E]], %{{.*}}
+  // CHECK: %[[L1:.*]] = select %[[SM]], %[[P]], %[[LU]]
+  // CHECK: %[[GT:.*]] = cmpf greater_than ordered %[[S]]
+  // CHECK: select %[[GT]], %[[S]], %[[L1]]
   // CHECK-NOT: divf
-  // CHECK: cmpf greater_than ordered %[[S]]
   // CHECK: return
   entry @mish_softplus() {
     %x = constant <bf16: 0.25> : tile<64xbf16>
     %m = tileops.mish %x : tile<64xbf16> -> tile<64xbf16>
     %s = tileops.softplus %x : tile<64xbf16> -> tile<64xbf16>
+    return
+  }
+
+  // Narrow results (f16, bf16, f8): pow = 2^(b log2|a|) (libdevice log2f,
+  // ex2.approx) with the sign of a for odd integer b, NaN for finite a < 0
+  // and non-integer b, 1 for b == 0, a == 1, (-1)^(+-inf); log1p = x below
+  // 2^-(24-p) (f16 2^-13, bf16 2^-16), else log(1 + x), no division. f32
+  // results keep cuda_tile's pow (libdevice powf).
+  // CHECK-LABEL: entry @narrow_pow_log1p
+  // CHECK: %[[A:.*]] = ftof %{{.*}} : tile<16xf16> -> tile<16xf32>
+  // CHECK: %[[B:.*]] = ftof %{{.*}} : tile<16xf16> -> tile<16xf32>
+  // CHECK: %[[AA:.*]] = absf %[[A]]
+  // CHECK: %[[L2:.*]] = log2 %[[AA]]
+  // CHECK: %[[Y:.*]] = mulf %[[B]], %[[L2]]
+  // CHECK: %[[R:.*]] = exp2 %[[Y]]
+  // CHECK: %[[FB:.*]] = floor %[[B]]
+  // CHECK: %[[BINT:.*]] = cmpf equal ordered %[[FB]], %[[B]]
+  // CHECK: %[[H:.*]] = mulf %[[B]], %{{.*}}
+  // CHECK: %[[FH:.*]] = floor %[[H]]
+  // CHECK: %[[ODDH:.*]] = cmpf not_equal unordered %[[FH]], %[[H]]
+  // CHECK: %[[ODD:.*]] = andi %[[BINT]], %[[ODDH]]
+  // CHECK: %[[BITS:.*]] = bitcast %[[A]] : tile<16xf32> -> tile<16xi32>
+  // CHECK: %[[SB:.*]] = cmpi less_than %[[BITS]], %{{.*}}, signed
+  // CHECK: %[[NEGR:.*]] = andi %[[ODD]], %[[SB]]
+  // CHECK: %[[MR:.*]] = negf %[[R]]
+  // CHECK: %[[SR:.*]] = select %[[NEGR]], %[[MR]], %[[R]]
+  // CHECK: %[[ALT0:.*]] = cmpf less_than ordered %[[A]]
+  // CHECK: %[[NINF:.*]] = constant <f32: 0xFF800000>
+  // CHECK: %[[AGT:.*]] = cmpf greater_than ordered %[[A]], %[[NINF]]
+  // CHECK: %[[NF:.*]] = andi %[[ALT0]], %[[AGT]]
+  // CHECK: %[[NINT:.*]] = xori %[[BINT]], %{{.*}}
+  // CHECK: %[[ISNAN:.*]] = andi %[[NF]], %[[NINT]]
+  // CHECK: %[[NAN:.*]] = constant <f32: 0x7FC00000>
+  // CHECK: %[[NR:.*]] = select %[[ISNAN]], %[[NAN]], %[[SR]]
+  // CHECK: %[[B0:.*]] = cmpf equal ordered %[[B]], %{{.*}}
+  // CHECK: %[[A1:.*]] = cmpf equal ordered %[[A]], %{{.*}}
+  // CHECK: %[[ONE1:.*]] = ori %[[B0]], %[[A1]]
+  // CHECK: %[[AM1:.*]] = cmpf equal ordered %[[A]], %{{.*}}
+  // CHECK: %[[AB:.*]] = absf %[[B]]
+  // CHECK: %[[BINF:.*]] = cmpf equal ordered %[[AB]], %{{.*}}
+  // CHECK: %[[M1INF:.*]] = andi %[[AM1]], %[[BINF]]
+  // CHECK: %[[ONE:.*]] = ori %[[ONE1]], %[[M1INF]]
+  // CHECK: %[[PR:.*]] = select %[[ONE]], %{{.*}}, %[[NR]]
+  // CHECK: ftof %[[PR]] : tile<16xf32> -> tile<16xf16>
+  // CHECK: %[[X:.*]] = ftof %{{.*}} : tile<16xf16> -> tile<16xf32>
+  // CHECK: %[[U:.*]] = addf %{{.*}}, %[[X]]
+  // CHECK: %[[LU:.*]] = log %[[U]]
+  // CHECK: %[[AX:.*]] = absf %[[X]]
+  // CHECK: %[[T:.*]] = constant <f32: 1.22070313E-4>
+  // CHECK: %[[SMALL:.*]] = cmpf less_than ordered %[[AX]], %[[T]]
+  // CHECK: %[[LR:.*]] = select %[[SMALL]], %[[X]], %[[LU]]
+  // CHECK: ftof %[[LR]] : tile<16xf32> -> tile<16xf16>
+  // CHECK: constant <f32: 1.52587891E-5>
+  // CHECK: ftof %{{.*}} : tile<16xf32> -> tile<16xbf16>
+  // CHECK-NOT: divf
+  // CHECK: pow %{{.*}}, %{{.*}} : tile<16xf32>
+  // CHECK-NEXT: return
+  entry @narrow_pow_log1p() {
+    %a = constant <f16: 0.25> : tile<16xf16>
+    %b = constant <f16: 3.0> : tile<16xf16>
+    %p = tileops.pow %a, %b : tile<16xf16>, tile<16xf16> -> tile<16xf16>
+    %l = tileops.log1p %a : tile<16xf16> -> tile<16xf16>
+    %h = constant <bf16: 0.25> : tile<16xbf16>
+    %lb = tileops.log1p %h : tile<16xbf16> -> tile<16xbf16>
+    %f = constant <f32: 0.25> : tile<16xf32>
+    %pf = tileops.pow %f, %f : tile<16xf32>, tile<16xf32> -> tile<16xf32>
     return
   }
 

@@ -132,6 +132,7 @@ struct Em {
   TILEOPS_UNARY(exp, ExpOp)
   TILEOPS_UNARY(exp2, Exp2Op)
   TILEOPS_UNARY(log, LogOp)
+  TILEOPS_UNARY(log2, Log2Op)
   TILEOPS_UNARY(sqrt, SqrtOp)
   TILEOPS_UNARY(rsqrt, RsqrtOp)
   TILEOPS_UNARY(sin, SinOp)
@@ -140,6 +141,10 @@ struct Em {
   TILEOPS_UNARY(floor, FloorOp)
   TILEOPS_UNARY(ceil, CeilOp)
 #undef TILEOPS_UNARY
+  /// e^x with ex2.approx.f32 (x log2(e) rounded once).
+  Value expApprox(Value x) {
+    return ct::ExpOp::create(b, loc, x.getType(), x, ct::RoundingMode::Approx);
+  }
   /// x * y + z with one rounding.
   Value fma(Value x, Value y, Value z) {
     return ct::FmaOp::create(b, loc, x.getType(), x, y, z,
@@ -148,6 +153,28 @@ struct Em {
   }
   Value pow(Value x, Value y) {
     return ct::PowOp::create(b, loc, x.getType(), x, y);
+  }
+  /// Whether the sign bit of the f32 tile x is set (true for -0).
+  Value signbit(Value x) {
+    return lt(ct::BitcastOp::create(b, loc, tt(i32), x), c(0, i32));
+  }
+  /// pow for results with at most 11 significand bits (f16, bf16, f8):
+  /// |a|^b = 2^(b log2|a|) with libdevice's log2f (<= 1 ulp) and
+  /// ex2.approx.f32, then C99/torch's special cases: the sign of a for odd
+  /// integer b, NaN for finite a < 0 and non-integer b, 1 for b == 0,
+  /// a == 1 and (-1)^(+-inf). Relative error <= ln2 |b log2 a| 2^-21.8 +
+  /// 2^-22 (docs/TileOps.md), far below the result's half ulp.
+  Value powNarrow(Value a, Value y) {
+    Value r = exp2(mul(y, log2(abs(a))));
+    Value yint = eq(floor(y), y); // integers and +-inf
+    Value h = mul(y, c(0.5));
+    Value odd = andi(yint, cmp(Pred::NotEqual, floor(h), h));
+    r = sel(andi(odd, signbit(a)), neg(r), r);
+    Value negFinite = andi(lt(a, c(0.0)), gt(a, c(-INFINITY)));
+    r = sel(andi(negFinite, notb(yint)), c(NAN), r);
+    Value one = ori(ori(eq(y, c(0.0)), eq(a, c(1.0))),
+                    andi(eq(a, c(-1.0)), eq(abs(y), c(INFINITY))));
+    return sel(one, c(1.0), r);
   }
   Value fmod(Value x, Value y) {
     return ct::RemFOp::create(b, loc, x.getType(), x, y);
@@ -245,6 +272,26 @@ struct Em {
     Value r = mul(lu, divFull(x, sub(u, c(1.0))));
     r = sel(eq(u, c(INFINITY)), lu, r);
     return sel(eq(u, c(1.0)), x, r);
+  }
+  /// log1p for results with at most 11 significand bits. `src` is the
+  /// element type x was converted from. A float source with p <= 11
+  /// significand bits: x itself for |x| < 2^-(24-p) (log1p(x) = x(1 - x/2
+  /// ...) rounds back to x: x/2 < 2^-(25-p) is below the result's relative
+  /// half ulp 2^-(p+1)), else log(1 + x) with libdevice's logf (<= 1 ulp),
+  /// 1 + x being exact there. An f32 x (softplus's e^x): the degree-5
+  /// Taylor polynomial for |x| < 2^-5 (truncation below 2^-27 relative; x
+  /// at +-0 and denormals), else log(1 + x), whose rounding of 1 + x costs
+  /// at most 2^-24 / |log(1 - 2^-5)| = 2^-19 relative. No division.
+  Value log1pNarrow(Value x, Type src) {
+    auto ft = dyn_cast<FloatType>(src);
+    unsigned p = ft ? APFloat::semanticsPrecision(ft.getFloatSemantics()) : 24;
+    Value big = log(add(c(1.0), x));
+    if (p <= 11)
+      return sel(lt(abs(x), c(std::ldexp(1.0, -(24 - int(p))))), x, big);
+    Value q = c(1.0 / 5);
+    for (double k : {-1.0 / 4, 1.0 / 3, -1.0 / 2, 1.0})
+      q = fma(q, x, c(k));
+    return sel(lt(abs(x), c(0x1p-5)), mul(x, q), big);
   }
   /// expm1(x): the degree-8 Taylor polynomial for |x| < 1/2 (truncation
   /// below 1e-8 relative; -0, denormals and 0 are exact), exp(x) - 1
@@ -406,6 +453,15 @@ bool narrowFloat(Operation *op) {
   return t && APFloat::semanticsPrecision(t.getFloatSemantics()) <= 11;
 }
 
+/// Whether the op's result is a float type with at most 11 significand
+/// bits (f16, bf16, f8): its pow, log1p and softplus use the cheaper f32
+/// math whose error stays far below the result's half ulp
+/// (`Em::powNarrow`, `Em::log1pNarrow`, approximate exp).
+bool narrowResult(Operation *op) {
+  auto t = dyn_cast<FloatType>(Em::elt(op->getResult(0)));
+  return t && APFloat::semanticsPrecision(t.getFloatSemantics()) <= 11;
+}
+
 /// Math of the elementwise families: inputs broadcast to the result shape,
 /// floats in f32. Ops whose output element type differs from the compute
 /// type return it directly (i1).
@@ -456,7 +512,11 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
        }},
       {"erf", [](Em &e, ArrayRef<Value> x, Operation *) { return e.erf(x[0]); }},
       {"log1p",
-       [](Em &e, ArrayRef<Value> x, Operation *) { return e.log1p(x[0]); }},
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         return narrowResult(op)
+                    ? e.log1pNarrow(x[0], Em::elt(op->getOperand(0)))
+                    : e.log1p(x[0]);
+       }},
       {"expm1",
        [](Em &e, ArrayRef<Value> x, Operation *) { return e.expm1(x[0]); }},
       // binary_arith
@@ -489,7 +549,9 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
          return e.sel(fix, e.add(m, x[1]), m);
        }},
       {"pow",
-       [](Em &e, ArrayRef<Value> x, Operation *) { return e.pow(x[0], x[1]); }},
+       [](Em &e, ArrayRef<Value> x, Operation *op) {
+         return narrowResult(op) ? e.powNarrow(x[0], x[1]) : e.pow(x[0], x[1]);
+       }},
       {"floor_divide",
        [](Em &e, ArrayRef<Value> x, Operation *op) {
          return narrowFloat(op) ? e.floorDivNarrow(x[0], x[1])
@@ -570,7 +632,10 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
        [](Em &e, ArrayRef<Value> x, Operation *op) {
          double beta = f64(op, "beta", 1.0);
          Value bx = beta == 1.0 ? x[0] : e.mul(x[0], e.c(beta));
-         Value soft = e.log1p(e.exp(bx));
+         // Narrow results: e^x by ex2.approx (the x log2(e) rounding costs
+         // |x| 2^-23.5 <= 2^-19 relative below the threshold 20).
+         Value soft = narrowResult(op) ? e.log1pNarrow(e.expApprox(bx), e.f32)
+                                       : e.log1p(e.exp(bx));
          if (beta != 1.0)
            soft = e.div(soft, e.c(beta));
          return e.sel(e.gt(bx, e.c(f64(op, "threshold", 20.0))), x[0], soft);
@@ -706,8 +771,9 @@ SmallVector<float> basePowers(double base, int64_t dim) {
   SmallVector<float> p;
   for (int64_t k = 0; k < dim / 2; ++k) {
     float e = static_cast<float>(2 * k) / static_cast<float>(dim);
-    p.push_back(static_cast<float>(std::pow(
-        static_cast<double>(static_cast<float>(base)), static_cast<double>(e))));
+    p.push_back(static_cast<float>(
+        std::pow(static_cast<double>(static_cast<float>(base)),
+                 static_cast<double>(e))));
   }
   return p;
 }
