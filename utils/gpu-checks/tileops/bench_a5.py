@@ -25,6 +25,9 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "python"))
 import check as C  # noqa: E402
 
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+from gpu_check import release_memory  # noqa: E402  (the same pause after empty_cache)
+
 ITERS = int(os.environ.get("ITERS", "15"))
 BIG = [16384, 16384]
 
@@ -111,15 +114,6 @@ def make(outdir):
         print(f"{op}: {len(ok)}/{len(items)}", flush=True)
     json.dump({"specs": built, "failed": failed}, open(os.path.join(outdir, "specs.json"), "w"))
     print(f"built {len(built)}/{len(built) + len(failed)} in {time.time() - t0:.0f} s; failed: {failed}")
-
-
-def release_memory(torch):
-    """torch.cuda.empty_cache(), then a pause: the driver scrubs the memory it gets back in the
-    background, and a kernel timed during that (measured on the H100: ~14% slower for a
-    512 MiB f16 stream, for ~10 iterations after freeing ~10 GiB) would pay for it."""
-    torch.cuda.empty_cache()
-    torch.cuda.synchronize()
-    time.sleep(0.25)
 
 
 class Timer:
