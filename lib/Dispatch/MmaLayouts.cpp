@@ -27,144 +27,85 @@ static TileLayout buildLayout(llvm::ArrayRef<Iter> rowIters,
   return TileLayout(shard);
 }
 
-Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols,
-                                 unsigned elementBits) {
+/// A fragment of rows x cols tiled by atomRows x atomCols mma.sync atoms
+/// (row-major over the atom grid), `regsPerAtom` registers per atom, and
+/// `inAtom(lane, q)` giving register q's (row, col) inside the atom as the
+/// PTX ISA's fragment tables do.
+static Fragment atomTiled(int64_t rows, int64_t cols, int64_t atomRows,
+                          int64_t atomCols, int64_t regsPerAtom,
+                          std::pair<int64_t, int64_t> (*inAtom)(int64_t,
+                                                                int64_t)) {
   Fragment f;
   f.rows = rows;
   f.cols = cols;
   f.threads = 32;
-  bool bits8 = elementBits == 8;
-  bool bits32 = elementBits == 32;
-  bool bits64 = elementBits == 64;
-  switch (operand) {
-  case Operand::A: {
-    if (bits64) {
-      // a0 of one m8k4 atom (f64): row = lane/4, col = lane%4.
-      int64_t atomCols = cols / 4;
-      f.regs = rows / 8 * atomCols;
-      f.element = [atomCols](int64_t t, int64_t r) {
-        return std::make_pair(8 * (r / atomCols) + t / 4,
-                              4 * (r % atomCols) + t % 4);
-      };
-      break;
-    }
-    if (bits32) {
-      // a0..a3 of one m16k8 atom (tf32): q = 2*k1 + i1,
-      // row = 8*i1 + lane/4, col = 4*k1 + lane%4.
-      int64_t atomCols = cols / 8;
-      f.regs = rows / 16 * atomCols * 4;
-      f.element = [atomCols](int64_t t, int64_t r) {
-        int64_t atom = r / 4, q = r % 4;
-        int64_t row = 16 * (atom / atomCols) + 8 * (q & 1) + t / 4;
-        int64_t col = 8 * (atom % atomCols) + 4 * (q >> 1) + t % 4;
-        return std::make_pair(row, col);
-      };
-      break;
-    }
-    if (bits8) {
-      // a0..a15 of one m16k32 atom (8-bit): q = 8*k1 + 4*i1 + k0,
-      // row = 8*i1 + lane/4, col = 16*k1 + 4*(lane%4) + k0.
-      int64_t atomCols = cols / 32;
-      f.regs = rows / 16 * atomCols * 16;
-      f.element = [atomCols](int64_t t, int64_t r) {
-        int64_t atom = r / 16, q = r % 16;
-        int64_t row = 16 * (atom / atomCols) + 8 * ((q >> 2) & 1) + t / 4;
-        int64_t col =
-            32 * (atom % atomCols) + 16 * (q >> 3) + 4 * (t % 4) + (q & 3);
-        return std::make_pair(row, col);
-      };
-      break;
-    }
-    // a0..a7 of one m16k16 atom: q = 4*k1 + 2*i1 + k0,
-    // row = 8*i1 + lane/4, col = 8*k1 + 2*(lane%4) + k0.
-    int64_t atomCols = cols / 16;
-    f.regs = rows / 16 * atomCols * 8;
-    f.element = [atomCols](int64_t t, int64_t r) {
-      int64_t atom = r / 8, q = r % 8;
-      int64_t row = 16 * (atom / atomCols) + 8 * ((q >> 1) & 1) + t / 4;
-      int64_t col =
-          16 * (atom % atomCols) + 8 * (q >> 2) + 2 * (t % 4) + (q & 1);
-      return std::make_pair(row, col);
-    };
-    break;
-  }
-  case Operand::B: {
-    if (bits64) {
-      // b0 of one k4n8 atom (f64): row (k) = lane%4, col (n) = lane/4.
-      int64_t atomCols = cols / 8;
-      f.regs = rows / 4 * atomCols;
-      f.element = [atomCols](int64_t t, int64_t r) {
-        return std::make_pair(4 * (r / atomCols) + t % 4,
-                              8 * (r % atomCols) + t / 4);
-      };
-      break;
-    }
-    if (bits32) {
-      // b0..b1 of one k8n8 atom (tf32): row (k) = 4*q + lane%4,
-      // col (n) = lane/4.
-      int64_t atomCols = cols / 8;
-      f.regs = rows / 8 * atomCols * 2;
-      f.element = [atomCols](int64_t t, int64_t r) {
-        int64_t atom = r / 2, q = r % 2;
-        int64_t row = 8 * (atom / atomCols) + 4 * q + t % 4;
-        int64_t col = 8 * (atom % atomCols) + t / 4;
-        return std::make_pair(row, col);
-      };
-      break;
-    }
-    if (bits8) {
-      // b0..b7 of one k32n8 atom (8-bit): q = 4*k1 + k0,
-      // row (k) = 16*k1 + 4*(lane%4) + k0, col (n) = lane/4.
-      int64_t atomCols = cols / 8;
-      f.regs = rows / 32 * atomCols * 8;
-      f.element = [atomCols](int64_t t, int64_t r) {
-        int64_t atom = r / 8, q = r % 8;
-        int64_t row =
-            32 * (atom / atomCols) + 16 * (q >> 2) + 4 * (t % 4) + (q & 3);
-        int64_t col = 8 * (atom % atomCols) + t / 4;
-        return std::make_pair(row, col);
-      };
-      break;
-    }
-    // b0..b3 of one k16n8 atom: q = 2*k1 + k0,
-    // row (k) = 8*k1 + 2*(lane%4) + k0, col (n) = lane/4.
-    int64_t atomCols = cols / 8;
-    f.regs = rows / 16 * atomCols * 4;
-    f.element = [atomCols](int64_t t, int64_t r) {
-      int64_t atom = r / 4, q = r % 4;
-      int64_t row =
-          16 * (atom / atomCols) + 8 * (q >> 1) + 2 * (t % 4) + (q & 1);
-      int64_t col = 8 * (atom % atomCols) + t / 4;
-      return std::make_pair(row, col);
-    };
-    break;
-  }
-  case Operand::C: {
-    if (bits64) {
-      // c0..c1 of one m8n8 atom (f64): row = lane/4, col = 2*(lane%4) + q.
-      int64_t atomCols = cols / 8;
-      f.regs = rows / 8 * atomCols * 2;
-      f.element = [atomCols](int64_t t, int64_t r) {
-        int64_t atom = r / 2, q = r % 2;
-        return std::make_pair(8 * (atom / atomCols) + t / 4,
-                              8 * (atom % atomCols) + 2 * (t % 4) + q);
-      };
-      break;
-    }
-    // c0..c3 of one m16n8 atom: q = 2*i1 + j0,
-    // row = 8*i1 + lane/4, col = 2*(lane%4) + j0.
-    int64_t atomCols = cols / 8;
-    f.regs = rows / 16 * atomCols * 4;
-    f.element = [atomCols](int64_t t, int64_t r) {
-      int64_t atom = r / 4, q = r % 4;
-      int64_t row = 16 * (atom / atomCols) + 8 * (q >> 1) + t / 4;
-      int64_t col = 8 * (atom % atomCols) + 2 * (t % 4) + (q & 1);
-      return std::make_pair(row, col);
-    };
-    break;
-  }
-  }
+  int64_t gridCols = cols / atomCols;
+  f.regs = rows / atomRows * gridCols * regsPerAtom;
+  f.element = [=](int64_t t, int64_t r) {
+    int64_t atom = r / regsPerAtom;
+    auto [row, col] = inAtom(t, r % regsPerAtom);
+    return std::make_pair(atomRows * (atom / gridCols) + row,
+                          atomCols * (atom % gridCols) + col);
+  };
   return f;
+}
+
+using Cell = std::pair<int64_t, int64_t>;
+
+Fragment mma::getMmaSyncFragment(Operand operand, int64_t rows, int64_t cols,
+                                 unsigned elementBits) {
+  switch (operand) {
+  case Operand::A:
+    switch (elementBits) {
+    case 64: // m8n8k4 .f64: a0 at (lane/4, lane%4).
+      return atomTiled(rows, cols, 8, 4, 1,
+                       [](int64_t t, int64_t) { return Cell(t / 4, t % 4); });
+    case 32: // m16n8k8 .tf32: q = 2*k1 + i1 at (8*i1 + lane/4, 4*k1 + lane%4).
+      return atomTiled(rows, cols, 16, 8, 4, [](int64_t t, int64_t q) {
+        return Cell(8 * (q & 1) + t / 4, 4 * (q >> 1) + t % 4);
+      });
+    case 8: // m16n8k32 8-bit: q = 8*k1 + 4*i1 + k0 at
+            // (8*i1 + lane/4, 16*k1 + 4*(lane%4) + k0).
+      return atomTiled(rows, cols, 16, 32, 16, [](int64_t t, int64_t q) {
+        return Cell(8 * ((q >> 2) & 1) + t / 4,
+                    16 * (q >> 3) + 4 * (t % 4) + (q & 3));
+      });
+    default: // m16n8k16 16-bit: q = 4*k1 + 2*i1 + k0 at
+             // (8*i1 + lane/4, 8*k1 + 2*(lane%4) + k0).
+      return atomTiled(rows, cols, 16, 16, 8, [](int64_t t, int64_t q) {
+        return Cell(8 * ((q >> 1) & 1) + t / 4,
+                    8 * (q >> 2) + 2 * (t % 4) + (q & 1));
+      });
+    }
+  case Operand::B:
+    switch (elementBits) {
+    case 64: // k4n8 .f64: b0 at (lane%4, lane/4).
+      return atomTiled(rows, cols, 4, 8, 1,
+                       [](int64_t t, int64_t) { return Cell(t % 4, t / 4); });
+    case 32: // k8n8 .tf32: q at (4*q + lane%4, lane/4).
+      return atomTiled(rows, cols, 8, 8, 2, [](int64_t t, int64_t q) {
+        return Cell(4 * q + t % 4, t / 4);
+      });
+    case 8: // k32n8 8-bit: q = 4*k1 + k0 at (16*k1 + 4*(lane%4) + k0, lane/4).
+      return atomTiled(rows, cols, 32, 8, 8, [](int64_t t, int64_t q) {
+        return Cell(16 * (q >> 2) + 4 * (t % 4) + (q & 3), t / 4);
+      });
+    default: // k16n8 16-bit: q = 2*k1 + k0 at (8*k1 + 2*(lane%4) + k0, lane/4).
+      return atomTiled(rows, cols, 16, 8, 4, [](int64_t t, int64_t q) {
+        return Cell(8 * (q >> 1) + 2 * (t % 4) + (q & 1), t / 4);
+      });
+    }
+  case Operand::C:
+    if (elementBits == 64) // m8n8 .f64: q at (lane/4, 2*(lane%4) + q).
+      return atomTiled(rows, cols, 8, 8, 2, [](int64_t t, int64_t q) {
+        return Cell(t / 4, 2 * (t % 4) + q);
+      });
+    // m16n8: q = 2*i1 + j0 at (8*i1 + lane/4, 2*(lane%4) + j0).
+    return atomTiled(rows, cols, 16, 8, 4, [](int64_t t, int64_t q) {
+      return Cell(8 * (q >> 1) + t / 4, 2 * (t % 4) + (q & 1));
+    });
+  }
+  return Fragment();
 }
 
 TileLayout mma::getMmaSyncLayout(Operand operand, int64_t rows, int64_t cols,

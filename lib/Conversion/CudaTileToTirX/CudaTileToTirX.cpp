@@ -103,8 +103,7 @@ LogicalResult EntryLowering::run() {
   b.setInsertionPointToEnd(&func.getBody().front());
   if (failed(allocateScratch()) || failed(lowerOps(entry.getBody().front())))
     return failure();
-  freeScratch();
-  return success();
+  return freeScratch();
 }
 
 LogicalResult EntryLowering::lowerOps(Block &block) {

@@ -265,7 +265,7 @@ public:
   /// (one device malloc per tile block, by thread 0, broadcast) and maps each
   /// alloca to its pointer; frees it before every return.
   LogicalResult allocateScratch();
-  void freeScratch();
+  LogicalResult freeScratch();
   DenseMap<Operation *, Value> allocaPointers;
   Value scratch; ///< i64 address malloc returned (null when no alloca)
 };

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -822,18 +823,6 @@ std::optional<LogicalResult> EntryLowering::lowerMemoryOp(Operation *op) {
 // placement). A failed malloc (the device heap, cudaLimitMallocHeapSize, is
 // exhausted) stops the kernel with an assertion naming the size.
 
-/// The declaration of `name` (malloc or free) in the kernel's gpu.module.
-static LLVM::LLVMFuncOp declareRuntime(OpBuilder &b, Operation *from,
-                                       StringRef name,
-                                       LLVM::LLVMFunctionType type) {
-  auto module = from->getParentOfType<gpu::GPUModuleOp>();
-  if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return fn;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
-}
-
 LogicalResult EntryLowering::allocateScratch() {
   SmallVector<ct::AllocaOp> allocas;
   entry.walk([&](ct::AllocaOp a) { allocas.push_back(a); });
@@ -845,10 +834,11 @@ LogicalResult EntryLowering::allocateScratch() {
   SmallVector<int64_t> offsets;
   for (ct::AllocaOp a : allocas) {
     auto tile = cast<ct::TileType>(a.getResult().getType());
-    Type pointee = cast<ct::PointerType>(tile.getElementType()).getPointeeType();
+    Type pointee =
+        cast<ct::PointerType>(tile.getElementType()).getPointeeType();
     int64_t bytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-    int64_t align = std::max<int64_t>(
-        {static_cast<int64_t>(a.getAlignment()), bytes, 1});
+    int64_t align =
+        std::max<int64_t>({static_cast<int64_t>(a.getAlignment()), bytes, 1});
     if (!llvm::isPowerOf2_64(align))
       return fail(a, "expects a power-of-two alignment, got " +
                          std::to_string(align));
@@ -865,21 +855,25 @@ LogicalResult EntryLowering::allocateScratch() {
   auto generic = LLVM::LLVMPointerType::get(ctx);
   auto global = LLVM::LLVMPointerType::get(ctx, 1);
   Type i64 = b.getI64Type();
-  LLVM::LLVMFuncOp malloc = declareRuntime(
-      b, func, "malloc", LLVM::LLVMFunctionType::get(generic, {i64}));
+  // malloc/free declared in the kernel's gpu.module by upstream's helpers.
+  auto module = func->getParentOfType<gpu::GPUModuleOp>();
+  FailureOr<LLVM::LLVMFuncOp> malloc =
+      LLVM::lookupOrCreateMallocFn(b, module, i64);
+  if (failed(malloc))
+    return fail(allocas.front(), "cannot declare malloc in the gpu.module");
   scratch = fromThread0(i64, loc, Value(), [&]() -> Value {
     Value size = arith::ConstantIntOp::create(b, loc, i64, request);
-    Value p = LLVM::CallOp::create(b, loc, malloc, ValueRange{size}).getResult();
+    Value p =
+        LLVM::CallOp::create(b, loc, *malloc, ValueRange{size}).getResult();
     Value address = LLVM::PtrToIntOp::create(
         b, loc, i64, LLVM::AddrSpaceCastOp::create(b, loc, global, p));
-    Value ok = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne, address,
-        arith::ConstantIntOp::create(b, loc, i64, 0));
-    cf::AssertOp::create(
-        b, loc, ok,
-        "alloca: device malloc of " + std::to_string(request) +
-            " bytes failed (device heap exhausted: raise "
-            "cudaLimitMallocHeapSize)");
+    Value ok =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, address,
+                              arith::ConstantIntOp::create(b, loc, i64, 0));
+    cf::AssertOp::create(b, loc, ok,
+                         "alloca: device malloc of " + std::to_string(request) +
+                             " bytes failed (device heap exhausted: raise "
+                             "cudaLimitMallocHeapSize)");
     return address;
   });
   Value base = scratch;
@@ -887,8 +881,8 @@ LogicalResult EntryLowering::allocateScratch() {
     Value mask = arith::ConstantIntOp::create(b, loc, i64, maxAlign - 1);
     base = arith::AndIOp::create(
         b, loc, arith::AddIOp::create(b, loc, base, mask),
-        arith::XOrIOp::create(
-            b, loc, mask, arith::ConstantIntOp::create(b, loc, i64, -1)));
+        arith::XOrIOp::create(b, loc, mask,
+                              arith::ConstantIntOp::create(b, loc, i64, -1)));
   }
   for (auto [a, offset] : llvm::zip(allocas, offsets)) {
     Value address = arith::AddIOp::create(
@@ -898,15 +892,16 @@ LogicalResult EntryLowering::allocateScratch() {
   return success();
 }
 
-void EntryLowering::freeScratch() {
+LogicalResult EntryLowering::freeScratch() {
   if (!scratch)
-    return;
+    return success();
   MLIRContext *ctx = b.getContext();
   auto generic = LLVM::LLVMPointerType::get(ctx);
   auto global = LLVM::LLVMPointerType::get(ctx, 1);
-  LLVM::LLVMFuncOp free = declareRuntime(
-      b, func, "free",
-      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {generic}));
+  FailureOr<LLVM::LLVMFuncOp> free =
+      LLVM::lookupOrCreateFreeFn(b, func->getParentOfType<gpu::GPUModuleOp>());
+  if (failed(free))
+    return failure();
   SmallVector<gpu::ReturnOp> returns;
   func.walk([&](gpu::ReturnOp r) { returns.push_back(r); });
   for (gpu::ReturnOp r : returns) {
@@ -918,8 +913,9 @@ void EntryLowering::freeScratch() {
     fromThread0(Type(), loc, Value(), [&]() -> Value {
       Value p = LLVM::AddrSpaceCastOp::create(
           b, loc, generic, LLVM::IntToPtrOp::create(b, loc, global, scratch));
-      LLVM::CallOp::create(b, loc, free, ValueRange{p});
+      LLVM::CallOp::create(b, loc, *free, ValueRange{p});
       return Value();
     });
   }
+  return success();
 }

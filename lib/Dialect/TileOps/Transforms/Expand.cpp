@@ -445,21 +445,20 @@ bool below2p17(Operation *op) {
   return isa<FloatType>(t) && finfoMax(t) < 131072.0;
 }
 
-/// Whether the op's first input is a float type with at most 11
-/// significand bits (f16, bf16, f8), whose floor division uses
-/// `Em::floorDivNarrow` instead of fmodf's loop.
-bool narrowFloat(Operation *op) {
-  auto t = dyn_cast<FloatType>(Em::elt(op->getOperand(0)));
-  return t && APFloat::semanticsPrecision(t.getFloatSemantics()) <= 11;
-}
-
-/// Whether the op's result is a float type with at most 11 significand
-/// bits (f16, bf16, f8): its pow, log1p and softplus use the cheaper f32
-/// math whose error stays far below the result's half ulp
+/// Whether `t` is a float type with at most 11 significand bits (f16, bf16,
+/// f8): the narrow floats whose floor division uses `Em::floorDivNarrow`
+/// (of the input type) and whose pow, log1p and softplus results use the
+/// cheaper f32 math with an error far below their half ulp
 /// (`Em::powNarrow`, `Em::log1pNarrow`, approximate exp).
+bool isNarrowFloat(Type t) {
+  auto f = dyn_cast<FloatType>(t);
+  return f && APFloat::semanticsPrecision(f.getFloatSemantics()) <= 11;
+}
+bool narrowFloat(Operation *op) {
+  return isNarrowFloat(Em::elt(op->getOperand(0)));
+}
 bool narrowResult(Operation *op) {
-  auto t = dyn_cast<FloatType>(Em::elt(op->getResult(0)));
-  return t && APFloat::semanticsPrecision(t.getFloatSemantics()) <= 11;
+  return isNarrowFloat(Em::elt(op->getResult(0)));
 }
 
 /// Math of the elementwise families: inputs broadcast to the result shape,
