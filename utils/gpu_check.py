@@ -391,10 +391,12 @@ def softmax_case(cols: int) -> Case:
 HIST_BINS = 256
 
 
-def _hist_inputs(size: Size, generator: Any) -> Dict[str, Any]:
+def _hist_inputs(size: Size, generator: Any, hot: bool = False) -> Dict[str, Any]:
+    """Bins drawn uniformly from [0, 256); a hot bin (a quarter of the elements on one
+    address) in the checks below 2^21 elements, and at every size when `hot`."""
     x = torch.randint(0, HIST_BINS, size, generator=generator, device=DEVICE, dtype=torch.int32)
-    if 1 < size[0] < 2**21:
-        x[: size[0] // 4] = 7  # a hot bin (checks only): a quarter of the elements on one address
+    if 1 < size[0] and (hot or size[0] < 2**21):
+        x[: size[0] // 4] = 7
     return {"x": x}
 
 
@@ -403,31 +405,37 @@ def _bincount(inputs: Dict[str, Any]) -> Any:
     return counts.view(torch.float32)
 
 
-HISTOGRAM = Workload(
-    name="histogram",
-    make_inputs=_hist_inputs,
-    out_shape=lambda size: (HIST_BINS,),
-    reference=_bincount,
-    tolerance=0.0,
-    bytes=lambda size: 4 * size[0],
-    torch=Baseline("torch.bincount", lambda inputs, out: _bincount(inputs)),
-    triton=None,
-    prepare_out=lambda out: out.view(torch.int32).zero_(),
-)
+def _histogram_workload(hot: bool) -> Workload:
+    return Workload(
+        name="histogram_hot" if hot else "histogram",
+        make_inputs=lambda size, generator: _hist_inputs(size, generator, hot),
+        out_shape=lambda size: (HIST_BINS,),
+        reference=_bincount,
+        tolerance=0.0,
+        bytes=lambda size: 4 * size[0],
+        torch=Baseline("torch.bincount", lambda inputs, out: _bincount(inputs)),
+        triton=None,
+        prepare_out=lambda out: out.view(torch.int32).zero_(),
+    )
 
 
-def histogram_case() -> Case:
-    """256-bin histogram of n i32 values in [0, 256): histogram(x: ptr, bins: ptr, n: i32)."""
+HISTOGRAM = _histogram_workload(hot=False)
+HISTOGRAM_HOT = _histogram_workload(hot=True)
+
+
+def histogram_case(hot: bool = False) -> Case:
+    """256-bin histogram of n i32 values in [0, 256): histogram(x: ptr, bins: ptr, n: i32).
+    `hot`: a quarter of the elements on one bin also at the benchmark size."""
     return Case(
-        name="histogram",
-        workload=HISTOGRAM,
+        name="histogram_hot" if hot else "histogram",
+        workload=HISTOGRAM_HOT if hot else HISTOGRAM,
         mlir="examples/histogram.mlir",
         entry="histogram",
         params=("ptr", "ptr", "i32"),
         args=lambda inputs, out, size: (inputs["x"], out, size[0]),
         grid=lambda size, hints: (cdiv(size[0], hints["tile"]),),
-        sizes=((1,), (1000,), (2**20 + 3,), (2**26,)),
-        quick_sizes=((1,), (1000,), (2**20 + 3,)),
+        sizes=((2**26,),) if hot else ((1,), (1000,), (2**20 + 3,), (2**26,)),
+        quick_sizes=((2**20 + 3,),) if hot else ((1,), (1000,), (2**20 + 3,)),
         bench_size=(2**26,),
         hints={"tile": 1024},
     )
@@ -614,7 +622,7 @@ CASES: List[Case] = (
     + [layernorm_case(cols, "float32") for cols in LAYERNORM_COLS]
     + [layernorm_case(cols, "bfloat16") for cols in (1024, 8192)]
     + [prefix_sum_case(cols, dtype) for dtype in ("float32", "int32") for cols in (1024, 8192)]
-    + [histogram_case(), gather_case()]
+    + [histogram_case(), histogram_case(hot=True), gather_case()]
     + [chunk_case(FIRST_EXCEEDING, "threshold"), chunk_case(WEIGHTED_CHUNKS, "split")]
 )
 

@@ -1,7 +1,13 @@
 //===- Atomic.cpp - CUDA variants of tirx.atomic and tirx.for_each --------===//
 //
 // Part of TileIR. Per-element side effects on register buffers:
-//   tirx.atomic   reg (10): per element, one llvm.atomicrmw / llvm.cmpxchg
+//   tirx.atomic   warp_aggregated (20): a relaxed integer read-modify-write
+//                 whose old values are unused, per element: the warp's
+//                 lanes that update one address (match.any.sync) combine
+//                 their values (redux.sync) and the group's lowest lane
+//                 updates once (a histogram's hot bin: one atomic per warp
+//                 instead of one per lane).
+//                 reg (10): per element, one llvm.atomicrmw / llvm.cmpxchg
 //                 (with the op's ordering and syncscope) on the replica
 //                 leader, predicated by the mask.
 //   tirx.for_each reg (10): per element, the body on the replica leader.
@@ -14,6 +20,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -168,6 +175,101 @@ Outcome emitAtomic(tirx::AtomicOp op, DispatchContext &ctx, RewriterBase &b) {
   return Outcome::ok();
 }
 
+/// The redux.sync kind of an atomic kind whose updates of one address
+/// combine into one (associative and commutative on 32-bit integers), with
+/// the value that leaves an update unchanged.
+std::optional<std::pair<NVVM::ReduxKind, int64_t>>
+aggregatedKind(StringRef kind) {
+  using K = NVVM::ReduxKind;
+  return llvm::StringSwitch<std::optional<std::pair<K, int64_t>>>(kind)
+      .Case("add", std::pair{K::ADD, 0})
+      .Case("and", std::pair{K::AND, -1})
+      .Case("or", std::pair{K::OR, 0})
+      .Case("xor", std::pair{K::XOR, 0})
+      .Case("max", std::pair{K::MAX, INT32_MIN})
+      .Case("min", std::pair{K::MIN, INT32_MAX})
+      .Case("umax", std::pair{K::UMAX, 0})
+      .Case("umin", std::pair{K::UMIN, -1})
+      .Default(std::nullopt);
+}
+
+/// The warp_aggregated variant applies: old values unused, a combinable
+/// kind on 32-bit integers, relaxed ordering (one update standing for
+/// several is then unobservable), and every thread of the CTA holding its
+/// own elements (no replicas: all 32 lanes of each warp take part).
+/// match.sync (sm_70) and redux.sync (sm_80) exist on every supported chip.
+Predicate aggregatable() {
+  return {"aggregatable", [](Operation *o, const DispatchContext &ctx) {
+            auto op = cast<tirx::AtomicOp>(o);
+            if (op.getDst())
+              return Outcome::fail("the old values are used");
+            if (!aggregatedKind(op.getKind()))
+              return Outcome::fail("kind \"" + op.getKind() +
+                                   "\" does not combine");
+            Type elem = getElementTypeOrSelf(op.getValue().getType());
+            if (auto buffer =
+                    dyn_cast<tirx::BufferType>(op.getValue().getType()))
+              elem = buffer.getElementType();
+            if (!elem.isInteger(32))
+              return Outcome::fail("needs 32-bit integers (redux.sync)");
+            if (op.getOrdering() != "monotonic")
+              return Outcome::fail("ordering \"" + op.getOrdering() +
+                                   "\" is not relaxed");
+            BitLayout layout =
+                *BitLayout::get(op.getPtrs().getType().getTileLayout());
+            if (ctx.getCtaThreads() % 32 != 0 ||
+                getIdleThreadMask(layout, ctx.getCtaThreads()))
+              return Outcome::fail("the layout replicates elements or leaves "
+                                   "lanes idle");
+            return Outcome::ok();
+          }};
+}
+
+Outcome emitWarpAggregated(tirx::AtomicOp op, DispatchContext &,
+                           RewriterBase &b) {
+  Location loc = op.getLoc();
+  BitLayout layout = *BitLayout::get(op.getPtrs().getType().getTileLayout());
+  auto [redux, identity] = *aggregatedKind(op.getKind());
+  Type i32 = b.getI32Type();
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
+  Value full = arith::ConstantIntOp::create(b, loc, i32, -1);
+  Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
+  Value below = NVVM::LaneMaskLtOp::create(b, loc, i32);
+  for (int64_t flat : enumerateSubsets(layout.memoryBits())) {
+    OpBuilder::InsertionGuard inner(b);
+    Value address = readOperand(b, loc, op.getPtrs(), flat);
+    Value value = readOperand(b, loc, op.getValue(), flat);
+    // Masked-off lanes join their address's group with the identity value;
+    // a group without an active lane does not update.
+    Value active;
+    if (op.getMask()) {
+      Value mask = readOperand(b, loc, op.getMask(), flat);
+      value = arith::SelectOp::create(
+          b, loc, mask, value,
+          arith::ConstantIntOp::create(b, loc, i32, identity));
+      active = NVVM::VoteSyncOp::create(b, loc, i32, full, mask,
+                                        NVVM::VoteSyncKind::ballot);
+    }
+    Value peers = NVVM::MatchSyncOp::create(b, loc, i32, full, address,
+                                            NVVM::MatchSyncKind::any);
+    Value total = NVVM::ReduxOp::create(b, loc, i32, value, redux, peers);
+    Value leader = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(b, loc, peers, below), zero);
+    if (active)
+      leader = arith::AndIOp::create(
+          b, loc, leader,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                arith::AndIOp::create(b, loc, peers, active),
+                                zero));
+    auto ifOp = scf::IfOp::create(b, loc, leader, false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value ptr = LLVM::IntToPtrOp::create(b, loc, ptrType, address);
+    emitOne(b, loc, op, ptr, total, Value());
+  }
+  return Outcome::ok();
+}
+
 Outcome emitForEach(tirx::ForEachOp op, DispatchContext &ctx, RewriterBase &b) {
   Location loc = op.getLoc();
   Value anchor = *llvm::find_if(op.getInputs(), [](Value v) {
@@ -221,6 +323,17 @@ void tileir::dispatch::registerCudaAtomicVariants(Registry &registry) {
     return emitAtomic(cast<tirx::AtomicOp>(op), ctx, b);
   };
   registry.add("tirx.atomic", "cuda", std::move(atomic));
+
+  Variant aggregated;
+  aggregated.name = "warp_aggregated";
+  aggregated.priority = priority::kPreferred;
+  aggregated.predicates =
+      commonPredicates([](Operation *) -> unsigned { return 0; });
+  aggregated.predicates.push_back(aggregatable());
+  aggregated.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &b) {
+    return emitWarpAggregated(cast<tirx::AtomicOp>(op), ctx, b);
+  };
+  registry.add("tirx.atomic", "cuda", std::move(aggregated));
 
   Variant forEach;
   forEach.name = "reg";
