@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The issue-5 GPU batch in one device run: every example (utils/bench.sh: the
 # examples' checks and the benchmark table), the matmul check and benchmark,
-# one kernel per elementwise op family, and the reduce/scan kernels.
+# one kernel per elementwise op family, the reduce/scan kernels and the
+# atomic kinds of the warp_aggregated variant.
 #
 #   Here (with the compiler):  utils/gpu-checks/run-issue5.sh build
 #       compiles into .kcache/ and .dev-all5/ (both git-ignored; every PTX
@@ -27,6 +28,8 @@ build)
   cp "$root/utils/gpu-checks/elementwise-ops/check.py" "$root/utils/gpu-checks/elementwise-ops/gen.py" "$out/elt/"
   TILEIR_TOOLS_DIR="$root/build/bin" "$root/build/venv/bin/python" -m tileir.aot \
     --cache-dir "$out/redcache" "$root/test/Target/PTX/reduce-scan.mlir"
+  TILEIR_TOOLS_DIR="$root/build/bin" "$root/build/venv/bin/python" -m tileir.aot \
+    --cache-dir "$out/atomiccache" "$root/utils/gpu-checks/atomics/atomics.mlir"
   ;;
 run)
   export PYTHONUNBUFFERED=1
@@ -36,6 +39,8 @@ run)
   echo "=== elementwise ops"; (cd "$out/elt" && python3 check.py .) 2>&1 | tail -15 | tee "$log/elt.log"
   echo "=== reduce/scan"; python3 "$root/utils/gpu-checks/red/check_reduce_scan.py" \
     --cache-dir "$out/redcache" 2>&1 | tail -15 | tee "$log/red.log"
+  echo "=== atomics (warp_aggregated kinds)"; python3 "$root/utils/gpu-checks/atomics/check_atomics.py" \
+    --cache-dir "$out/atomiccache" 2>&1 | tail -15 | tee "$log/atomics.log"
   ;;
 *)
   echo "usage: $0 build|run" >&2; exit 2;;
