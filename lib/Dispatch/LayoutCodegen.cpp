@@ -259,6 +259,17 @@ Value tileir::dispatch::emitIsReplicaLeader(OpBuilder &b, Location loc,
                                arith::ConstantIntOp::create(b, loc, type, 0));
 }
 
+Value tileir::dispatch::allocScratch(OpBuilder &b, Operation *op, Type elemType, int64_t n) {
+  OpBuilder::InsertionGuard guard(b);
+  Operation *func = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  b.setInsertionPointToStart(&func->getRegion(0).front());
+  layout::TileLayout storage({layout::Iter{n, 1, "m"}});
+  auto type = tirx::BufferType::get(
+      b.getContext(), {n}, elemType, tirx::MemScope::Shared,
+      tirx::LayoutAttr::get(b.getContext(), storage));
+  return tirx::AllocOp::create(b, op->getLoc(), type);
+}
+
 Value tileir::dispatch::getStorage(OpBuilder &b, Location loc, Value buffer) {
   Value root = buffer;
   while (auto view = root.getDefiningOp<tirx::ViewOp>())

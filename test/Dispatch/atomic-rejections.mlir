@@ -9,7 +9,8 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @replicated_result(%p: !PR, %v: !LR) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !LR
-    // expected-error@+3 {{'tirx.atomic' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-error@+4 {{'tirx.atomic' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+3 {{privatized (prio=30): aggregatable: the old values are used}}
     // expected-note@+2 {{warp_aggregated (prio=20): aggregatable: the old values are used}}
     // expected-note@+1 {{reg (prio=10): declined: the old values of a replicated tile would need a broadcast from the updating thread}}
     tirx.atomic cta into %d : !LR %p, %v {kind = "add", ordering = "monotonic", syncscope = "device"} : !PR, !LR

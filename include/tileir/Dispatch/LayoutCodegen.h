@@ -102,6 +102,11 @@ mlir::Value emitIsReplicaLeader(mlir::OpBuilder &b, mlir::Location loc,
                                 const BitLayout &layout, mlir::Value tid,
                                 int64_t ctaThreads);
 
+/// A shared scratch buffer of `n` elements allocated at the start of the
+/// function enclosing `op`.
+mlir::Value allocScratch(mlir::OpBuilder &b, mlir::Operation *op,
+                         mlir::Type elemType, int64_t n);
+
 /// The storage memref of a local or shared buffer (resolved through
 /// tirx.view to its root allocation), as memref<N x T> where N is the root
 /// layout's storage size. Indices computed from the buffer's own layout are

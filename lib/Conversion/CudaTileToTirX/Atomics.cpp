@@ -115,6 +115,37 @@ Value EntryLowering::fromThread0(Type type, Location loc, Value cond,
       ValueRange{arith::ConstantIndexOp::create(b, loc, 0).getResult()});
 }
 
+/// Shared memory a privatized atomic may take (docs/Conversion.md).
+static constexpr int64_t kMaxWindowBytes = 16 * 1024;
+
+/// The address window of a tile of pointers `offset(base, idx)` with a
+/// uniform base and offsets assumed `bounded<lb, ub>`: the i64 address of
+/// element lb and the ub - lb + 1 elements, when they fit kMaxWindowBytes.
+static std::optional<std::pair<Value, int64_t>>
+pointerWindow(EntryLowering &l, Value pointers, Type elem, Location loc) {
+  auto offset = pointers.getDefiningOp<ct::OffsetOp>();
+  if (!offset)
+    return std::nullopt;
+  Value base = l.get(offset.getPtr());
+  if (!base || !isa<LLVM::LLVMPointerType>(base.getType()))
+    return std::nullopt;
+  auto bounded =
+      dyn_cast_or_null<ct::BoundedAttr>(l.assumptions.lookup(offset.getOffset()));
+  if (!bounded || !bounded.getLb() || !bounded.getUb())
+    return std::nullopt;
+  int64_t lb = *bounded.getLb(), ub = *bounded.getUb();
+  int64_t bytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  if (ub - lb + 1 > kMaxWindowBytes / bytes)
+    return std::nullopt;
+  OpBuilder &b = l.b;
+  Type i64 = b.getI64Type();
+  Value first = LLVM::GEPOp::create(
+      b, loc, base.getType(), elem, base,
+      ValueRange{arith::ConstantIntOp::create(b, loc, i64, lb).getResult()});
+  return std::pair{LLVM::PtrToIntOp::create(b, loc, i64, first).getResult(),
+                   ub - lb + 1};
+}
+
 /// Lowers an atomic on `pointers` (rank 0: one address; else a tile).
 static LogicalResult lowerAtomic(EntryLowering &l, Operation *op,
                                  Value pointers, Value value, Value cmp,
@@ -191,11 +222,14 @@ static LogicalResult lowerAtomic(EntryLowering &l, Operation *op,
   }
   Value ptrs = l.getBuffer(pointers, loc);
   Value dst = used ? l.allocBlocked(tileType, loc) : Value();
-  tirx::AtomicOp::create(b, loc, dst, ptrs, l.get(value),
-                         cmp ? l.get(cmp) : Value(),
-                         mask ? l.get(mask) : Value(), b.getStringAttr(kind),
-                         b.getStringAttr(*ordering), b.getStringAttr(syncscope),
-                         l.cta(), nullptr, nullptr);
+  auto window = pointerWindow(l, pointers, elem, loc);
+  tirx::AtomicOp::create(
+      b, loc, dst, ptrs, l.get(value), cmp ? l.get(cmp) : Value(),
+      mask ? l.get(mask) : Value(), window ? window->first : Value(),
+      b.getStringAttr(kind), b.getStringAttr(*ordering),
+      b.getStringAttr(syncscope),
+      window ? b.getI64IntegerAttr(window->second) : IntegerAttr(), l.cta(),
+      nullptr, nullptr);
   if (used)
     l.mapping.map(result, dst);
   l.markToken(resultToken, true);
@@ -235,11 +269,11 @@ std::optional<LogicalResult> EntryLowering::lowerAtomicOp(Operation *op) {
             tirx::AtomicOp::create(
                 b, loc, Value(), addresses->first, getBuffer(a.getValue(), loc),
                 Value(), addresses->second,
-                b.getStringAttr(atomicKind(a.getMode())),
+                Value(), b.getStringAttr(atomicKind(a.getMode())),
                 b.getStringAttr(*ordering),
                 b.getStringAttr(syncScope(
                     a.getMemoryScope().value_or(ct::MemoryScope::Device))),
-                cta(), nullptr, nullptr);
+                IntegerAttr(), cta(), nullptr, nullptr);
             markToken(a.getResultToken(), true);
             return success();
           })

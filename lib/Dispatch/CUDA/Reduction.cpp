@@ -29,7 +29,6 @@ using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
 
-using reduction::allocScratch;
 using reduction::narrow;
 using reduction::ReductionPlan;
 using reduction::widen;
@@ -157,16 +156,6 @@ Value narrow(OpBuilder &b, Location loc, Value v, Type t) {
   return arith::TruncIOp::create(b, loc, t, v);
 }
 
-Value allocScratch(OpBuilder &b, Operation *op, Type elemType, int64_t n) {
-  OpBuilder::InsertionGuard guard(b);
-  Operation *func = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  b.setInsertionPointToStart(&func->getRegion(0).front());
-  layout::TileLayout storage({layout::Iter{n, 1, "m"}});
-  auto type = tirx::BufferType::get(
-      b.getContext(), {n}, elemType, tirx::MemScope::Shared,
-      tirx::LayoutAttr::get(b.getContext(), storage));
-  return tirx::AllocOp::create(b, op->getLoc(), type);
-}
 
 /// Shuffles every value of a tuple (through its 32-bit form).
 static SmallVector<Value> shuffleTuple(OpBuilder &b, Location loc,

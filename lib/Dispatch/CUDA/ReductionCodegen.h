@@ -58,10 +58,6 @@ mlir::Type widenedType(mlir::OpBuilder &b, mlir::Type t);
 mlir::Value widen(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
 mlir::Value narrow(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                    mlir::Type t);
-/// A shared scratch buffer of `n` elements allocated at the start of the
-/// function enclosing `op`.
-mlir::Value allocScratch(mlir::OpBuilder &b, mlir::Operation *op,
-                         mlir::Type elemType, int64_t n);
 
 /// Emits the register reduction of `plan` over the sources' storages
 /// (memrefs of the sources' element types) and returns, for each kept

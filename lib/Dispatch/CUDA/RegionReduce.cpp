@@ -439,7 +439,7 @@ Outcome emitScan(Operation *operation, DispatchContext &ctx, RewriterBase &b) {
     for (Value v : identity)
       scratch.push_back(getStorage(
           b, loc,
-          reduction::allocScratch(b, op, reduction::widenedType(b, v.getType()),
+          allocScratch(b, op, reduction::widenedType(b, v.getType()),
                                   static_cast<int64_t>(rounds.size()) * cta)));
     tidIndex = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), tid);
     gpu::BarrierOp::create(b, loc);

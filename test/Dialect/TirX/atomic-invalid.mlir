@@ -201,3 +201,27 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!P = !tirx.buffer<256xi64, local, #tirx.layout<S[(128,2):(1@tx,1)]>>
+!I = !tirx.buffer<256xi32, local, #tirx.layout<S[(128,2):(1@tx,1)]>>
+gpu.module @m {
+  gpu.func @window_size(%p: !P, %v: !I, %w: i64) kernel {
+    // expected-error@+1 {{'tirx.atomic' op expects a positive window size, got 0}}
+    tirx.atomic cta %p, %v window %w [0] {kind = "add", ordering = "monotonic", syncscope = "device"} : !P, !I
+    gpu.return
+  }
+}
+
+// -----
+
+!P = !tirx.buffer<256xi64, local, #tirx.layout<S[(128,2):(1@tx,1)]>>
+!I = !tirx.buffer<256xi32, local, #tirx.layout<S[(128,2):(1@tx,1)]>>
+gpu.module @m {
+  gpu.func @window_alone(%p: !P, %v: !I, %w: i64) kernel {
+    // expected-error@+1 {{'tirx.atomic' op expects a window address and size together}}
+    "tirx.atomic"(%p, %v, %w) <{kind = "add", operandSegmentSizes = array<i32: 0, 1, 1, 0, 0, 1>, ordering = "monotonic", scope = #tirx<scope cta>, syncscope = "device"}> : (!P, !I, i64) -> ()
+    gpu.return
+  }
+}

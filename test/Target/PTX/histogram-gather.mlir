@@ -6,18 +6,21 @@
 // RUN: FileCheck %s --check-prefix=GATHER < %t.gather.ptx
 // RUN: %ptxas -arch=sm_90 %t.gather.ptx -o /dev/null
 
-// examples/histogram.mlir: a vectorized view load, then per element a
-// warp-aggregated relaxed device-scope atomic add whose result is unused:
-// the lanes of one bin (match.any) add their masked ones (redux.sync) and
-// the group's lowest active lane updates the bin once.
+// examples/histogram.mlir: vectorized view loads; the values are assumed
+// in [0, 256), so the atomic add is privatized: the CTA's 256 shared bins
+// are zeroed, barrier, one shared atomic per element, barrier, then one
+// global atomic per changed bin.
 // HIST-LABEL: // tileir.kernel histogram params=(ptr,ptr,i32)
-// HIST: ld.global.v4.b32
-// HIST: mov.u32 [[BELOW:%r[0-9]+]], %lanemask_lt;
-// HIST: vote.sync.ballot.b32 [[ACTIVE:%r[0-9]+]], {{%p[0-9]+}}, -1;
-// HIST: match.any.sync.b64 [[PEERS:%r[0-9]+]], [[ADDR:%rd[0-9]+]], -1;
-// HIST: redux.sync.add.s32 [[SUM:%r[0-9]+]], {{%r[0-9]+}}, [[PEERS]];
-// HIST: and.b32 {{%r[0-9]+}}, [[PEERS]], [[BELOW]];
-// HIST: atom.global.add.u32 {{%r[0-9]+}}, [[[ADDR]]], [[SUM]];
+// HIST: ld.global
+// HIST: st.shared.b32 [{{%rd[0-9]+}}], 0;
+// HIST: bar.sync 0;
+// HIST-COUNT-32: atom.shared.add.u32 {{%r[0-9]+}}, [{{%rd[0-9]+}}], 1;
+// HIST-NOT: atom.shared
+// HIST: bar.sync 0;
+// HIST: ld.shared.b32 [[COUNT:%r[0-9]+]], [{{%rd[0-9]+}}];
+// HIST: setp.eq.b32 {{%p[0-9]+}}, [[COUNT]], 0;
+// HIST: atom.global.add.u32 {{%r[0-9]+}}, [{{%rd[0-9]+}}], [[COUNT]];
+// HIST-NOT: atom.
 
 // examples/gather.mlir: the index tile staged through shared memory between
 // barriers, a masked element-wise gather, a vectorized partition store.

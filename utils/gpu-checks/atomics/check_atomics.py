@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""GPU check of tirx.atomic's warp_aggregated variant (docs/Conversion.md, "Atomics"):
-every combinable kind (add, and, or, xor, max, min, umax, umin) of atomics.mlir against
+"""GPU check of tirx.atomic's warp_aggregated and privatized variants (docs/Conversion.md,
+"Atomics"): every combinable kind (add, and, or, xor, max, min, umax, umin) of atomics.mlir,
+each as rmw_<kind> (warp_aggregated) and priv_<kind> (offsets assumed in [0, 4096):
+privatized), against
 numpy's ufunc.at on the same random data, bit for bit, with random initial bins, random
 masks and three address patterns (uniform over 64 bins, half the elements on one hot bin,
 all distinct), at a size with a tail. Build a kernel cache where the compiler is:
@@ -47,26 +49,28 @@ def main() -> int:
         for pattern, idx in patterns.items():
             for dense in (True, False):
                 mask = np.ones(n, np.int32) if dense else (rng.random(n) < 0.5).astype(np.int32)
-                for kind, (ufunc, view) in UFUNC.items():
+                for entry, (kind, (ufunc, view)) in [(f"{p}_{k}", (k, u)) for p in ("rmw", "priv")
+                                                    for k, u in UFUNC.items()]:
+                    where = idx % 4096 if entry.startswith("priv") else idx
                     val = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
                     if kind == "add":
                         val = rng.integers(-1000, 1000, n).astype(np.int32)
                     init = rng.integers(-2**31, 2**31, nbins, dtype=np.int64).astype(np.int32)
                     ref = init.copy().view(view)
                     sel = mask != 0
-                    ufunc.at(ref, idx[sel].astype(np.int64), val[sel].view(view))
+                    ufunc.at(ref, where[sel].astype(np.int64), val[sel].view(view))
                     t = lambda a: torch.from_numpy(np.ascontiguousarray(a).astype(np.int32)).cuda()  # noqa: E731
                     bins = t(init)
-                    module.kernels[f"rmw_{kind}"].launch(((n + 1023) // 1024,), t(idx), t(val), t(mask), bins, n)
+                    module.kernels[entry].launch(((n + 1023) // 1024,), t(where), t(val), t(mask), bins, n)
                     torch.cuda.synchronize()
                     got = bins.cpu().numpy().view(view)
                     bad = int((got != ref).sum())
                     count += 1
                     if bad:
                         ok = False
-                        print(f"  FAIL {kind} n={n} {pattern} {'dense' if dense else 'masked'}: {bad} bins differ")
-    print(f"atomics: {'PASS' if ok else 'FAIL'} ({count} cases: 8 kinds x 3 address patterns x "
-          f"dense/masked x 2 sizes, bit-exact vs numpy ufunc.at)")
+                        print(f"  FAIL {entry} n={n} {pattern} {'dense' if dense else 'masked'}: {bad} bins differ")
+    print(f"atomics: {'PASS' if ok else 'FAIL'} ({count} cases: 8 kinds x 2 variants x 3 address "
+          f"patterns x dense/masked x 2 sizes, bit-exact vs numpy ufunc.at)")
     return 0 if ok else 1
 
 

@@ -25,6 +25,11 @@ LogicalResult AtomicOp::verify() {
   if (getMask() && failed(detail::verifyOperandLike(*this, "mask", getMask(),
                                                     ptrs, b.getI1Type())))
     return failure();
+  if (static_cast<bool>(getWindow()) != getWindowSize().has_value())
+    return emitOpError() << "expects a window address and size together";
+  if (getWindowSize() && *getWindowSize() < 1)
+    return emitOpError() << "expects a positive window size, got "
+                         << *getWindowSize();
   bool isCas = getKind() == "cas";
   if (isCas != static_cast<bool>(getCmp()))
     return emitOpError() << "expects a cmp operand exactly when kind is "

@@ -27,6 +27,13 @@ def TirX_AtomicOp : TirX_Primitive<"atomic", [AttrSizedOperandSegments,
     `device`, or `""` for the system). Each element is updated once,
     whatever the number of threads holding it.
 
+    `window %w [n]` (both or neither) is the front end's promise that every
+    updating element's address lies in the `n` elements of the value's type
+    starting at the 64-bit address `%w` (from `assume bounded` on the
+    offsets of one base pointer): a window small enough for shared memory
+    lets the update be privatized per CTA (docs/Conversion.md, "Atomics").
+    Addresses outside the window are undefined behaviour, as with `assume`.
+
     Example:
 
     ```mlir
@@ -39,14 +46,17 @@ def TirX_AtomicOp : TirX_Primitive<"atomic", [AttrSizedOperandSegments,
                             TirX_BufferOrScalar:$value,
                             Optional<TirX_BufferOrScalar>:$cmp,
                             Optional<TirX_BufferOrScalar>:$mask,
+                            Optional<I64>:$window,
                             TirX_AtomicKind:$kind,
                             TirX_AtomicOrdering:$ordering,
-                            StrAttr:$syncscope),
+                            StrAttr:$syncscope,
+                            OptionalAttr<I64Attr>:$window_size),
                        commonArgs);
   let assemblyFormat = [{
     $scope (`into` $dst^ `:` qualified(type($dst)))? $ptrs `,` $value
     (`cmp` $cmp^ `:` qualified(type($cmp)))?
     (`mask` $mask^ `:` qualified(type($mask)))?
+    (`window` $window^ `[` $window_size `]`)?
     attr-dict `:` qualified(type($ptrs)) `,` qualified(type($value))
   }];
   let hasVerifier = 1;
