@@ -564,4 +564,20 @@ cuda_tile.module @m {
     %y = tileops.sinusoidal %p, %cb {d_model = 64 : i64, seq_len = 4 : i64} : tile<4x16xi32>, tile<4x16xi32> -> tile<4x16xf32>
     return
   }
+  // Narrow pow: f16 results use ex2.approx.ftz (exp2 flush_to_zero), bf16
+  // results (f32's exponent range) the non-ftz exp2.
+  // CHECK-LABEL: entry @pow_narrow_ftz
+  entry @pow_narrow_ftz() {
+    // CHECK: log2 %{{.*}} : tile<16xf32>
+    // CHECK: exp2 %{{.*}} flush_to_zero : tile<16xf32>
+    // CHECK: log2 %{{.*}} : tile<16xf32>
+    // CHECK-NOT: flush_to_zero
+    // CHECK: exp2 %{{.*}} : tile<16xf32>
+    // CHECK: return
+    %h = constant <f16: 1.5> : tile<16xf16>
+    %b = constant <bf16: 1.5> : tile<16xbf16>
+    %p = tileops.pow %h, %h : tile<16xf16>, tile<16xf16> -> tile<16xf16>
+    %q = tileops.pow %b, %b : tile<16xbf16>, tile<16xbf16> -> tile<16xbf16>
+    return
+  }
 }

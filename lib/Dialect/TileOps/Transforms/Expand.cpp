@@ -164,8 +164,13 @@ struct Em {
   /// integer b, NaN for finite a < 0 and non-integer b, 1 for b == 0,
   /// a == 1 and (-1)^(+-inf). Relative error <= ln2 |b log2 a| 2^-21.8 +
   /// 2^-22 (docs/TileOps.md), far below the result's half ulp.
-  Value powNarrow(Value a, Value y) {
-    Value r = exp2(mul(y, log2(abs(a))));
+  /// `ftz`: results without f32-denormal values (f16, f8: f32 denormals
+  /// round to 0 there) use ex2.approx.ftz (no denormal scaling).
+  Value powNarrow(Value a, Value y, bool ftz) {
+    Value ly = mul(y, log2(abs(a)));
+    Value r = ftz ? (Value)ct::Exp2Op::create(b, loc, ly.getType(), ly,
+                                              /*flush_to_zero=*/true)
+                  : exp2(ly);
     Value yint = eq(floor(y), y); // integers and +-inf
     Value h = mul(y, c(0.5));
     Value odd = andi(yint, cmp(Pred::NotEqual, floor(h), h));
@@ -561,7 +566,10 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
        }},
       {"pow",
        [](Em &e, ArrayRef<Value> x, Operation *op) {
-         return narrowResult(op) ? e.powNarrow(x[0], x[1]) : e.pow(x[0], x[1]);
+         if (!narrowResult(op))
+           return e.pow(x[0], x[1]);
+         auto res = cast<ct::TileType>(op->getResult(0).getType());
+         return e.powNarrow(x[0], x[1], !res.getElementType().isBF16());
        }},
       {"floor_divide",
        [](Em &e, ArrayRef<Value> x, Operation *op) {
