@@ -442,7 +442,11 @@ bool branchyMath(const KernelSpec &spec) {
   }
   if (floorDiv)
     return spec.dtype == "f32";
-  return llvm::is_contained({"sin", "cos", "remainder", "sinusoidal"}, spec.op);
+  if (spec.op == "sinusoidal") {
+    auto it = spec.params.find("seq_len");
+    return it == spec.params.end() || std::stoll(it->second) > (1 << 17);
+  }
+  return llvm::is_contained({"sin", "cos", "remainder"}, spec.op);
 }
 
 /// `eltBytes`: the size of the op's dtype; `narrowBytes`: the narrowest
@@ -461,6 +465,10 @@ void costRule(const KernelSpec &spec, int64_t n, int64_t eltBytes,
       strategy = "register_copy";
     if (n >= (int64_t(1) << 22) && !branchyMath(spec))
       npt = 2 * vec;
+    // sinusoidal (branch-free): rows per thread amortize the per-column
+    // power (KernelBuilder's (R, C) tiles).
+    if (spec.op == "sinusoidal" && !branchyMath(spec) && eltBytes == 4)
+      npt = (n >= (int64_t(1) << 22) ? 8 : 2) * vec;
     // The register layout gives every thread 16 bytes of the narrowest
     // element (a bool tile: 16 elements); fewer elements per thread would
     // leave threads replicating others.
@@ -643,6 +651,23 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     }
     plan.grid = (n + plan.tile - 1) / plan.tile;
   }
+  // sinusoidal tiles are (R, C) blocks of the (S, D) output, C = one
+  // 16-byte vector per thread across the CTA (or D rounded up to a power of
+  // two), so that each thread's rows share its columns: the expansion
+  // computes the column-only power once per column (per R rows).
+  // Only for 4-byte outputs: with f16/bf16/f8 outputs the (1, C) column
+  // tile's layout (16 bytes of i32/f32) differs from the output block's and
+  // the broadcast's conversion gave wrong rows on the H100 (not yet
+  // understood); those keep flat tiles (per-element power).
+  if (fam == Family::Sinusoidal && plan.strategy == "register_copy" &&
+      bytesOf(dt) == 4) {
+    int64_t S = outShape[0], D = outShape[1], vec = 16 / bytesOf(dt);
+    int64_t C = std::min<int64_t>(plan.threads * vec,
+                                  int64_t(llvm::PowerOf2Ceil(D)));
+    int64_t R = std::max<int64_t>(1, plan.tile / C);
+    plan.tile = R * C;
+    plan.grid = ((S + R - 1) / R) * ((D + C - 1) / C);
+  }
   // RoPE tiles are whole rows: R = max(1, tile / D) rows of D.
   if (fam == Family::Rope) {
     int64_t D = outShape.back(), R = std::max<int64_t>(1, plan.tile / D);
@@ -674,6 +699,9 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   for (auto &[k, v] : spec.params)
     if (!kBuilderParams.count(k) && !(fam == Family::Alibi && k == "seq_len"))
       attrs.push_back(attrText(k, v));
+  // The positions' bound (the expansion's sin/cos reduction depends on it).
+  if (fam == Family::Sinusoidal)
+    attrs.push_back("seq_len = " + spec.params.at("seq_len") + " : i64");
   std::string attrDict =
       attrs.empty() ? "" : " {" + llvm::join(attrs, ", ") + "}";
   std::string loc = formatv("loc(\"{0}\":{1}:1)", file, line).str();
@@ -947,6 +975,39 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
                            {tileTy(T, elt), i32t, "tile<i64>", "tile<i64>"},
                            tileTy(T, elt));
     storeFlat(y, elt);
+  } else if (fam == Family::Sinusoidal && plan.strategy == "register_copy" &&
+             bytesOf(dt) == 4) {
+    // (R, C) blocks: p = row block * R + iota(R) over the columns, c = column
+    // block * C + iota(C) over the rows (broadcasts of a column and a row).
+    int64_t S = outShape[0], D = outShape[1];
+    int64_t C = std::min<int64_t>(plan.threads * (16 / bytesOf(dt)),
+                                  int64_t(llvm::PowerOf2Ceil(D)));
+    int64_t R = T / C, ncb = (D + C - 1) / C;
+    std::string rb = idiv(b, bx, ncb, "tile<i32>");
+    std::string cb = irem(b, bx, ncb, "tile<i32>");
+    std::string blockTy = tileTy(Shape{R, C}, "i32");
+    auto ramp = [&](const std::string &blk, int64_t len, const Shape &sh) {
+      std::string ty = tileTy(len, "i32");
+      std::string base = b.emit(
+          "broadcast " +
+          b.emit("reshape " +
+                 b.emit("muli " + blk + ", " + b.cst(len, "tile<i32>") +
+                        " : tile<i32>") +
+                 " : tile<i32> -> tile<1xi32>") +
+          " : tile<1xi32> -> " + ty);
+      std::string v =
+          b.emit("addi " + base + ", " + b.emit("iota : " + ty) + " : " + ty);
+      v = b.emit("reshape " + v + " : " + ty + " -> " + tileTy(sh, "i32"));
+      return b.emit("broadcast " + v + " : " + tileTy(sh, "i32") + " -> " +
+                    blockTy);
+    };
+    std::string p = ramp(rb, R, Shape{R, 1}), c = ramp(cb, C, Shape{1, C});
+    std::string y = opLine({p, c}, {blockTy, blockTy},
+                           tileTy(Shape{R, C}, elt));
+    auto [po, poTy] = flatView(b, "%out", elt, {S, D}, {R, C});
+    b.emit("store_view_tko weak " + y + ", " + po + "[" + rb + ", " + cb +
+           "] : " + tileTy(Shape{R, C}, elt) + ", " + poTy +
+           ", tile<i32> -> token");
   } else {
     std::string f = flatIndex();
     std::vector<std::string> idx;

@@ -381,7 +381,10 @@ cuda_tile.module @m {
     // CHECK: %[[R2:.*]] = fma %[[J]], %{{.*}}, %[[R1]] : tile<16xf32>
     // CHECK: %[[R:.*]] = fma %[[J]], %{{.*}}, %[[R2]] : tile<16xf32>
     // CHECK: %[[Z:.*]] = mulf %[[R]], %[[R]] : tile<16xf32>
-    // CHECK: %[[Q:.*]] = ftoi %[[J]] signed : tile<16xf32> -> tile<16xi32>
+    // j mod 4 from the bits of 1.5 2^23 + x 2/pi (no ftoi).
+    // CHECK-NOT: ftoi
+    // CHECK: %[[JB:.*]] = bitcast %[[JM]] : tile<16xf32> -> tile<16xi32>
+    // CHECK: %[[Q:.*]] = andi %[[JB]], %{{.*}} : tile<16xi32>
     // CHECK: %[[ODD:.*]] = cmpi equal %{{.*}}, %{{.*}}, signed : tile<16xi32> -> tile<16xi1>
     // CHECK: %[[V:.*]] = select %[[ODD]], %[[COSP:.*]], %[[SINP:.*]] : tile<16xi1>, tile<16xf32>
     // CHECK: %[[NV:.*]] = negf %[[V]]
@@ -482,6 +485,99 @@ cuda_tile.module @m {
     %pos = constant <i32: 3> : tile<2xi32>
     // CHECK: constant <f32: {{\[\[}}1.000000e+00, 0.72645998, {{.*}}, 5.811680e-02, 0.0425184853, 0.0311252195, 0.0227978174, {{.*}}]]>
     %y = tileops.rope_longrope %x, %pos {rescale_factors = array<f64: 1.0, 1.032258064516129, 1.064516129032258, 1.096774193548387, 1.129032258064516, 1.1612903225806452, 1.1935483870967742, 1.2258064516129032, 1.2580645161290323, 1.2903225806451613, 1.3225806451612903, 1.3548387096774195, 1.3870967741935485, 1.4193548387096775, 1.4516129032258065, 1.4838709677419355, 1.5161290322580645, 1.5483870967741935, 1.5806451612903225, 1.6129032258064515, 1.6451612903225805, 1.6774193548387095, 1.7096774193548387, 1.7419354838709677, 1.7741935483870968, 1.8064516129032258, 1.838709677419355, 1.870967741935484, 1.903225806451613, 1.935483870967742, 1.967741935483871, 2.0>} : tile<2x64xf32>, tile<2xi32> -> tile<2x64xf32>
+    return
+  }
+  // sinusoidal on the builder's (R, C) blocks with seq_len <= 2^17: the power
+  // and its reciprocal once per column (on the 1x16 row), the angle
+  // RN(p / pw) by Markstein's correction (no per-element divf), one angle per
+  // (sin, cos) pair on the (4, 8, 1) half, one shared reduction, no
+  // libdevice sin/cos, the pair joined with cat.
+  // CHECK-LABEL: entry @sinusoidal_pairs
+  entry @sinusoidal_pairs() {
+    // CHECK: %[[COL:.*]] = reshape %{{.*}} : tile<16xi32> -> tile<1x16xi32>
+    // CHECK: %[[PW:.*]] = pow %{{.*}}, %{{.*}} : tile<1x16xf32>
+    // CHECK: %[[RCP:.*]] = divf %{{.*}}, %[[PW]] : tile<1x16xf32>
+    // CHECK: %[[PF:.*]] = itof %{{.*}} signed : tile<4x1xi32> -> tile<4x1xf32>
+    // CHECK-NOT: divf
+    // CHECK: %[[PWB:.*]] = broadcast %[[PW]] : tile<1x16xf32> -> tile<4x16xf32>
+    // CHECK: %[[RCPB:.*]] = broadcast %[[RCP]] : tile<1x16xf32> -> tile<4x16xf32>
+    // CHECK: %[[PFB:.*]] = broadcast %[[PF]] : tile<4x1xf32> -> tile<4x16xf32>
+    // CHECK: %[[PW2:.*]] = reshape %[[PWB]] : tile<4x16xf32> -> tile<4x8x2xf32>
+    // CHECK: %[[PWH:.*]] = extract %[[PW2]][%{{.*}}, %{{.*}}, %{{.*}}] : tile<4x8x2xf32> -> tile<4x8x1xf32>
+    // CHECK: %[[Q:.*]] = mulf %[[PFH:.*]], %[[RCPH:.*]] : tile<4x8x1xf32>
+    // CHECK: %[[NQ:.*]] = negf %[[Q]] : tile<4x8x1xf32>
+    // CHECK: %[[REM:.*]] = fma %[[NQ]], %[[PWH]], %[[PFH]] : tile<4x8x1xf32>
+    // CHECK: %[[ANG:.*]] = fma %[[REM]], %[[RCPH]], %[[Q]] : tile<4x8x1xf32>
+    // CHECK: fma %[[ANG]], %{{.*}}, %{{.*}} : tile<4x8x1xf32>
+    // CHECK-NOT: sin %
+    // CHECK-NOT: cos %
+    // CHECK: %[[S:.*]] = ftof %{{.*}} : tile<4x8x1xf32> -> tile<4x8x1xf16>
+    // CHECK: %[[C:.*]] = ftof %{{.*}} : tile<4x8x1xf32> -> tile<4x8x1xf16>
+    // CHECK: %[[Y:.*]] = cat %[[S]], %[[C]] dim = 2 : tile<4x8x1xf16>, tile<4x8x1xf16> -> tile<4x8x2xf16>
+    // CHECK: reshape %[[Y]] : tile<4x8x2xf16> -> tile<4x16xf16>
+    %r = iota : tile<4xi32>
+    %r2 = reshape %r : tile<4xi32> -> tile<4x1xi32>
+    %p = broadcast %r2 : tile<4x1xi32> -> tile<4x16xi32>
+    %k = constant <i32: 32> : tile<i32>
+    %k1 = reshape %k : tile<i32> -> tile<1xi32>
+    %kb = broadcast %k1 : tile<1xi32> -> tile<16xi32>
+    %ci = iota : tile<16xi32>
+    %c = addi %kb, %ci : tile<16xi32>
+    %c2 = reshape %c : tile<16xi32> -> tile<1x16xi32>
+    %cb = broadcast %c2 : tile<1x16xi32> -> tile<4x16xi32>
+    %y = tileops.sinusoidal %p, %cb {d_model = 64 : i64, seq_len = 4 : i64} : tile<4x16xi32>, tile<4x16xi32> -> tile<4x16xf16>
+    return
+  }
+
+  // Without seq_len (angles unbounded), or with an odd column offset (no
+  // proof of the pairs): libdevice sin and cos per element.
+  // CHECK-LABEL: entry @sinusoidal_generic
+  entry @sinusoidal_generic() {
+    // CHECK: cos %{{.*}} : tile<4x16xf32>
+    // CHECK: sin %{{.*}} : tile<4x16xf32>
+    // CHECK-NOT: cat
+    // CHECK: return
+    %r = iota : tile<4xi32>
+    %r2 = reshape %r : tile<4xi32> -> tile<4x1xi32>
+    %p = broadcast %r2 : tile<4x1xi32> -> tile<4x16xi32>
+    %ci = iota : tile<16xi32>
+    %c2 = reshape %ci : tile<16xi32> -> tile<1x16xi32>
+    %cb = broadcast %c2 : tile<1x16xi32> -> tile<4x16xi32>
+    %y = tileops.sinusoidal %p, %cb {d_model = 64 : i64} : tile<4x16xi32>, tile<4x16xi32> -> tile<4x16xf32>
+    return
+  }
+  // CHECK-LABEL: entry @sinusoidal_odd_offset
+  entry @sinusoidal_odd_offset() {
+    // CHECK-NOT: sin %
+    // CHECK-NOT: cat
+    // CHECK: bitcast
+    // CHECK-NOT: cat
+    // CHECK: return
+    %r = iota : tile<4xi32>
+    %r2 = reshape %r : tile<4xi32> -> tile<4x1xi32>
+    %p = broadcast %r2 : tile<4x1xi32> -> tile<4x16xi32>
+    %k = constant <i32: 1> : tile<16xi32>
+    %ci = iota : tile<16xi32>
+    %c = addi %k, %ci : tile<16xi32>
+    %c2 = reshape %c : tile<16xi32> -> tile<1x16xi32>
+    %cb = broadcast %c2 : tile<1x16xi32> -> tile<4x16xi32>
+    %y = tileops.sinusoidal %p, %cb {d_model = 64 : i64, seq_len = 4 : i64} : tile<4x16xi32>, tile<4x16xi32> -> tile<4x16xf32>
+    return
+  }
+  // Narrow pow: f16 results use ex2.approx.ftz (exp2 flush_to_zero), bf16
+  // results (f32's exponent range) the non-ftz exp2.
+  // CHECK-LABEL: entry @pow_narrow_ftz
+  entry @pow_narrow_ftz() {
+    // CHECK: log2 %{{.*}} : tile<16xf32>
+    // CHECK: exp2 %{{.*}} flush_to_zero : tile<16xf32>
+    // CHECK: log2 %{{.*}} : tile<16xf32>
+    // CHECK-NOT: flush_to_zero
+    // CHECK: exp2 %{{.*}} : tile<16xf32>
+    // CHECK: return
+    %h = constant <f16: 1.5> : tile<16xf16>
+    %b = constant <bf16: 1.5> : tile<16xbf16>
+    %p = tileops.pow %h, %h : tile<16xf16>, tile<16xf16> -> tile<16xf16>
+    %q = tileops.pow %b, %b : tile<16xbf16>, tile<16xbf16> -> tile<16xbf16>
     return
   }
 }

@@ -234,6 +234,9 @@ static LogicalResult verifyParams(Operation *op, const OpInfo &info,
     int64_t d = op->getAttrOfType<IntegerAttr>("d_model").getInt();
     if (d < 2 || d % 2)
       return op->emitOpError("expects an even d_model >= 2, got ") << d;
+    auto s = op->getAttrOfType<IntegerAttr>("seq_len");
+    if (s && s.getInt() < 1)
+      return op->emitOpError("expects seq_len >= 1, got ") << s.getInt();
   }
   if (n == "rope_yarn" && *f64Attr(op, "scale") <= 0.0)
     return op->emitOpError("expects scale > 0");

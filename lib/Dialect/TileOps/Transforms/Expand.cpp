@@ -164,8 +164,13 @@ struct Em {
   /// integer b, NaN for finite a < 0 and non-integer b, 1 for b == 0,
   /// a == 1 and (-1)^(+-inf). Relative error <= ln2 |b log2 a| 2^-21.8 +
   /// 2^-22 (docs/TileOps.md), far below the result's half ulp.
-  Value powNarrow(Value a, Value y) {
-    Value r = exp2(mul(y, log2(abs(a))));
+  /// `ftz`: results without f32-denormal values (f16, f8: f32 denormals
+  /// round to 0 there) use ex2.approx.ftz (no denormal scaling).
+  Value powNarrow(Value a, Value y, bool ftz) {
+    Value ly = mul(y, log2(abs(a)));
+    Value r = ftz ? (Value)ct::Exp2Op::create(b, loc, ly.getType(), ly,
+                                              /*flush_to_zero=*/true)
+                  : exp2(ly);
     Value yint = eq(floor(y), y); // integers and +-inf
     Value h = mul(y, c(0.5));
     Value odd = andi(yint, cmp(Pred::NotEqual, floor(h), h));
@@ -309,22 +314,25 @@ struct Em {
     Value big = sub(exp(x), c(1.0));
     return sel(lt(abs(x), c(0.5)), small, big);
   }
-  /// sin (or cos) of f32 x known to satisfy |x| < 2^17 or to be Inf/NaN
-  /// (the values of f16, f8E4M3FN and f8E5M2 sources): a Cody-Waite
-  /// reduction x = j pi/2 + r with pi/2 split in three f32 parts (P1 the
-  /// f32 below pi/2, P2 = f32(pi/2 - P1), P3 = f32(pi/2 - P1 - P2); exact
-  /// products through fma; the split's error is |j| 2^-76), then the minimax
-  /// polynomials of sin and cos on [-pi/4, pi/4] (Cephes, ~1 ulp f32) chosen
-  /// and negated by j mod 4. Branch-free: libdevice's sinf/cosf keep a
-  /// Payne-Hanek reduction for |x| > 105615 that such sources never take.
-  /// Inf and NaN give NaN through r. Max error over all f16 inputs: 8.5e-8
-  /// absolute, 1.2e-7 relative where |result| > 1e-3 (double-precision
-  /// emulation).
-  Value sinCosReduced(Value x, bool cosine) {
+  /// The Cody-Waite reduction and both minimax polynomials of sin/cos of
+  /// f32 x known to satisfy |x| < 2^17 or to be Inf/NaN: x = j pi/2 + r
+  /// with pi/2 split in three f32 parts (P1 the f32 below pi/2, P2 =
+  /// f32(pi/2 - P1), P3 = f32(pi/2 - P1 - P2); x - j P1 is exact, the
+  /// split's error is |j| 2^-76), then the polynomials of sin (s) and cos
+  /// (k) on [-pi/4, pi/4] (Cephes, ~1 ulp f32); q = j mod 4 (i32).
+  /// Branch-free: libdevice's sinf/cosf keep a Payne-Hanek reduction for
+  /// |x| > 105615 that such arguments never take. Inf and NaN give NaN
+  /// through r.
+  struct SinCosParts {
+    Value s, k, q;
+  };
+  SinCosParts sinCosParts(Value x) {
     // j = rint(x 2/pi): 1.5 2^23 + x 2/pi rounds to an integer (|x 2/pi| <
-    // 2^22), in one fma.
+    // 2^22), in one fma; its low significand bits are 2^22 + j, so the
+    // bits of t give j mod 4 without a float -> int conversion.
     Value magic = c(12582912.0);
-    Value j = sub(fma(x, c(0.63661977236758134), magic), magic);
+    Value t = fma(x, c(0.63661977236758134), magic);
+    Value j = sub(t, magic);
     Value r = fma(j, c(-1.57079625129699707031), x);
     r = fma(j, c(-7.549790126404332e-8), r);
     r = fma(j, c(1.7151245100058819e-15), r);
@@ -335,13 +343,22 @@ struct Em {
     Value k = fma(c(2.443315711809948e-5), z, c(-1.388731625493765e-3));
     k = fma(k, z, c(4.166664568298827e-2));
     k = fma(mul(k, z), z, fma(c(-0.5), z, c(1.0)));
-    // sin(j pi/2 + r) = s, k, -s, -k for j mod 4 = 0..3; cos: j + 1.
-    Value q = cvt(j, i32);
-    if (cosine)
-      q = add(q, c(1, i32));
-    Value odd = eq(andi(q, c(1, i32)), c(1, i32));
-    Value v = sel(odd, k, s);
-    v = sel(eq(andi(q, c(2, i32)), c(2, i32)), neg(v), v);
+    Value q = andi(ct::BitcastOp::create(b, loc, tt(i32), t), c(3, i32));
+    return {s, k, q};
+  }
+  /// sin(j pi/2 + r) = s, k, -s, -k for q = j mod 4 = 0..3; cos: q + 1.
+  Value sinCosSelect(const SinCosParts &p, bool cosine) {
+    Value one = c(1, i32), two = c(2, i32);
+    Value q = cosine ? add(p.q, one) : p.q;
+    Value v = sel(eq(andi(q, one), one), p.k, p.s);
+    return sel(eq(andi(q, two), two), neg(v), v);
+  }
+  /// sin (or cos) of f32 x known to satisfy |x| < 2^17 or to be Inf/NaN
+  /// (the values of f16, f8E4M3FN and f8E5M2 sources): `sinCosParts`. Max
+  /// error over all f16 inputs: 8.5e-8 absolute, 1.2e-7 relative where
+  /// |result| > 1e-3 (double-precision emulation).
+  Value sinCosReduced(Value x, bool cosine) {
+    Value v = sinCosSelect(sinCosParts(x), cosine);
     // sin(-0) = -0 (the polynomial's r + r z p(z) rounds -0 to +0).
     return cosine ? v : sel(eq(x, c(0.0)), x, v);
   }
@@ -549,7 +566,10 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
        }},
       {"pow",
        [](Em &e, ArrayRef<Value> x, Operation *op) {
-         return narrowResult(op) ? e.powNarrow(x[0], x[1]) : e.pow(x[0], x[1]);
+         if (!narrowResult(op))
+           return e.pow(x[0], x[1]);
+         auto res = cast<ct::TileType>(op->getResult(0).getType());
+         return e.powNarrow(x[0], x[1], !res.getElementType().isBF16());
        }},
       {"floor_divide",
        [](Em &e, ArrayRef<Value> x, Operation *op) {
@@ -907,15 +927,7 @@ struct ExpandFamily : RewritePattern {
           e.cvt(e.abs(e.sub(op->getOperand(1), op->getOperand(2))), e.f32);
       return e.round(e.neg(e.mul(m, d)), resElt);
     } else if constexpr (F == Family::Sinusoidal) {
-      // PE[p, c] = sin/cos(p / 10000^(2 (c / 2) / D)), even c sin, odd cos.
-      int64_t dm = op->getAttrOfType<IntegerAttr>("d_model").getInt();
-      Value c = op->getOperand(1);
-      Value two_i = e.andi(c, e.c(-2, e.i32));
-      Value ex = e.div(e.cvt(two_i, e.f32), e.c(static_cast<double>(dm)));
-      Value angle =
-          e.div(e.cvt(op->getOperand(0), e.f32), e.pow(e.c(10000.0), ex));
-      Value odd = e.eq(e.andi(c, e.c(1, e.i32)), e.c(1, e.i32));
-      return e.round(e.sel(odd, e.cos(angle), e.sin(angle)), resElt);
+      return expandSinusoidal(e, op, resElt);
     } else {
       for (Value v : op->getOperands())
         in.push_back(compute(e, e.bcast(v)));
@@ -925,6 +937,97 @@ struct ExpandFamily : RewritePattern {
       Value y = it->second(e, in, op);
       return Em::elt(y) == resElt ? y : e.round(y, resElt);
     }
+  }
+
+  /// The source of a `broadcast` (with the result's rank), else `v`.
+  static Value unbroadcast(Value v) {
+    if (auto bc = v.getDefiningOp<ct::BroadcastOp>())
+      return bc.getSource();
+    return v;
+  }
+
+  /// sinusoidal: PE[p, c] = sin/cos(p / 10000^(2 (c / 2) / D)), even c sin,
+  /// odd c cos. The power 10000^(2i/D) (libdevice powf, as torch's) and its
+  /// reciprocal RN(1/pw) are computed on c's pre-broadcast tile (once per
+  /// column when c is a broadcast of a row of columns), p's conversion on
+  /// p's; the angle RN(p / pw) is formed without a division (Markstein:
+  /// q = RN(p y), rem = p - q pw exact by fma, RN(q + rem y) is the
+  /// correctly rounded quotient when y = RN(1/pw) and q is within 1 ulp).
+  /// With `seq_len` <= 2^17 (angles below 2^17) sin and cos share one
+  /// Cody-Waite reduction (`Em::sinCosParts`); when c is provably (2i,
+  /// 2i + 1) pairs along the last dimension (a ramp `iota` + even offset,
+  /// broadcast over the leading dimensions), the angle is taken once per
+  /// pair (the (.., C/2, 2) view's [.., 0] half, as rope_non_neox) and sin
+  /// and cos of it are joined with `cat`. Otherwise libdevice sinf/cosf.
+  static Value expandSinusoidal(Em &e, Operation *op, Type resElt) {
+    int64_t dm = op->getAttrOfType<IntegerAttr>("d_model").getInt();
+    auto seqLen = op->getAttrOfType<IntegerAttr>("seq_len");
+    bool reduced = seqLen && seqLen.getInt() <= (int64_t(1) << 17);
+    Value p = op->getOperand(0), c = op->getOperand(1);
+    auto shapeOf = [](Value v) {
+      return SmallVector<int64_t>(
+          cast<ct::TileType>(v.getType()).getShape());
+    };
+    // Column quantities on c's source tile.
+    Value cs = unbroadcast(c);
+    Em ec(e.b, e.loc, shapeOf(cs));
+    Value twoI = ec.andi(cs, ec.c(-2, ec.i32));
+    Value ex = ec.div(ec.cvt(twoI, ec.f32), ec.c(static_cast<double>(dm)));
+    Value pw = ec.pow(ec.c(10000.0), ex);
+    Value rcp = ec.div(ec.c(1.0), pw);
+    Value ps = unbroadcast(p);
+    Em ep(e.b, e.loc, shapeOf(ps));
+    Value pf = ep.cvt(ps, ep.f32);
+    // Pairs along the last dimension: the angle on the (.., C/2, 1) half.
+    ArrayRef<int64_t> shape = e.shape;
+    int64_t last = shape.empty() ? 1 : shape.back();
+    Value ramp = cs;
+    if (auto rs = ramp.getDefiningOp<ct::ReshapeOp>())
+      ramp = rs.getSource();
+    auto rampTy = cast<ct::TileType>(ramp.getType());
+    bool pairs = reduced && last % 2 == 0 && rampTy.getRank() == 1 &&
+                 rampTy.getShape()[0] == last &&
+                 llvm::all_of(shapeOf(cs), [&](int64_t d) {
+                   return d == 1 || d == last;
+                 }) &&
+                 shapeOf(cs).back() == last && alignedRamp(ramp, 2);
+    MLIRContext *ctx = e.b.getContext();
+    auto angleOn = [&](Em &h, Value pwv, Value rcpv, Value pv) {
+      Value q = h.mul(pv, rcpv);
+      Value rem = h.fma(h.neg(q), pwv, pv);
+      return h.fma(rem, rcpv, q);
+    };
+    pw = e.bcast(pw);
+    rcp = e.bcast(rcp);
+    pf = e.bcast(pf);
+    if (!pairs) {
+      Value angle = angleOn(e, pw, rcp, pf);
+      Value odd = e.eq(e.andi(c, e.c(1, e.i32)), e.c(1, e.i32));
+      if (!reduced)
+        return e.round(e.sel(odd, e.cos(angle), e.sin(angle)), resElt);
+      auto parts = e.sinCosParts(angle);
+      Value v = e.sel(odd, e.sinCosSelect(parts, true),
+                      e.sinCosSelect(parts, false));
+      return e.round(v, resElt);
+    }
+    SmallVector<int64_t> split(shape.drop_back()), part(shape.drop_back());
+    split.append({last / 2, 2});
+    part.append({last / 2, 1});
+    Em h(e.b, e.loc, part);
+    SmallVector<Value> idx(split.size(), e.idx(0));
+    auto half = [&](Value v) {
+      Value r = ct::ReshapeOp::create(
+          e.b, e.loc, ct::TileType::get(ctx, split, e.f32), v);
+      return (Value)ct::ExtractOp::create(e.b, e.loc, h.tt(h.f32), r, idx);
+    };
+    Value angle = angleOn(h, half(pw), half(rcp), half(pf));
+    auto parts = h.sinCosParts(angle);
+    Value sn = h.round(h.sinCosSelect(parts, false), resElt);
+    Value cn = h.round(h.sinCosSelect(parts, true), resElt);
+    Value y = ct::CatOp::create(e.b, e.loc,
+                                ct::TileType::get(ctx, split, resElt), sn, cn,
+                                static_cast<uint64_t>(split.size() - 1));
+    return ct::ReshapeOp::create(e.b, e.loc, e.tt(resElt), y);
   }
 
   /// RoPE. neox rotates (x[..., :D/2], x[..., D/2:]); non-neox the

@@ -144,7 +144,9 @@ def TileOps_dropoutOp : TileOps_FamilyOp<"Dropout", "dropout",
     (ins F64Def<"0.5">:$p)>;
 def TileOps_alibiOp : TileOps_FamilyOp<"Alibi", "alibi",
     (ins I64Attr:$num_heads)>;
+// `seq_len` (optional): the positions p lie in [0, seq_len); with
+// seq_len <= 2^17 the expansion uses a branch-free sin/cos reduction.
 def TileOps_sinusoidalOp : TileOps_FamilyOp<"Sinusoidal", "sinusoidal",
-    (ins I64Attr:$d_model)>;
+    (ins I64Attr:$d_model, OptionalAttr<I64Attr>:$seq_len)>;
 
 #endif // TILEIR_DIALECT_TILEOPS_IR_TILEOPS_TD
