@@ -128,6 +128,14 @@ SmallVector<unsigned> BitLayout::memoryBits() const {
   return bits;
 }
 
+SmallVector<unsigned> BitLayout::registerBits() const {
+  SmallVector<unsigned> bits;
+  for (auto [j, bit] : llvm::enumerate(shard))
+    if (!bit.isThread())
+      bits.push_back(j);
+  return bits;
+}
+
 std::pair<unsigned, unsigned>
 tileir::dispatch::dimBitRange(ArrayRef<int64_t> shape, unsigned dim) {
   unsigned first = 0;

@@ -655,12 +655,7 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   // 16-byte vector per thread across the CTA (or D rounded up to a power of
   // two), so that each thread's rows share its columns: the expansion
   // computes the column-only power once per column (per R rows).
-  // Only for 4-byte outputs: with f16/bf16/f8 outputs the (1, C) column
-  // tile's layout (16 bytes of i32/f32) differs from the output block's and
-  // the broadcast's conversion gave wrong rows on the H100 (not yet
-  // understood); those keep flat tiles (per-element power).
-  if (fam == Family::Sinusoidal && plan.strategy == "register_copy" &&
-      bytesOf(dt) == 4) {
+  if (fam == Family::Sinusoidal && plan.strategy == "register_copy") {
     int64_t S = outShape[0], D = outShape[1], vec = 16 / bytesOf(dt);
     int64_t C = std::min<int64_t>(plan.threads * vec,
                                   int64_t(llvm::PowerOf2Ceil(D)));
@@ -975,8 +970,7 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
                            {tileTy(T, elt), i32t, "tile<i64>", "tile<i64>"},
                            tileTy(T, elt));
     storeFlat(y, elt);
-  } else if (fam == Family::Sinusoidal && plan.strategy == "register_copy" &&
-             bytesOf(dt) == 4) {
+  } else if (fam == Family::Sinusoidal && plan.strategy == "register_copy") {
     // (R, C) blocks: p = row block * R + iota(R) over the columns, c = column
     // block * C + iota(C) over the rows (broadcasts of a column and a row).
     int64_t S = outShape[0], D = outShape[1];

@@ -57,6 +57,12 @@ struct BitLayout {
   int64_t storageIndex(int64_t flat) const;
   /// Flat bit positions whose bit is a memory bit, lowest first.
   llvm::SmallVector<unsigned> memoryBits() const;
+  /// Flat bit positions that are not on a thread, lowest first: the memory
+  /// bits and the broadcast bits (stride 0: logical elements that share a
+  /// register). A walk that must visit every logical element a thread holds
+  /// (stores to distinct addresses, atomics, per-element bodies) enumerates
+  /// these; a walk over the registers enumerates memoryBits().
+  llvm::SmallVector<unsigned> registerBits() const;
 };
 
 /// Every flat index whose set bits are a subset of `bits`, in counting order

@@ -148,7 +148,7 @@ Outcome emitAtomic(tirx::AtomicOp op, DispatchContext &ctx, RewriterBase &b) {
       op.getDst() ? *BitLayout::get(op.getDst().getType().getTileLayout())
                   : layout;
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
-  for (int64_t flat : enumerateSubsets(layout.memoryBits())) {
+  for (int64_t flat : enumerateSubsets(layout.registerBits())) {
     OpBuilder::InsertionGuard inner(b);
     Value ptr = LLVM::IntToPtrOp::create(
         b, loc, ptrType, readOperand(b, loc, op.getPtrs(), flat));
@@ -246,7 +246,7 @@ void emitAggregatedUpdates(OpBuilder &b, Location loc, tirx::AtomicOp op,
   Value full = arith::ConstantIntOp::create(b, loc, i32, -1);
   Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
   Value below = NVVM::LaneMaskLtOp::create(b, loc, i32);
-  for (int64_t flat : enumerateSubsets(layout.memoryBits())) {
+  for (int64_t flat : enumerateSubsets(layout.registerBits())) {
     OpBuilder::InsertionGuard inner(b);
     Value address = readOperand(b, loc, op.getPtrs(), flat);
     Value value = readOperand(b, loc, op.getValue(), flat);
@@ -349,7 +349,7 @@ Outcome emitPrivatized(tirx::AtomicOp op, DispatchContext &ctx,
   // on one address itself, and match.any + redux cost 10x the update
   // (H100: 2.0 ms vs 0.16 ms for 2^26 uniform values; docs/benchmarks.md).
   BitLayout layout = *BitLayout::get(op.getPtrs().getType().getTileLayout());
-  for (int64_t flat : enumerateSubsets(layout.memoryBits())) {
+  for (int64_t flat : enumerateSubsets(layout.registerBits())) {
     OpBuilder::InsertionGuard inner(b);
     Value address = readOperand(b, loc, op.getPtrs(), flat);
     Value value = readOperand(b, loc, op.getValue(), flat);
@@ -397,7 +397,7 @@ Outcome emitForEach(tirx::ForEachOp op, DispatchContext &ctx, RewriterBase &b) {
       b, loc, b.getI64Type(),
       emitThreadBits(b, loc, layout, tid, 0, layout.getNumBits()));
   Block &body = op.getBody().front();
-  for (int64_t flat : enumerateSubsets(layout.memoryBits())) {
+  for (int64_t flat : enumerateSubsets(layout.registerBits())) {
     IRMapping mapping;
     for (auto [arg, input] :
          llvm::zip(body.getArguments().drop_back(), op.getInputs()))

@@ -371,12 +371,14 @@ public:
   bool isLocal() const { return side.kind == SideKind::Local; }
   bool isGlobal() const { return side.kind == SideKind::Global; }
 
-  /// Memory (compile-time) coordinate of a flat index in dimension `d`.
+  /// Memory (compile-time) coordinate of a flat index in dimension `d`: its
+  /// bits that are not on a thread (registers, and broadcast bits: one
+  /// register of the partition standing for several elements).
   int64_t memCoord(int64_t flat, unsigned d) const {
     auto [first, end] = dimBitRange(shape, d);
     int64_t c = 0;
     for (unsigned j = first; j < end; ++j)
-      if (part.shard[j].isMemory() && ((flat >> j) & 1))
+      if (!part.shard[j].isThread() && ((flat >> j) & 1))
         c |= int64_t(1) << (j - first);
     return c;
   }
@@ -396,7 +398,7 @@ public:
     }
     int64_t constant = 0;
     for (auto [j, bit] : llvm::enumerate(part.shard))
-      if (bit.isMemory() && ((flat >> j) & 1))
+      if (!bit.isThread() && ((flat >> j) & 1))
         constant += side.bits.shard[j].stride;
     Type i32 = b.getI32Type();
     Value addr = arith::AddIOp::create(
@@ -553,7 +555,10 @@ Outcome emitCopy(tirx::CopyOp op, DispatchContext &ctx, RewriterBase &rewriter,
   SideAccess dst(b, loc, sides.dst, part, shape, elemType, tid);
   SideAccess src(b, loc, sides.src, part, shape, elemType, tid);
 
-  SmallVector<unsigned> memBits = part.memoryBits();
+  // Every logical element the partition's threads hold: a broadcast bit of
+  // a register source (one register standing for several elements) still
+  // names distinct destination addresses.
+  SmallVector<unsigned> memBits = part.registerBits();
   auto forEachFlat = [&](unsigned skipLow,
                          llvm::function_ref<void(int64_t)> fn) {
     SmallVector<unsigned> iterBits(llvm::make_filter_range(

@@ -138,7 +138,7 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
     auto ifOp = scf::IfOp::create(b, loc, leader, false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
-  for (int64_t flat : enumerateSubsets(src.memoryBits())) {
+  for (int64_t flat : enumerateSubsets(src.registerBits())) {
     OpBuilder::InsertionGuard inner(b);
     if (op.getMask()) {
       auto ifOp = scf::IfOp::create(

@@ -42,7 +42,7 @@ namespace tileir::dispatch::reduction {
 
 int64_t ReductionPlan::numKept() const {
   int64_t kept = 1;
-  for (unsigned j : src.memoryBits())
+  for (unsigned j : src.registerBits())
     if (!reduced[j])
       kept *= 2;
   return kept;
@@ -177,7 +177,7 @@ ReducedTuples emitRegisterReduction(OpBuilder &b, Location loc, Operation *op,
                                     const CombineFn &combine,
                                     bool widenAfterThread) {
   SmallVector<unsigned> keptMem, reducedMem;
-  for (unsigned j : plan.src.memoryBits())
+  for (unsigned j : plan.src.registerBits())
     (plan.reduced[j] ? reducedMem : keptMem).push_back(j);
   ReducedTuples out;
   // 1. Per thread: a pairwise tree over the reduced registers.
