@@ -27,6 +27,12 @@
 // CHECK: st.global
 // CHECK: ret;
 
+// CHECK-LABEL: // tileir.kernel sum_bcast params=(ptr,ptr) reqntid=
+// CHECK: ld.global.v4.b32 {[[X:%r[0-9]+]],
+// CHECK: add.rn.f32 {{%r[0-9]+}}, [[X]], [[X]];
+// CHECK: st.global
+// CHECK: ret;
+
 // CHECK-LABEL: // tileir.kernel scans params=(ptr,ptr,ptr,ptr,ptr) reqntid=
 // CHECK-DAG: shfl.sync.up.b32
 // CHECK-DAG: shfl.sync.down.b32
@@ -87,6 +93,26 @@ cuda_tile.module @reduce_scan {
     %s1 = reshape %s : tile<f32> -> tile<1xf32>
     %sb = broadcast %s1 : tile<1xf32> -> tile<256xf32>
     %t1 = store_view_tko weak %sb, %py[%c0] : tile<256xf32>, partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+
+  // A sum over a broadcast axis: y = 8 x (the broadcast's view gives the
+  // rows one register; the reduction still counts each row).
+  entry @sum_bcast(%x: tile<ptr<f32>>, %y: tile<ptr<f32>>) {
+    %tx = make_tensor_view %x, shape = [64], strides = [1] : tensor_view<64xf32, strides=[1]>
+    %px = make_partition_view %tx : partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>
+    %ty = make_tensor_view %y, shape = [64], strides = [1] : tensor_view<64xf32, strides=[1]>
+    %py = make_partition_view %ty : partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %v, %t0 = load_view_tko weak %px[%c0] : partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>, tile<i32> -> tile<64xf32>, token
+    %r = reshape %v : tile<64xf32> -> tile<1x64xf32>
+    %b = broadcast %r : tile<1x64xf32> -> tile<8x64xf32>
+    %s = reduce %b dim=0 identities=[0.000000e+00 : f32] : tile<8x64xf32> -> tile<64xf32>
+    (%p: tile<f32>, %q: tile<f32>) {
+      %a = addf %p, %q : tile<f32>
+      yield %a : tile<f32>
+    }
+    %t1 = store_view_tko weak %s, %py[%c0] : tile<64xf32>, partition_view<tile=(64), tensor_view<64xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 

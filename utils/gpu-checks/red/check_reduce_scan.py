@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """GPU check of the tirx.reduce / tirx.scan variants on the kernels of
-test/Target/PTX/reduce-scan.mlir (argmax, rank-0 sum, scans on each axis in
-both directions), against PyTorch in float64 on random data with poisoned
+test/Target/PTX/reduce-scan.mlir (argmax, rank-0 sum, a sum over a broadcast
+axis, scans on each axis in both directions), against PyTorch in float64 on random data with poisoned
 outputs. Build a kernel cache where the compiler is:
 
     python -m tileir.aot --cache-dir kcache test/Target/PTX/reduce-scan.mlir
@@ -63,6 +63,13 @@ def main() -> int:
     module.kernels["sum_all"].launch((1,), x, y)
     torch.cuda.synchronize()
     ok &= close("sum_all", y, x.double().sum().expand(256), 1e-5)
+
+    # a sum over a broadcast axis: 8 x.
+    x = torch.randn((64,), generator=gen, device="cuda")
+    y = poisoned((64,), torch.float32)
+    module.kernels["sum_bcast"].launch((1,), x, y)
+    torch.cuda.synchronize()
+    ok &= close("sum over a broadcast axis", y, 8 * x.double(), 1e-6)
 
     # scans of a 32x64 tile.
     x = torch.randn((32, 64), generator=gen, device="cuda")
