@@ -53,6 +53,9 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   // NVVM ops defined by their PTX (wgmma, mbarrier, TMA) become
   // llvm.inline_asm.
   gpu.addPass(createConvertNVVMToLLVMPass());
+  // extractvalue of insertvalue chains (wgmma accumulator structs, memref
+  // descriptors) fold here, cheaply, instead of in LLVM's IPSCCP.
+  gpu.addPass(tirx::createTirXFoldAggregates());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 

@@ -61,4 +61,30 @@ def TirXLowerBuffers : Pass<"tirx-lower-buffers", "::mlir::gpu::GPUModuleOp"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def TirXFoldAggregates : Pass<"tirx-fold-aggregates", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Folds llvm.extractvalue of llvm.insertvalue chains";
+  let description = [{
+    Runs the upstream folders of `llvm.extractvalue` and `llvm.insertvalue`
+    (and nothing else) on the LLVM dialect: an extractvalue of a value
+    inserted into an aggregate becomes that value, and insertvalue chains
+    left without users are erased. The wgmma lowering builds the 128-register
+    accumulator struct of every `nvvm.wgmma.mma_async` from the register
+    array and convert-nvvm-to-llvm takes it apart again for the inline asm;
+    the memref lowering extracts the pointer of every descriptor per access.
+    Left to LLVM, the chains cost IPSCCP (which runs before InstCombine in
+    the O3 pipeline) ~40 ms per wgmma kernel of the matmul example. A full
+    canonicalize round on the LLVM dialect costs more than it saves
+    (docs/Pipeline.md, "Compile time").
+
+    Before:
+    ```mlir
+    %s0 = llvm.insertvalue %a, %u[0] : !llvm.struct<(f32, f32)>
+    %s1 = llvm.insertvalue %b, %s0[1] : !llvm.struct<(f32, f32)>
+    %x = llvm.extractvalue %s1[0] : !llvm.struct<(f32, f32)>
+    ```
+    After: the uses of `%x` use `%a`; the chain is erased.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TILEIR_DIALECT_TIRX_TRANSFORMS_PASSES_TD
