@@ -26,6 +26,7 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   convert.chip = options.chip;
   convert.ptxVersion = options.ptxVersion;
   convert.numThreads = options.numThreads;
+  convert.rollWgmma = options.rollWgmma;
   // tileops library ops become cuda_tile arithmetic first.
   pm.addPass(tileops::createTileOpsExpand());
   pm.addPass(createConvertCudaTileToTirX(convert));
