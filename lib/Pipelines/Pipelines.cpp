@@ -32,7 +32,8 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   pm.addPass(createConvertCudaTileToTirX(convert));
 }
 
-void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
+void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm,
+                                           bool arrayAllocas) {
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
   // Folds region offsets to static ones before the variants' predicates
   // look at them (in-bounds copies need no zero-fill size); cheap: the IR is
@@ -55,15 +56,18 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   // llvm.inline_asm.
   gpu.addPass(createConvertNVVMToLLVMPass());
   // extractvalue of insertvalue chains (wgmma accumulator structs, memref
-  // descriptors) fold here, cheaply, instead of in LLVM's IPSCCP.
-  gpu.addPass(tirx::createTirXFoldAggregates());
+  // descriptors) fold here, cheaply, instead of in LLVM's IPSCCP; register
+  // arrays become allocas of array type, which LLVM's first SROA promotes.
+  tirx::TirXPrepareLLVMOptions prepare;
+  prepare.arrayAllocas = arrayAllocas;
+  gpu.addPass(tirx::createTirXPrepareLLVM(prepare));
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 void mlir::tileir::buildCudaTileToNVVMPipeline(
     OpPassManager &pm, const CudaTileToNVVMOptions &options) {
   buildCudaTileToTirXPipeline(pm, options);
-  buildTirXToNVVMPipeline(pm);
+  buildTirXToNVVMPipeline(pm, options.arrayAllocas);
 }
 
 void mlir::tileir::registerPipelines() {
@@ -74,5 +78,5 @@ void mlir::tileir::registerPipelines() {
   PassPipelineRegistration<>(
       "tirx-to-nvvm",
       "Dispatch tirx primitives and lower the result to LLVM dialect + NVVM",
-      buildTirXToNVVMPipeline);
+      [](OpPassManager &pm) { buildTirXToNVVMPipeline(pm); });
 }
