@@ -32,8 +32,7 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   pm.addPass(createConvertCudaTileToTirX(convert));
 }
 
-void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm,
-                                           bool arrayAllocas) {
+void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
   // Folds region offsets to static ones before the variants' predicates
   // look at them (in-bounds copies need no zero-fill size); cheap: the IR is
@@ -56,18 +55,15 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm,
   // llvm.inline_asm.
   gpu.addPass(createConvertNVVMToLLVMPass());
   // extractvalue of insertvalue chains (wgmma accumulator structs, memref
-  // descriptors) fold here, cheaply, instead of in LLVM's IPSCCP; register
-  // arrays become allocas of array type, which LLVM's first SROA promotes.
-  tirx::TirXPrepareLLVMOptions prepare;
-  prepare.arrayAllocas = arrayAllocas;
-  gpu.addPass(tirx::createTirXPrepareLLVM(prepare));
+  // descriptors) fold here, cheaply, instead of in LLVM's IPSCCP.
+  gpu.addPass(tirx::createTirXFoldAggregates());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
 void mlir::tileir::buildCudaTileToNVVMPipeline(
     OpPassManager &pm, const CudaTileToNVVMOptions &options) {
   buildCudaTileToTirXPipeline(pm, options);
-  buildTirXToNVVMPipeline(pm, options.arrayAllocas);
+  buildTirXToNVVMPipeline(pm);
 }
 
 void mlir::tileir::registerPipelines() {
@@ -78,5 +74,5 @@ void mlir::tileir::registerPipelines() {
   PassPipelineRegistration<>(
       "tirx-to-nvvm",
       "Dispatch tirx primitives and lower the result to LLVM dialect + NVVM",
-      [](OpPassManager &pm) { buildTirXToNVVMPipeline(pm); });
+      buildTirXToNVVMPipeline);
 }

@@ -26,11 +26,6 @@ struct CudaTileToNVVMOptions
       *this, "num-threads",
       llvm::cl::desc("CTA size (0: chosen from the tile sizes)"),
       llvm::cl::init(0)};
-  PassOptions::Option<bool> arrayAllocas{
-      *this, "array-allocas",
-      llvm::cl::desc("Register arrays as allocas of array type (see "
-                     "tirx-prepare-llvm)"),
-      llvm::cl::init(false)};
   PassOptions::Option<bool> rollWgmma{
       *this, "roll-wgmma",
       llvm::cl::desc("Roll the wgmma K loop (see convert-cuda-tile-to-tirx)"),
@@ -41,8 +36,7 @@ struct CudaTileToNVVMOptions
 void buildCudaTileToTirXPipeline(OpPassManager &pm,
                                  const CudaTileToNVVMOptions &options);
 /// tirx-dispatch, tirx-lower-buffers and the upstream conversions to NVVM.
-/// `arrayAllocas`: tirx-prepare-llvm's `array-allocas`.
-void buildTirXToNVVMPipeline(OpPassManager &pm, bool arrayAllocas = false);
+void buildTirXToNVVMPipeline(OpPassManager &pm);
 /// Both: cuda_tile -> LLVM dialect + NVVM inside gpu.module.
 void buildCudaTileToNVVMPipeline(OpPassManager &pm,
                                  const CudaTileToNVVMOptions &options);

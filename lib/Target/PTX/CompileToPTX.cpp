@@ -190,7 +190,7 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
     splitKernelModules(module);
   PassManager lower(module->getName());
   configureFromCommandLine(lower);
-  buildTirXToNVVMPipeline(lower, options.arrayAllocas);
+  buildTirXToNVVMPipeline(lower);
   // The IR is verified once, after the pipeline, rather than after each of
   // its passes: verifying the unrolled IR after every pass cost ~15% of the
   // compile time (docs/Pipeline.md, "Compile time"). `tile-opt

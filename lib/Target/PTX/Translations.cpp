@@ -36,12 +36,6 @@ struct TranslateOptions {
       llvm::cl::desc("Roll the wgmma K loop (one stage body, descriptors "
                      "selected per iteration; docs/Matmul.md)"),
       llvm::cl::init(false)};
-  llvm::cl::opt<bool> arrayAllocas{
-      "array-allocas",
-      llvm::cl::desc("Register arrays as allocas of array type (LLVM's first "
-                     "SROA promotes them; changes the PTX, "
-                     "docs/Pipeline.md)"),
-      llvm::cl::init(false)};
 
   CompileOptions get() const {
     CompileOptions options;
@@ -49,7 +43,6 @@ struct TranslateOptions {
     options.ptxVersion = ptxVersion;
     options.numThreads = numThreads;
     options.rollWgmma = rollWgmma;
-    options.arrayAllocas = arrayAllocas;
     return options;
   }
 };

@@ -3,12 +3,9 @@
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_89 %examples/vector_add.mlir | FileCheck %s --check-prefix=SM89
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --ptx-version=84 %examples/vector_add.mlir | FileCheck %s --check-prefix=SM90A
 // RUN: tile-translate --cuda-tile-to-ptx --num-threads=256 %examples/vector_add.mlir | FileCheck %s --check-prefix=T256
-// RUN: tile-translate --cuda-tile-to-llvmir --array-allocas %examples/softmax.mlir | FileCheck %s --check-prefix=ARRAY
 
 // --chip picks .target and the lowest PTX ISA that has what the chip needs,
 // --ptx-version overrides it, --num-threads fixes the CTA size.
-// --array-allocas gives the register arrays an array type (off by default,
-// docs/Pipeline.md "Compile time").
 
 // DEFAULT: .version 8.0
 // DEFAULT-NEXT: .target sm_90
@@ -23,5 +20,3 @@
 // T256: .reqntid 256, 1, 1
 // T256: // tileir.kernel vadd_ptr params=(ptr,ptr,ptr,i32) reqntid=256,1,1
 // T256: .reqntid 256, 1, 1
-
-// ARRAY: alloca [{{[0-9]+}} x float], i64 1

@@ -25,9 +25,6 @@ struct CompileOptions {
   unsigned numThreads = 0;
   /// Roll the wgmma K loop (convert-cuda-tile-to-tirx `roll-wgmma`).
   bool rollWgmma = false;
-  /// Register arrays as allocas of array type (tirx-prepare-llvm
-  /// `array-allocas`).
-  bool arrayAllocas = false;
 };
 
 /// What a launcher needs to know about one kernel.

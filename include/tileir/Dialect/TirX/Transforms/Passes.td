@@ -61,47 +61,29 @@ def TirXLowerBuffers : Pass<"tirx-lower-buffers", "::mlir::gpu::GPUModuleOp"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
-def TirXPrepareLLVM : Pass<"tirx-prepare-llvm", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Shapes the LLVM dialect for LLVM's O3 pipeline";
+def TirXFoldAggregates : Pass<"tirx-fold-aggregates", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Folds llvm.extractvalue of llvm.insertvalue chains";
   let description = [{
-    Runs after the conversion to the LLVM dialect, two rewrites that LLVM
-    would do itself, but late and at a cost:
-
-    * The upstream folders of `llvm.extractvalue` and `llvm.insertvalue`
-      (and nothing else): an extractvalue of a value inserted into an
-      aggregate becomes that value, and insertvalue chains left without
-      users are erased. The wgmma lowering builds the 128-register
-      accumulator struct of every `nvvm.wgmma.mma_async` from the register
-      array and convert-nvvm-to-llvm takes it apart again for the inline
-      asm; left to LLVM, the chains cost IPSCCP (which runs before
-      InstCombine) ~40 ms per wgmma kernel of the matmul example.
-    * With `array-allocas` (off by default: it changes the PTX of most
-      examples but matmul, docs/Pipeline.md "Compile time"): `llvm.alloca
-      %n x T` with a constant `n` > 1 (the per-thread register arrays from
-      `memref.alloca`) becomes `llvm.alloca 1 x !llvm.array<n x T>`. LLVM's
-      SROA skips array allocations, so the register arrays are promoted
-      only after the first InstCombine has turned them into array types
-      itself, walking every load, store and GEP of them (a third of the O3
-      instructions of the sm_90 matmul); retyped, the first SROA promotes
-      them, which changes the order of LLVM's simplifications.
-
-    A full canonicalize round on the LLVM dialect costs more than it saves
+    Runs the upstream folders of `llvm.extractvalue` and `llvm.insertvalue`
+    (and nothing else) on the LLVM dialect: an extractvalue of a value
+    inserted into an aggregate becomes that value, and insertvalue chains
+    left without users are erased. The wgmma lowering builds the 128-register
+    accumulator struct of every `nvvm.wgmma.mma_async` from the register
+    array and convert-nvvm-to-llvm takes it apart again for the inline asm;
+    the memref lowering extracts the pointer of every descriptor per access.
+    Left to LLVM, the chains cost IPSCCP (which runs before InstCombine in
+    the O3 pipeline) ~40 ms per wgmma kernel of the matmul example. A full
+    canonicalize round on the LLVM dialect costs more than it saves
     (docs/Pipeline.md, "Compile time").
 
     Before:
     ```mlir
-    %n = llvm.mlir.constant(128 : index) : i64
-    %a = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    %s0 = llvm.insertvalue %a, %u[0] : !llvm.struct<(f32, f32)>
     %s1 = llvm.insertvalue %b, %s0[1] : !llvm.struct<(f32, f32)>
-    %x = llvm.extractvalue %s1[1] : !llvm.struct<(f32, f32)>
+    %x = llvm.extractvalue %s1[0] : !llvm.struct<(f32, f32)>
     ```
-    After: the uses of `%x` use `%b` (and with `array-allocas`, `%a =
-    llvm.alloca %one x !llvm.array<128 x f32>`).
+    After: the uses of `%x` use `%a`; the chain is erased.
   }];
-  let options = [
-    Option<"arrayAllocas", "array-allocas", "bool", /*default=*/"false",
-           "Give allocas of a constant element count > 1 an array type">,
-  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 

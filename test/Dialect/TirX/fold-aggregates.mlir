@@ -1,10 +1,8 @@
-// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(tirx-prepare-llvm))' | FileCheck %s
-// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(tirx-prepare-llvm{array-allocas}))' | FileCheck %s --check-prefix=ARRAY
+// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(tirx-fold-aggregates))' | FileCheck %s
 
-// tirx-prepare-llvm: extractvalue of an insertvalue chain becomes the
+// tirx-fold-aggregates: extractvalue of an insertvalue chain becomes the
 // inserted value (the wgmma accumulator struct, memref descriptors); the
-// chains left without users are erased; other ops are left alone. With
-// array-allocas, allocas of a constant count > 1 take an array type.
+// chains left without users are erased; other ops are left alone.
 
 // CHECK-LABEL: llvm.func @chain
 // CHECK-SAME: (%[[A:.*]]: f32, %[[B:.*]]: f32, %[[P:.*]]: !llvm.ptr)
@@ -12,14 +10,6 @@
 // CHECK-NOT: llvm.extractvalue
 // CHECK: %[[S:.*]] = llvm.fadd %[[B]], %[[A]]
 // CHECK: llvm.store %[[S]], %[[P]]
-// CHECK-LABEL: llvm.func @registers
-// CHECK: llvm.alloca %{{.*}} x f32 {alignment = 4 : i64}
-// CHECK: llvm.alloca %{{.*}} x f32 :
-// ARRAY-LABEL: llvm.func @registers
-// ARRAY: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
-// ARRAY: %[[A:.*]] = llvm.alloca %[[ONE]] x !llvm.array<128 x f32> {alignment = 4 : i64}
-// ARRAY: llvm.alloca %{{.*}} x f32 :
-// ARRAY: llvm.getelementptr %[[A]][3] : (!llvm.ptr) -> !llvm.ptr, f32
 // CHECK-LABEL: llvm.func @kept
 // CHECK: llvm.insertvalue
 // CHECK: llvm.call @use
@@ -34,15 +24,6 @@ gpu.module @m {
     %y = llvm.extractvalue %s1[1] : !llvm.struct<(f32, f32)>
     %s = llvm.fadd %y, %x : f32
     llvm.store %s, %p : f32, !llvm.ptr
-    llvm.return
-  }
-  llvm.func @registers(%n: i64, %v: f32) {
-    %c128 = llvm.mlir.constant(128 : index) : i64
-    %a = llvm.alloca %c128 x f32 {alignment = 4 : i64} : (i64) -> !llvm.ptr
-    %d = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
-    %p = llvm.getelementptr %a[3] : (!llvm.ptr) -> !llvm.ptr, f32
-    llvm.store %v, %p : f32, !llvm.ptr
-    llvm.store %v, %d : f32, !llvm.ptr
     llvm.return
   }
   llvm.func @use(!llvm.struct<(f32, f32)>) -> !llvm.struct<(f32, f32)>
