@@ -55,8 +55,10 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   // llvm.inline_asm.
   gpu.addPass(createConvertNVVMToLLVMPass());
   // extractvalue of insertvalue chains (wgmma accumulator structs, memref
-  // descriptors) fold here, cheaply, instead of in LLVM's IPSCCP.
-  gpu.addPass(tirx::createTirXFoldAggregates());
+  // descriptors) fold here, cheaply, instead of in LLVM's IPSCCP; large
+  // register arrays become allocas of array type, which LLVM's first SROA
+  // promotes.
+  gpu.addPass(tirx::createTirXPrepareLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
