@@ -268,8 +268,8 @@ static std::optional<FlatMap> getFlatMap(const TileLayout &layout,
     auto unit = unitOf(iter.axis);
     if (!unit)
       return std::nullopt;
-    map.digits.push_back({iter.extent, unit->first * iter.stride,
-                          unit->second * iter.stride});
+    map.digits.push_back(
+        {iter.extent, unit->first * iter.stride, unit->second * iter.stride});
   }
   for (const auto &[axis, value] : layout.getOffset()) {
     auto unit = unitOf(axis);

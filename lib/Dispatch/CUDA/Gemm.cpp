@@ -664,8 +664,10 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   // Operands whose storage is chosen at run time (the rolled K loop) take
   // their descriptors from the selected precomputed start field; the others
   // from their (static) address.
-  bool selectedA = isa_and_nonnull<arith::SelectOp>(viewRoot(g.a).getDefiningOp());
-  bool selectedB = isa_and_nonnull<arith::SelectOp>(viewRoot(g.b).getDefiningOp());
+  bool selectedA =
+      isa_and_nonnull<arith::SelectOp>(viewRoot(g.a).getDefiningOp());
+  bool selectedB =
+      isa_and_nonnull<arith::SelectOp>(viewRoot(g.b).getDefiningOp());
   Value aBase = selectedA ? emitSelectedStartField(b, loc, g.a)
                           : emitSharedAddress(b, loc, g.a);
   Value bBase = selectedB ? emitSelectedStartField(b, loc, g.b)

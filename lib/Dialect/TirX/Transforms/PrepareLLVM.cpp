@@ -26,8 +26,7 @@ static void retypeArrayAllocas(Operation *root, unsigned minElements) {
     APInt count;
     if (!alloca.getInalloca() &&
         matchPattern(alloca.getArraySize(), m_ConstantInt(&count)) &&
-        count.ugt(1) && count.getActiveBits() <= 32 &&
-        count.uge(minElements))
+        count.ugt(1) && count.getActiveBits() <= 32 && count.uge(minElements))
       allocas.push_back(alloca);
   });
   for (LLVM::AllocaOp alloca : allocas) {
@@ -39,9 +38,9 @@ static void retypeArrayAllocas(Operation *root, unsigned minElements) {
     Value one = LLVM::ConstantOp::create(
         b, alloca.getLoc(), alloca.getArraySize().getType(),
         b.getIntegerAttr(alloca.getArraySize().getType(), 1));
-    auto retyped = LLVM::AllocaOp::create(
-        b, alloca.getLoc(), alloca.getType(), one, alloca.getAlignmentAttr(),
-        TypeAttr::get(arrayType));
+    auto retyped = LLVM::AllocaOp::create(b, alloca.getLoc(), alloca.getType(),
+                                          one, alloca.getAlignmentAttr(),
+                                          TypeAttr::get(arrayType));
     alloca.replaceAllUsesWith(retyped.getResult());
     alloca.erase();
   }
@@ -67,8 +66,7 @@ struct TirXPrepareLLVMPass
     config.setStrictness(GreedyRewriteStrictness::ExistingOps);
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     (void)applyOpPatternsGreedily(
-        ops, FrozenRewritePatternSet(RewritePatternSet(&getContext())),
-        config);
+        ops, FrozenRewritePatternSet(RewritePatternSet(&getContext())), config);
   }
 };
 } // namespace
