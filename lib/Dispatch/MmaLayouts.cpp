@@ -209,9 +209,109 @@ static int64_t threadsPerUnit(llvm::StringRef axis) {
   return 0;
 }
 
+namespace {
+/// The forward map of a layout whose every axis (shard iters and offsets) is
+/// `m` or a CTA thread axis, without building an AxisCoord per element: the
+/// storage slot (`m`) and the CTA thread of a flat index. The checks below
+/// run it on every element of 64 x 256 tiles, once per gemm; applyFlat
+/// (string axes, a sorted coordinate per element) made the wgmma dispatch
+/// of the matmul example ~80 ms. Where a layout uses another axis,
+/// `getFlatMap` gives nullopt and the callers take the general path.
+struct FlatMap {
+  struct Digit {
+    int64_t extent;
+    int64_t mStride;      ///< contribution to m per unit of the digit
+    int64_t threadStride; ///< contribution to the thread per unit
+  };
+  llvm::SmallVector<Digit, 8> digits; ///< shard iters, outer first
+  int64_t mOffset = 0;
+  int64_t threadOffset = 0;
+
+  /// (m, thread) of flat index `flat`, as TileLayout::applyFlat splits it.
+  std::pair<int64_t, int64_t> operator()(int64_t flat) const {
+    int64_t m = mOffset, thread = threadOffset, remaining = flat;
+    for (size_t k = digits.size(); k-- > 0;) {
+      const Digit &d = digits[k];
+      int64_t digit = remaining;
+      if (k != 0 && d.extent > 0) {
+        digit = remaining % d.extent;
+        remaining /= d.extent;
+      }
+      m += digit * d.mStride;
+      thread += digit * d.threadStride;
+    }
+    return {m, thread};
+  }
+};
+} // namespace
+
+/// The FlatMap of `layout`, or nullopt when it has replicas or uses an axis
+/// other than `m` and the CTA thread axes (with `allowThreads` false: other
+/// than `m`).
+static std::optional<FlatMap> getFlatMap(const TileLayout &layout,
+                                         bool allowThreads) {
+  if (!layout.getReplica().empty())
+    return std::nullopt;
+  // Per unit of `axis`: (m, thread) contribution; nullopt for other axes.
+  auto unitOf =
+      [&](llvm::StringRef axis) -> std::optional<std::pair<int64_t, int64_t>> {
+    if (axis == "m")
+      return std::make_pair(int64_t(1), int64_t(0));
+    if (!allowThreads || !layout::isThreadAxis(axis))
+      return std::nullopt;
+    if (int64_t unit = threadsPerUnit(axis))
+      return std::make_pair(int64_t(0), unit);
+    return std::nullopt;
+  };
+  FlatMap map;
+  for (const Iter &iter : layout.getShard()) {
+    auto unit = unitOf(iter.axis);
+    if (!unit)
+      return std::nullopt;
+    map.digits.push_back(
+        {iter.extent, unit->first * iter.stride, unit->second * iter.stride});
+  }
+  for (const auto &[axis, value] : layout.getOffset()) {
+    auto unit = unitOf(axis);
+    if (!unit)
+      return std::nullopt;
+    map.mOffset += unit->first * value;
+    map.threadOffset += unit->second * value;
+  }
+  return map;
+}
+
+/// matchFragment on any layout: one AxisCoord per element.
+static llvm::Expected<llvm::SmallVector<int64_t>>
+matchFragmentGeneral(const TileLayout &layout, bool transposed,
+                     const Fragment &frag);
+
 llvm::Expected<llvm::SmallVector<int64_t>>
 mma::matchFragment(const TileLayout &layout, bool transposed,
                    const Fragment &frag) {
+  // Fast path: on success the same slots as the general path; on any
+  // mismatch the general path runs and words the diagnostic.
+  std::optional<FlatMap> map = getFlatMap(layout, /*allowThreads=*/true);
+  if (!map || layout.getNumElements() != frag.rows * frag.cols)
+    return matchFragmentGeneral(layout, transposed, frag);
+  llvm::SmallVector<int64_t> slots(frag.regs, -1);
+  for (int64_t r = 0; r < frag.regs; ++r) {
+    for (int64_t t = 0; t < frag.threads; ++t) {
+      auto [row, col] = frag.element(t, r);
+      int64_t flat = transposed ? col * frag.rows + row : row * frag.cols + col;
+      auto [slot, thread] = (*map)(flat);
+      if (thread != t || (t != 0 && slot != slots[r]))
+        return matchFragmentGeneral(layout, transposed, frag);
+      if (t == 0)
+        slots[r] = slot;
+    }
+  }
+  return slots;
+}
+
+static llvm::Expected<llvm::SmallVector<int64_t>>
+matchFragmentGeneral(const TileLayout &layout, bool transposed,
+                     const Fragment &frag) {
   auto fail = [](const llvm::Twine &msg) {
     return llvm::createStringError(msg);
   };
@@ -304,10 +404,14 @@ mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
                               "128-byte swizzle, got {0} bytes",
                               swizzleBytes)
                     .str());
-  // Address (in elements) of element (row, kk) of the operand.
+  // Address (in elements) of element (row, kk) of the operand; without an
+  // AxisCoord per element where the layout only uses `m`.
   std::optional<std::string> error;
+  std::optional<FlatMap> map = getFlatMap(layout, /*allowThreads=*/false);
   auto addr = [&](int64_t row, int64_t kk) -> int64_t {
     int64_t flat = transposed ? kk * rows + row : row * k + kk;
+    if (map)
+      return (*map)(flat).first;
     int64_t m = 0;
     for (const auto &[axis, value] : layout.applyFlat(flat)) {
       if (axis == "m")

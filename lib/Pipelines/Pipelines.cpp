@@ -26,6 +26,7 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   convert.chip = options.chip;
   convert.ptxVersion = options.ptxVersion;
   convert.numThreads = options.numThreads;
+  convert.rollWgmma = options.rollWgmma;
   // tileops library ops become cuda_tile arithmetic first.
   pm.addPass(tileops::createTileOpsExpand());
   pm.addPass(createConvertCudaTileToTirX(convert));
@@ -53,6 +54,11 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   // NVVM ops defined by their PTX (wgmma, mbarrier, TMA) become
   // llvm.inline_asm.
   gpu.addPass(createConvertNVVMToLLVMPass());
+  // extractvalue of insertvalue chains (wgmma accumulator structs, memref
+  // descriptors) fold here, cheaply, instead of in LLVM's IPSCCP; large
+  // register arrays become allocas of array type, which LLVM's first SROA
+  // promotes.
+  gpu.addPass(tirx::createTirXPrepareLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 

@@ -48,6 +48,11 @@ def ConvertCudaTileToTirX : Pass<"convert-cuda-tile-to-tirx", "::mlir::ModuleOp"
            "PTX ISA version times ten (0: the chip's default)">,
     Option<"numThreads", "num-threads", "unsigned", /*default=*/"0",
            "CTA size (0: chosen from the tile sizes)">,
+    Option<"rollWgmma", "roll-wgmma", "bool", /*default=*/"false",
+           "Rolls the wgmma K loop like the mma.sync one (one iteration per "
+           "K step, stage buffers selected at run time, their wgmma "
+           "descriptors computed before the loop): 1/stages of the code and "
+           "of the compile time; H100 speed to be measured (docs/Matmul.md)">,
     Option<"pointerAlignment", "pointer-alignment", "unsigned",
            /*default=*/"16",
            "Alignment in bytes assumed for pointer arguments (part of the "

@@ -26,6 +26,10 @@ struct CudaTileToNVVMOptions
       *this, "num-threads",
       llvm::cl::desc("CTA size (0: chosen from the tile sizes)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> rollWgmma{
+      *this, "roll-wgmma",
+      llvm::cl::desc("Roll the wgmma K loop (see convert-cuda-tile-to-tirx)"),
+      llvm::cl::init(false)};
 };
 
 /// convert-cuda-tile-to-tirx: cuda_tile -> gpu.module of tirx kernels.

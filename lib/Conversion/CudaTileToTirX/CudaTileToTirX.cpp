@@ -337,6 +337,7 @@ struct ConvertCudaTileToTirXPass
     func.getBody().front().getOperations().clear();
     EntryLowering lowering(entry, func, planner, pointerAlignment);
     lowering.target = &target;
+    lowering.rollWgmma = rollWgmma;
     return lowering.run();
   }
 };

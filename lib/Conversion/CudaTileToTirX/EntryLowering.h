@@ -223,6 +223,8 @@ public:
   DenseSet<Value> mmaResults;
   /// The target (set by the pass before run()).
   const ::tileir::TargetInfo *target = nullptr;
+  /// Roll the wgmma K loop (the pass option `roll-wgmma`).
+  bool rollWgmma = false;
   DenseMap<Value, TensorViewInfo> tensorViewInfo;
 
   // --- memory: views and ordering (Memory.cpp, Atomics.cpp) ---------------

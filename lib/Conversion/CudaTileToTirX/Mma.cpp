@@ -855,13 +855,15 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
   }
 
   Value cStages = arith::ConstantIndexOp::create(b, loc, stages);
-  if (!plan->wgmma) {
+  if (!plan->wgmma || l.rollWgmma) {
     // mma.sync: one loop iteration per K step, on stage i % stages, the
     // buffers of which are chosen at run time (arith.select of the stage
     // buffers; tirx-lower-buffers selects their storage): the kernel holds
     // one copy of the stage body. Unrolled by the stage count, LLVM spent
     // seconds on the copies and ptxas spilled (docs/Pipeline.md, "Compile
-    // time"; H100: 10% faster rolled).
+    // time"; H100: 10% faster rolled). wgmma with `roll-wgmma`: the same
+    // loop; the dispatch computes the descriptor of every stage buffer
+    // before the loop and selects among them (docs/Matmul.md).
     auto pick = [&](ArrayRef<Value> buffers, Value stage) {
       Value chosen = buffers[0];
       for (int64_t t = 1; t < stages; ++t) {
@@ -891,7 +893,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
       return failure();
   } else {
     // wgmma: unrolled by `stages` so that every stage index is static (the
-    // descriptors are constants; rolled, the kernels were 3-9% slower on the
+    // descriptors are constants; rolled with the descriptors computed from
+    // the selected stage in the loop, the kernels were 3-9% slower on the
     // H100).
     auto mainLoop = scf::ForOp::create(b, loc, c0, trips, cStages);
     OpBuilder::InsertionGuard guard(b);

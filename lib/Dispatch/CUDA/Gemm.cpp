@@ -576,6 +576,53 @@ Value emitDescriptor(OpBuilder &b, Location loc, Value base,
   return arith::OrIOp::create(b, loc, start, cst(fields));
 }
 
+/// The buffer under the views of `buffer`.
+Value viewRoot(Value buffer) {
+  while (auto view = buffer.getDefiningOp<tirx::ViewOp>())
+    buffer = view.getSource();
+  return buffer;
+}
+
+/// The start-address field of a descriptor (shared address >> 4, 14 bits)
+/// of the storage of `buffer`, where that storage is chosen at run time (an
+/// `arith.select` of buffers: the stage buffers of the rolled K loop): the
+/// field of each candidate is computed where the candidate is defined
+/// (before the loop) and selected here, so the loop selects precomputed
+/// fields instead of computing the descriptors from the selected address
+/// (docs/Matmul.md).
+Value emitSelectedStartField(OpBuilder &b, Location loc, Value buffer) {
+  Value root = viewRoot(buffer);
+  if (auto select = root.getDefiningOp<arith::SelectOp>()) {
+    Value t = emitSelectedStartField(b, loc, select.getTrueValue());
+    Value f = emitSelectedStartField(b, loc, select.getFalseValue());
+    return arith::SelectOp::create(b, loc, select.getCondition(), t, f);
+  }
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(root);
+  Type i64 = b.getI64Type();
+  Value addr = emitSharedAddress(b, loc, root);
+  return arith::AndIOp::create(
+      b, loc,
+      arith::ShRUIOp::create(b, loc, addr,
+                             arith::ConstantIntOp::create(b, loc, i64, 4)),
+      arith::ConstantIntOp::create(b, loc, i64, 0x3FFF));
+}
+
+/// The descriptor of `d` from the start-address field of its buffer's
+/// storage: the start field plus the K step's 16-byte offset and the other
+/// fields. The same value as emitDescriptor: the storage is aligned to 16
+/// bytes (shared buffers to 128 or more) and shared addresses are below
+/// 2^18, so the 14-bit field does not carry.
+Value emitDescriptorFromField(OpBuilder &b, Location loc, Value field,
+                              const mma::WgmmaDescriptor &d) {
+  int64_t fields = (d.startBytes >> 4) | ((d.leadingBytes >> 4) << 16) |
+                   ((d.strideBytes >> 4) << 32) |
+                   (d.swizzleBytes == 128 ? int64_t(1) << 62 : 0);
+  return arith::AddIOp::create(
+      b, loc, field,
+      arith::ConstantIntOp::create(b, loc, b.getI64Type(), fields));
+}
+
 Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   Gemm g = readGemm(op);
   std::string why;
@@ -614,8 +661,17 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
     // Ignored: the first step does not read the accumulator (scale-d = 0).
     acc = LLVM::UndefOp::create(b, loc, accType);
   }
-  Value aBase = emitSharedAddress(b, loc, g.a);
-  Value bBase = emitSharedAddress(b, loc, g.b);
+  // Operands whose storage is chosen at run time (the rolled K loop) take
+  // their descriptors from the selected precomputed start field; the others
+  // from their (static) address.
+  bool selectedA =
+      isa_and_nonnull<arith::SelectOp>(viewRoot(g.a).getDefiningOp());
+  bool selectedB =
+      isa_and_nonnull<arith::SelectOp>(viewRoot(g.b).getDefiningOp());
+  Value aBase = selectedA ? emitSelectedStartField(b, loc, g.a)
+                          : emitSharedAddress(b, loc, g.a);
+  Value bBase = selectedB ? emitSelectedStartField(b, loc, g.b)
+                          : emitSharedAddress(b, loc, g.b);
   NVVM::WGMMATypes typeA = *getWgmmaType(g.inputType());
   NVVM::WGMMATypes typeB = *getWgmmaType(g.type(g.b).getElementType());
   int64_t stepK = wgmmaStepK(g);
@@ -628,8 +684,10 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
       NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (auto [s, da, db] : llvm::enumerate(operands->a, operands->b)) {
-    Value descA = emitDescriptor(b, loc, aBase, da);
-    Value descB = emitDescriptor(b, loc, bBase, db);
+    Value descA = selectedA ? emitDescriptorFromField(b, loc, aBase, da)
+                            : emitDescriptor(b, loc, aBase, da);
+    Value descB = selectedB ? emitDescriptorFromField(b, loc, bBase, db)
+                            : emitDescriptor(b, loc, bBase, db);
     NVVM::WGMMAScaleOut scaleD = s == 0 && g.beta == 0
                                      ? NVVM::WGMMAScaleOut::zero
                                      : NVVM::WGMMAScaleOut::one;

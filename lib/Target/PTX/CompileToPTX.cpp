@@ -178,6 +178,7 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
     pipelineOptions.chip = options.chip;
     pipelineOptions.ptxVersion = options.ptxVersion;
     pipelineOptions.numThreads = options.numThreads;
+    pipelineOptions.rollWgmma = options.rollWgmma;
     PassManager convert(module->getName());
     configureFromCommandLine(convert);
     buildCudaTileToTirXPipeline(convert, pipelineOptions);

@@ -31,12 +31,18 @@ struct TranslateOptions {
   llvm::cl::opt<unsigned> numThreads{
       "num-threads", llvm::cl::desc("CTA size (0: chosen by the compiler)"),
       llvm::cl::init(0)};
+  llvm::cl::opt<bool> rollWgmma{
+      "roll-wgmma",
+      llvm::cl::desc("Roll the wgmma K loop (one stage body, descriptors "
+                     "selected per iteration; docs/Matmul.md)"),
+      llvm::cl::init(false)};
 
   CompileOptions get() const {
     CompileOptions options;
     options.chip = chip;
     options.ptxVersion = ptxVersion;
     options.numThreads = numThreads;
+    options.rollWgmma = rollWgmma;
     return options;
   }
 };

@@ -3,7 +3,8 @@
 # sm_90a into DEST/{matmul,tiles}.ptx (checked by ptxas -v: registers, spills)
 # and copies the check script next to them (DEST defaults to
 # /work/main/.dev-mma, which the GPU machine receives). Run check_matmul.py
-# there.
+# there. TT_FLAGS adds tile-translate options (TT_FLAGS=--roll-wgmma: the
+# rolled wgmma K loop, docs/Matmul.md).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 dest="${1:-/work/main/.dev-mma}"
@@ -12,7 +13,8 @@ python3 "$root/utils/gpu-checks/matmul/gen_tiles.py" "$dest/tiles.mlir"
 for name in matmul tiles; do
   src="$root/examples/matmul.mlir"
   [ "$name" = tiles ] && src="$dest/tiles.mlir"
-  "$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_90a "$src" \
+  # shellcheck disable=SC2086
+  "$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_90a ${TT_FLAGS:-} "$src" \
     -o "$dest/$name.ptx"
   /usr/local/cuda/bin/ptxas -arch=sm_90a -v "$dest/$name.ptx" -o /dev/null 2>&1 |
     grep -E "warning|error|Compiling|registers|spill" || true

@@ -23,6 +23,8 @@ struct CompileOptions {
   std::string chip = "sm_90";
   unsigned ptxVersion = 0;
   unsigned numThreads = 0;
+  /// Roll the wgmma K loop (convert-cuda-tile-to-tirx `roll-wgmma`).
+  bool rollWgmma = false;
 };
 
 /// What a launcher needs to know about one kernel.

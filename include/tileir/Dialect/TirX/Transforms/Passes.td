@@ -61,4 +61,53 @@ def TirXLowerBuffers : Pass<"tirx-lower-buffers", "::mlir::gpu::GPUModuleOp"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def TirXPrepareLLVM : Pass<"tirx-prepare-llvm", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Shapes the LLVM dialect for LLVM's O3 pipeline";
+  let description = [{
+    Runs after the conversion to the LLVM dialect, two rewrites that LLVM
+    would do itself, but late and at a cost:
+
+    * The upstream folders of `llvm.extractvalue` and `llvm.insertvalue`
+      (and nothing else): an extractvalue of a value inserted into an
+      aggregate becomes that value, and insertvalue chains left without
+      users are erased. The wgmma lowering builds the 128-register
+      accumulator struct of every `nvvm.wgmma.mma_async` from the register
+      array and convert-nvvm-to-llvm takes it apart again for the inline
+      asm; left to LLVM, the chains cost IPSCCP (which runs before
+      InstCombine) ~40 ms per wgmma kernel of the matmul example.
+    * `llvm.alloca %n x T` with a constant `n` of at least
+      `array-alloca-min-elements` (64; 0: never) becomes `llvm.alloca 1 x
+      !llvm.array<n x T>`. The per-thread register arrays come from
+      `memref.alloca` in that form, which LLVM's SROA skips, so they are
+      promoted only after the first InstCombine has turned them into array
+      types itself; that InstCombine re-scans every user of an alloca each
+      time one of them changes, quadratic in the users: half of the O3
+      instructions of the sm_90 matmul (128- and 512-element arrays).
+      Retyped, the first SROA promotes them, which changes the order of
+      LLVM's simplifications: for the small arrays of the other examples
+      (at most 32 elements) that changed their PTX for no measurable
+      time, hence the threshold (docs/Pipeline.md, "Compile time").
+
+    A full canonicalize round on the LLVM dialect costs more than it saves
+    (docs/Pipeline.md, "Compile time").
+
+    Before:
+    ```mlir
+    %n = llvm.mlir.constant(128 : index) : i64
+    %a = llvm.alloca %n x f32 : (i64) -> !llvm.ptr
+    %s1 = llvm.insertvalue %b, %s0[1] : !llvm.struct<(f32, f32)>
+    %x = llvm.extractvalue %s1[1] : !llvm.struct<(f32, f32)>
+    ```
+    After: `%a = llvm.alloca %one x !llvm.array<128 x f32>`; the uses of
+    `%x` use `%b`.
+  }];
+  let options = [
+    Option<"arrayAllocaMinElements", "array-alloca-min-elements", "unsigned",
+           /*default=*/"64",
+           "Allocas of at least this constant element count take an array "
+           "type (0: none)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TILEIR_DIALECT_TIRX_TRANSFORMS_PASSES_TD
