@@ -409,7 +409,16 @@ FailureOr<Value> EntryLowering::buildFloat(Operation *op, ArrayRef<Value> v) {
       .Case([&](ct::SinHOp) { return unary(math::SinhOp()); })
       .Case([&](ct::TanOp) { return unary(math::TanOp()); })
       .Case([&](ct::LogOp) { return unary(math::LogOp()); })
-      .Case([&](ct::Log2Op) { return unary(math::Log2Op()); })
+      .Case([&](ct::Log2Op o) -> FailureOr<Value> {
+        if (o.getRoundingMode() != ct::RoundingMode::Approx) {
+          if (o.getFlushToZero())
+            return fail(op, "log2 flush_to_zero needs rounding<approx>");
+          return unary(math::Log2Op());
+        }
+        return intrinsic(o.getFlushToZero() ? "llvm.nvvm.lg2.approx.ftz.f"
+                                            : "llvm.nvvm.lg2.approx.f",
+                         f32, v[0], loc);
+      })
       .Case([&](ct::TanHOp o) -> Value {
         if (o.getRoundingMode() != ct::RoundingMode::Approx)
           return unary(math::TanhOp());

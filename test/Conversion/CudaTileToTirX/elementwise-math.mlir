@@ -26,6 +26,8 @@
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
 // CHECK: math.log
 // CHECK: math.log2
+// CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"
 // CHECK: math.powf
 // CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"
 // CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rz.f"
@@ -72,6 +74,8 @@ cuda_tile.module @m {
     %11 = exp2 %a flush_to_zero : tile<128xf32>
     %12 = log %a : tile<128xf32>
     %13 = log2 %a : tile<128xf32>
+    %l2a = log2 %a rounding<approx> : tile<128xf32>
+    %l2f = log2 %a rounding<approx> flush_to_zero : tile<128xf32>
     %14 = pow %a, %b : tile<128xf32>
     %15 = sqrt %a : tile<128xf32>
     %16 = sqrt %a rounding<zero> : tile<128xf32>

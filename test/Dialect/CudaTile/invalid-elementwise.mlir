@@ -68,6 +68,15 @@ cuda_tile.module @m {
 // -----
 
 cuda_tile.module @m {
+  testing$func @log2_approx_f16(%a: tile<f16>) {
+    // expected-error@+1 {{'cuda_tile.log2' op expects f32 elements with rounding<approx>, got 'f16'}}
+    %0 = log2 %a rounding<approx> : tile<f16>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
   testing$func @sqrt_full(%a: tile<f32>) {
     // expected-error@+1 {{'cuda_tile.sqrt' op expects rounding mode to be one of 'nearest_even', 'zero', 'negative_inf', 'positive_inf', 'approx', got 'full'}}
     %0 = sqrt %a rounding<full> : tile<f32>

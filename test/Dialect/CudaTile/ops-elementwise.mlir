@@ -107,6 +107,8 @@ cuda_tile.module @elementwise {
     %8 = log %x : tile<2xf32>
     // CHECK: log2 %[[X]] : tile<2xf32>
     %9 = log2 %x : tile<2xf32>
+    // CHECK: log2 %[[X]] rounding<approx> flush_to_zero : tile<2xf32>
+    %l2a = log2 %x rounding<approx> flush_to_zero : tile<2xf32>
     // CHECK: pow %[[D]], %[[D]] : tile<2xf64>
     %10 = pow %d, %d : tile<2xf64>
     // CHECK: sqrt %[[X]] rounding<approx> : tile<2xf32>

@@ -228,46 +228,51 @@ cuda_tile.module @m {
     return
   }
 
-  // Narrow results (f16, bf16, f8): pow = 2^(b log2|a|) (libdevice log2f,
-  // ex2.approx) with the sign of a for odd integer b, NaN for finite a < 0
-  // and non-integer b, 1 for b == 0, a == 1, (-1)^(+-inf); log1p = x below
-  // 2^-(24-p) (f16 2^-13, bf16 2^-16), else log(1 + x), no division. f32
-  // results keep cuda_tile's pow (libdevice powf).
+  // Narrow results (f16, bf16, f8): pow = 2^(b log2|a|), log2|a| from a
+  // degree-7 polynomial t q(t) in t = |a| - 1 for |t| < 2^(1/4) - 1, else
+  // lg2.approx (log2 rounding<approx>, .ftz for f16), then ex2.approx; 1 for
+  // b == 0 and |a| == 1, the sign of a for odd integer b (|b| + 2^23 exact
+  // with its last bit set), NaN for finite a < 0 (one unsigned compare of
+  // its bits) and non-integer b; log1p = x below 2^-(24-p) (f16 2^-13,
+  // bf16 2^-16), else log(1 + x), no division. f32 results keep
+  // cuda_tile's pow (libdevice powf).
   // CHECK-LABEL: entry @narrow_pow_log1p
   // CHECK: %[[A:.*]] = ftof %{{.*}} : tile<16xf16> -> tile<16xf32>
   // CHECK: %[[B:.*]] = ftof %{{.*}} : tile<16xf16> -> tile<16xf32>
   // CHECK: %[[AA:.*]] = absf %[[A]]
-  // CHECK: %[[L2:.*]] = log2 %[[AA]]
-  // CHECK: %[[Y:.*]] = mulf %[[B]], %[[L2]]
-  // CHECK: %[[R:.*]] = exp2 %[[Y]]
-  // CHECK: %[[FB:.*]] = floor %[[B]]
-  // CHECK: %[[BINT:.*]] = cmpf equal ordered %[[FB]], %[[B]]
-  // CHECK: %[[H:.*]] = mulf %[[B]], %{{.*}}
-  // CHECK: %[[FH:.*]] = floor %[[H]]
-  // CHECK: %[[ODDH:.*]] = cmpf not_equal unordered %[[FH]], %[[H]]
-  // CHECK: %[[ODD:.*]] = andi %[[BINT]], %[[ODDH]]
+  // CHECK: %[[T:.*]] = subf %[[AA]], %{{.*}}
+  // CHECK: constant <f32: 0.21787791>
+  // CHECK-COUNT-6: fma %{{.*}}, %[[T]], %{{.*}}
+  // CHECK: %[[LG:.*]] = log2 %[[AA]] rounding<approx> flush_to_zero
+  // CHECK: %[[AT:.*]] = absf %[[T]]
+  // CHECK: %[[NEAR:.*]] = cmpf less_than ordered %[[AT]], %{{.*}}
+  // CHECK: %[[P:.*]] = mulf %[[T]], %{{.*}}
+  // CHECK: %[[L:.*]] = select %[[NEAR]], %[[P]], %[[LG]]
+  // CHECK: %[[Y:.*]] = mulf %[[B]], %[[L]]
+  // CHECK: %[[R:.*]] = exp2 %[[Y]] flush_to_zero
+  // CHECK: %[[B0:.*]] = cmpf equal ordered %[[B]], %{{.*}}
+  // CHECK: %[[A1:.*]] = cmpf equal ordered %[[AA]], %{{.*}}
+  // CHECK: %[[ONE:.*]] = ori %[[B0]], %[[A1]]
+  // CHECK: %[[R1:.*]] = select %[[ONE]], %{{.*}}, %[[R]]
+  // CHECK: %[[AB:.*]] = absf %[[B]]
+  // CHECK: %[[S:.*]] = addf %[[AB]], %{{.*}}
+  // CHECK: %[[D:.*]] = subf %[[S]], %{{.*}}
+  // CHECK: %[[BINT:.*]] = cmpf equal ordered %[[D]], %[[AB]]
+  // CHECK: %[[SBITS:.*]] = bitcast %[[S]] : tile<16xf32> -> tile<16xi32>
+  // CHECK: %[[LSB:.*]] = andi %[[SBITS]], %{{.*}}
+  // CHECK: %[[ODD0:.*]] = cmpi not_equal %[[LSB]], %{{.*}}
   // CHECK: %[[BITS:.*]] = bitcast %[[A]] : tile<16xf32> -> tile<16xi32>
+  // CHECK: %[[ODD:.*]] = andi %[[ODD0]], %[[BINT]]
   // CHECK: %[[SB:.*]] = cmpi less_than %[[BITS]], %{{.*}}, signed
   // CHECK: %[[NEGR:.*]] = andi %[[ODD]], %[[SB]]
-  // CHECK: %[[MR:.*]] = negf %[[R]]
-  // CHECK: %[[SR:.*]] = select %[[NEGR]], %[[MR]], %[[R]]
-  // CHECK: %[[ALT0:.*]] = cmpf less_than ordered %[[A]]
-  // CHECK: %[[NINF:.*]] = constant <f32: 0xFF800000>
-  // CHECK: %[[AGT:.*]] = cmpf greater_than ordered %[[A]], %[[NINF]]
-  // CHECK: %[[NF:.*]] = andi %[[ALT0]], %[[AGT]]
+  // CHECK: %[[MR:.*]] = negf %[[R1]]
+  // CHECK: %[[SR:.*]] = select %[[NEGR]], %[[MR]], %[[R1]]
+  // CHECK: %[[NB:.*]] = subi %[[BITS]], %{{.*}}
+  // CHECK: %[[NF:.*]] = cmpi less_than %[[NB]], %{{.*}}, unsigned
   // CHECK: %[[NINT:.*]] = xori %[[BINT]], %{{.*}}
   // CHECK: %[[ISNAN:.*]] = andi %[[NF]], %[[NINT]]
   // CHECK: %[[NAN:.*]] = constant <f32: 0x7FC00000>
-  // CHECK: %[[NR:.*]] = select %[[ISNAN]], %[[NAN]], %[[SR]]
-  // CHECK: %[[B0:.*]] = cmpf equal ordered %[[B]], %{{.*}}
-  // CHECK: %[[A1:.*]] = cmpf equal ordered %[[A]], %{{.*}}
-  // CHECK: %[[ONE1:.*]] = ori %[[B0]], %[[A1]]
-  // CHECK: %[[AM1:.*]] = cmpf equal ordered %[[A]], %{{.*}}
-  // CHECK: %[[AB:.*]] = absf %[[B]]
-  // CHECK: %[[BINF:.*]] = cmpf equal ordered %[[AB]], %{{.*}}
-  // CHECK: %[[M1INF:.*]] = andi %[[AM1]], %[[BINF]]
-  // CHECK: %[[ONE:.*]] = ori %[[ONE1]], %[[M1INF]]
-  // CHECK: %[[PR:.*]] = select %[[ONE]], %{{.*}}, %[[NR]]
+  // CHECK: %[[PR:.*]] = select %[[ISNAN]], %[[NAN]], %[[SR]]
   // CHECK: ftof %[[PR]] : tile<16xf32> -> tile<16xf16>
   // CHECK: %[[X:.*]] = ftof %{{.*}} : tile<16xf16> -> tile<16xf32>
   // CHECK: %[[U:.*]] = addf %{{.*}}, %[[X]]
@@ -564,15 +569,20 @@ cuda_tile.module @m {
     %y = tileops.sinusoidal %p, %cb {d_model = 64 : i64, seq_len = 4 : i64} : tile<4x16xi32>, tile<4x16xi32> -> tile<4x16xf32>
     return
   }
-  // Narrow pow: f16 results use ex2.approx.ftz (exp2 flush_to_zero), bf16
-  // results (f32's exponent range) the non-ftz exp2.
+  // Narrow pow: f16 results use lg2/ex2.approx.ftz (flush_to_zero), bf16
+  // results (f32's exponent range, f32-denormal a) the non-ftz forms, and
+  // bf16 b also counts |b| >= 2^23 as integers and needs s < 2^24 for odd.
   // CHECK-LABEL: entry @pow_narrow_ftz
   entry @pow_narrow_ftz() {
-    // CHECK: log2 %{{.*}} : tile<16xf32>
+    // CHECK: log2 %{{.*}} rounding<approx> flush_to_zero : tile<16xf32>
     // CHECK: exp2 %{{.*}} flush_to_zero : tile<16xf32>
-    // CHECK: log2 %{{.*}} : tile<16xf32>
+    // CHECK: log2 %{{.*}} rounding<approx> : tile<16xf32>
     // CHECK-NOT: flush_to_zero
     // CHECK: exp2 %{{.*}} : tile<16xf32>
+    // CHECK: %[[BIG:.*]] = cmpf greater_than_or_equal ordered
+    // CHECK: ori %{{.*}}, %[[BIG]]
+    // CHECK: constant <i32: 1258291201>
+    // CHECK: constant <i32: -8388607>
     // CHECK: return
     %h = constant <f16: 1.5> : tile<16xf16>
     %b = constant <bf16: 1.5> : tile<16xbf16>

@@ -159,27 +159,55 @@ struct Em {
     return lt(ct::BitcastOp::create(b, loc, tt(i32), x), c(0, i32));
   }
   /// pow for results with at most 11 significand bits (f16, bf16, f8):
-  /// |a|^b = 2^(b log2|a|) with libdevice's log2f (<= 1 ulp) and
-  /// ex2.approx.f32, then C99/torch's special cases: the sign of a for odd
-  /// integer b, NaN for finite a < 0 and non-integer b, 1 for b == 0,
-  /// a == 1 and (-1)^(+-inf). Relative error <= ln2 |b log2 a| 2^-21.8 +
-  /// 2^-22 (docs/TileOps.md), far below the result's half ulp.
-  /// `ftz`: results without f32-denormal values (f16, f8: f32 denormals
-  /// round to 0 there) use ex2.approx.ftz (no denormal scaling).
+  /// |a|^b = 2^(b L), L = log2|a| from t = |a| - 1 (exact) by a degree-7
+  /// polynomial t q(t) (relative minimax, <= 2^-23.2 relative in f32 on
+  /// every f16/bf16 a) where |t| < 2^(1/4) - 1, else lg2.approx.f32 (its
+  /// absolute 2^-22 is <= 2^-20 relative there, |L| >= 1/4; it also gives
+  /// -inf for 0, inf, NaN), then ex2.approx.f32. C99/torch's special
+  /// cases: 1 for b == 0 and |a| == 1 ((-1)^+-inf, 1^NaN); negated for odd
+  /// integer b when a's sign bit is set; NaN for finite a < 0 and
+  /// non-integer b. Integer/odd from s = |b| + 2^23 (|b| rounded to an
+  /// integer in s's low bits): b is an integer (or inf) when s - 2^23 ==
+  /// |b| or |b| >= 2^23, odd when s's last bit is set and s < 2^24.
+  /// Relative error <= ln2 |b L| 2^-20 + 2^-22 (docs/TileOps.md), far
+  /// below the result's half ulp. `ftz`: a has no f32-denormal values and
+  /// results none that survive rounding (f16, f8): lg2/ex2.approx.ftz, and
+  /// |b| < 2^22 (neither |b| >= 2^23 nor s < 2^24 test).
   Value powNarrow(Value a, Value y, bool ftz) {
-    Value ly = mul(y, log2(abs(a)));
+    Value aa = abs(a), t = sub(aa, c(1.0));
+    Value q = c(0.21787791);
+    for (double k : {-0.252177894, 0.288277686, -0.360461205, 0.480900168,
+                     -0.721348464, 1.44269502})
+      q = fma(q, t, c(k));
+    Value lg = ct::Log2Op::create(b, loc, aa.getType(), aa,
+                                  ct::RoundingMode::Approx, ftz);
+    Value l = sel(lt(abs(t), c(0.18921)), mul(t, q), lg);
+    Value ly = mul(y, l);
     Value r = ftz ? (Value)ct::Exp2Op::create(b, loc, ly.getType(), ly,
                                               /*flush_to_zero=*/true)
                   : exp2(ly);
-    Value yint = eq(floor(y), y); // integers and +-inf
-    Value h = mul(y, c(0.5));
-    Value odd = andi(yint, cmp(Pred::NotEqual, floor(h), h));
-    r = sel(andi(odd, signbit(a)), neg(r), r);
-    Value negFinite = andi(lt(a, c(0.0)), gt(a, c(-INFINITY)));
-    r = sel(andi(negFinite, notb(yint)), c(NAN), r);
-    Value one = ori(ori(eq(y, c(0.0)), eq(a, c(1.0))),
-                    andi(eq(a, c(-1.0)), eq(abs(y), c(INFINITY))));
-    return sel(one, c(1.0), r);
+    r = sel(ori(eq(y, c(0.0)), eq(aa, c(1.0))), c(1.0), r);
+    Value ay = abs(y), s = add(ay, c(0x1p23));
+    Value yint = eq(sub(s, c(0x1p23)), ay); // integers and +-inf
+    // |b| >= 2^23 are integers, but s can round to a tie away from them
+    // (2^47 + 2^23 -> 2^47).
+    if (!ftz)
+      yint = ori(yint, cmp(Pred::GreaterThanOrEqual, ay, c(0x1p23)));
+    Value sbits = ct::BitcastOp::create(b, loc, tt(i32), s);
+    Value odd =
+        ftz ? cmp(Pred::NotEqual, andi(sbits, c(1, i32)), c(0, i32))
+            // s in [2^23, 2^24) with its last bit set.
+            : eq(andi(sub(sbits, c(0x4b000001, i32)), c(0xff800001, i32)),
+                 c(0, i32));
+    Value abits = ct::BitcastOp::create(b, loc, tt(i32), a);
+    r = sel(andi(andi(odd, yint), lt(abits, c(0, i32))), neg(r), r);
+    // Finite a < 0: bits in [0x80000001, 0xff7fffff] (unsigned), one
+    // compare of bits - 0x80000001 (kept integer: LLVM would split the
+    // float compares into class tests).
+    Value negFinite = ct::CmpIOp::create(
+        b, loc, tt(i1), Pred::LessThan, sub(abits, c(0x80000001, i32)),
+        c(0x7f7fffff, i32), ct::Signedness::Unsigned);
+    return sel(andi(negFinite, notb(yint)), c(NAN), r);
   }
   Value fmod(Value x, Value y) {
     return ct::RemFOp::create(b, loc, x.getType(), x, y);

@@ -1506,14 +1506,24 @@ def CudaTile_LogOp : CudaTile_MathUnaryOp<"log", "natural logarithm"> {
   }];
 }
 
-def CudaTile_Log2Op : CudaTile_MathUnaryOp<"log2", "base-2 logarithm"> {
+def CudaTile_Log2Op : CudaTile_FloatUnaryOp<"log2",
+    (ins CudaTile_RoundingModeArg<"Full">:$rounding_mode,
+         UnitAttr:$flush_to_zero),
+    !strconcat(CudaTile_RoundingFormat, " ", CudaTile_FlushToZeroFormat),
+    [CudaTile_RoundingModes<"Full", ["Approx", "Full"]>,
+     CudaTile_FlushToZeroF32Only]> {
+  let summary = "element-wise base-2 logarithm";
   let description = [{
     `result[i] = log2(source[i])`. f16 and bf16 are computed in f32.
+    `rounding<approx>` (f32 only) selects the hardware approximation
+    (lg2.approx.f32: absolute error <= 2^-22, not relative near 1);
+    `flush_to_zero` (f32 only, with `approx`) its .ftz form.
 
     Example:
 
     ```mlir
     %l = log2 %x : tile<2x2xf32>
+    %a = log2 %x rounding<approx> flush_to_zero : tile<2x2xf32>
     ```
   }];
 }
