@@ -267,7 +267,8 @@ Value tileir::dispatch::emitIsReplicaLeader(OpBuilder &b, Location loc,
                                arith::ConstantIntOp::create(b, loc, type, 0));
 }
 
-Value tileir::dispatch::allocScratch(OpBuilder &b, Operation *op, Type elemType, int64_t n) {
+Value tileir::dispatch::allocScratch(OpBuilder &b, Operation *op, Type elemType,
+                                     int64_t n) {
   OpBuilder::InsertionGuard guard(b);
   Operation *func = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
   b.setInsertionPointToStart(&func->getRegion(0).front());

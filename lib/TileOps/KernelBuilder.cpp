@@ -659,8 +659,8 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   // computes the column-only power once per column (per R rows).
   if (fam == Family::Sinusoidal && plan.strategy == "register_copy") {
     int64_t S = outShape[0], D = outShape[1], vec = 16 / bytesOf(dt);
-    int64_t C = std::min<int64_t>(plan.threads * vec,
-                                  int64_t(llvm::PowerOf2Ceil(D)));
+    int64_t C =
+        std::min<int64_t>(plan.threads * vec, int64_t(llvm::PowerOf2Ceil(D)));
     int64_t R = std::max<int64_t>(1, plan.tile / C);
     plan.tile = R * C;
     plan.grid = ((S + R - 1) / R) * ((D + C - 1) / C);
@@ -984,13 +984,13 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     std::string blockTy = tileTy(Shape{R, C}, "i32");
     auto ramp = [&](const std::string &blk, int64_t len, const Shape &sh) {
       std::string ty = tileTy(len, "i32");
-      std::string base = b.emit(
-          "broadcast " +
-          b.emit("reshape " +
-                 b.emit("muli " + blk + ", " + b.cst(len, "tile<i32>") +
-                        " : tile<i32>") +
-                 " : tile<i32> -> tile<1xi32>") +
-          " : tile<1xi32> -> " + ty);
+      std::string base =
+          b.emit("broadcast " +
+                 b.emit("reshape " +
+                        b.emit("muli " + blk + ", " + b.cst(len, "tile<i32>") +
+                               " : tile<i32>") +
+                        " : tile<i32> -> tile<1xi32>") +
+                 " : tile<1xi32> -> " + ty);
       std::string v =
           b.emit("addi " + base + ", " + b.emit("iota : " + ty) + " : " + ty);
       v = b.emit("reshape " + v + " : " + ty + " -> " + tileTy(sh, "i32"));
@@ -998,8 +998,8 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
                     blockTy);
     };
     std::string p = ramp(rb, R, Shape{R, 1}), c = ramp(cb, C, Shape{1, C});
-    std::string y = opLine({p, c}, {blockTy, blockTy},
-                           tileTy(Shape{R, C}, elt));
+    std::string y =
+        opLine({p, c}, {blockTy, blockTy}, tileTy(Shape{R, C}, elt));
     auto [po, poTy] = flatView(b, "%out", elt, {S, D}, {R, C});
     b.emit("store_view_tko weak " + y + ", " + po + "[" + rb + ", " + cb +
            "] : " + tileTy(Shape{R, C}, elt) + ", " + poTy +

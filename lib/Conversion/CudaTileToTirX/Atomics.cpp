@@ -129,8 +129,8 @@ pointerWindow(EntryLowering &l, Value pointers, Type elem, Location loc) {
   Value base = l.get(offset.getPtr());
   if (!base || !isa<LLVM::LLVMPointerType>(base.getType()))
     return std::nullopt;
-  auto bounded =
-      dyn_cast_or_null<ct::BoundedAttr>(l.assumptions.lookup(offset.getOffset()));
+  auto bounded = dyn_cast_or_null<ct::BoundedAttr>(
+      l.assumptions.lookup(offset.getOffset()));
   if (!bounded || !bounded.getLb() || !bounded.getUb())
     return std::nullopt;
   int64_t lb = *bounded.getLb(), ub = *bounded.getUb();
@@ -268,8 +268,8 @@ std::optional<LogicalResult> EntryLowering::lowerAtomicOp(Operation *op) {
               return failure();
             tirx::AtomicOp::create(
                 b, loc, Value(), addresses->first, getBuffer(a.getValue(), loc),
-                Value(), addresses->second,
-                Value(), b.getStringAttr(atomicKind(a.getMode())),
+                Value(), addresses->second, Value(),
+                b.getStringAttr(atomicKind(a.getMode())),
                 b.getStringAttr(*ordering),
                 b.getStringAttr(syncScope(
                     a.getMemoryScope().value_or(ct::MemoryScope::Device))),

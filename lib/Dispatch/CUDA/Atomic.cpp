@@ -296,11 +296,10 @@ Predicate privatizable() {
             if (!op.getWindow())
               return Outcome::fail("no address window");
             if (*op.getWindowSize() * 4 > kMaxScratchBytes)
-              return Outcome::fail("a window of " +
-                                   std::to_string(*op.getWindowSize()) +
-                                   " elements exceeds " +
-                                   std::to_string(kMaxScratchBytes) +
-                                   " bytes of shared memory");
+              return Outcome::fail(
+                  "a window of " + std::to_string(*op.getWindowSize()) +
+                  " elements exceeds " + std::to_string(kMaxScratchBytes) +
+                  " bytes of shared memory");
             return Outcome::ok();
           }};
 }
@@ -373,7 +372,8 @@ Outcome emitPrivatized(tirx::AtomicOp op, DispatchContext &ctx,
         b, loc, arith::IndexCastUIOp::create(b, loc, i64, j),
         arith::ConstantIntOp::create(b, loc, i64, 2));
     Value ptr = LLVM::IntToPtrOp::create(
-        b, loc, global, arith::AddIOp::create(b, loc, window, offset).getResult());
+        b, loc, global,
+        arith::AddIOp::create(b, loc, window, offset).getResult());
     emitOne(b, loc, op, ptr, v, Value());
   });
   return Outcome::ok();
@@ -449,8 +449,7 @@ void tileir::dispatch::registerCudaAtomicVariants(Registry &registry) {
   privatized.priority = priority::kPreferred + 10;
   privatized.predicates =
       commonPredicates([](Operation *) -> unsigned { return 0; });
-  privatized.predicates.push_back(
-      pred::execScopeIn({tirx::ExecScope::Cta}));
+  privatized.predicates.push_back(pred::execScopeIn({tirx::ExecScope::Cta}));
   privatized.predicates.push_back(aggregatable());
   privatized.predicates.push_back(privatizable());
   privatized.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &b) {

@@ -156,7 +156,6 @@ Value narrow(OpBuilder &b, Location loc, Value v, Type t) {
   return arith::TruncIOp::create(b, loc, t, v);
 }
 
-
 /// Shuffles every value of a tuple (through its 32-bit form).
 static SmallVector<Value> shuffleTuple(OpBuilder &b, Location loc,
                                        ValueRange tuple, Value offset,

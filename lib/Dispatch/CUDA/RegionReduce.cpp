@@ -437,9 +437,9 @@ Outcome emitScan(Operation *operation, DispatchContext &ctx, RewriterBase &b) {
   Value tidIndex;
   if (plan.numWarp) {
     for (Value v : identity)
-      scratch.push_back(getStorage(
-          b, loc,
-          allocScratch(b, op, reduction::widenedType(b, v.getType()),
+      scratch.push_back(
+          getStorage(b, loc,
+                     allocScratch(b, op, reduction::widenedType(b, v.getType()),
                                   static_cast<int64_t>(rounds.size()) * cta)));
     tidIndex = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), tid);
     gpu::BarrierOp::create(b, loc);

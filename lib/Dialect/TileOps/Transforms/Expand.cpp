@@ -993,8 +993,7 @@ struct ExpandFamily : RewritePattern {
     bool reduced = seqLen && seqLen.getInt() <= (int64_t(1) << 17);
     Value p = op->getOperand(0), c = op->getOperand(1);
     auto shapeOf = [](Value v) {
-      return SmallVector<int64_t>(
-          cast<ct::TileType>(v.getType()).getShape());
+      return SmallVector<int64_t>(cast<ct::TileType>(v.getType()).getShape());
     };
     // Column quantities on c's source tile.
     Value cs = unbroadcast(c);
@@ -1015,9 +1014,8 @@ struct ExpandFamily : RewritePattern {
     auto rampTy = cast<ct::TileType>(ramp.getType());
     bool pairs = reduced && last % 2 == 0 && rampTy.getRank() == 1 &&
                  rampTy.getShape()[0] == last &&
-                 llvm::all_of(shapeOf(cs), [&](int64_t d) {
-                   return d == 1 || d == last;
-                 }) &&
+                 llvm::all_of(shapeOf(cs),
+                              [&](int64_t d) { return d == 1 || d == last; }) &&
                  shapeOf(cs).back() == last && alignedRamp(ramp, 2);
     MLIRContext *ctx = e.b.getContext();
     auto angleOn = [&](Em &h, Value pwv, Value rcpv, Value pv) {
@@ -1034,8 +1032,8 @@ struct ExpandFamily : RewritePattern {
       if (!reduced)
         return e.round(e.sel(odd, e.cos(angle), e.sin(angle)), resElt);
       auto parts = e.sinCosParts(angle);
-      Value v = e.sel(odd, e.sinCosSelect(parts, true),
-                      e.sinCosSelect(parts, false));
+      Value v =
+          e.sel(odd, e.sinCosSelect(parts, true), e.sinCosSelect(parts, false));
       return e.round(v, resElt);
     }
     SmallVector<int64_t> split(shape.drop_back()), part(shape.drop_back());
@@ -1044,17 +1042,17 @@ struct ExpandFamily : RewritePattern {
     Em h(e.b, e.loc, part);
     SmallVector<Value> idx(split.size(), e.idx(0));
     auto half = [&](Value v) {
-      Value r = ct::ReshapeOp::create(
-          e.b, e.loc, ct::TileType::get(ctx, split, e.f32), v);
+      Value r = ct::ReshapeOp::create(e.b, e.loc,
+                                      ct::TileType::get(ctx, split, e.f32), v);
       return (Value)ct::ExtractOp::create(e.b, e.loc, h.tt(h.f32), r, idx);
     };
     Value angle = angleOn(h, half(pw), half(rcp), half(pf));
     auto parts = h.sinCosParts(angle);
     Value sn = h.round(h.sinCosSelect(parts, false), resElt);
     Value cn = h.round(h.sinCosSelect(parts, true), resElt);
-    Value y = ct::CatOp::create(e.b, e.loc,
-                                ct::TileType::get(ctx, split, resElt), sn, cn,
-                                static_cast<uint64_t>(split.size() - 1));
+    Value y =
+        ct::CatOp::create(e.b, e.loc, ct::TileType::get(ctx, split, resElt), sn,
+                          cn, static_cast<uint64_t>(split.size() - 1));
     return ct::ReshapeOp::create(e.b, e.loc, e.tt(resElt), y);
   }
 
