@@ -219,27 +219,21 @@ namespace {
 /// `getFlatMap` gives nullopt and the callers take the general path.
 struct FlatMap {
   struct Digit {
-    int64_t extent;
     int64_t mStride;      ///< contribution to m per unit of the digit
     int64_t threadStride; ///< contribution to the thread per unit
   };
-  llvm::SmallVector<Digit, 8> digits; ///< shard iters, outer first
+  const TileLayout *layout = nullptr;
+  llvm::SmallVector<Digit, 8> digits; ///< per shard iter, outer first
   int64_t mOffset = 0;
   int64_t threadOffset = 0;
 
-  /// (m, thread) of flat index `flat`, as TileLayout::applyFlat splits it.
+  /// (m, thread) of flat index `flat`, split as TileLayout::applyFlat does.
   std::pair<int64_t, int64_t> operator()(int64_t flat) const {
-    int64_t m = mOffset, thread = threadOffset, remaining = flat;
-    for (size_t k = digits.size(); k-- > 0;) {
-      const Digit &d = digits[k];
-      int64_t digit = remaining;
-      if (k != 0 && d.extent > 0) {
-        digit = remaining % d.extent;
-        remaining /= d.extent;
-      }
-      m += digit * d.mStride;
-      thread += digit * d.threadStride;
-    }
+    int64_t m = mOffset, thread = threadOffset;
+    layout->forEachShardDigit(flat, [&](size_t k, int64_t digit) {
+      m += digit * digits[k].mStride;
+      thread += digit * digits[k].threadStride;
+    });
     return {m, thread};
   }
 };
@@ -264,12 +258,13 @@ static std::optional<FlatMap> getFlatMap(const TileLayout &layout,
     return std::nullopt;
   };
   FlatMap map;
+  map.layout = &layout;
   for (const Iter &iter : layout.getShard()) {
     auto unit = unitOf(iter.axis);
     if (!unit)
       return std::nullopt;
     map.digits.push_back(
-        {iter.extent, unit->first * iter.stride, unit->second * iter.stride});
+        {unit->first * iter.stride, unit->second * iter.stride});
   }
   for (const auto &[axis, value] : layout.getOffset()) {
     auto unit = unitOf(axis);

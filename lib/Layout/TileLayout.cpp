@@ -232,16 +232,9 @@ AxisCoord TileLayout::applyFlat(int64_t flat) const {
     addToCoord(coord, iter.axis, 0);
   for (const auto &[axis, value] : offset)
     addToCoord(coord, axis, value);
-  int64_t remaining = flat;
-  for (size_t k = shard.size(); k-- > 0;) {
-    const Iter &iter = shard[k];
-    int64_t digit = remaining;
-    if (k != 0 && iter.extent > 0) {
-      digit = remaining % iter.extent;
-      remaining /= iter.extent;
-    }
-    addToCoord(coord, iter.axis, digit * iter.stride);
-  }
+  forEachShardDigit(flat, [&](size_t k, int64_t digit) {
+    addToCoord(coord, shard[k].axis, digit * shard[k].stride);
+  });
   return coord;
 }
 

@@ -110,6 +110,23 @@ public:
 
   /// Base coordinate D(x) + O of a row-major flat logical index.
   AxisCoord applyFlat(int64_t flat) const;
+  /// The digits of D(x): calls fn(k, digit) for every shard iter k,
+  /// innermost first, with the digit of `flat` in the shard's mixed radix
+  /// (the outermost iter takes what remains); iter k contributes
+  /// digit * stride_k on its axis. Callers that precompute per-iter
+  /// contributions (numeric forward maps) walk the same split as applyFlat.
+  template <typename Fn>
+  void forEachShardDigit(int64_t flat, Fn &&fn) const {
+    int64_t remaining = flat;
+    for (size_t k = shard.size(); k-- > 0;) {
+      int64_t digit = remaining;
+      if (k != 0 && shard[k].extent > 0) {
+        digit = remaining % shard[k].extent;
+        remaining /= shard[k].extent;
+      }
+      fn(k, digit);
+    }
+  }
   /// Base coordinate of a logical coordinate in `shape`; error when the shape
   /// size differs from getNumElements() or the coordinate is out of range.
   llvm::Expected<AxisCoord> apply(llvm::ArrayRef<int64_t> coord,
