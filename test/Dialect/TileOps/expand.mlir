@@ -443,10 +443,10 @@ cuda_tile.module @m {
     // CHECK: %[[PB:.*]] = broadcast %{{.*}} : tile<2x1xf32> -> tile<2x4xf32>
     // CHECK: %[[ANG:.*]] = mulf %[[PB]], %[[FB]] : tile<2x4xf32>
     // CHECK: %[[R:.*]] = reshape %{{.*}} : tile<2x4xf16> -> tile<2x2x2xf16>
-    // CHECK: %[[AR:.*]] = reshape %[[ANG]] : tile<2x4xf32> -> tile<2x2x2xf32>
     // CHECK: %[[E:.*]] = extract %[[R]][%[[Z:.*]], %[[Z]], %[[Z]]] : tile<2x2x2xf16> -> tile<2x2x1xf16>
-    // CHECK: %[[A0:.*]] = extract %[[AR]][%[[Z]], %[[Z]], %[[Z]]] : tile<2x2x2xf32> -> tile<2x2x1xf32>
     // CHECK: %[[O:.*]] = extract %[[R]][%[[Z]], %[[Z]], %{{.*}}] : tile<2x2x2xf16> -> tile<2x2x1xf16>
+    // CHECK: %[[AR:.*]] = reshape %[[ANG]] : tile<2x4xf32> -> tile<2x2x2xf32>
+    // CHECK: %[[A0:.*]] = extract %[[AR]][%[[Z2:.*]], %[[Z2]], %[[Z2]]] : tile<2x2x2xf32> -> tile<2x2x1xf32>
     // CHECK: %[[COS:.*]] = cos %[[A0]] : tile<2x2x1xf32>
     // CHECK: %[[SIN:.*]] = sin %[[A0]] : tile<2x2x1xf32>
     // CHECK: %[[EF:.*]] = ftof %[[E]] : tile<2x2x1xf16> -> tile<2x2x1xf32>

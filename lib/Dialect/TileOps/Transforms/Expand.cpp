@@ -974,6 +974,59 @@ struct ExpandFamily : RewritePattern {
     return v;
   }
 
+  /// The two halves of the last dimension of (lead..., L) tiles: blocked
+  /// (x[..., :L/2] and x[..., L/2:]) or interleaved pairs (x[..., 2i] and
+  /// x[..., 2i+1], through the (lead..., L/2, 2) view). `both` / `first`
+  /// extract the halves (shape `part`), `join` puts two halves back (`cat`
+  /// along the last dimension, which numbers its registers in flat-index order
+  /// so the source's 16-byte vectors survive; docs/Conversion.md).
+  struct Halves {
+    Em &e;
+    bool interleaved;
+    SmallVector<int64_t> split, part;
+    Halves(Em &e, bool interleaved)
+        : e(e), interleaved(interleaved),
+          split(ArrayRef<int64_t>(e.shape).drop_back()),
+          part(ArrayRef<int64_t>(e.shape).drop_back()) {
+      int64_t last = e.shape.back();
+      if (interleaved) {
+        split.append({last / 2, 2});
+        part.append({last / 2, 1});
+      } else {
+        split.push_back(last);
+        part.push_back(last / 2);
+      }
+    }
+    ct::TileType tile(ArrayRef<int64_t> s, Type t) const {
+      return ct::TileType::get(e.b.getContext(), s, t);
+    }
+    /// Halves 0 and 1 of `v` (one view for both).
+    std::pair<Value, Value> both(Value v) const {
+      Type elt = Em::elt(v);
+      if (interleaved)
+        v = ct::ReshapeOp::create(e.b, e.loc, tile(split, elt), v);
+      SmallVector<Value> idx(split.size(), e.idx(0));
+      Value first = ct::ExtractOp::create(e.b, e.loc, tile(part, elt), v, idx);
+      idx.back() = e.idx(1);
+      Value second = ct::ExtractOp::create(e.b, e.loc, tile(part, elt), v, idx);
+      return {first, second};
+    }
+    /// Half 0 of `v`.
+    Value first(Value v) const {
+      Type elt = Em::elt(v);
+      if (interleaved)
+        v = ct::ReshapeOp::create(e.b, e.loc, tile(split, elt), v);
+      SmallVector<Value> idx(split.size(), e.idx(0));
+      return ct::ExtractOp::create(e.b, e.loc, tile(part, elt), v, idx);
+    }
+    Value join(Value first, Value second) const {
+      Type elt = Em::elt(first);
+      Value y = ct::CatOp::create(e.b, e.loc, tile(split, elt), first, second,
+                                  static_cast<uint64_t>(split.size() - 1));
+      return interleaved ? ct::ReshapeOp::create(e.b, e.loc, e.tt(elt), y) : y;
+    }
+  };
+
   /// sinusoidal: PE[p, c] = sin/cos(p / 10000^(2 (c / 2) / D)), even c sin,
   /// odd c cos. The power 10000^(2i/D) (libdevice powf, as torch's) and its
   /// reciprocal RN(1/pw) are computed on c's pre-broadcast tile (once per
@@ -1017,7 +1070,6 @@ struct ExpandFamily : RewritePattern {
                  llvm::all_of(shapeOf(cs),
                               [&](int64_t d) { return d == 1 || d == last; }) &&
                  shapeOf(cs).back() == last && alignedRamp(ramp, 2);
-    MLIRContext *ctx = e.b.getContext();
     auto angleOn = [&](Em &h, Value pwv, Value rcpv, Value pv) {
       Value q = h.mul(pv, rcpv);
       Value rem = h.fma(h.neg(q), pwv, pv);
@@ -1036,24 +1088,13 @@ struct ExpandFamily : RewritePattern {
           e.sel(odd, e.sinCosSelect(parts, true), e.sinCosSelect(parts, false));
       return e.round(v, resElt);
     }
-    SmallVector<int64_t> split(shape.drop_back()), part(shape.drop_back());
-    split.append({last / 2, 2});
-    part.append({last / 2, 1});
-    Em h(e.b, e.loc, part);
-    SmallVector<Value> idx(split.size(), e.idx(0));
-    auto half = [&](Value v) {
-      Value r = ct::ReshapeOp::create(e.b, e.loc,
-                                      ct::TileType::get(ctx, split, e.f32), v);
-      return (Value)ct::ExtractOp::create(e.b, e.loc, h.tt(h.f32), r, idx);
-    };
-    Value angle = angleOn(h, half(pw), half(rcp), half(pf));
+    Halves pairsOf(e, /*interleaved=*/true);
+    Em h(e.b, e.loc, pairsOf.part);
+    Value angle =
+        angleOn(h, pairsOf.first(pw), pairsOf.first(rcp), pairsOf.first(pf));
     auto parts = h.sinCosParts(angle);
-    Value sn = h.round(h.sinCosSelect(parts, false), resElt);
-    Value cn = h.round(h.sinCosSelect(parts, true), resElt);
-    Value y =
-        ct::CatOp::create(e.b, e.loc, ct::TileType::get(ctx, split, resElt), sn,
-                          cn, static_cast<uint64_t>(split.size() - 1));
-    return ct::ReshapeOp::create(e.b, e.loc, e.tt(resElt), y);
+    return pairsOf.join(h.round(h.sinCosSelect(parts, false), resElt),
+                        h.round(h.sinCosSelect(parts, true), resElt));
   }
 
   /// RoPE. neox rotates (x[..., :D/2], x[..., D/2:]); non-neox the
@@ -1094,27 +1135,12 @@ struct ExpandFamily : RewritePattern {
     p = ct::ReshapeOp::create(e.b, e.loc, tile(posShape, a.f32), p);
     p = ct::BroadcastOp::create(e.b, e.loc, a.tt(a.f32), p);
     Value angle = a.mul(p, freq);
-    Type elt = xt.getElementType();
-    // The two rotation partners (and, non-neox, the angle's half), each of
-    // the shape `part`.
-    Value src = x;
-    SmallVector<int64_t> split(lead), part(lead);
-    if (neox) {
-      split.push_back(dim);
-      part.push_back(half);
-    } else {
-      split.append({half, 2});
-      part.append({half, 1});
-      src = ct::ReshapeOp::create(e.b, e.loc, tile(split, elt), x);
-      angle = ct::ReshapeOp::create(e.b, e.loc, tile(split, a.f32), angle);
-    }
-    Em h(e.b, e.loc, part);
-    SmallVector<Value> idx(split.size(), e.idx(0));
-    Value x1 = ct::ExtractOp::create(e.b, e.loc, tile(part, elt), src, idx);
+    // The two rotation partners (and, non-neox, the angle's half).
+    Halves halves(e, /*interleaved=*/!neox);
+    Em h(e.b, e.loc, halves.part);
+    auto [x1, x2] = halves.both(x);
     if (!neox)
-      angle = ct::ExtractOp::create(e.b, e.loc, h.tt(h.f32), angle, idx);
-    idx.back() = e.idx(1);
-    Value x2 = ct::ExtractOp::create(e.b, e.loc, tile(part, elt), src, idx);
+      angle = halves.first(angle);
     Value cs = h.cos(angle), sn = h.sin(angle);
     if (amp != 1.0) {
       cs = h.mul(cs, h.c(amp));
@@ -1124,11 +1150,7 @@ struct ExpandFamily : RewritePattern {
     x2 = h.cvt(x2, h.f32);
     Value y1 = h.round(h.sub(h.mul(x1, cs), h.mul(x2, sn)), resElt);
     Value y2 = h.round(h.add(h.mul(x2, cs), h.mul(x1, sn)), resElt);
-    Value y = ct::CatOp::create(e.b, e.loc, tile(split, resElt), y1, y2,
-                                static_cast<uint64_t>(split.size() - 1));
-    if (!neox)
-      y = ct::ReshapeOp::create(e.b, e.loc, e.tt(resElt), y);
-    return y;
+    return halves.join(y1, y2);
   }
 
   /// Inverted dropout with a counter-based Philox4x32-10 stream: key =
