@@ -419,43 +419,36 @@ commonPredicates(std::function<unsigned(Operation *)> anchor) {
           pred::layoutThreadAxesMatchScope(), operandsCompatible(anchor)};
 }
 
+/// Registers a tirx.atomic variant: the common predicates (operand 0, the
+/// destination when there is one, else the pointers, anchors the layouts),
+/// then `extra`.
+void addAtomicVariant(Registry &registry, StringRef name, int priority,
+                      ArrayRef<Predicate> extra,
+                      Outcome (*emit)(tirx::AtomicOp, DispatchContext &,
+                                      RewriterBase &)) {
+  Variant v;
+  v.name = name.str();
+  v.priority = priority;
+  v.predicates = commonPredicates([](Operation *op) -> unsigned {
+    return cast<tirx::AtomicOp>(op).getDst() ? 1 : 0;
+  });
+  v.predicates.append(extra.begin(), extra.end());
+  v.impl = [emit](Operation *op, DispatchContext &ctx, RewriterBase &b) {
+    return emit(cast<tirx::AtomicOp>(op), ctx, b);
+  };
+  registry.add("tirx.atomic", "cuda", std::move(v));
+}
+
 } // namespace
 
 void tileir::dispatch::registerCudaAtomicVariants(Registry &registry) {
-  Variant atomic;
-  atomic.name = "reg";
-  // Operand 0 is the destination when there is one, else the pointers.
-  atomic.predicates = commonPredicates([](Operation *op) -> unsigned {
-    return cast<tirx::AtomicOp>(op).getDst() ? 1 : 0;
-  });
-  atomic.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &b) {
-    return emitAtomic(cast<tirx::AtomicOp>(op), ctx, b);
-  };
-  registry.add("tirx.atomic", "cuda", std::move(atomic));
-
-  Variant aggregated;
-  aggregated.name = "warp_aggregated";
-  aggregated.priority = priority::kPreferred;
-  aggregated.predicates =
-      commonPredicates([](Operation *) -> unsigned { return 0; });
-  aggregated.predicates.push_back(aggregatable());
-  aggregated.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &b) {
-    return emitWarpAggregated(cast<tirx::AtomicOp>(op), ctx, b);
-  };
-  registry.add("tirx.atomic", "cuda", std::move(aggregated));
-
-  Variant privatized;
-  privatized.name = "privatized";
-  privatized.priority = priority::kPreferred + 10;
-  privatized.predicates =
-      commonPredicates([](Operation *) -> unsigned { return 0; });
-  privatized.predicates.push_back(pred::execScopeIn({tirx::ExecScope::Cta}));
-  privatized.predicates.push_back(aggregatable());
-  privatized.predicates.push_back(privatizable());
-  privatized.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &b) {
-    return emitPrivatized(cast<tirx::AtomicOp>(op), ctx, b);
-  };
-  registry.add("tirx.atomic", "cuda", std::move(privatized));
+  addAtomicVariant(registry, "reg", priority::kGeneral, {}, emitAtomic);
+  addAtomicVariant(registry, "warp_aggregated", priority::kPreferred,
+                   {aggregatable()}, emitWarpAggregated);
+  addAtomicVariant(registry, "privatized", priority::kPreferred + 10,
+                   {pred::execScopeIn({tirx::ExecScope::Cta}), aggregatable(),
+                    privatizable()},
+                   emitPrivatized);
 
   Variant forEach;
   forEach.name = "reg";
