@@ -115,12 +115,10 @@ Value EntryLowering::fromThread0(Type type, Location loc, Value cond,
       ValueRange{arith::ConstantIndexOp::create(b, loc, 0).getResult()});
 }
 
-/// Shared memory a privatized atomic may take (docs/Conversion.md).
-static constexpr int64_t kMaxWindowBytes = 16 * 1024;
-
 /// The address window of a tile of pointers `offset(base, idx)` with a
 /// uniform base and offsets assumed `bounded<lb, ub>`: the i64 address of
-/// element lb and the ub - lb + 1 elements, when they fit kMaxWindowBytes.
+/// element lb and the ub - lb + 1 elements (whether a window is small
+/// enough to privatize is the dispatch variant's decision).
 static std::optional<std::pair<Value, int64_t>>
 pointerWindow(EntryLowering &l, Value pointers, Type elem, Location loc) {
   auto offset = pointers.getDefiningOp<ct::OffsetOp>();
@@ -134,9 +132,6 @@ pointerWindow(EntryLowering &l, Value pointers, Type elem, Location loc) {
   if (!bounded || !bounded.getLb() || !bounded.getUb())
     return std::nullopt;
   int64_t lb = *bounded.getLb(), ub = *bounded.getUb();
-  int64_t bytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
-  if (ub - lb + 1 > kMaxWindowBytes / bytes)
-    return std::nullopt;
   OpBuilder &b = l.b;
   Type i64 = b.getI64Type();
   Value first = LLVM::GEPOp::create(

@@ -2,8 +2,9 @@
 
 // A tile atomic on offset(base, idx) whose offsets are assumed
 // bounded<lb, ub> carries the address window [base + lb, base + ub]
-// (`window %w [ub - lb + 1]`) when it fits 16 KiB; without the assumption,
-// with an open bound or a larger window it has none.
+// (`window %w [ub - lb + 1]`, whatever its size: tirx-dispatch decides
+// whether it fits shared memory); without the assumption or with an open
+// bound it has none.
 
 // CHECK-LABEL: gpu.func @bounded
 // CHECK: %[[LB:.*]] = arith.constant 16 : i64
@@ -17,9 +18,7 @@
 // CHECK: tirx.atomic
 // CHECK-NOT: window
 // CHECK-SAME: {kind = "add"
-// CHECK: tirx.atomic
-// CHECK-NOT: window
-// CHECK-SAME: {kind = "add"
+// CHECK: tirx.atomic {{.*}} window %{{.*}}[4097] {kind = "add"
 cuda_tile.module @atomics {
   entry @bounded(%bins: tile<ptr<i32>>) {
     %iota = iota : tile<256xi32>
