@@ -449,6 +449,13 @@ bool branchyMath(const KernelSpec &spec) {
   return llvm::is_contained({"sin", "cos", "remainder"}, spec.op);
 }
 
+/// The columns C of a sinusoidal (R, C) block: one 16-byte vector of the
+/// output per thread across the CTA, or D rounded up to a power of two.
+int64_t sinusoidalColumns(int64_t threads, StringRef dt, int64_t D) {
+  return std::min<int64_t>(threads * (16 / bytesOf(dt)),
+                           int64_t(llvm::PowerOf2Ceil(D)));
+}
+
 /// `eltBytes`: the size of the op's dtype; `narrowBytes`: the narrowest
 /// element among the kernel's tensors (bool: 1 byte).
 void costRule(const KernelSpec &spec, int64_t n, int64_t eltBytes,
@@ -658,9 +665,8 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   // two), so that each thread's rows share its columns: the expansion
   // computes the column-only power once per column (per R rows).
   if (fam == Family::Sinusoidal && plan.strategy == "register_copy") {
-    int64_t S = outShape[0], D = outShape[1], vec = 16 / bytesOf(dt);
-    int64_t C =
-        std::min<int64_t>(plan.threads * vec, int64_t(llvm::PowerOf2Ceil(D)));
+    int64_t S = outShape[0], D = outShape[1];
+    int64_t C = sinusoidalColumns(plan.threads, dt, D);
     int64_t R = std::max<int64_t>(1, plan.tile / C);
     plan.tile = R * C;
     plan.grid = ((S + R - 1) / R) * ((D + C - 1) / C);
@@ -726,21 +732,23 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   b.line("%bid, %by, %bz = get_tile_block_id : tile<i32>");
   b.line("%bx = assume bounded<0, " + std::to_string(plan.grid - 1) +
          ">, %bid : tile<i32>");
+  // The ramp block * len + iota(len) (tile<len x i32>) of a tile<i32> block.
+  auto ramp = [&](const std::string &block, int64_t len) {
+    std::string ty = tileTy(len, "i32");
+    std::string base =
+        b.emit("broadcast " +
+               b.emit("reshape " +
+                      b.emit("muli " + block + ", " + b.cst(len, "tile<i32>") +
+                             " : tile<i32>") +
+                      " : tile<i32> -> tile<1xi32>") +
+               " : tile<1xi32> -> " + ty);
+    return b.emit("addi " + base + ", " + b.emit("iota : " + ty) + " : " + ty);
+  };
   // Flat output index f = bx * T + iota (built lazily).
   std::string flat;
   auto flatIndex = [&]() {
-    if (!flat.empty())
-      return flat;
-    std::string base =
-        b.emit("muli %bx, " +
-               b.emit("constant <i32: " + std::to_string(T) + "> : tile<i32>") +
-               " : tile<i32>");
-    std::string base1 =
-        b.emit("reshape " + base + " : tile<i32> -> tile<1xi32>");
-    std::string baseb =
-        b.emit("broadcast " + base1 + " : tile<1xi32> -> " + i32t);
-    std::string iota = b.emit("iota : " + i32t);
-    flat = b.emit("addi " + baseb + ", " + iota + " : " + i32t);
+    if (flat.empty())
+      flat = ramp(bx, T);
     return flat;
   };
   std::string mask;
@@ -939,14 +947,7 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
              tileTy(Shape{R, D}, elt) + ", token");
     }
     std::string rt = tileTy(R, "i32");
-    std::string base =
-        b.emit("muli %bx, " + b.cst(R, "tile<i32>") + " : tile<i32>");
-    std::string bb =
-        b.emit("broadcast " +
-               b.emit("reshape " + base + " : tile<i32> -> tile<1xi32>") +
-               " : tile<1xi32> -> " + rt);
-    std::string row =
-        b.emit("addi " + bb + ", " + b.emit("iota : " + rt) + " : " + rt);
+    std::string row = ramp(bx, R);
     std::string pos = irem(b, idiv(b, row, H, rt), S, rt);
     std::string y = opLine({x, pos}, {tileTy(Shape{R, D}, elt), rt},
                            tileTy(Shape{R, D}, elt));
@@ -976,28 +977,19 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     // (R, C) blocks: p = row block * R + iota(R) over the columns, c = column
     // block * C + iota(C) over the rows (broadcasts of a column and a row).
     int64_t S = outShape[0], D = outShape[1];
-    int64_t C = std::min<int64_t>(plan.threads * (16 / bytesOf(dt)),
-                                  int64_t(llvm::PowerOf2Ceil(D)));
+    int64_t C = sinusoidalColumns(plan.threads, dt, D);
     int64_t R = T / C, ncb = (D + C - 1) / C;
     std::string rb = idiv(b, bx, ncb, "tile<i32>");
     std::string cb = irem(b, bx, ncb, "tile<i32>");
     std::string blockTy = tileTy(Shape{R, C}, "i32");
-    auto ramp = [&](const std::string &blk, int64_t len, const Shape &sh) {
-      std::string ty = tileTy(len, "i32");
-      std::string base =
-          b.emit("broadcast " +
-                 b.emit("reshape " +
-                        b.emit("muli " + blk + ", " + b.cst(len, "tile<i32>") +
-                               " : tile<i32>") +
-                        " : tile<i32> -> tile<1xi32>") +
-                 " : tile<1xi32> -> " + ty);
-      std::string v =
-          b.emit("addi " + base + ", " + b.emit("iota : " + ty) + " : " + ty);
-      v = b.emit("reshape " + v + " : " + ty + " -> " + tileTy(sh, "i32"));
+    auto blockRamp = [&](const std::string &blk, int64_t len, const Shape &sh) {
+      std::string v = b.emit("reshape " + ramp(blk, len) + " : " +
+                             tileTy(len, "i32") + " -> " + tileTy(sh, "i32"));
       return b.emit("broadcast " + v + " : " + tileTy(sh, "i32") + " -> " +
                     blockTy);
     };
-    std::string p = ramp(rb, R, Shape{R, 1}), c = ramp(cb, C, Shape{1, C});
+    std::string p = blockRamp(rb, R, Shape{R, 1}),
+                c = blockRamp(cb, C, Shape{1, C});
     std::string y =
         opLine({p, c}, {blockTy, blockTy}, tileTy(Shape{R, C}, elt));
     auto [po, poTy] = flatView(b, "%out", elt, {S, D}, {R, C});
