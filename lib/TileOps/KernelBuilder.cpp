@@ -9,6 +9,7 @@
 #include "tileir/TileOps/KernelBuilder.h"
 
 #include "tileir/Dialect/TileOps/IR/TileOps.h"
+#include "tileir/Dialect/TirX/IR/TirX.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -342,6 +343,11 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
                                (key == "threads" ? " in [32, 1024]" : "") +
                                ", got '" + val + "'");
       (key == "threads" ? spec.threads : spec.npt) = n;
+    } else if (key == "cache_hint") {
+      std::string why;
+      if (val != "none" && failed(mlir::tirx::checkCacheHint(val, why)))
+        return err(lineNo, why + " (or none)");
+      spec.cacheHint = val;
     } else if (key == "name") {
       if (val.empty() || !llvm::all_of(val, [](char c) {
             return llvm::isAlnum(c) || c == '_';
@@ -378,7 +384,7 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
                                             ? std::vector<std::string>{"none"}
                                             : allowed,
                                         ", ") +
-                             ", strategy, threads, npt, name)");
+                             ", strategy, threads, npt, cache_hint, name)");
     }
   }
   // Shapes: how many each family takes.
@@ -677,6 +683,26 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     plan.grid = (n / D + R - 1) / R;
     plan.tile = R * D;
   }
+  // Streamed loads skip L1 allocation (ld.global.L1::no_allocate) when the
+  // kernel moves at most 80 MiB (inputs + output): H100, 261 §A5 workloads
+  // (utils/gpu-checks/tileops/stream_tune.py): 16-bit binaries and
+  // comparisons at 40-48 MiB +1-5%, f32 comparisons at 72 MiB +9%; at 96
+  // MiB and more no gain, and -1 to -8% at 1 GiB.
+  int64_t footprint = n * (outElt == "i1" ? 1 : bytesOf(dt));
+  for (size_t k = 0; k < ins.size(); ++k)
+    footprint += numel(ins[k]) * (inElts[k] == "i1" ? 1 : bytesOf(dt));
+  // (Only kernels with view loads have streamed loads: not the direct
+  // strategy's gathers, nor the generative ops.)
+  if (spec.cacheHint.empty())
+    plan.cacheHint = footprint <= (int64_t(80) << 20) ? "L1::no_allocate" : "";
+  else
+    plan.cacheHint = spec.cacheHint == "none" ? "" : spec.cacheHint;
+  if (plan.strategy == "direct" || ins.empty())
+    plan.cacheHint.clear();
+  std::string hintAttr =
+      plan.cacheHint.empty()
+          ? ""
+          : " attributes {tirx.cache_hint = \"" + plan.cacheHint + "\"}";
   int64_t T = plan.tile;
   plan.outShape = outShape;
   plan.outDtype = info->result == ResultRule::Bool ? "bool" : dt;
@@ -783,7 +809,8 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     auto [pv, pvTy] = flatView(b, ptr, e, {n}, {T});
     std::string v = b.fresh();
     b.line(v + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + bx +
-           "] : " + pvTy + ", tile<i32> -> " + tileTy(T, e) + ", token");
+           "]" + hintAttr + " : " + pvTy + ", tile<i32> -> " + tileTy(T, e) +
+           ", token");
     return v;
   };
   auto storeFlatRaw = [&](const std::string &val, const std::string &e) {
@@ -876,10 +903,10 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
                               " : tile<i32>");
       std::string g = b.fresh(), v = b.fresh();
       b.line(g + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + row +
-             ", " + cb + "] : " + pvTy + ", tile<i32> -> " +
+             ", " + cb + "]" + hintAttr + " : " + pvTy + ", tile<i32> -> " +
              tileTy(Shape{1, T}, elt) + ", token");
       b.line(v + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + row +
-             ", " + cv + "] : " + pvTy + ", tile<i32> -> " +
+             ", " + cv + "]" + hintAttr + " : " + pvTy + ", tile<i32> -> " +
              tileTy(Shape{1, T}, elt) + ", token");
       std::string x = b.emit("cat " + g + ", " + v +
                              " dim = 1 : " + tileTy(Shape{1, T}, elt) + ", " +
@@ -933,7 +960,7 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
       auto [pv, pvTy] = stridedView(b, "%in0", elt, hview, hstrides, h3);
       std::string x3 = b.fresh();
       b.line(x3 + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" +
-             zero + ", " + bx + ", " + zero + "] : " + pvTy +
+             zero + ", " + bx + ", " + zero + "]" + hintAttr + " : " + pvTy +
              ", tile<i32> -> " + tileTy(h3, elt) + ", token");
       std::string xp =
           b.emit("permute " + x3 + " [1, 0, 2] : " + tileTy(h3, elt) + " -> " +
@@ -943,7 +970,7 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     } else {
       auto [pv, pvTy] = flatView(b, "%in0", elt, {rows, D}, {R, D});
       b.line(x + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + bx +
-             ", " + zero + "] : " + pvTy + ", tile<i32> -> " +
+             ", " + zero + "]" + hintAttr + " : " + pvTy + ", tile<i32> -> " +
              tileTy(Shape{R, D}, elt) + ", token");
     }
     std::string rt = tileTy(R, "i32");

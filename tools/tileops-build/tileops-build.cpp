@@ -3,7 +3,8 @@
 // Part of TileIR. Reads a spec file (one kernel per line: OP DTYPE [SHAPES]
 // [key=value...], see docs/TileOps.md), builds one cuda_tile entry per line
 // and compiles them all into one PTX module. Each kernel is preceded by a
-// `// tileops.plan NAME grid=G threads=T tile=E out=DTYPE:SHAPE args=...`
+// `// tileops.plan NAME grid=G threads=T tile=E strategy=S [cache_hint=H]
+// out=DTYPE:SHAPE args=...`
 // line; the compiler adds its `// tileir.kernel` ABI line.
 //
 //===----------------------------------------------------------------------===//
@@ -88,6 +89,7 @@ int main(int argc, char **argv) {
         "// tileops.plan " + p.name + " grid=" + std::to_string(p.grid) +
         " threads=" + std::to_string(p.threads) +
         " tile=" + std::to_string(p.tile) + " strategy=" + p.strategy +
+        (p.cacheHint.empty() ? "" : " cache_hint=" + p.cacheHint) +
         " out=" + p.outDtype + ":" + (shape.empty() ? "scalar" : shape) +
         " args=" + llvm::join(p.args, ",") + "\n";
   }

@@ -33,6 +33,7 @@ struct KernelSpec {
   std::string strategy = "auto"; ///< auto, direct, explicit_parallel,
                                  ///< register_copy
   int64_t threads = 0, npt = 0;  ///< 0: chosen by the cost rule
+  std::string cacheHint;         ///< "": cost rule; "none"; PTX qualifiers
   std::string name;              ///< entry name (derived when empty)
   unsigned line = 0;
 };
@@ -46,6 +47,7 @@ struct KernelPlan {
   std::string outDtype;
   int64_t threads = 0, npt = 0, tile = 0, grid = 0;
   std::string strategy;
+  std::string cacheHint; ///< of the streamed loads ("" for none)
 };
 
 /// Coalesced broadcast dims of `inputs` against their broadcast shape

@@ -423,7 +423,17 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
       indices.push_back(toIndex(get(idx), loc));
     Value region = regionAt(b, loc, *info, indices);
     dst = allocBlocked(tileType, loc);
-    tirx::CopyOp::create(b, loc, dst, region, info->padding, cta(), nullptr,
+    // A `tirx.cache_hint` string on the load becomes the copy's config
+    // (tirx-dispatch checks and applies it; the load_ptr path ignores it).
+    DictionaryAttr hint;
+    if (Attribute h = op->getAttr("tirx.cache_hint")) {
+      auto str = dyn_cast<StringAttr>(h);
+      std::string why = "expects tirx.cache_hint to be a string";
+      if (!str || failed(tirx::checkCacheHint(str.getValue(), why)))
+        return op->emitOpError() << why;
+      hint = b.getDictionaryAttr(b.getNamedAttr("cache_hint", str));
+    }
+    tirx::CopyOp::create(b, loc, dst, region, info->padding, cta(), hint,
                          nullptr);
   } else {
     auto addresses = viewAddresses(op, *info, op.getIndex(), tileType);
@@ -842,7 +852,7 @@ LogicalResult EntryLowering::allocateScratch() {
     if (!llvm::isPowerOf2_64(align))
       return fail(a, "expects a power-of-two alignment, got " +
                          std::to_string(align));
-    if (a.getNumElem() > (int64_t(1) << 40) / bytes)
+    if (a.getNumElem() > uint64_t((int64_t(1) << 40) / bytes))
       return fail(a, "allocates more than 2^40 bytes");
     total = llvm::alignTo(total, align);
     offsets.push_back(total);
@@ -852,7 +862,6 @@ LogicalResult EntryLowering::allocateScratch() {
   int64_t request = std::max<int64_t>(1, total + maxAlign - 16);
   Location loc = entry.getLoc();
   MLIRContext *ctx = b.getContext();
-  auto generic = LLVM::LLVMPointerType::get(ctx);
   auto global = LLVM::LLVMPointerType::get(ctx, 1);
   Type i64 = b.getI64Type();
   // malloc/free declared in the kernel's gpu.module by upstream's helpers.

@@ -16,6 +16,10 @@
 //   fallback   (0): element-wise copies.
 // Register-to-register copies use the elementwise `reg` variant.
 //
+// `config = {cache_hint = "L1::..."}` gives the global loads of the vec_* and
+// fallback variants a PTX L1 eviction priority (tirx::checkCacheHint, checked
+// by the op's verifier).
+//
 // Writes to shared or global memory are done by one thread of each group of
 // threads holding the same elements. The copy does not synchronize: a
 // shared-memory write read by other threads needs a CTA barrier
@@ -53,6 +57,13 @@ static Type llvmMemoryType(Type type) {
   if (auto vec = dyn_cast<VectorType>(type))
     return vec.clone(i);
   return i;
+}
+
+/// The copy's `config` cache hint ("" when absent).
+static StringRef cacheHintOf(Operation *op) {
+  auto config = op->getAttrOfType<DictionaryAttr>("config");
+  auto hint = config ? config.getAs<StringAttr>("cache_hint") : StringAttr();
+  return hint ? hint.getValue() : StringRef();
 }
 
 namespace {
@@ -433,8 +444,12 @@ public:
       // Types LLVM cannot load (f8) go through integers of their width.
       Type type = width == 1 ? elemType : VectorType::get({width}, elemType);
       Type memType = llvmMemoryType(type);
-      Value v = LLVM::LoadOp::create(b, loc, memType, pointer(flat),
-                                     width * elementBytes(elemType));
+      int64_t bytes = width * elementBytes(elemType);
+      Value v = side.kind == SideKind::Global && !cacheHint.empty()
+                    ? hintedLoad(memType, pointer(flat), bytes)
+                    : Value();
+      if (!v)
+        v = LLVM::LoadOp::create(b, loc, memType, pointer(flat), bytes);
       return memType == type ? v : arith::BitcastOp::create(b, loc, type, v);
     }
     if (width == 1)
@@ -445,6 +460,39 @@ public:
     return vector::FromElementsOp::create(
         b, loc, VectorType::get({width}, elemType), elems);
   }
+
+  /// A global load of `bytes` (2, 4, 8 or 16) with the cache hint's
+  /// qualifier, as `ld.global.<hint>{.v2,.v4}.b{16,32}` (LLVM has no load
+  /// with eviction priorities); null for other sizes (a plain load).
+  Value hintedLoad(Type memType, Value ptr, int64_t bytes) {
+    if (bytes != 2 && bytes != 4 && bytes != 8 && bytes != 16)
+      return Value();
+    int64_t regs = std::max<int64_t>(1, bytes / 4);
+    Type reg = bytes == 2 ? b.getI16Type() : b.getI32Type();
+    std::string ptx = "ld.global." + cacheHint;
+    if (regs > 1)
+      ptx += ".v" + std::to_string(regs);
+    ptx += bytes == 2 ? ".b16 " : ".b32 ";
+    std::string outs;
+    for (int64_t i = 0; i < regs; ++i)
+      outs += (i ? ", $" : "$") + std::to_string(i);
+    ptx += (regs > 1 ? "{" + outs + "}" : outs) + ", [$" +
+           std::to_string(regs) + "];";
+    auto asmOp = NVVM::InlinePtxOp::create(b, loc, SmallVector<Type>(regs, reg),
+                                           ValueRange{ptr}, ValueRange{},
+                                           b.getStringAttr(ptx), Value());
+    Value v;
+    if (regs == 1) {
+      v = asmOp.getResult(0);
+    } else {
+      v = vector::FromElementsOp::create(b, loc, VectorType::get({regs}, reg),
+                                         asmOp.getResults());
+    }
+    return v.getType() == memType ? v
+                                  : LLVM::BitcastOp::create(b, loc, memType, v);
+  }
+
+  std::string cacheHint; ///< config cache_hint qualifiers of global loads
 
   void store(Value value, int64_t flat, int64_t width) {
     if (side.kind != SideKind::Local) {
@@ -554,6 +602,7 @@ Outcome emitCopy(tirx::CopyOp op, DispatchContext &ctx, RewriterBase &rewriter,
   Value tid = emitThreadId(b, loc);
   SideAccess dst(b, loc, sides.dst, part, shape, elemType, tid);
   SideAccess src(b, loc, sides.src, part, shape, elemType, tid);
+  src.cacheHint = cacheHintOf(op).str();
 
   // Every logical element the partition's threads hold: a broadcast bit of
   // a register source (one register standing for several elements) still

@@ -145,7 +145,7 @@ def run_tool(lines: Sequence[str], emit: str = "ptx", chip: str = "sm_90") -> st
 
 
 _PLAN_RE = re.compile(r"^// tileops\.plan (\S+) grid=(\d+) threads=(\d+) tile=(\d+) strategy=(\S+) "
-                      r"out=(\S+):(\S+) args=(\S*)$", re.M)
+                      r"(?:cache_hint=(\S+) )?out=(\S+):(\S+) args=(\S*)$", re.M)
 
 
 def parse_plans(text: str) -> Dict[str, Dict[str, Any]]:
@@ -153,7 +153,8 @@ def parse_plans(text: str) -> Dict[str, Dict[str, Any]]:
     plans = {}
     for m in _PLAN_RE.finditer(text):
         plans[m.group(1)] = {"grid": int(m.group(2)), "threads": int(m.group(3)), "tile": int(m.group(4)),
-                             "strategy": m.group(5), "out_dtype": m.group(6), "args": m.group(8).split(",")}
+                             "strategy": m.group(5), "cache_hint": m.group(6) or "", "out_dtype": m.group(7),
+                             "args": m.group(9).split(",")}
     return plans
 
 

@@ -164,7 +164,27 @@ LogicalResult CopyOp::verify() {
       return emitOpError() << "expects a padding value of type "
                            << dst.getElementType() << ", got "
                            << padding.getType();
+  if (Attribute hint = getConfig() ? getConfig()->get("cache_hint") : nullptr) {
+    auto str = dyn_cast<StringAttr>(hint);
+    std::string why = "expects config cache_hint to be a string";
+    if (!str || failed(checkCacheHint(str.getValue(), why)))
+      return emitOpError() << why;
+  }
   return success();
+}
+
+LogicalResult mlir::tirx::checkCacheHint(StringRef hint, std::string &why) {
+  static const char *const kinds[] = {"evict_normal", "evict_unchanged",
+                                      "evict_first", "evict_last",
+                                      "no_allocate"};
+  auto [level, name] = hint.split("::");
+  if (level == "L1" && llvm::is_contained(kinds, name))
+    return success();
+  why = ("expects cache_hint to be L1::evict_normal, L1::evict_unchanged, "
+         "L1::evict_first, L1::evict_last or L1::no_allocate, got \"" +
+         hint + "\"")
+            .str();
+  return failure();
 }
 
 LogicalResult FillOp::verify() {

@@ -47,6 +47,11 @@ std::optional<int64_t> getKernelCtaThreads(Operation *op);
 /// (`laneid`: 32, `warpid`: CTA size / 32, ...) for `op`'s kernel, or
 /// nullopt when the CTA size is unknown.
 std::optional<int64_t> getScopeIdExtent(Operation *op, llvm::StringRef axis);
+/// Checks a `cache_hint` (tirx.copy config; `tirx.cache_hint` on cuda_tile
+/// loads): the PTX L1 eviction priority of global loads, L1::{evict_normal,
+/// evict_unchanged, evict_first, evict_last, no_allocate} (PTX allows the L2
+/// priorities only on 256-bit loads). `why` says what is wrong.
+LogicalResult checkCacheHint(llvm::StringRef hint, std::string &why);
 } // namespace mlir::tirx
 
 #endif // TILEIR_DIALECT_TIRX_IR_TIRX_H

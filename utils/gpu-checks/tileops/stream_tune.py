@@ -1,0 +1,215 @@
+"""Streaming-kernel tuning sweep: the §A5 workloads closest to the Triton / fused-gated bars,
+each built at several (threads, elements per thread) configurations and with PTX cache-hint
+variants of the default build, timed interleaved (round robin, L2 flushed before every launch,
+CUPTI device time, median) against the hand-written Triton kernel and torch eager.
+
+  python3 stream_tune.py make OUTDIR   (here): OUTDIR/<workload>/<variant>.ptx, OUTDIR/plan.json
+  python3 stream_tune.py run OUTDIR    (on the GPU): checks every variant against the reference,
+                                       prints one table per workload (ROUNDS=40 by default).
+
+The hint variants rewrite the global accesses of the default PTX (a measurement only: what wins
+is then emitted by the compiler, not patched): nc = ld.global.nc (read-only path), cs = .cs
+(evict-first streaming) loads and stores, na = ld.global.L1::no_allocate, p256 = .L2::256B
+prefetch, stcs = st.global.cs only.
+"""
+import json
+import os
+import re
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "python"))
+import check as C  # noqa: E402
+
+ROUNDS = int(os.environ.get("ROUNDS", "40"))
+# OPS=op,op DTYPES=f32,bf16: the §A5 workloads (bench_a5.specs) of those ops and dtypes.
+OPS = os.environ.get("OPS", "sub,mul,exp,silu_and_mul")
+DTYPES = os.environ.get("DTYPES", "f32,bf16")
+# CONFIGS: threads x 16-byte vectors per thread ("256x2": 256 threads, 2 vectors of the dtype
+# each); "all" = {128, 256, 512} x {1, 2, 4}.
+CONFIGS = os.environ.get("CONFIGS", "all")
+# USE_HINTS=1 adds the PTX cache-hint variants of the default build.
+USE_HINTS = os.environ.get("USE_HINTS", "1") == "1"
+HINTS = {
+    "nc": [(r"ld\.global\.(?=v|b)", "ld.global.nc.")],
+    "cs": [(r"ld\.global\.(?=v|b)", "ld.global.cs."), (r"st\.global\.(?=v|b)", "st.global.cs.")],
+    "stcs": [(r"st\.global\.(?=v|b)", "st.global.cs.")],
+    "na": [(r"ld\.global\.(?=v|b)", "ld.global.L1::no_allocate.")],
+    "p256": [(r"ld\.global\.(?=v|b)", "ld.global.L2::256B.")],
+    "nc_na": [(r"ld\.global\.(?=v|b)", "ld.global.nc.L1::no_allocate.")],
+    "na_v": [(r"ld\.global\.(?=v)", "ld.global.L1::no_allocate.")],  # vector (dense) loads only
+}
+HINT_SET = os.environ.get("HINTS", ",".join(HINTS)).split(",")
+
+
+def configs(dt):
+    vec = {"f32": 4, "i32": 4, "f16": 8, "bf16": 8}.get(dt, 16)
+    if CONFIGS.endswith("v"):  # "1v": npt = one 16-byte vector, the default's threads
+        return [(None, int(CONFIGS[:-1]) * vec)]
+    if CONFIGS == "all":
+        pairs = [(t, v) for t in (128, 256, 512) for v in (1, 2, 4)]
+    else:
+        pairs = [tuple(map(int, c.split("x"))) for c in CONFIGS.split(",")]
+    return [(t, v * vec) for t, v in pairs]
+
+
+def workloads():
+    import bench_a5 as B
+    ops, dts = set(OPS.split(",")), set(DTYPES.split(","))
+    return [(o, d, sh, p) for _, o, d, sh, p in B.specs() if (OPS == "all" or o in ops) and d in dts]
+
+
+def make(outdir):
+    from tileir import ops as T
+    plan = []
+    for op, dt, shapes, params in workloads():
+        w = f"{op}_{dt}" + ("_b" if len(shapes) > 1 and shapes[0] != shapes[1] else "")
+        os.makedirs(os.path.join(outdir, w), exist_ok=True)
+        base = T.run_tool([T.spec_line(op, dt, shapes, params, name=f"k_{w}")], "ptx")
+        variants = {"default": base}
+        for h, subs in ((h, HINTS[h]) for h in HINT_SET if USE_HINTS):
+            txt = base
+            for pat, rep in subs:
+                txt = re.sub(pat, rep, txt)
+            variants[h] = txt
+        plan0 = T.parse_plans(base)[f"k_{w}"]
+        for t, n in configs(dt):
+            if t is None and plan0["tile"] // plan0["threads"] == n:
+                continue  # the default already
+            try:
+                variants[f"{t or plan0['threads']}x{n}"] = T.run_tool([T.spec_line(op, dt, shapes, params, name=f"k_{w}", threads=t, npt=n)], "ptx")
+            except Exception as e:  # noqa: BLE001
+                print(f"{w} {t}x{n}: {str(e).splitlines()[0] if str(e) else e}")
+        if USE_HINTS:  # the hints also on each configuration
+            for v in [v for v in variants if "x" in v]:
+                for h in HINT_SET:
+                    txt = variants[v]
+                    for pat, rep in HINTS[h]:
+                        txt = re.sub(pat, rep, txt)
+                    variants[f"{v}_{h}"] = txt
+        for v, txt in variants.items():
+            open(os.path.join(outdir, w, f"{v}.ptx"), "w").write(txt)
+        plan.append({"w": w, "op": op, "dt": dt, "shapes": shapes, "params": params, "variants": sorted(variants)})
+        print(w, len(variants), "variants")
+    json.dump(plan, open(os.path.join(outdir, "plan.json"), "w"), indent=1)
+
+
+def interleaved(torch, timer, fns, rounds):
+    """Median device time (ms) of each fn, launched round robin with an L2 flush before each."""
+    for f in fns:
+        f()
+    torch.cuda.synchronize()
+    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+        for r in range(rounds):
+            order = list(range(len(fns)))
+            if r % 2:
+                order.reverse()  # neither variant always follows the same neighbour
+            for i in order:
+                timer.flush_buf.fill_(1)
+                fns[i]()
+        torch.cuda.synchronize()
+    segs, cur = [], None
+    for _, name, dur in timer._kernels(prof):
+        if name == timer.flush_name:
+            if cur is not None:
+                segs.append(cur)
+            cur = 0
+        elif cur is not None:
+            cur += dur
+    if cur is not None:
+        segs.append(cur)
+    per = [[] for _ in fns]
+    k = 0
+    for r in range(rounds):
+        order = list(range(len(fns)))
+        if r % 2:
+            order.reverse()
+        for i in order:
+            if k < len(segs):
+                per[i].append(segs[k])
+            k += 1
+    return [[x / 1e6 for x in p] for p in per]  # ms per round
+
+
+def run(outdir):
+    import torch
+    from bench_a5 import Timer
+    from tileir.module import Module
+    from tileir.ops import parse_plans
+    timer = Timer(torch)
+    triton = C._triton_ops()
+    gen = torch.Generator(device="cuda").manual_seed(0)
+    summary = {}
+    for item in json.load(open(os.path.join(outdir, "plan.json"))):
+        w, op, dt, shapes, params = item["w"], item["op"], item["dt"], item["shapes"], item["params"]
+        ins = C.make_inputs(torch, op, dt, shapes, gen)
+        odt = C.torch_dtype(torch, dt)
+        shp = C.out_shape(torch, op, shapes, params)
+        extra = (1234, 0) if op == "dropout" else ()
+        fns, names, bad = [], [], []
+        for v in item["variants"]:
+            ptx = open(os.path.join(outdir, w, f"{v}.ptx")).read()
+            p = parse_plans(ptx)[f"k_{w}"]
+            k = getattr(Module.from_ptx(ptx), f"k_{w}")
+
+            odt = torch.bool if p["out_dtype"] == "bool" else C.torch_dtype(torch, dt)
+
+            def launch(s, ex, k=k, g=p["grid"], odt=odt):
+                if odt == torch.bool or not odt.is_floating_point:
+                    out = torch.full(s, 0x55, dtype=torch.uint8 if odt.itemsize == 1 else torch.int32,
+                                     device="cuda").view(odt)
+                else:
+                    out = torch.full(s, float("nan"), dtype=odt, device="cuda")
+                k.launch(g, *ins, out, *(ex or ()))
+                torch.cuda.synchronize()
+                return out
+            good, msg = C.check_one(torch, op, dt, shapes, params, odt, launch, ins)
+            if not good:
+                bad.append(f"{v}: {msg}")
+                continue
+            out = torch.empty(shp, dtype=odt, device="cuda")
+            fns.append(lambda k=k, g=p["grid"], out=out: k.launch(g, *ins, out, *extra))
+            names.append(v)
+        if triton and op in triton and len(set(map(tuple, shapes))) == 1:
+            tout = torch.empty(shp, dtype=odt, device="cuda")
+            fns.append(lambda: triton[op](ins, tout))
+            names.append("triton")
+        fns.append(C.eager(torch, op, ins, params))
+        names.append("eager")
+        rounds = interleaved(torch, timer, fns, ROUNDS)
+        ts = [statistics.median(r) for r in rounds]
+        nbytes = sum(x.numel() * x.element_size() for x in ins) + torch.Size(shp).numel() * odt.itemsize
+        ref = ts[names.index("triton")] if "triton" in names else ts[names.index("eager")]
+        # paired: the median over rounds of (time of the default in that round / this variant's)
+        di = names.index("default") if "default" in names else names.index("eager")
+        d = ts[di]
+        paired = {n: statistics.median(a / b for a, b in zip(rounds[di], r)) for n, r in zip(names, rounds)}
+        cells = " ".join(f"{n}:{100 * (paired[n] - 1):+.1f}%" for n in names if n != "default")
+        print(f"{w} {'x'.join(map(str, shp))} default {d * 1000:.2f} us {nbytes / d / 1e9:.2f} TB/s | "
+              f"speedup vs default (paired median): {cells}", flush=True)
+        for b in bad:
+            print("  FAIL", b)
+        summary[w] = {"shape": shp, "bytes": nbytes, "ms": dict(zip(names, ts)), "paired_vs_default": paired}
+        del ins, fns
+        torch.cuda.empty_cache()
+    # per variant kind (a configuration "TxN" counts as "cfg"): geomean of the paired speedups
+    kinds = {}
+    for w, r in summary.items():
+        for n, v in r["paired_vs_default"].items():
+            if n != "default":
+                kinds.setdefault(re.sub(r"^\d+x\d+", "cfg", n), []).append((v, w))
+    print("\nvariant kind | workloads | geomean speedup | >+1% | <-1% | worst | best")
+    for k, vs in kinds.items():
+        g = statistics.geometric_mean([v for v, _ in vs])
+        lo, hi = min(vs), max(vs)
+        print(f"{k} | {len(vs)} | {100 * (g - 1):+.2f}% | {sum(v > 1.01 for v, _ in vs)} | "
+              f"{sum(v < 0.99 for v, _ in vs)} | {lo[1]} {100 * (lo[0] - 1):+.1f}% | {hi[1]} {100 * (hi[0] - 1):+.1f}%")
+    out = os.environ.get("OUT")
+    if out:
+        json.dump(summary, open(os.path.join(out, "stream_tune.json"), "w"), indent=1)
+
+
+if __name__ == "__main__":
+    {"make": make, "run": run}[sys.argv[1]](sys.argv[2])
