@@ -476,7 +476,13 @@ void costRule(const KernelSpec &spec, int64_t n, int64_t eltBytes,
   } else {
     if (strategy == "auto")
       strategy = "register_copy";
-    if (n >= (int64_t(1) << 22) && !branchyMath(spec))
+    // Two 16-byte vectors per thread from 2^22 elements; from 2^24, one
+    // again (H100 paired sweep, stream_tune.py: f32 at 2^24 +0.1 to +1.3%,
+    // f16/bf16 at 2^28 +0.3 to +1.3%, log1p -2 to -3%), except RoPE's row
+    // tiles (-25 to -41% with one vector).
+    bool rope = StringRef(spec.op).starts_with("rope_");
+    if (n >= (int64_t(1) << 22) && (n < (int64_t(1) << 24) || rope) &&
+        !branchyMath(spec))
       npt = 2 * vec;
     // sinusoidal (branch-free): rows per thread amortize the per-column
     // power (KernelBuilder's (R, C) tiles): 32 elements per thread on large

@@ -8,8 +8,10 @@ Triton kernel) and hand-written Triton kernels, timed the §A5 way.
                                     (CHECK_ONLY=1: checks only; ONLY=op,op: those ops only).
 
 Timing (§A5): device time of each kernel from CUPTI (torch.profiler), L2 flushed before every
-iteration (a 256 MiB int64 fill), median of ITERS iterations; a baseline that launches several
-kernels counts the sum of their device times. Bandwidth = (bytes of all inputs + the output) /
+launch (a 256 MiB int64 fill). Per workload, TileIR, a same-size copy, torch eager, torch.compile
+and Triton run interleaved for ITERS rounds; the ratios are medians of the per-round ratios
+(paired), TileIR's time the median of its rounds; a baseline that launches several kernels counts
+the sum of their device times. Bandwidth = (bytes of all inputs + the output) /
 time. "% copy" is against a 1 GiB device copy measured the same way; "% copy@size" against a
 copy that moves the same number of bytes (read and written) measured the same way.
 """
@@ -28,7 +30,7 @@ import check as C  # noqa: E402
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 from gpu_check import release_memory  # noqa: E402  (the same pause after empty_cache)
 
-ITERS = int(os.environ.get("ITERS", "15"))
+ITERS = int(os.environ.get("ITERS", "30"))
 BIG = [16384, 16384]
 
 
@@ -141,27 +143,45 @@ class Timer:
         evs.sort()
         return evs
 
-    def __call__(self, fn, iters=ITERS):
+    def interleaved(self, fns, rounds=ITERS):
+        """Device time (ms) of each fn in each round: the fns run round robin (every other round in
+        reverse order, so that no fn always follows the same one), each after an L2 flush."""
         torch = self.torch
-        fn()
+        for f in fns:
+            f()
         torch.cuda.synchronize()
+        orders = [list(range(len(fns)))[::(-1 if r % 2 else 1)] for r in range(rounds)]
         with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-            for _ in range(iters):
-                self.flush_buf.fill_(1)
-                fn()
+            for order in orders:
+                for i in order:
+                    self.flush_buf.fill_(1)
+                    fns[i]()
             torch.cuda.synchronize()
-        per, cur = [], None
+        segs, cur = [], None
         for _, name, dur in self._kernels(prof):
             if name == self.flush_name:
                 if cur is not None:
-                    per.append(cur)
+                    segs.append(cur)
                 cur = 0
             elif cur is not None:
                 cur += dur
         if cur is not None:
-            per.append(cur)
-        per = [p for p in per if p > 0]
-        return statistics.median(per) / 1e6 if per else float("nan")  # ms
+            segs.append(cur)
+        per = [[] for _ in fns]
+        for k, i in enumerate(i for order in orders for i in order):
+            if k < len(segs) and segs[k] > 0:
+                per[i].append(segs[k] / 1e6)
+        return per
+
+    def __call__(self, fn, iters=ITERS):
+        per = self.interleaved([fn], iters)[0]
+        return statistics.median(per) if per else float("nan")  # ms
+
+
+def paired(a, b):
+    """Median over rounds of a[r] / b[r] (rounds where both were timed)."""
+    r = [x / y for x, y in zip(a, b) if y > 0]
+    return statistics.median(r) if r else float("nan")
 
 
 def run(outdir):
@@ -221,43 +241,50 @@ def run(outdir):
             continue
         shp = C.out_shape(torch, op, shapes, params)
         out = torch.empty(shp, dtype=odt, device="cuda")
-        # A fresh output per call, as tileir.ops and torch eager allocate theirs. (The 14-17%
-        # slowdowns of 512 MiB f16 streams seen in earlier runs, first blamed on placement, were
-        # the driver scrubbing freed memory right after empty_cache: see release_memory.)
-        t = timer(lambda: k.launch(g, *ins, torch.empty(shp, dtype=odt, device="cuda"), *extra))
         nbytes = sum(x.numel() * x.element_size() for x in ins) + out.numel() * out.element_size()
         half = (nbytes + 1) // 2
         cs = torch.empty(half, dtype=torch.uint8, device="cuda")
         cd = torch.empty_like(cs)
-        tsz = timer(lambda: cd.copy_(cs))
-        del cs, cd
-        ef = C.eager(torch, op, ins, params)
-        try:
-            te = timer(ef)
-        except Exception:  # noqa: BLE001
-            te = float("nan")
-        tc = float("nan")
+        # TileIR, a same-size copy and the baselines, interleaved round by round: each ratio is
+        # the median of the per-round ratios (drift between rounds cancels). A fresh output per
+        # TileIR call, as tileir.ops and torch eager allocate theirs. (The 14-17% slowdowns of
+        # 512 MiB f16 streams seen in earlier runs, first blamed on placement, were the driver
+        # scrubbing freed memory right after empty_cache: see release_memory.)
+        fns = {"tileir": lambda: k.launch(g, *ins, torch.empty(shp, dtype=odt, device="cuda"), *extra),
+               "copy": lambda: cd.copy_(cs), "eager": C.eager(torch, op, ins, params)}
         if dt in compile_dtypes or (dt == "bool" and "bool" in compile_dtypes):
             try:
                 torch._dynamo.reset()
-                cf = torch.compile(ef)
+                cf = torch.compile(fns["eager"])
                 cf()
-                tc = timer(cf)
+                fns["compile"] = cf
             except Exception as e:  # noqa: BLE001
                 print(f"  (torch.compile {op} {dt}: {type(e).__name__}: {str(e)[:120]})")
-        tt = float("nan")
         if triton and op in triton and len(set(map(tuple, shapes))) == 1:
-            tt = timer(lambda: triton[op](ins, out))
+            fns["triton"] = lambda: triton[op](ins, out)
+        try:
+            per = dict(zip(fns, timer.interleaved(list(fns.values()))))
+        except Exception:  # noqa: BLE001 - a baseline that fails: TileIR and the copy alone
+            per = dict(zip(["tileir", "copy"], timer.interleaved([fns["tileir"], fns["copy"]])))
+        del cs, cd
+        t = statistics.median(per["tileir"])
+        tsz = statistics.median(per["copy"])
+        rel = {n: paired(per[n], per["tileir"]) if n in per else float("nan")
+               for n in ("copy", "eager", "compile", "triton")}
+        te = rel["eager"] * t  # the baselines' times as ratio x TileIR's median
+        tc = rel["compile"] * t
+        tt = rel["triton"] * t
         bw = nbytes / t / 1e9
         cfg = f"{plans[name]['threads']}x{plans[name]['tile'] // plans[name]['threads']}"
         r = {"name": name, "op": op, "dtype": dt, "shape": shp, "shapes": shapes, "cfg": cfg, "ms": t,
-             "TBps": bw, "pct_copy": 100 * bw / copy_bw, "pct_copy_size": 100 * tsz / t, "eager_ms": te,
+             "TBps": bw, "pct_copy": 100 * bw / copy_bw, "pct_copy_size": 100 * rel["copy"], "copy_ms": tsz,
+             "eager_ms": te,
              "compile_ms": tc, "triton_ms": tt, "pass": bool(good)}
         rows.append(r)
         print(f"{op} | {dt} | {'x'.join(map(str, shapes[0] if shapes else shp))}"
               f"{'+bcast' if name.startswith('Lb_') else ''} | {cfg} | {t:.4f} | {bw:.2f} | "
-              f"{r['pct_copy']:.0f}% | {r['pct_copy_size']:.0f}% | {te / t:.2f}x | {tc / t:.2f}x | "
-              f"{tt / t:.2f}x | {'ok' if good else 'FAIL'}", flush=True)
+              f"{r['pct_copy']:.0f}% | {r['pct_copy_size']:.0f}% | {te / t:.3f}x | {tc / t:.3f}x | "
+              f"{tt / t:.3f}x | {'ok' if good else 'FAIL'}", flush=True)
         del ins, out
         release_memory(torch)
 
@@ -277,6 +304,12 @@ def run(outdir):
     slow = [r for r in rows if r["eager_ms"] / r["ms"] < 0.97]
     print(f"below 0.97x eager ({len(slow)}): " + ", ".join(f"{r['op']} {r['dtype']} {r['eager_ms'] / r['ms']:.2f}x"
                                                           for r in slow))
+    tri = [r for r in rows if r["triton_ms"] == r["triton_ms"]]
+    print(f"vs Triton ({len(tri)}): " + ", ".join(f"{r['op']} {r['dtype']} {r['triton_ms'] / r['ms']:.3f}x"
+                                                  for r in tri))
+    gated = [r for r in rows if r["op"].endswith("_and_mul")]
+    print("fused gated vs the unfused eager expression: " + ", ".join(
+        f"{r['op']} {r['dtype']} {r['eager_ms'] / r['ms']:.3f}x" for r in gated))
     for f in fails:
         print(f)
     out = os.environ.get("OUT")

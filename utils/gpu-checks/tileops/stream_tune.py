@@ -1,16 +1,23 @@
-"""Streaming-kernel tuning sweep: the §A5 workloads closest to the Triton / fused-gated bars,
-each built at several (threads, elements per thread) configurations and with PTX cache-hint
-variants of the default build, timed interleaved (round robin, L2 flushed before every launch,
-CUPTI device time, median) against the hand-written Triton kernel and torch eager.
+"""Streaming-kernel tuning sweep: §A5 workloads (bench_a5.specs) built at their default plan, at
+other (threads, elements per thread) configurations, and with PTX cache-hint variants of the
+default build; timed interleaved (bench_a5.Timer.interleaved: round robin, L2 flushed before
+every launch, CUPTI device time) against the hand-written Triton kernel and torch eager; each
+variant's speedup is the median over rounds of default / variant (paired).
 
   python3 stream_tune.py make OUTDIR   (here): OUTDIR/<workload>/<variant>.ptx, OUTDIR/plan.json
   python3 stream_tune.py run OUTDIR    (on the GPU): checks every variant against the reference,
-                                       prints one table per workload (ROUNDS=40 by default).
+                                       prints one line per workload and a summary per variant
+                                       kind (ROUNDS=40 by default); OUT/stream_tune.json.
 
-The hint variants rewrite the global accesses of the default PTX (a measurement only: what wins
-is then emitted by the compiler, not patched): nc = ld.global.nc (read-only path), cs = .cs
-(evict-first streaming) loads and stores, na = ld.global.L1::no_allocate, p256 = .L2::256B
-prefetch, stcs = st.global.cs only.
+Selection (make): OPS=op,op|all, DTYPES=f32,..., CONFIGS ("all", "256x2,512x1": threads x
+16-byte vectors per thread, or "1v": one vector with the default's threads), USE_HINTS=0|1,
+HINTS=name,..., PLAIN=1 (each build also with cache_hint=none). The hint variants rewrite the global accesses of the PTX (a measurement only:
+what wins is then emitted by the compiler, not patched): nc = ld.global.nc, cs = .cs loads and
+stores, stcs = st.global.cs, na = ld.global.L1::no_allocate, na_v = the same on vector loads
+only, p256 = .L2::256B prefetch, nc_na = ld.global.nc.L1::no_allocate.
+
+Session 8 (H100): the L1::no_allocate rule and the one-vector rule of the kernel builder's cost
+rule came from `OPS=all DTYPES=f32,f16,bf16,i32,i8,bool HINTS=na_v CONFIGS=1v`, ROUNDS=80.
 """
 import json
 import os
@@ -75,15 +82,23 @@ def make(outdir):
                 txt = re.sub(pat, rep, txt)
             variants[h] = txt
         plan0 = T.parse_plans(base)[f"k_{w}"]
+        plain = os.environ.get("PLAIN") == "1"  # also each build with cache_hint=none
+        if plain:
+            variants["plain"] = T.run_tool([T.spec_line(op, dt, shapes, params, name=f"k_{w}",
+                                                        cache_hint="none")], "ptx")
         for t, n in configs(dt):
             if t is None and plan0["tile"] // plan0["threads"] == n:
                 continue  # the default already
             try:
-                variants[f"{t or plan0['threads']}x{n}"] = T.run_tool([T.spec_line(op, dt, shapes, params, name=f"k_{w}", threads=t, npt=n)], "ptx")
+                cfg = f"{t or plan0['threads']}x{n}"
+                variants[cfg] = T.run_tool([T.spec_line(op, dt, shapes, params, name=f"k_{w}", threads=t, npt=n)], "ptx")
+                if plain:
+                    variants[cfg + "_plain"] = T.run_tool([T.spec_line(
+                        op, dt, shapes, params, name=f"k_{w}", threads=t, npt=n, cache_hint="none")], "ptx")
             except Exception as e:  # noqa: BLE001
                 print(f"{w} {t}x{n}: {str(e).splitlines()[0] if str(e) else e}")
         if USE_HINTS:  # the hints also on each configuration
-            for v in [v for v in variants if "x" in v]:
+            for v in [v for v in variants if "x" in v and not v.endswith("_plain")]:
                 for h in HINT_SET:
                     txt = variants[v]
                     for pat, rep in HINTS[h]:
@@ -96,46 +111,9 @@ def make(outdir):
     json.dump(plan, open(os.path.join(outdir, "plan.json"), "w"), indent=1)
 
 
-def interleaved(torch, timer, fns, rounds):
-    """Median device time (ms) of each fn, launched round robin with an L2 flush before each."""
-    for f in fns:
-        f()
-    torch.cuda.synchronize()
-    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-        for r in range(rounds):
-            order = list(range(len(fns)))
-            if r % 2:
-                order.reverse()  # neither variant always follows the same neighbour
-            for i in order:
-                timer.flush_buf.fill_(1)
-                fns[i]()
-        torch.cuda.synchronize()
-    segs, cur = [], None
-    for _, name, dur in timer._kernels(prof):
-        if name == timer.flush_name:
-            if cur is not None:
-                segs.append(cur)
-            cur = 0
-        elif cur is not None:
-            cur += dur
-    if cur is not None:
-        segs.append(cur)
-    per = [[] for _ in fns]
-    k = 0
-    for r in range(rounds):
-        order = list(range(len(fns)))
-        if r % 2:
-            order.reverse()
-        for i in order:
-            if k < len(segs):
-                per[i].append(segs[k])
-            k += 1
-    return [[x / 1e6 for x in p] for p in per]  # ms per round
-
-
 def run(outdir):
     import torch
-    from bench_a5 import Timer
+    from bench_a5 import Timer, paired
     from tileir.module import Module
     from tileir.ops import parse_plans
     timer = Timer(torch)
@@ -178,20 +156,20 @@ def run(outdir):
             names.append("triton")
         fns.append(C.eager(torch, op, ins, params))
         names.append("eager")
-        rounds = interleaved(torch, timer, fns, ROUNDS)
+        rounds = timer.interleaved(fns, ROUNDS)
         ts = [statistics.median(r) for r in rounds]
         nbytes = sum(x.numel() * x.element_size() for x in ins) + torch.Size(shp).numel() * odt.itemsize
         ref = ts[names.index("triton")] if "triton" in names else ts[names.index("eager")]
         # paired: the median over rounds of (time of the default in that round / this variant's)
         di = names.index("default") if "default" in names else names.index("eager")
         d = ts[di]
-        paired = {n: statistics.median(a / b for a, b in zip(rounds[di], r)) for n, r in zip(names, rounds)}
-        cells = " ".join(f"{n}:{100 * (paired[n] - 1):+.1f}%" for n in names if n != "default")
+        speedup = {n: paired(rounds[di], r) for n, r in zip(names, rounds)}
+        cells = " ".join(f"{n}:{100 * (speedup[n] - 1):+.1f}%" for n in names if n != "default")
         print(f"{w} {'x'.join(map(str, shp))} default {d * 1000:.2f} us {nbytes / d / 1e9:.2f} TB/s | "
               f"speedup vs default (paired median): {cells}", flush=True)
         for b in bad:
             print("  FAIL", b)
-        summary[w] = {"shape": shp, "bytes": nbytes, "ms": dict(zip(names, ts)), "paired_vs_default": paired}
+        summary[w] = {"shape": shp, "bytes": nbytes, "ms": dict(zip(names, ts)), "paired_vs_default": speedup}
         del ins, fns
         torch.cuda.empty_cache()
     # per variant kind (a configuration "TxN" counts as "cfg"): geomean of the paired speedups
