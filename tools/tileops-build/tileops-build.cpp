@@ -28,24 +28,31 @@
 
 using namespace mlir;
 
+static llvm::cl::OptionCategory toolCategory("tileops-build options");
 static llvm::cl::opt<std::string> inputFile(llvm::cl::Positional,
                                             llvm::cl::desc("<spec file>"),
-                                            llvm::cl::init("-"));
+                                            llvm::cl::init("-"),
+                                            llvm::cl::cat(toolCategory));
 static llvm::cl::opt<std::string> outputFile("o", llvm::cl::desc("Output"),
-                                             llvm::cl::init("-"));
+                                             llvm::cl::init("-"),
+                                             llvm::cl::cat(toolCategory));
 static llvm::cl::opt<std::string>
-    emit("emit",
+    emit("emit", llvm::cl::cat(toolCategory),
          llvm::cl::desc("ptx (default), cuda_tile (verified), expanded "
                         "(after tileops-expand) or plan"),
          llvm::cl::init("ptx"));
 static llvm::cl::opt<std::string> chip("chip", llvm::cl::desc("sm_XX"),
-                                       llvm::cl::init("sm_90"));
+                                       llvm::cl::init("sm_90"),
+                                       llvm::cl::cat(toolCategory));
 static llvm::cl::opt<unsigned> ptxVersion("ptx-version",
                                           llvm::cl::desc("PTX ISA version"),
-                                          llvm::cl::init(0));
+                                          llvm::cl::init(0),
+                                          llvm::cl::cat(toolCategory));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --help lists this tool's options (--help-hidden: LLVM's too).
+  llvm::cl::HideUnrelatedOptions(toolCategory);
   llvm::cl::ParseCommandLineOptions(argc, argv,
                                     "tileops kernel specs -> PTX\n");
   if (emit != "ptx" && emit != "cuda_tile" && emit != "expanded" &&
