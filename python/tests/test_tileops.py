@@ -46,6 +46,7 @@ def test_spec_line_format():
     ("gelu f32 8 approximate=erf", "expects approximate = \"none\" or \"tanh\", got \"erf\""),
     ("hardtanh f32 8 min_val=2 max_val=1", "expects min_val <= max_val"),
     ("dropout f32 8 p=2", "expects 0 <= p <= 1"),
+    ("exp f32 8 cache_hint=L2::evict_first", "expects cache_hint to be L1::evict_normal"),
 ])
 def test_bad_specs_get_clear_errors(line, message):
     _tool_or_skip()
@@ -75,6 +76,17 @@ def test_cost_rule_presets():
     assert p["b"]["tile"] == p["b"]["threads"]      # one element per thread
     assert p["c"]["threads"] == 32 and p["c"]["grid"] == 1
     assert (p["d"]["threads"], p["d"]["tile"]) == (512, 1024)
+
+
+def test_cache_hint_rule_and_option():
+    _tool_or_skip()
+    # 8 MiB moved: streamed loads skip L1; 512 MiB: plain; the option overrides either way
+    out = T.run_tool(["exp f32 1048576 name=a", "exp f16 16384x16384 name=b",
+                      "exp f32 1048576 cache_hint=none name=c",
+                      "exp f16 16384x16384 cache_hint=L1::evict_first name=d"], "plan")
+    p = T.parse_plans(out)
+    assert [p[k]["cache_hint"] for k in "abcd"] == ["L1::no_allocate", "", "", "L1::evict_first"]
+    assert p["a"]["out_dtype"] == "f32" and p["d"]["args"] == ["in:f16:16384x16384", "out:f16:16384x16384"]
 
 
 def test_dtype_validation_without_gpu():
