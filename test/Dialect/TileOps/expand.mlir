@@ -189,7 +189,7 @@ cuda_tile.module @m {
   // mish: x * n / (n + 2) with n = t (t + 2), t = exp(x) (tanh(log1p(t))
   // as one quotient, div.full), x itself above 20; softplus with beta = 1
   // neither scales nor divides; for a bf16 result e^x is ex2.approx and
-  // log1p has no division (the degree-5 polynomial below 2^-5).
+  // log1p has no division (the degree-5 polynomial below 2^-5, ln2 lg2.approx(1 + e^x) above).
   // CHECK-LABEL: entry @mish_softplus
   // CHECK: %[[X:.*]] = ftof %{{.*}} : tile<64xbf16> -> tile<64xf32>
   // CHECK: %[[T:.*]] = exp %[[X]]
@@ -207,7 +207,8 @@ cuda_tile.module @m {
   // CHECK-NOT: mulf %[[S]]
   // CHECK: %[[E:.*]] = exp %[[S]] rounding<approx>
   // CHECK: %[[U:.*]] = addf %{{.*}}, %[[E]]
-  // CHECK: %[[LU:.*]] = log %[[U]]
+  // CHECK: %[[L2:.*]] = log2 %[[U]] rounding<approx> flush_to_zero
+  // CHECK: %[[LU:.*]] = mulf %[[L2]], %{{.*}}
   // CHECK: %[[C5:.*]] = constant <f32: 2.000000e-01>
   // CHECK: %[[C4:.*]] = constant <f32: -2.500000e-01>
   // CHECK: fma %[[C5]], %[[E]], %[[C4]]

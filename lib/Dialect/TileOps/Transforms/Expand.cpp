@@ -313,14 +313,22 @@ struct Em {
   /// half ulp 2^-(p+1)), else log(1 + x) with libdevice's logf (<= 1 ulp),
   /// 1 + x being exact there. An f32 x (softplus's e^x): the degree-5
   /// Taylor polynomial for |x| < 2^-5 (truncation below 2^-27 relative; x
-  /// at +-0 and denormals), else log(1 + x), whose rounding of 1 + x costs
-  /// at most 2^-24 / |log(1 - 2^-5)| = 2^-19 relative. No division.
+  /// at +-0 and denormals), else ln2 lg2.approx(1 + x): the rounding of
+  /// 1 + x costs at most 2^-24 / |log(1 - 2^-5)| = 2^-19 relative,
+  /// lg2.approx's absolute 2^-22 at most 2^-22 / log2(1 + 2^-5) = 2^-17.5
+  /// (1 + x is 0 or at least 2^-24: no denormals for .ftz). No division.
   Value log1pNarrow(Value x, Type src) {
     auto ft = dyn_cast<FloatType>(src);
     unsigned p = ft ? APFloat::semanticsPrecision(ft.getFloatSemantics()) : 24;
-    Value big = log(add(c(1.0), x));
-    if (p <= 11)
+    if (p <= 11) {
+      Value big = log(add(c(1.0), x));
       return sel(lt(abs(x), c(std::ldexp(1.0, -(24 - int(p))))), x, big);
+    }
+    Value u = add(c(1.0), x);
+    Value big =
+        mul(ct::Log2Op::create(b, loc, u.getType(), u, ct::RoundingMode::Approx,
+                               /*flush_to_zero=*/true),
+            c(0.6931471805599453));
     Value q = c(1.0 / 5);
     for (double k : {-1.0 / 4, 1.0 / 3, -1.0 / 2, 1.0})
       q = fma(q, x, c(k));
