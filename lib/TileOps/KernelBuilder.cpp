@@ -981,7 +981,11 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     }
     std::string rt = tileTy(R, "i32");
     std::string row = ramp(bx, R);
-    std::string pos = irem(b, idiv(b, row, H, rt), S, rt);
+    // Positions are in [0, S): stated, so that the expansion can bound the
+    // angles (one Cody-Waite reduction for cos and sin below 2^17).
+    std::string pos =
+        b.emit("assume bounded<0, " + std::to_string(S - 1) + ">, " +
+               irem(b, idiv(b, row, H, rt), S, rt) + " : " + rt);
     std::string y = opLine({x, pos}, {tileTy(Shape{R, D}, elt), rt},
                            tileTy(Shape{R, D}, elt));
     if (halves) {

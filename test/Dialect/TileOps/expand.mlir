@@ -434,6 +434,28 @@ cuda_tile.module @m {
     return
   }
 
+  // Positions stated in [0, 8191] (the kernel builder's assume): angles
+  // below 8192 * 1 < 2^17, so cos and sin share one Cody-Waite reduction
+  // (no libdevice cos/sin); a bound of 2^17 keeps cos/sin.
+  // CHECK-LABEL: entry @rope_bounded
+  // CHECK: %[[T:.*]] = fma %[[ANG:.*]], %{{.*}}, %{{.*}} : tile<4x4xf32>
+  // CHECK-NOT: cos
+  // CHECK-NOT: sin
+  // CHECK: cat
+  // CHECK: %[[ANG2:.*]] = mulf
+  // CHECK: cos %[[ANG2]]
+  // CHECK: sin %[[ANG2]]
+  // CHECK: return
+  entry @rope_bounded() {
+    %q = constant <f16: 1.0> : tile<4x8xf16>
+    %p = constant <i32: 2> : tile<4xi32>
+    %pb = assume bounded<0, 8191>, %p : tile<4xi32>
+    %r = tileops.rope_neox %q, %pb : tile<4x8xf16>, tile<4xi32> -> tile<4x8xf16>
+    %pl = assume bounded<0, 131072>, %p : tile<4xi32>
+    %s = tileops.rope_neox %q, %pl : tile<4x8xf16>, tile<4xi32> -> tile<4x8xf16>
+    return
+  }
+
   // Non-neox pairs (x[2j], x[2j+1]) through a (.., D/2, 2) reshape; the
   // angle is formed on x's shape (each frequency twice) and split the same
   // way, so cos/sin act on the [.., 0] half like x's halves.

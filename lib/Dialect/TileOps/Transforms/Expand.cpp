@@ -1149,7 +1149,29 @@ struct ExpandFamily : RewritePattern {
     auto [x1, x2] = halves.both(x);
     if (!neox)
       angle = halves.first(angle);
-    Value cs = h.cos(angle), sn = h.sin(angle);
+    // Positions stated in [lb, ub] (`assume bounded`, as the kernel
+    // builder's): angles below 2^17 share one Cody-Waite reduction
+    // (`Em::sinCosParts`) for cos and sin; otherwise libdevice cosf/sinf.
+    double maxAngle = INFINITY;
+    if (auto as = pos.getDefiningOp<ct::AssumeOp>())
+      if (auto bd = dyn_cast<ct::BoundedAttr>(as.getPredicate()))
+        if (bd.getLb() && bd.getUb()) {
+          double maxPos = std::max(std::abs(double(*bd.getLb())),
+                                   std::abs(double(*bd.getUb())));
+          double maxFreq = 0;
+          for (float f : invFreq)
+            maxFreq = std::max(maxFreq, std::abs(double(f)));
+          maxAngle = maxPos * maxFreq;
+        }
+    Value cs, sn;
+    if (maxAngle < 0x1p17) {
+      auto parts = h.sinCosParts(angle);
+      cs = h.sinCosSelect(parts, true);
+      sn = h.sinCosSelect(parts, false);
+    } else {
+      cs = h.cos(angle);
+      sn = h.sin(angle);
+    }
     if (amp != 1.0) {
       cs = h.mul(cs, h.c(amp));
       sn = h.mul(sn, h.c(amp));
