@@ -42,6 +42,7 @@ std::string canonicalDtype(StringRef s) {
       .Cases({"f8e4m3fn", "float8_e4m3fn"}, "f8e4m3fn")
       .Cases({"f8e5m2", "float8_e5m2"}, "f8e5m2")
       .Cases({"i8", "int8"}, "i8")
+      .Cases({"u8", "uint8"}, "u8")
       .Cases({"i16", "int16", "short"}, "i16")
       .Cases({"i32", "int32", "int"}, "i32")
       .Cases({"i64", "int64", "long"}, "i64")
@@ -54,6 +55,7 @@ std::string mlirType(StringRef d) {
       .Case("f8e4m3fn", "f8E4M3FN")
       .Case("f8e5m2", "f8E5M2")
       .Case("bool", "i1")
+      .Case("u8", "i8")
       .Default(d.str());
 }
 int64_t bytesOf(StringRef d) {
@@ -281,7 +283,7 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
   if (spec.dtype.empty())
     return err(lineNo, "unknown dtype '" + toks[1] +
                            "' (expects f32, f16, bf16, f8e4m3fn, f8e5m2, i8, "
-                           "i16, i32, i64 or bool)");
+                           "u8, i16, i32, i64 or bool)");
   // Generative ops take index inputs; their dtype is the output's.
   unsigned want = info->result == ResultRule::Float ? kFloat : info->kinds;
   if (!(kindOfDtype(spec.dtype) & want))
@@ -292,8 +294,8 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
                                   "f8e5m2)"
                                 : (want & kFloat ? " (expects a float, "
                                                    "integer or bool dtype)"
-                                                 : " (expects i8..i64 or "
-                                                   "bool)")));
+                                                 : " (expects i8..i64, u8 "
+                                                   "or bool)")));
   if (info->result == ResultRule::Float && kindOfDtype(spec.dtype) != kFloat)
     return err(lineNo, "op '" + spec.op +
                            "' produces a float tensor; "
@@ -734,6 +736,10 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   for (auto &[k, v] : spec.params)
     if (!kBuilderParams.count(k) && !(fam == Family::Alibi && k == "seq_len"))
       attrs.push_back(attrText(k, v));
+  // uint8 data: i8 tiles whose op compares, clamps and takes abs/sign as
+  // unsigned.
+  if (dt == "u8")
+    attrs.push_back("unsigned_int");
   // The positions' bound (the expansion's sin/cos reduction depends on it).
   if (fam == Family::Sinusoidal)
     attrs.push_back("seq_len = " + spec.params.at("seq_len") + " : i64");

@@ -47,6 +47,9 @@ def test_spec_line_format():
     ("hardtanh f32 8 min_val=2 max_val=1", "expects min_val <= max_val"),
     ("dropout f32 8 p=2", "expects 0 <= p <= 1"),
     ("exp f32 8 cache_hint=L2::evict_first", "expects cache_hint to be L1::evict_normal"),
+    ("exp u8 8", "op 'exp' does not accept dtype u8"),
+    ("clamp uint8 8 min=-1", "expects min to be an integer in [0, 255] for unsigned data"),
+    ("masked_fill u8 8,8 value=256", "expects value to be an integer in [0, 255]"),
 ])
 def test_bad_specs_get_clear_errors(line, message):
     _tool_or_skip()
@@ -76,6 +79,16 @@ def test_cost_rule_presets():
     assert p["b"]["tile"] == p["b"]["threads"]      # one element per thread
     assert p["c"]["threads"] == 32 and p["c"]["grid"] == 1
     assert (p["d"]["threads"], p["d"]["tile"]) == (512, 1024)
+
+
+def test_uint8_specs():
+    _tool_or_skip()
+    assert T._DTYPES["uint8"] == "u8" and T._kind("u8") == "i"
+    out = T.run_tool(["lt u8 64,64 name=a", "clamp uint8 64 min=3 max=200 name=b"], "cuda_tile")
+    p = T.parse_plans(out)
+    assert p["a"]["out_dtype"] == "bool" and p["a"]["args"][0] == "in:u8:64"
+    assert p["b"]["out_dtype"] == "u8"
+    assert out.count("unsigned_int") == 2
 
 
 def test_cache_hint_rule_and_option():

@@ -10,7 +10,8 @@ are cached per spec in memory and on disk through the PTX cache of
 ``torch.compile(fullgraph=True)`` traces through it.
 
 Inputs must share one dtype (no type promotion, as TileOPs); they are made
-contiguous. Not supported (ValueError): float64, uint8 and complex tensors,
+contiguous. uint8 tensors are unsigned (ops that order them compare as
+unsigned). Not supported (ValueError): float64, uint16..uint64 and complex tensors,
 ``round(decimals != 0)``, tensor-valued ``clamp`` bounds and ``lerp``
 weights.
 """
@@ -67,7 +68,7 @@ assert len(OPS) == 72
 _DTYPES = {
     "float32": "f32", "float16": "f16", "bfloat16": "bf16", "float8_e4m3fn": "f8e4m3fn",
     "float8_e5m2": "f8e5m2", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
-    "bool": "bool",
+    "uint8": "u8", "bool": "bool",
 }
 
 
@@ -80,12 +81,12 @@ def dtype_name(dtype: Any) -> str:
     name = str(dtype).replace("torch.", "")
     if name not in _DTYPES:
         raise ValueError(f"tileir.ops supports float32, float16, bfloat16, float8_e4m3fn, "
-                         f"float8_e5m2, int8..int64 and bool tensors, got {name}")
+                         f"float8_e5m2, int8..int64, uint8 and bool tensors, got {name}")
     return _DTYPES[name]
 
 
 def _kind(spec_dtype: str) -> str:
-    return "b" if spec_dtype == "bool" else ("i" if spec_dtype.startswith("i") else "f")
+    return "b" if spec_dtype == "bool" else ("i" if spec_dtype[0] in "iu" else "f")
 
 
 def _fmt(v: Any) -> str:

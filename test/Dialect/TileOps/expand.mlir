@@ -613,4 +613,27 @@ cuda_tile.module @m {
     %q = tileops.pow %b, %b : tile<16xbf16>, tile<16xbf16> -> tile<16xbf16>
     return
   }
+
+  // uint8 data (`unsigned_int`): unsigned compares and max/min, abs is the
+  // identity, sign is (x > 0 unsigned) ? 1 : 0; the same ops without the
+  // attribute compare signed.
+  // CHECK-LABEL: entry @unsigned_ints
+  // CHECK: cmpi less_than %[[A:.*]], %[[B:.*]], unsigned : tile<8xi8> -> tile<8xi1>
+  // CHECK: maxi %[[A]], %[[B]] unsigned : tile<8xi8>
+  // CHECK-NOT: absi
+  // CHECK: cmpi greater_than %[[A]], %{{.*}}, unsigned
+  // CHECK: cmpi less_than %[[A]], %[[B]], signed : tile<8xi8> -> tile<8xi1>
+  // CHECK: absi %[[A]]
+  // CHECK: return
+  entry @unsigned_ints() {
+    %a = constant <i8: -56> : tile<8xi8>
+    %b = constant <i8: 3> : tile<8xi8>
+    %lt = tileops.lt %a, %b {unsigned_int} : tile<8xi8>, tile<8xi8> -> tile<8xi1>
+    %mx = tileops.maximum %a, %b {unsigned_int} : tile<8xi8>, tile<8xi8> -> tile<8xi8>
+    %ab = tileops.abs %a {unsigned_int} : tile<8xi8> -> tile<8xi8>
+    %sg = tileops.sign %a {unsigned_int} : tile<8xi8> -> tile<8xi8>
+    %slt = tileops.lt %a, %b : tile<8xi8>, tile<8xi8> -> tile<8xi1>
+    %sab = tileops.abs %a : tile<8xi8> -> tile<8xi8>
+    return
+  }
 }

@@ -179,3 +179,25 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+cuda_tile.module @m {
+  entry @e() {
+    %x = constant <f32: 1.0> : tile<8xf32>
+    // expected-error @+1 {{'tileops.lt' op expects unsigned_int only with integer data (not i1), got 'f32'}}
+    %y = tileops.lt %x, %x {unsigned_int} : tile<8xf32>, tile<8xf32> -> tile<8xi1>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @e() {
+    %x = constant <i8: 1> : tile<8xi8>
+    // expected-error @+1 {{'tileops.clamp' op expects max to be an integer in [0, 255] for unsigned data, got 256.00}}
+    %y = tileops.clamp %x {max = 256.0 : f64, unsigned_int} : tile<8xi8> -> tile<8xi8>
+    return
+  }
+}

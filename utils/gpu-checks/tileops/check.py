@@ -61,8 +61,9 @@ def cases():
         out.append(("dropout", dt, [[1 << 22]], {"p": 0.3}))
         out.append(("alibi", dt, [], {"seq_len": 128, "num_heads": 8}))
         out.append(("sinusoidal", dt, [], {"seq_len": 128, "d_model": 64}))
-    for dt in ["i32", "i8", "bool"]:
-        for op in ["bitwise_and", "bitwise_or", "bitwise_xor", "eq", "ne", "lt", "ge", "logical_and", "logical_or"]:
+    for dt in ["i32", "i8", "u8", "bool"]:
+        for op in (["bitwise_and", "bitwise_or", "bitwise_xor", "eq", "ne", "lt", "ge", "logical_and", "logical_or"]
+                   + (["gt", "le"] if dt == "u8" else [])):
             out.append((op, dt, [[4097], [4097]], {}))
             out.append((op, dt, [[3, 1], [1, 4]], {}))
         for op in ["bitwise_not", "logical_not", "isnan", "isinf", "isfinite"]:
@@ -73,8 +74,9 @@ def cases():
                 out.append((op, dt, [[4097]], {}))
             for op in ["add", "sub", "mul", "maximum", "minimum"]:
                 out.append((op, dt, [[4097], [4097]], {}))
-            out.append(("clamp", dt, [[4097]], {"min": -20, "max": 30}))
-            out.append(("masked_fill", dt, [[64, 128], [1, 128]], {"value": -2}))
+            u = dt == "u8"  # unsigned: bounds and values in [0, 255], orders above 127
+            out.append(("clamp", dt, [[4097]], {"min": 20, "max": 200} if u else {"min": -20, "max": 30}))
+            out.append(("masked_fill", dt, [[64, 128], [1, 128]], {"value": 200 if u else -2}))
     for dt in ["f8e4m3fn", "f8e5m2"]:
         for op in ["relu", "exp", "silu", "leaky_relu", "elu"]:
             out.append((op, dt, [[4097]], {}))
@@ -208,7 +210,7 @@ def make(outdir):
 
 def torch_dtype(torch, dt):
     return {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "i32": torch.int32,
-            "i8": torch.int8, "bool": torch.bool, "f8e4m3fn": torch.float8_e4m3fn,
+            "i8": torch.int8, "u8": torch.uint8, "bool": torch.bool, "f8e4m3fn": torch.float8_e4m3fn,
             "f8e5m2": torch.float8_e5m2}[dt]
 
 
@@ -222,6 +224,8 @@ def make_inputs(torch, op, dt, shapes, gen):
             ins.append(torch.rand(s, generator=gen, device="cuda") < 0.5)
         elif dt in ("i32", "i8"):
             ins.append(torch.randint(-100, 100, s, generator=gen, device="cuda").to(tdt))
+        elif dt == "u8":  # the whole range: values above 127 order differently unsigned
+            ins.append(torch.randint(0, 256, s, generator=gen, device="cuda").to(tdt))
         else:
             x = torch.randn(s, generator=gen, device="cuda") * 2
             if op in ("log", "sqrt", "rsqrt", "pow") and i == 0:

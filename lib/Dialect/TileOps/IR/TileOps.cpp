@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::tileops;
@@ -411,6 +412,22 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
       return op->emitOpError("expects a float result element type, got ")
              << resElt;
     break;
+  }
+  if (op->hasAttr("unsigned_int")) {
+    auto it = dyn_cast<IntegerType>(dataElt);
+    if (!it || it.getWidth() == 1)
+      return op->emitOpError("expects unsigned_int only with integer data "
+                             "(not i1), got ")
+             << dataElt;
+    // Scalar parameters compared with or stored as the unsigned data.
+    int64_t top = (int64_t(1) << std::min(62u, it.getWidth())) - 1;
+    for (StringRef p : {"min", "max", "value"})
+      if (auto v = f64Attr(op, p))
+        if (!(*v >= 0 && *v <= double(top) && *v == std::trunc(*v)))
+          return op->emitOpError("expects ")
+                 << p << " to be an integer in [0, " << top
+                 << "] for unsigned data, got "
+                 << llvm::formatv("{0}", *v).str();
   }
   return verifyParams(op, *info, dataElt);
 }

@@ -40,6 +40,13 @@ struct Em {
   Location loc;
   SmallVector<int64_t> shape;
   Type f32, i1, i32, i64;
+  /// The op's integer data are unsigned (`unsigned_int`): comparisons,
+  /// max/min, abs and widening use unsigned order (i1 always does).
+  bool unsignedInts = false;
+  ct::Signedness intSign(Value x) const {
+    return unsignedInts || elt(x).isInteger(1) ? ct::Signedness::Unsigned
+                                               : ct::Signedness::Signed;
+  }
 
   Em(PatternRewriter &b, Location loc, ArrayRef<int64_t> shape)
       : b(b), loc(loc), shape(shape), f32(b.getF32Type()), i1(b.getI1Type()),
@@ -112,20 +119,21 @@ struct Em {
                   : (Value)ct::NegIOp::create(b, loc, x.getType(), x);
   }
   Value abs(Value x) {
-    return isF(x) ? (Value)ct::AbsFOp::create(b, loc, x.getType(), x)
-                  : (Value)ct::AbsIOp::create(b, loc, x.getType(), x);
+    if (isF(x))
+      return ct::AbsFOp::create(b, loc, x.getType(), x);
+    return unsignedInts ? x : (Value)ct::AbsIOp::create(b, loc, x.getType(), x);
   }
   Value max(Value x, Value y) {
     return isF(x) ? (Value)ct::MaxFOp::create(b, loc, x.getType(), x, y,
                                               /*propagate_nan=*/true)
                   : (Value)ct::MaxIOp::create(b, loc, x.getType(), x, y,
-                                              ct::Signedness::Signed);
+                                              intSign(x));
   }
   Value min(Value x, Value y) {
     return isF(x) ? (Value)ct::MinFOp::create(b, loc, x.getType(), x, y,
                                               /*propagate_nan=*/true)
                   : (Value)ct::MinIOp::create(b, loc, x.getType(), x, y,
-                                              ct::Signedness::Signed);
+                                              intSign(x));
   }
 #define TILEOPS_UNARY(NAME, OP)                                                \
   Value NAME(Value x) { return ct::OP::create(b, loc, x.getType(), x); }
@@ -228,7 +236,7 @@ struct Em {
                               ct::Signedness::Unsigned);
   }
   /// Comparison: floats ordered (`ne` unordered, as IEEE !=), integers
-  /// signed, i1 unsigned.
+  /// signed (unsigned with `unsignedInts`), i1 unsigned.
   Value cmp(Pred p, Value x, Value y) {
     if (isF(x))
       return ct::CmpFOp::create(b, loc, tt(i1), p,
@@ -236,9 +244,7 @@ struct Em {
                                     ? ct::ComparisonOrdering::Unordered
                                     : ct::ComparisonOrdering::Ordered,
                                 x, y);
-    return ct::CmpIOp::create(b, loc, tt(i1), p, x, y,
-                              elt(x).isInteger(1) ? ct::Signedness::Unsigned
-                                                  : ct::Signedness::Signed);
+    return ct::CmpIOp::create(b, loc, tt(i1), p, x, y, intSign(x));
   }
   Value lt(Value x, Value y) { return cmp(Pred::LessThan, x, y); }
   Value gt(Value x, Value y) { return cmp(Pred::GreaterThan, x, y); }
@@ -259,8 +265,7 @@ struct Em {
       return x;
     Type t = tt(to);
     bool fromF = isa<FloatType>(from), toF = isa<FloatType>(to);
-    auto sign =
-        from.isInteger(1) ? ct::Signedness::Unsigned : ct::Signedness::Signed;
+    auto sign = fromF ? ct::Signedness::Signed : intSign(x);
     if (fromF && toF)
       return ct::FToFOp::create(b, loc, t, x);
     if (!fromF && toF)
@@ -925,6 +930,7 @@ struct ExpandFamily : RewritePattern {
       return failure();
     auto resType = cast<ct::TileType>(op->getResult(0).getType());
     Em e(rw, op->getLoc(), resType.getShape());
+    e.unsignedInts = op->hasAttr("unsigned_int");
     Value y = expand(e, *info, op, resType.getElementType());
     if (!y)
       return failure();

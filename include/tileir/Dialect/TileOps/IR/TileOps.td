@@ -31,10 +31,14 @@ def TileOps_Dialect : Dialect {
 }
 
 /// One family: `family` names the TileOps Family enumerator; `params` are the
-/// op's scalar parameters (attributes with defaults).
+/// op's scalar parameters (attributes with defaults). `unsigned_int`: the
+/// integer data are unsigned (PyTorch's uint8; cuda_tile integers are
+/// signless): comparisons, maximum/minimum, clamp, abs and sign use unsigned
+/// order.
 class TileOps_FamilyOp<string family, string mnemonic, dag params = (ins)>
     : Op<TileOps_Dialect, mnemonic, [Pure]> {
-  let arguments = !con((ins Variadic<CudaTile_AnyTile>:$inputs), params);
+  let arguments = !con((ins Variadic<CudaTile_AnyTile>:$inputs), params,
+                       (ins UnitAttr:$unsigned_int));
   let results = (outs CudaTile_AnyTile:$result);
   let assemblyFormat = "$inputs attr-dict `:` "
       "custom<CudaTileType>(type($inputs)) `->` "
