@@ -138,3 +138,36 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// A branch marked tirx.uniform (the lowering of a cuda_tile `if`: its rank-0
+// condition is the same in every thread, even when computed from
+// thread-dependent data) keeps every thread, in both regions; the same
+// condition without the mark rejects the variant.
+!W = !tirx.buffer<32x8xf32, local, #tirx.layout<S[(32,8):(1@laneid,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @uniform_branch(%x: !W, %p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %d = tirx.alloc : !W
+    %t = tirx.thread_id : index
+    %t64 = arith.index_cast %t : index to i64
+    %q = llvm.getelementptr %p[%t64] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i32
+    %v = llvm.load %q : !llvm.ptr<1> -> i32
+    %c0 = arith.constant 0 : i32
+    %ne = arith.cmpi ne, %v, %c0 : i32
+    scf.if %ne {
+      // expected-remark@+1 {{tirx.exp -> variant 'reg'}}
+      tirx.exp warp %d, %x : !W, !W
+    } else {
+      // expected-remark@+1 {{tirx.exp -> variant 'reg'}}
+      tirx.exp warp %d, %x : !W, !W
+    } {tirx.uniform}
+    scf.if %ne {
+      // expected-error@+3 {{'tirx.exp' op has no applicable variant}}
+      // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
+      // expected-note@+1 {{smem (prio=10): allThreadsActive}}
+      tirx.exp warp %d, %x : !W, !W
+    }
+    gpu.return
+  }
+}

@@ -636,4 +636,28 @@ cuda_tile.module @m {
     %sab = tileops.abs %a : tile<8xi8> -> tile<8xi8>
     return
   }
+
+  // f32 floor division: the exact floor from RN(x / y) and one fma for
+  // every tile whose quotients are all below 2^22 (y finite): a reduction of
+  // that condition to a flag uniform across the tile and a cuda_tile `if`;
+  // fmodf's path (remf) only in the `else` region.
+  // CHECK-LABEL: entry @floor_divide_guarded
+  // CHECK: %[[Q:.*]] = divf %{{.*}}, %{{.*}} : tile<64xf32>
+  // CHECK: %[[F:.*]] = floor %[[Q]]
+  // CHECK: fma
+  // CHECK-NOT: remf
+  // CHECK: %[[R:.*]] = reduce %{{.*}} dim=0 identities=[1 : i32] : tile<64xi32> -> tile<i32>
+  // CHECK: mini
+  // CHECK: %[[ALL:.*]] = cmpi equal %[[R]], %{{.*}} : tile<i32> -> tile<i1>
+  // CHECK: if %[[ALL]] -> (tile<64xf32>) {
+  // CHECK-NOT: remf
+  // CHECK: } else {
+  // CHECK: remf
+  // CHECK: return
+  entry @floor_divide_guarded() {
+    %x = constant <f32: 7.0> : tile<64xf32>
+    %y = constant <f32: 2.0> : tile<64xf32>
+    %q = tileops.floor_divide %x, %y : tile<64xf32>, tile<64xf32> -> tile<64xf32>
+    return
+  }
 }

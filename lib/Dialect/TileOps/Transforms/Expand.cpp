@@ -419,6 +419,64 @@ struct Em {
                       : erf(mul(x, c(0.7071067811865476)));
     return mul(mul(c(0.5), x), add(c(1.0), inner));
   }
+  /// `fast()` when every element of the tile satisfies `ok`, else `slow()`:
+  /// one reduction of `ok` to a flag that is uniform across the tile and a
+  /// cuda_tile `if`, so the slow code runs only for tiles that need it (a
+  /// select would run both for every element).
+  Value uniformly(Value ok, Type resElt, llvm::function_ref<Value()> fast,
+                  llvm::function_ref<Value()> slow) {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    Value v = sel(ok, c(1, i32), c(0, i32));
+    MLIRContext *ctx = b.getContext();
+    auto scalar = ct::TileType::get(ctx, {}, i32);
+    if (shape.size() != 1)
+      v = ct::ReshapeOp::create(b, loc, ct::TileType::get(ctx, {n}, i32), v);
+    auto red = ct::ReduceOp::create(b, loc, ValueRange{v}, 0,
+                                    b.getArrayAttr({b.getI32IntegerAttr(1)}));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      Block *body =
+          b.createBlock(&red.getBody(), {}, {scalar, scalar}, {loc, loc});
+      Value m =
+          ct::MinIOp::create(b, loc, scalar, body->getArgument(0),
+                             body->getArgument(1), ct::Signedness::Signed);
+      ct::YieldOp::create(b, loc, ValueRange{m});
+    }
+    Em s(b, loc, {});
+    Value all = s.eq(red.getResult(0), s.c(1, i32));
+    auto ifOp = ct::IfOp::create(b, loc, TypeRange{tt(resElt)}, all);
+    for (auto [region, fn] : {std::pair{&ifOp.getThenRegion(), fast},
+                              std::pair{&ifOp.getElseRegion(), slow}}) {
+      OpBuilder::InsertionGuard guard(b);
+      b.createBlock(region);
+      ct::YieldOp::create(b, loc, ValueRange{fn()});
+    }
+    return ifOp.getResult(0);
+  }
+  /// floor(x / y) for f32 x, y when |x / y| < 2^22 and y is finite: f =
+  /// floor(RN(x / y)) is F or F + 1 (F = the exact floor: rounding is
+  /// monotonic and F is representable), and one step down when x - f y
+  /// (one fma: its sign is exact) is nonzero with the sign opposite to y's.
+  /// A zero quotient keeps the sign of x / y. `ok`: where this holds.
+  std::pair<Value, Value> floorDivFast(Value x, Value y) {
+    Value q = div(x, y), f = floor(q);
+    Value r = fma(neg(f), y, x), zero = c(0.0);
+    Value over = sel(lt(y, zero), gt(r, zero), lt(r, zero));
+    Value ok = ct::AndIOp::create(b, loc, tt(i1), lt(abs(q), c(0x1p22)),
+                                  lt(abs(y), c(INFINITY)));
+    return {sel(over, sub(f, c(1.0)), f), ok};
+  }
+  /// PyTorch's floor division of floats (div_floor_floating): the fast path
+  /// of `floorDivFast` for tiles whose quotients all allow it, fmodf's
+  /// otherwise (`floorDiv`). H100, f32 2048x4096: 95% -> 99% of a same-size
+  /// copy; with the channel broadcast 81% -> 100%.
+  Value floorDivGuarded(Value x, Value y) {
+    auto [fast, ok] = floorDivFast(x, y);
+    return uniformly(
+        ok, f32, [&] { return fast; }, [&] { return floorDiv(x, y); });
+  }
   /// PyTorch's floor division of floats (div_floor_floating).
   Value floorDiv(Value x, Value y) {
     Value mod = fmod(x, y);
@@ -431,7 +489,7 @@ struct Em {
     // d == 0: copysign(0, x / y) (only the sign and the y == 0 case of
     // x / y are used: div.full gets both right).
     Value q = divFull(x, y);
-    Value zero = sel(lt(q, c(0.0)), c(-0.0), c(0.0));
+    Value zero = sel(signbit(q), c(-0.0), c(0.0));
     fd = sel(eq(d, c(0.0)), zero, fd);
     return sel(eq(y, c(0.0)), q, fd);
   }
@@ -594,12 +652,16 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
          StringRef mode = str(op, "rounding_mode");
          if (mode == "floor")
            return narrowFloat(op) ? e.floorDivNarrow(x[0], x[1])
-                                  : e.floorDiv(x[0], x[1]);
+                                  : e.floorDivGuarded(x[0], x[1]);
          Value q = e.div(x[0], x[1]);
          return mode == "trunc" ? e.trunc(q) : q;
        }},
       {"remainder",
        [](Em &e, ArrayRef<Value> x, Operation *) {
+         // fmodf plus the sign fix. (An fma remainder from floorDivFast's
+         // floor, guarded per tile like floor_divide, measured slower: fmodf
+         // is cheap for the small quotients of most tiles. H100, f16 with
+         // the channel broadcast: 26.1 -> 28.3 us.)
          Value m = e.fmod(x[0], x[1]), z = e.c(0.0);
          Value fix = e.andi(e.cmp(Pred::NotEqual, m, z),
                             e.xori(e.lt(x[1], z), e.lt(m, z)));
@@ -615,7 +677,7 @@ const llvm::StringMap<MathFn> &elementwiseMath() {
       {"floor_divide",
        [](Em &e, ArrayRef<Value> x, Operation *op) {
          return narrowFloat(op) ? e.floorDivNarrow(x[0], x[1])
-                                : e.floorDiv(x[0], x[1]);
+                                : e.floorDivGuarded(x[0], x[1]);
        }},
       {"lerp",
        [](Em &e, ArrayRef<Value> x, Operation *op) {

@@ -169,14 +169,18 @@ static void narrowByCondition(Value cond, int64_t cta,
 
 /// The active set at `op`: every enclosing `scf.if` whose condition depends
 /// on thread ids narrows it (its `then` region by the condition; its `else`
-/// region, which needs the complement, makes it unknown).
+/// region, which needs the complement, makes it unknown). An `scf.if` marked
+/// `tirx.uniform` (a cuda_tile `if`: its rank-0 condition is the same in
+/// every thread of the block, even when computed from thread-dependent data
+/// such as a reduction) keeps every thread.
 static dispatch::ActiveSet getActiveSet(Operation *op, int64_t cta) {
   dispatch::ActiveSet active;
   Operation *child = op;
   for (Operation *parent = op->getParentOp(); parent;
        child = parent, parent = parent->getParentOp()) {
     auto ifOp = dyn_cast<scf::IfOp>(parent);
-    if (!ifOp || !dependsOnThreadId(ifOp.getCondition()))
+    if (!ifOp || ifOp->hasAttr("tirx.uniform") ||
+        !dependsOnThreadId(ifOp.getCondition()))
       continue;
     if (child->getParentRegion() == &ifOp.getThenRegion())
       narrowByCondition(ifOp.getCondition(), cta, active);
