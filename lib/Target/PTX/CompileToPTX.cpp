@@ -664,7 +664,7 @@ llvm::Expected<std::string> mlir::tileir::assembleCubin(StringRef ptx,
     return llvm::errorCodeToError(ec);
   if (auto ec = llvm::sys::fs::createTemporaryFile("tileir", "log", logPath))
     return llvm::errorCodeToError(ec);
-  auto cleanup = llvm::make_scope_exit([&] {
+  llvm::scope_exit cleanup([&] {
     llvm::sys::fs::remove(ptxPath);
     llvm::sys::fs::remove(cubinPath);
     llvm::sys::fs::remove(logPath);
