@@ -466,7 +466,7 @@ int64_t sinusoidalColumns(int64_t threads, StringRef dt, int64_t D) {
 
 /// `eltBytes`: the size of the op's dtype; `narrowBytes`: the narrowest
 /// element among the kernel's tensors (bool: 1 byte).
-void costRule(const KernelSpec &spec, int64_t n, int64_t eltBytes,
+void costRule(const KernelSpec &spec, Family fam, int64_t n, int64_t eltBytes,
               int64_t narrowBytes, KernelPlan &plan) {
   int64_t vec = std::max<int64_t>(1, 16 / eltBytes);
   std::string strategy = spec.strategy;
@@ -482,15 +482,14 @@ void costRule(const KernelSpec &spec, int64_t n, int64_t eltBytes,
     // again (H100 paired sweep, stream_tune.py: f32 at 2^24 +0.1 to +1.3%,
     // f16/bf16 at 2^28 +0.3 to +1.3%, log1p -2 to -3%), except RoPE's row
     // tiles (-25 to -41% with one vector).
-    bool rope = StringRef(spec.op).starts_with("rope_");
-    if (n >= (int64_t(1) << 22) && (n < (int64_t(1) << 24) || rope) &&
-        !branchyMath(spec))
+    if (n >= (int64_t(1) << 22) &&
+        (n < (int64_t(1) << 24) || fam == Family::Rope) && !branchyMath(spec))
       npt = 2 * vec;
     // sinusoidal (branch-free): rows per thread amortize the per-column
     // power (KernelBuilder's (R, C) tiles): 32 elements per thread on large
     // outputs (f32: 8 rows of 4, f16/bf16: 4 rows of 8; H100, 4096^2 f16:
     // 16 per thread 74%, 32: 93%, 64: 89% of a same-size copy).
-    if (spec.op == "sinusoidal" && !branchyMath(spec))
+    if (fam == Family::Sinusoidal && !branchyMath(spec))
       npt = n >= (int64_t(1) << 22) ? std::max<int64_t>(32, vec) : 2 * vec;
     // The register layout gives every thread 16 bytes of the narrowest
     // element (a bool tile: 16 elements); fewer elements per thread would
@@ -658,10 +657,11 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   if (n >= (int64_t(1) << 31))
     return err(line, "expects fewer than 2^31 output elements, got " +
                          std::to_string(n));
-  int64_t narrowBytes = outElt == "i1" ? 1 : bytesOf(dt);
+  // (bytesOf counts an i1 element as the byte it is stored in.)
+  int64_t narrowBytes = bytesOf(outElt);
   for (const std::string &e : inElts)
-    narrowBytes = std::min(narrowBytes, e == "i1" ? 1 : bytesOf(dt));
-  costRule(spec, n, bytesOf(dt), narrowBytes, plan);
+    narrowBytes = std::min(narrowBytes, bytesOf(e));
+  costRule(spec, fam, n, bytesOf(dt), narrowBytes, plan);
   // Fused gated ops load gate and value rows through 2-D views only when the
   // tile divides N: halve the elements per thread (down to one 16-byte
   // vector) until it does (f16 (2048, 28672): 4096 -> 2048, 80% -> 99% of
@@ -696,9 +696,9 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   // (utils/gpu-checks/tileops/stream_tune.py): 16-bit binaries and
   // comparisons at 40-48 MiB +1-5%, f32 comparisons at 72 MiB +9%; at 96
   // MiB and more no gain, and -1 to -8% at 1 GiB.
-  int64_t footprint = n * (outElt == "i1" ? 1 : bytesOf(dt));
+  int64_t footprint = n * bytesOf(outElt);
   for (size_t k = 0; k < ins.size(); ++k)
-    footprint += numel(ins[k]) * (inElts[k] == "i1" ? 1 : bytesOf(dt));
+    footprint += numel(ins[k]) * bytesOf(inElts[k]);
   // (Only kernels with view loads have streamed loads: not the direct
   // strategy's gathers, nor the generative ops.)
   if (spec.cacheHint.empty())

@@ -550,7 +550,7 @@ static LogicalResult lowerIf(EntryLowering &l, ct::IfOp op) {
   auto ifOp = scf::IfOp::create(b, loc, types, *cond, hasElse);
   // A cuda_tile condition is a rank-0 tile: one value per tile block, the
   // same in every thread (tirx-dispatch's active set ignores such a branch).
-  ifOp->setAttr("tirx.uniform", b.getUnitAttr());
+  ifOp->setAttr(tirx::kUniformBranchAttr, b.getUnitAttr());
   for (Region *region : {&op.getThenRegion(), &op.getElseRegion()}) {
     Block *dest =
         region == &op.getThenRegion() ? ifOp.thenBlock() : ifOp.elseBlock();

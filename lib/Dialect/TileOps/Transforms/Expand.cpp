@@ -464,8 +464,7 @@ struct Em {
     Value q = div(x, y), f = floor(q);
     Value r = fma(neg(f), y, x), zero = c(0.0);
     Value over = sel(lt(y, zero), gt(r, zero), lt(r, zero));
-    Value ok = ct::AndIOp::create(b, loc, tt(i1), lt(abs(q), c(0x1p22)),
-                                  lt(abs(y), c(INFINITY)));
+    Value ok = andi(lt(abs(q), c(0x1p22)), lt(abs(y), c(INFINITY)));
     return {sel(over, sub(f, c(1.0)), f), ok};
   }
   /// PyTorch's floor division of floats (div_floor_floating): the fast path

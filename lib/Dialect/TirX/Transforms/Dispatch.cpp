@@ -179,7 +179,7 @@ static dispatch::ActiveSet getActiveSet(Operation *op, int64_t cta) {
   for (Operation *parent = op->getParentOp(); parent;
        child = parent, parent = parent->getParentOp()) {
     auto ifOp = dyn_cast<scf::IfOp>(parent);
-    if (!ifOp || ifOp->hasAttr("tirx.uniform") ||
+    if (!ifOp || ifOp->hasAttr(tirx::kUniformBranchAttr) ||
         !dependsOnThreadId(ifOp.getCondition()))
       continue;
     if (child->getParentRegion() == &ifOp.getThenRegion())

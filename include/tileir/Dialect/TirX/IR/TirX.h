@@ -52,6 +52,10 @@ std::optional<int64_t> getScopeIdExtent(Operation *op, llvm::StringRef axis);
 /// evict_unchanged, evict_first, evict_last, no_allocate} (PTX allows the L2
 /// priorities only on 256-bit loads). `why` says what is wrong.
 LogicalResult checkCacheHint(llvm::StringRef hint, std::string &why);
+/// Unit attribute on an `scf.if` whose condition is the same in every thread
+/// of the block (the lowering of a cuda_tile `if`, whose condition is a
+/// rank-0 tile): tirx-dispatch's active set keeps every thread inside it.
+inline constexpr llvm::StringLiteral kUniformBranchAttr = "tirx.uniform";
 } // namespace mlir::tirx
 
 #endif // TILEIR_DIALECT_TIRX_IR_TIRX_H
