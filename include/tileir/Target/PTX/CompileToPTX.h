@@ -19,8 +19,28 @@
 
 namespace mlir::tileir {
 
+/// How much debug information the PTX carries.
+enum class DebugInfoLevel {
+  None,     ///< no debug information
+  LineInfo, ///< `.loc`/`.file` line tables (tileiras `--lineinfo`)
+  Full,     ///< full DWARF debug information (tileiras `-g`)
+};
+
+/// How a kernel is launched, which decides how it may take shared memory.
+enum class LaunchABI {
+  /// The launcher passes the block size and the dynamic shared memory that
+  /// the kernel info states (tileir's Python runtime).
+  Explicit,
+  /// The launcher passes the tile grid, block (1,1,1) and no dynamic shared
+  /// memory, as cuTile Python launches tileiras's cubins: all shared memory
+  /// is static (docs/ABI.md).
+  TileKernel,
+};
+
 struct CompileOptions {
   std::string chip = "sm_90";
+  DebugInfoLevel debugInfo = DebugInfoLevel::None;
+  LaunchABI abi = LaunchABI::Explicit;
   unsigned ptxVersion = 0;
   unsigned numThreads = 0;
   /// Roll the wgmma K loop (convert-cuda-tile-to-tirx `roll-wgmma`).
