@@ -87,17 +87,20 @@ void registerBytecodeTranslations() {
       [](DialectRegistry &registry) {
         registry.insert<cuda_tile::CudaTileDialect>();
       });
-  TranslateFromMLIRRegistration toBytecode(
-      "mlir-to-cudatilebc", "Write a cuda_tile.module as Tile IR bytecode",
-      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+  TranslateRegistration toBytecode(
+      "mlir-to-cudatilebc",
+      "Write a cuda_tile.module (MLIR text or bytecode) as Tile IR bytecode",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *context) -> LogicalResult {
+        context->getOrLoadDialect<cuda_tile::CudaTileDialect>();
+        OwningOpRef<ModuleOp> module = parseSourceAnyFormat(*sourceMgr, context);
+        if (!module)
+          return failure();
         std::optional<Version> v = Version::parse(bytecodeVersion);
         if (!v)
-          return op->emitError("malformed --bytecode-version '" +
-                               bytecodeVersion + "'");
-        return writeBytecode(op, os, *v);
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<cuda_tile::CudaTileDialect>();
+          return module->emitError("malformed --bytecode-version '" +
+                                   bytecodeVersion + "'");
+        return writeBytecode(*module, os, *v);
       });
 }
 

@@ -1087,7 +1087,11 @@ bool Reader::readFunctions(Block &body) {
     auto fnType = dyn_cast<FunctionType>(sig);
     if (!fnType)
       return error(at, "function signature is not a function type");
-    if (!(flags & kKernel))
+    // Functions without the kernel flag are test functions, read only by
+    // builds with the test ops.
+    bool kernel = flags & kKernel;
+    StringRef opName = kernel ? "cuda_tile.entry" : "cuda_tile.testing$func";
+    if (!kernel && !OperationName(opName, ctx).isRegistered())
       return error(at, "function '" + symName +
                            "' is not an entry; only entries are supported");
     if (flags & ~(kPrivate | kKernel | kHasHints))
@@ -1102,10 +1106,11 @@ bool Reader::readFunctions(Block &body) {
     }
     nextOpIndex = 0;
     Location loc = opLocation(c);
-    OperationState state(loc, "cuda_tile.entry");
+    OperationState state(loc, opName);
     state.addAttribute("sym_name", StringAttr::get(ctx, symName));
     state.addAttribute("function_type", TypeAttr::get(fnType));
-    bool hasHints = version >= Version{13, 5, 0} || (flags & kHasHints);
+    bool hasHints =
+        (kernel && version >= Version{13, 5, 0}) || (flags & kHasHints);
     if (hasHints) {
       Attribute hints = taggedAttr(c);
       if (!c.ok())
@@ -1113,7 +1118,8 @@ bool Reader::readFunctions(Block &body) {
       auto h = dyn_cast<OptimizationHintsAttr>(hints);
       if (!h)
         return error(at, "entry hints are not optimization hints");
-      if (!h.getValue().empty())
+      // 13.5 stores hints on every entry; there an empty set means none.
+      if (!h.getValue().empty() || version < Version{13, 5, 0})
         state.addAttribute("optimization_hints", h);
     }
     if (version >= Version{13, 5, 0}) {

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -631,16 +632,22 @@ LogicalResult Writer::write(Operation *module, raw_ostream &os) {
       ++numGlobals;
       continue;
     }
-    auto entry = dyn_cast<EntryOp>(op);
-    if (!entry)
+    // Entries are kernels; `testing$func` (test builds) is written as a
+    // function without the kernel flag.
+    bool kernel = isa<EntryOp>(op);
+    if (!kernel && op.getName().getStringRef() != "cuda_tile.testing$func")
       return fail(&op, "only entries and globals can be written as "
                        "bytecode"),
              failure();
-    if (entry.getResAttrs() && !entry.getResAttrs()->empty())
-      return fail(&op, "entry result attributes cannot be expressed in "
+    auto fn = cast<FunctionOpInterface>(op);
+    auto resAttrs = op.getAttrOfType<ArrayAttr>("res_attrs");
+    if (resAttrs && llvm::any_of(resAttrs, [](Attribute a) {
+          return !cast<DictionaryAttr>(a).empty();
+        }))
+      return fail(&op, "function result attributes cannot be expressed in "
                        "bytecode"),
              failure();
-    ArrayAttr argAttrs = entry.getArgAttrs().value_or(ArrayAttr());
+    auto argAttrs = op.getAttrOfType<ArrayAttr>("arg_attrs");
     bool hasArgAttrs = argAttrs && llvm::any_of(argAttrs, [](Attribute a) {
       return !cast<DictionaryAttr>(a).empty();
     });
@@ -650,32 +657,35 @@ LogicalResult Writer::write(Operation *module, raw_ostream &os) {
              failure();
     functionDebug.emplace_back();
     currentDebug = &functionDebug.back();
-    currentDebug->push_back(debugLoc(entry.getLoc()));
-    varint(funcs, string(entry.getSymName()));
-    varint(funcs, type(entry.getFunctionType(), &op));
-    std::optional<OptimizationHintsAttr> hints = entry.getOptimizationHints();
+    currentDebug->push_back(debugLoc(op.getLoc()));
+    varint(funcs, string(cast<SymbolOpInterface>(op).getName()));
+    varint(funcs, type(fn.getFunctionType(), &op));
+    auto hints = op.getAttrOfType<OptimizationHintsAttr>("optimization_hints");
     bool v135 = version >= Version{13, 5, 0};
-    funcs.push_back(static_cast<char>(kKernel |
-                                      (hints && !v135 ? kHasHints : 0)));
+    if (hints && !kernel)
+      return fail(&op, "only entries carry optimization hints in bytecode"),
+             failure();
+    funcs.push_back(static_cast<char>(
+        (kernel ? kKernel : 0) | (hints && !v135 ? kHasHints : 0)));
     varint(funcs, functionDebug.size());
-    if (hints || v135) {
+    if (hints || (v135 && kernel)) {
       OptimizationHintsAttr h =
-          hints ? *hints
+          hints ? hints
                 : OptimizationHintsAttr::get(ctx, DictionaryAttr::get(ctx));
       if (!tagged(funcs, h, &op))
         return failure();
     }
-    if (v135 && !tagged(funcs, argAttrs && hasArgAttrs
-                                   ? Attribute(argAttrs)
-                                   : ArrayAttr::get(ctx, {}),
+    if (v135 && !tagged(funcs, hasArgAttrs ? Attribute(argAttrs)
+                                           : ArrayAttr::get(ctx, {}),
                         &op))
       return failure();
     Bytes body;
     valueIds.clear();
     nextValue = 0;
-    for (BlockArgument arg : entry.getBody().front().getArguments())
+    Block &entryBlock = fn.getFunctionBody().front();
+    for (BlockArgument arg : entryBlock.getArguments())
       valueIds[arg] = nextValue++;
-    if (!writeBlockOps(body, entry.getBody().front()))
+    if (!writeBlockOps(body, entryBlock))
       return failure();
     varint(funcs, body.size());
     funcs += body;
