@@ -32,7 +32,8 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   pm.addPass(createConvertCudaTileToTirX(convert));
 }
 
-void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
+void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm,
+                                           const TirXToNVVMOptions &options) {
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
   // Folds region offsets to static ones before the variants' predicates
   // look at them (in-bounds copies need no zero-fill size); cheap: the IR is
@@ -40,7 +41,9 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   gpu.addPass(createCanonicalizerPass());
   gpu.addPass(createCSEPass());
   gpu.addPass(tirx::createTirXDispatch());
-  gpu.addPass(tirx::createTirXLowerBuffers());
+  tirx::TirXLowerBuffersOptions lowerBuffers;
+  lowerBuffers.launchAbi = options.launchAbi;
+  gpu.addPass(tirx::createTirXLowerBuffers(lowerBuffers));
   // The index arithmetic of the unrolled variants folds to constants before
   // the (costly) dialect conversion to LLVM. No round on the LLVM dialect:
   // it changed no PTX (LLVM's O3 pipeline does that work faster) and cost
@@ -65,7 +68,9 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
 void mlir::tileir::buildCudaTileToNVVMPipeline(
     OpPassManager &pm, const CudaTileToNVVMOptions &options) {
   buildCudaTileToTirXPipeline(pm, options);
-  buildTirXToNVVMPipeline(pm);
+  TirXToNVVMOptions lower;
+  lower.launchAbi = options.launchAbi;
+  buildTirXToNVVMPipeline(pm, lower);
 }
 
 void mlir::tileir::registerPipelines() {
@@ -73,7 +78,7 @@ void mlir::tileir::registerPipelines() {
       "cuda-tile-to-nvvm",
       "Lower cuda_tile kernels to LLVM dialect + NVVM in gpu.module",
       buildCudaTileToNVVMPipeline);
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<TirXToNVVMOptions>(
       "tirx-to-nvvm",
       "Dispatch tirx primitives and lower the result to LLVM dialect + NVVM",
       buildTirXToNVVMPipeline);

@@ -240,3 +240,35 @@ def test_misaligned_pointers_are_rejected_before_launch():
     assert pack_args("k", ("ptr",), (0x2000,), 16).values[0].value == 0x2000
     with pytest.raises(ValueError, match="8-byte aligned"):
         pack_args("k", ("ptr",), (0x2004,), 8)
+
+
+TILE_PTX = """.version 8.0
+.target sm_90a
+.address_size 64
+// tileir.kernel mm params=(ptr,i32) reqntid=256,1,1 smem=0 align=16 abi=tile
+.visible .entry mm(.param .u64 .ptr mm_param_0, .param .b32 mm_param_1)
+.reqntid 256, 1, 1
+{ ret; }
+"""
+
+
+def test_tile_abi_kernel_launches_with_its_cta_size_and_no_dynamic_smem():
+    launcher = RecordingLauncher()
+    mod = Module.from_ptx(TILE_PTX, launcher=launcher)
+    assert (mod.mm.abi, mod.mm.smem, mod.mm.block) == ("tile", 0, (256, 1, 1))
+    mod.mm.launch((4, 2), 0x1000, 7)
+    mod.mm.launch(3, 0x1000, 7, block=(1, 1, 1))
+    mod.mm.launch(3, 0x1000, 7, block=256)
+    default, cutile_style, explicit = launcher.launches
+    assert (default.grid, default.block) == ((4, 2, 1), (256, 1, 1))
+    assert cutile_style.block == (1, 1, 1)
+    assert explicit.block == (256, 1, 1)
+
+
+@pytest.mark.parametrize("block", [(64, 1, 1), (128, 2), 0, "x", (1, 1, 1, 1)])
+def test_block_is_the_cta_size_or_one(module, block):
+    mod, launcher = module
+    with pytest.raises(ValueError, match=re.escape(
+            f"kernel 'vadd': block must be None, its CTA size (128, 1, 1) or (1, 1, 1), got {block!r}")):
+        mod.vadd.launch(1, 0x100, 0x200, 0x300, 4, block=block)
+    assert launcher.launches == []

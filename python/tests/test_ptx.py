@@ -131,3 +131,37 @@ def test_malformed_ptx_is_rejected(ptx, message):
 
 def test_module_without_entries_has_no_kernels():
     assert parse_ptx(HEADER + ".global .u32 counter;\n") == {}
+
+
+def test_metadata_gives_the_launch_abi():
+    ptx = HEADER + """
+// tileir.kernel t params=(ptr) reqntid=256,1,1 smem=0 align=16 abi=tile
+.visible .entry t(.param .u64 .ptr t_param_0)
+.reqntid 256, 1, 1
+{ ret; }
+// tileir.kernel e params=(ptr) reqntid=128,1,1 smem=65648 align=16
+.visible .entry e(.param .u64 .ptr e_param_0)
+.reqntid 128, 1, 1
+{ ret; }
+"""
+    kernels = parse_ptx(ptx)
+    assert kernels["t"] == KernelInfo("t", ("ptr",), (256, 1, 1), 0, True, 16, "tile")
+    assert kernels["e"].abi == "explicit" and kernels["e"].smem == 65648
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("abi=cutile smem=0", "expects abi= one of explicit, tile, got 'cutile'"),
+        ("abi=tile smem=1024", "a kernel of the tile launch ABI takes no dynamic shared memory, got smem=1024"),
+    ],
+)
+def test_bad_launch_abi_is_rejected(line, message):
+    ptx = HEADER + f"""
+// tileir.kernel k params=() reqntid=32 {line}
+.visible .entry k()
+.reqntid 32, 1, 1
+{{ ret; }}
+"""
+    with pytest.raises(PtxFormatError, match=re.escape(message)):
+        parse_ptx(ptx)

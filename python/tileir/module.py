@@ -34,6 +34,7 @@ class Kernel:
         params: the parameter kinds (``ptr``, ``i32``, ``f32``, ...).
         block: the CTA size the compiler fixed (``.reqntid``), or None if unknown.
         smem: dynamic shared memory in bytes.
+        abi: the launch ABI the kernel was compiled for (``"explicit"`` or ``"tile"``).
         info: the full :class:`~tileir.ptx.KernelInfo`.
     """
 
@@ -57,8 +58,16 @@ class Kernel:
     def smem(self) -> int:
         return self.info.smem
 
-    def launch(self, grid: Any, *args: Any, stream: Any = None) -> None:
+    @property
+    def abi(self) -> str:
+        return self.info.abi
+
+    def launch(self, grid: Any, *args: Any, stream: Any = None, block: Any = None) -> None:
         """Launch the kernel on ``grid`` tile blocks, asynchronously on ``stream``.
+
+        The launch passes the CTA size the compiler fixed (``.reqntid``) and the
+        kernel's dynamic shared memory (``smem``: 0 for a kernel of the tile launch
+        ABI, whose shared memory is static).
 
         Args:
             grid: an int or a tuple of up to three ints (the tile-block grid). A grid
@@ -68,6 +77,9 @@ class Kernel:
                 NumPy number of the parameter's kind.
             stream: None (PyTorch's current stream when PyTorch is imported, else the
                 null stream), an int handle or a stream object.
+            block: None (the CTA size the compiler fixed), that size, or ``(1, 1, 1)``
+                to launch as cuTile launches tile kernels (the driver then runs the
+                ``.reqntid`` size the kernel declares; see docs/ABI.md).
 
         Raises:
             TypeError, ValueError: the arguments do not match the kernel.
@@ -83,10 +95,21 @@ class Kernel:
                 f"kernel '{self.name}': the PTX records no CTA size (.reqntid), "
                 "so tileir does not know how many threads to launch"
             )
+        launch_block = self.block
+        if block is not None:
+            try:
+                launch_block = normalize_grid(block)
+            except (TypeError, ValueError):
+                launch_block = None
+            if launch_block not in (self.block, (1, 1, 1)):
+                raise ValueError(
+                    f"kernel '{self.name}': block must be None, its CTA size {self.block} "
+                    f"or (1, 1, 1), got {block!r}"
+                )
         if 0 in grid3:
             return
         device = next(iter(packed.devices)) if packed.devices else None
-        self.module._launch(self.info, grid3, self.block, packed.values, device, stream)
+        self.module._launch(self.info, grid3, launch_block, packed.values, device, stream)
 
     def __repr__(self) -> str:
         return f"<tileir.Kernel {self.name}({', '.join(self.params)}) block={self.block}>"

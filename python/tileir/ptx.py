@@ -51,6 +51,10 @@ class KernelInfo:
         smem: dynamic shared memory in bytes to launch with.
         align: the byte alignment the kernel assumes of every pointer argument.
         has_metadata: whether a ``tileir.kernel`` line described this entry.
+        abi: the launch ABI it was compiled for: ``"explicit"`` (launched with
+            its CTA size and ``smem`` bytes of dynamic shared memory) or ``"tile"``
+            (all shared memory static, ``smem`` is 0; it may also be launched as
+            cuTile launches tile kernels, with block (1,1,1)).
     """
 
     name: str
@@ -59,6 +63,7 @@ class KernelInfo:
     smem: int = 0
     has_metadata: bool = False
     align: int = 1
+    abi: str = "explicit"
 
 
 _IDENT = r"[A-Za-z_$%][\w$%.]*"
@@ -67,6 +72,8 @@ _META_PARAMS_RE = re.compile(r"\bparams=\(([^)]*)\)")
 _META_REQNTID_RE = re.compile(r"\breqntid=(\d+(?:,\d+){0,2})(?=\s|$)")
 _META_SMEM_RE = re.compile(r"\bsmem=(\d+)(?=\s|$)")
 _META_ALIGN_RE = re.compile(r"\balign=(\d+)(?=\s|$)")
+_META_ABI_RE = re.compile(r"\babi=(\S*)")
+LAUNCH_ABIS = ("explicit", "tile")
 _BLOCK_COMMENT_RE = re.compile(r"/\*.*?\*/", re.DOTALL)
 _LINE_COMMENT_RE = re.compile(r"//[^\n]*")
 _ENTRY_RE = re.compile(r"\.entry\s+(" + _IDENT + r")")
@@ -115,7 +122,19 @@ def _parse_metadata(text: str) -> Dict[str, KernelInfo]:
         smem = int(smem_match.group(1)) if smem_match else 0
         align_match = _META_ALIGN_RE.search(rest)
         align = int(align_match.group(1)) if align_match else 1
-        kernels[name] = KernelInfo(name, params, reqntid, smem, has_metadata=True, align=align)
+        abi_match = _META_ABI_RE.search(rest)
+        abi = abi_match.group(1) if abi_match else "explicit"
+        if abi not in LAUNCH_ABIS:
+            raise PtxFormatError(
+                f"{where}: expects abi= one of {', '.join(LAUNCH_ABIS)}, got '{abi}'"
+            )
+        if abi == "tile" and smem != 0:
+            raise PtxFormatError(
+                f"{where}: a kernel of the tile launch ABI takes no dynamic shared "
+                f"memory, got smem={smem}"
+            )
+        kernels[name] = KernelInfo(name, params, reqntid, smem, has_metadata=True, align=align,
+                                   abi=abi)
     return kernels
 
 
@@ -194,7 +213,7 @@ def _merge(meta: KernelInfo, entry: KernelInfo) -> KernelInfo:
             f"{where}: metadata reqntid={meta.reqntid} disagrees with .reqntid {entry.reqntid}"
         )
     return KernelInfo(meta.name, meta.params, reqntid, meta.smem, has_metadata=True,
-                      align=meta.align)
+                      align=meta.align, abi=meta.abi)
 
 
 def parse_ptx(text: str) -> Dict[str, KernelInfo]:

@@ -9,6 +9,8 @@
 #ifndef TILEIR_PIPELINES_PIPELINES_H
 #define TILEIR_PIPELINES_PIPELINES_H
 
+#include "tileir/Dialect/TirX/Transforms/Passes.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -30,13 +32,35 @@ struct CudaTileToNVVMOptions
       *this, "roll-wgmma",
       llvm::cl::desc("Roll the wgmma K loop (see convert-cuda-tile-to-tirx)"),
       llvm::cl::init(false)};
+  PassOptions::Option<tirx::LaunchABI> launchAbi{
+      *this, "launch-abi",
+      llvm::cl::desc("Launch ABI (see tirx-lower-buffers)"),
+      llvm::cl::init(tirx::LaunchABI::Explicit),
+      llvm::cl::values(
+          clEnumValN(tirx::LaunchABI::Explicit, "explicit",
+                     "the launcher passes the dynamic shared memory"),
+          clEnumValN(tirx::LaunchABI::Tile, "tile",
+                     "static shared memory only (cuTile-style launch)"))};
+};
+
+struct TirXToNVVMOptions : public PassPipelineOptions<TirXToNVVMOptions> {
+  PassOptions::Option<tirx::LaunchABI> launchAbi{
+      *this, "launch-abi",
+      llvm::cl::desc("Launch ABI (see tirx-lower-buffers)"),
+      llvm::cl::init(tirx::LaunchABI::Explicit),
+      llvm::cl::values(
+          clEnumValN(tirx::LaunchABI::Explicit, "explicit",
+                     "the launcher passes the dynamic shared memory"),
+          clEnumValN(tirx::LaunchABI::Tile, "tile",
+                     "static shared memory only (cuTile-style launch)"))};
 };
 
 /// convert-cuda-tile-to-tirx: cuda_tile -> gpu.module of tirx kernels.
 void buildCudaTileToTirXPipeline(OpPassManager &pm,
                                  const CudaTileToNVVMOptions &options);
 /// tirx-dispatch, tirx-lower-buffers and the upstream conversions to NVVM.
-void buildTirXToNVVMPipeline(OpPassManager &pm);
+void buildTirXToNVVMPipeline(OpPassManager &pm,
+                             const TirXToNVVMOptions &options);
 /// Both: cuda_tile -> LLVM dialect + NVVM inside gpu.module.
 void buildCudaTileToNVVMPipeline(OpPassManager &pm,
                                  const CudaTileToNVVMOptions &options);

@@ -190,7 +190,11 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
     splitKernelModules(module);
   PassManager lower(module->getName());
   configureFromCommandLine(lower);
-  buildTirXToNVVMPipeline(lower);
+  TirXToNVVMOptions lowerOptions;
+  lowerOptions.launchAbi = options.abi == LaunchABI::TileKernel
+                               ? tirx::LaunchABI::Tile
+                               : tirx::LaunchABI::Explicit;
+  buildTirXToNVVMPipeline(lower, lowerOptions);
   // The IR is verified once, after the pipeline, rather than after each of
   // its passes: verifying the unrolled IR after every pass cost ~15% of the
   // compile time (docs/Pipeline.md, "Compile time"). `tile-opt
@@ -210,9 +214,10 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
   return kernels;
 }
 
-/// Inserts the ABI line before each `.entry NAME(`.
-static std::string annotate(StringRef ptx,
-                            const std::vector<KernelInfo> &kernels) {
+/// Inserts the ABI line before each `.entry NAME(`; kernels compiled for
+/// the tile launch ABI end it with `abi=tile`.
+static std::string
+annotate(StringRef ptx, const std::vector<KernelInfo> &kernels, LaunchABI abi) {
   std::string out;
   out.reserve(ptx.size() + 128 * kernels.size());
   SmallVector<StringRef> lines;
@@ -230,7 +235,8 @@ static std::string annotate(StringRef ptx,
                std::to_string(k.reqntid[1]) + "," +
                std::to_string(k.reqntid[2]) +
                " smem=" + std::to_string(k.sharedBytes) +
-               " align=" + std::to_string(k.pointerAlign) + "\n";
+               " align=" + std::to_string(k.pointerAlign) +
+               (abi == LaunchABI::TileKernel ? " abi=tile" : "") + "\n";
       }
     }
     out += line.str();
@@ -593,7 +599,7 @@ compileModule(ModuleOp module, const CompileOptions &options, bool split) {
                           "nvvm/libdevice/libdevice.10.bc)";
     return failure();
   }
-  return std::optional<std::string>(annotate(ptx, *kernels));
+  return std::optional<std::string>(annotate(ptx, *kernels, options.abi));
 }
 
 FailureOr<std::string>

@@ -33,6 +33,16 @@ struct TranslateOptions {
   llvm::cl::opt<unsigned> numThreads{
       "num-threads", llvm::cl::desc("CTA size (0: chosen by the compiler)"),
       llvm::cl::init(0)};
+  llvm::cl::opt<LaunchABI> launchAbi{
+      "launch-abi",
+      llvm::cl::desc("How the kernels are launched (docs/ABI.md)"),
+      llvm::cl::init(LaunchABI::Explicit),
+      llvm::cl::values(
+          clEnumValN(LaunchABI::Explicit, "explicit",
+                     "block and dynamic shared memory as the kernel states"),
+          clEnumValN(LaunchABI::TileKernel, "tile",
+                     "tile grid, block (1,1,1), no dynamic shared memory "
+                     "(cuTile)"))};
   llvm::cl::opt<bool> rollWgmma{
       "roll-wgmma",
       llvm::cl::desc("Roll the wgmma K loop (one stage body, descriptors "
@@ -45,6 +55,7 @@ struct TranslateOptions {
     options.ptxVersion = ptxVersion;
     options.numThreads = numThreads;
     options.rollWgmma = rollWgmma;
+    options.abi = launchAbi;
     return options;
   }
 };

@@ -188,7 +188,130 @@ static void lowerSelectedBuffers(gpu::GPUFuncOp func) {
   }
 }
 
-static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
+/// The target of `func`'s module (its `#nvvm.target`), or nullopt when the
+/// module names no known chip.
+static std::optional<::tileir::TargetInfo> targetOf(gpu::GPUFuncOp func) {
+  auto module = func->getParentOfType<gpu::GPUModuleOp>();
+  ArrayAttr targets = module ? module.getTargetsAttr() : ArrayAttr();
+  auto nvvm = targets && !targets.empty()
+                  ? dyn_cast<NVVM::NVVMTargetAttr>(targets[0])
+                  : NVVM::NVVMTargetAttr();
+  if (!nvvm)
+    return std::nullopt;
+  auto target = ::tileir::TargetInfo::get(nvvm.getChip());
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    return std::nullopt;
+  }
+  return *target;
+}
+
+/// Checks `bytes` of shared memory against the chip's per-CTA limit; with
+/// `allStatic` (the tile ABI) against what a kernel may declare statically.
+static LogicalResult checkSharedLimit(gpu::GPUFuncOp func, int64_t bytes,
+                                      bool allStatic) {
+  std::optional<::tileir::TargetInfo> target = targetOf(func);
+  if (!target)
+    return success();
+  if (bytes > target->getMaxSharedMemoryPerCta())
+    return func.emitOpError()
+           << "needs " << bytes << " bytes of shared memory, more than the "
+           << target->getMaxSharedMemoryPerCta() << " a CTA may use on "
+           << target->getChip();
+  if (!allStatic || bytes <= target->getMaxStaticSharedMemoryPerCta())
+    return success();
+  InFlightDiagnostic diag =
+      func.emitOpError()
+      << "needs " << bytes
+      << " bytes of shared memory, all static with the tile launch ABI, more "
+         "than the "
+      << target->getMaxStaticSharedMemoryPerCta()
+      << " a kernel may declare statically on " << target->getChip();
+  if (target->getSmVersion() >= 90 && !target->hasArchSpecificFeatures())
+    diag << " (" << target->getChip() << "a allows "
+         << target->getMaxSharedMemoryPerCta() << ")";
+  return diag;
+}
+
+/// The tile launch ABI: one static `i8` workgroup attribution holds all the
+/// shared memory of `func`: the workgroup attributions it has already
+/// (placed first, at their alignment) and the shared buffers, at
+/// `sharedOffset` after them. Fills `storages` with a `memref.view` per
+/// shared buffer.
+static LogicalResult
+placeStaticShared(gpu::GPUFuncOp func, ArrayRef<AllocOp> allocs,
+                  const llvm::DenseMap<Operation *, int64_t> &sharedOffset,
+                  int64_t sharedBytes, int64_t maxAlign,
+                  llvm::DenseMap<Operation *, Value> &storages) {
+  // The attributions made before (e.g. one-element broadcast slots).
+  SmallVector<int64_t> earlierOffset;
+  int64_t earlierBytes = 0;
+  for (auto [index, arg] : llvm::enumerate(func.getWorkgroupAttributions())) {
+    auto type = cast<MemRefType>(arg.getType());
+    if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        !type.getElementType().isIntOrFloat())
+      return func.emitOpError()
+             << "expects workgroup attributions of static shape and integer "
+                "or float elements, got "
+             << type;
+    int64_t align = 16;
+    if (auto attr =
+            dyn_cast_or_null<IntegerAttr>(func.getWorkgroupAttributionAttr(
+                index, LLVM::LLVMDialect::getAlignAttrName())))
+      align = std::max(align, attr.getInt());
+    maxAlign = std::max(maxAlign, align);
+    earlierBytes = llvm::alignTo(earlierBytes, align);
+    earlierOffset.push_back(earlierBytes);
+    earlierBytes += type.getNumElements() *
+                    std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  }
+  int64_t bufferBase = llvm::alignTo(earlierBytes, maxAlign);
+  int64_t total = bufferBase + sharedBytes;
+  if (total == 0)
+    return success();
+  if (failed(checkSharedLimit(func, total, /*allStatic=*/true)))
+    return failure();
+
+  MLIRContext *ctx = func.getContext();
+  OpBuilder b(ctx);
+  Location loc = func.getLoc();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  unsigned numEarlier = func.getNumWorkgroupAttributions();
+  Value array = func.addWorkgroupAttribution(
+      MemRefType::get({total}, b.getI8Type(), MemRefLayoutAttrInterface(),
+                      workgroup),
+      loc);
+  b.setInsertionPointToStart(&func.getBody().front());
+  auto view = [&](MemRefType type, int64_t offset) -> Value {
+    return memref::ViewOp::create(
+        b, loc, type, array, arith::ConstantIndexOp::create(b, loc, offset),
+        ValueRange{});
+  };
+  for (unsigned i = 0; i < numEarlier; ++i) {
+    BlockArgument arg = func.getWorkgroupAttributions()[i];
+    arg.replaceAllUsesWith(
+        view(cast<MemRefType>(arg.getType()), earlierOffset[i]));
+  }
+  for (AllocOp alloc : allocs)
+    if (alloc.getResult().getType().isShared())
+      storages[alloc] = view(storageType(alloc.getResult().getType()),
+                             bufferBase + sharedOffset.lookup(alloc));
+  // Drop the earlier attributions: the array is the only one left.
+  if (numEarlier) {
+    unsigned first = func.getFirstWorkgroupAttributionIndex();
+    for (unsigned i = numEarlier; i-- > 0;)
+      func.getBody().front().eraseArgument(first + i);
+    func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
+                  b.getI64IntegerAttr(1));
+    func.setWorkgroupAttribAttrsAttr(ArrayAttr());
+  }
+  func.setWorkgroupAttributionAttr(0, LLVM::LLVMDialect::getAlignAttrName(),
+                                   b.getI64IntegerAttr(maxAlign));
+  return success();
+}
+
+static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
   lowerKernelStructure(func);
   if (failed(lowerReads(func)))
     return failure();
@@ -201,10 +324,11 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
   OpBuilder b(func.getContext());
   SmallVector<AllocOp> allocs;
   func.walk([&](AllocOp op) { allocs.push_back(op); });
-  // Shared buffers: workgroup attributions (static `.shared` arrays) while
-  // they fit the 48 KiB a kernel may declare statically; beyond that, one
-  // block of dynamic shared memory with a static offset per buffer (the
-  // launch passes the size and opts in, see `tileir.dynamic_smem`).
+  // Shared buffers, explicit ABI: workgroup attributions (static `.shared`
+  // arrays) while they fit the 48 KiB a kernel may declare statically;
+  // beyond that, one block of dynamic shared memory with a static offset per
+  // buffer (the launch passes the size and opts in, see
+  // `tileir.dynamic_smem`). Tile ABI: one static array (placeStaticShared).
   llvm::DenseMap<Operation *, int64_t> sharedOffset;
   int64_t sharedBytes = 0, maxAlign = 16;
   for (AllocOp alloc : allocs) {
@@ -220,25 +344,16 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
         storageType(type).getNumElements() * std::max<int64_t>(1, bits / 8);
   }
   Value dynamicBase, dynamicPad;
-  if (sharedBytes > kStaticSharedBytes) {
+  llvm::DenseMap<Operation *, Value> staticStorage;
+  if (abi == LaunchABI::Tile) {
+    if (failed(placeStaticShared(func, allocs, sharedOffset, sharedBytes,
+                                 maxAlign, staticStorage)))
+      return failure();
+  } else if (sharedBytes > kStaticSharedBytes) {
     // The opt-in limit of the module's target chip.
-    auto module = func->getParentOfType<gpu::GPUModuleOp>();
-    ArrayAttr targets = module ? module.getTargetsAttr() : ArrayAttr();
-    auto nvvm = targets && !targets.empty()
-                    ? dyn_cast<NVVM::NVVMTargetAttr>(targets[0])
-                    : NVVM::NVVMTargetAttr();
-    if (nvvm) {
-      auto target = ::tileir::TargetInfo::get(nvvm.getChip());
-      if (!target) {
-        llvm::consumeError(target.takeError());
-      } else if (sharedBytes + maxAlign - 16 >
-                 target->getMaxSharedMemoryPerCta()) {
-        return func.emitOpError() << "needs " << sharedBytes + maxAlign - 16
-                                  << " bytes of shared memory, more than the "
-                                  << target->getMaxSharedMemoryPerCta()
-                                  << " a CTA may use on " << target->getChip();
-      }
-    }
+    if (failed(checkSharedLimit(func, sharedBytes + maxAlign - 16,
+                                /*allStatic=*/false)))
+      return failure();
     // The extern block is 16-byte aligned: its start is rounded up to the
     // largest buffer alignment at run time (the size covers the padding).
     Location loc = func.getLoc();
@@ -261,7 +376,9 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
     BufferType type = alloc.getResult().getType();
     MemRefType memrefType = storageType(type);
     Value storage;
-    if (type.isShared() && dynamicBase) {
+    if (type.isShared() && abi == LaunchABI::Tile) {
+      storage = staticStorage.lookup(alloc);
+    } else if (type.isShared() && dynamicBase) {
       b.setInsertionPointAfterValue(dynamicPad);
       Location loc = alloc.getLoc();
       Value shift = arith::AddIOp::create(
@@ -319,9 +436,10 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func) {
 namespace {
 struct TirXLowerBuffersPass
     : tirx::impl::TirXLowerBuffersBase<TirXLowerBuffersPass> {
+  using Base::Base;
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      if (failed(lowerFunction(func)))
+      if (failed(lowerFunction(func, launchAbi)))
         return signalPassFailure();
   }
 };

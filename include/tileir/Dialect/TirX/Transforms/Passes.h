@@ -24,6 +24,16 @@ namespace mlir::tirx {
 /// exceed the 48 KiB of static shared memory).
 constexpr llvm::StringLiteral kDynamicSharedAttr = "tileir.dynamic_smem";
 
+/// How a kernel is launched, which decides how tirx-lower-buffers gives it
+/// shared memory (docs/ABI.md).
+enum class LaunchABI {
+  /// The launcher passes the dynamic shared memory the kernel states.
+  Explicit,
+  /// The launcher passes no dynamic shared memory (a cuTile-style launch):
+  /// all shared memory is one static array.
+  Tile,
+};
+
 #define GEN_PASS_DECL
 #include "tileir/Dialect/TirX/Transforms/Passes.h.inc"
 

@@ -46,15 +46,42 @@ def TirXLowerBuffers : Pass<"tirx-lower-buffers", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lowers the tirx buffers left after dispatch to upstream memory";
   let description = [{
     `local` allocations become `memref.alloca` of the layout's per-thread
-    storage (promoted to registers by LLVM), `shared` allocations become
-    workgroup attributions of the kernel, `tirx.view`s resolve to their
-    source's storage, and `tirx.global_view`/`tirx.region` (consumed by
-    dispatch) are erased. Scope ids become `gpu.thread_id`/`gpu.block_id`
+    storage (promoted to registers by LLVM), `shared` allocations take
+    shared memory as the launch ABI allows (below), `tirx.view`s resolve to
+    their source's storage, and `tirx.global_view`/`tirx.region` (consumed by
+    dispatch) are erased.
+
+    Shared memory with `launch-abi=explicit` (the launcher passes the
+    dynamic shared memory the kernel states): while a kernel's shared
+    buffers fit the 48 KiB a kernel may declare statically, each is a
+    workgroup attribution (a static `.shared` array); beyond that they share
+    one `gpu.dynamic_shared_memory` block, each a `memref.view` at its static
+    offset, and the kernel records the bytes to launch with in
+    `tileir.dynamic_smem`. With `launch-abi=tile` (the launcher passes no
+    dynamic shared memory, as cuTile launches a tile kernel): every shared
+    byte of the kernel, the shared buffers and the workgroup attributions
+    made before (one-element broadcast slots), is one workgroup attribution
+    of `i8` aligned to the largest alignment, each buffer a `memref.view` at
+    its static offset, of any size up to the chip's per-CTA limit (ptxas
+    accepts static arrays beyond 48 KiB for sm_90). Either way a kernel
+    needing more than the chip's limit is an error. Scope ids become `gpu.thread_id`/`gpu.block_id`
     arithmetic, `tirx.barrier` becomes `gpu.barrier` (cta), a named
     `nvvm.barrier` of 128 threads (warpgroup), `nvvm.bar.warp.sync` (warp)
     or `nvvm.cluster.arrive`/`wait` (cluster). Fails on any primitive left
     over.
   }];
+  let options = [
+    Option<"launchAbi", "launch-abi", "::mlir::tirx::LaunchABI",
+           /*default=*/"::mlir::tirx::LaunchABI::Explicit",
+           "How the kernels are launched, which decides how they take shared "
+           "memory",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tirx::LaunchABI::Explicit, "explicit",
+                        "static shared memory up to 48 KiB, dynamic beyond"),
+             clEnumValN(::mlir::tirx::LaunchABI::Tile, "tile",
+                        "one static shared array of any size, no dynamic "
+                        "shared memory"))}]>,
+  ];
   let dependentDialects = ["::mlir::memref::MemRefDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
