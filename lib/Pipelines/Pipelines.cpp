@@ -14,6 +14,7 @@
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -27,12 +28,14 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   convert.ptxVersion = options.ptxVersion;
   convert.numThreads = options.numThreads;
   convert.rollWgmma = options.rollWgmma;
+  convert.debugEmissionKind = options.debugInfo;
   // tileops library ops become cuda_tile arithmetic first.
   pm.addPass(tileops::createTileOpsExpand());
   pm.addPass(createConvertCudaTileToTirX(convert));
 }
 
-void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
+void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm,
+                                           LLVM::DIEmissionKind debugInfo) {
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
   // Folds region offsets to static ones before the variants' predicates
   // look at them (in-bounds copies need no zero-fill size); cheap: the IR is
@@ -59,13 +62,21 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm) {
   // register arrays become allocas of array type, which LLVM's first SROA
   // promotes.
   gpu.addPass(tirx::createTirXPrepareLLVM());
+  if (debugInfo != LLVM::DIEmissionKind::None)
+    gpu.addPass(tirx::createTirXDeclarationDebugScopes());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Functions whose locations have no debug scope (inputs without
+  // `#cuda_tile.di_loc`, functions the conversions declare) get one, in a
+  // compile unit of the module's file: LLVM emits line tables only for
+  // functions with a DISubprogram.
+  if (debugInfo != LLVM::DIEmissionKind::None)
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass({debugInfo}));
 }
 
 void mlir::tileir::buildCudaTileToNVVMPipeline(
     OpPassManager &pm, const CudaTileToNVVMOptions &options) {
   buildCudaTileToTirXPipeline(pm, options);
-  buildTirXToNVVMPipeline(pm);
+  buildTirXToNVVMPipeline(pm, options.debugInfo);
 }
 
 void mlir::tileir::registerPipelines() {
@@ -76,5 +87,5 @@ void mlir::tileir::registerPipelines() {
   PassPipelineRegistration<>(
       "tirx-to-nvvm",
       "Dispatch tirx primitives and lower the result to LLVM dialect + NVVM",
-      buildTirXToNVVMPipeline);
+      [](OpPassManager &pm) { buildTirXToNVVMPipeline(pm); });
 }

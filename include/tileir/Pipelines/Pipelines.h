@@ -9,6 +9,7 @@
 #ifndef TILEIR_PIPELINES_PIPELINES_H
 #define TILEIR_PIPELINES_PIPELINES_H
 
+#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -30,13 +31,29 @@ struct CudaTileToNVVMOptions
       *this, "roll-wgmma",
       llvm::cl::desc("Roll the wgmma K loop (see convert-cuda-tile-to-tirx)"),
       llvm::cl::init(false)};
+  PassOptions::Option<LLVM::DIEmissionKind> debugInfo{
+      *this, "debug-info",
+      llvm::cl::desc("Debug info of the kernels: none (the locations' debug "
+                     "scopes are dropped), lineinfo (line tables as PTX "
+                     ".loc/.file directives only) or full (DWARF)"),
+      llvm::cl::init(LLVM::DIEmissionKind::None),
+      llvm::cl::values(
+          clEnumValN(LLVM::DIEmissionKind::None, "none", "no debug info"),
+          clEnumValN(LLVM::DIEmissionKind::DebugDirectivesOnly, "lineinfo",
+                     "line tables as .loc/.file directives"),
+          clEnumValN(LLVM::DIEmissionKind::Full, "full", "full DWARF"))};
 };
 
 /// convert-cuda-tile-to-tirx: cuda_tile -> gpu.module of tirx kernels.
 void buildCudaTileToTirXPipeline(OpPassManager &pm,
                                  const CudaTileToNVVMOptions &options);
 /// tirx-dispatch, tirx-lower-buffers and the upstream conversions to NVVM.
-void buildTirXToNVVMPipeline(OpPassManager &pm);
+/// Unless `debugInfo` is None, every llvm.func without a debug scope then
+/// gets a DISubprogram (upstream `ensure-debug-info-scope-on-llvm-func`) in a
+/// compile unit of that emission kind, so that plain file locations become
+/// line tables too.
+void buildTirXToNVVMPipeline(OpPassManager &pm, LLVM::DIEmissionKind debugInfo =
+                                                    LLVM::DIEmissionKind::None);
 /// Both: cuda_tile -> LLVM dialect + NVVM inside gpu.module.
 void buildCudaTileToNVVMPipeline(OpPassManager &pm,
                                  const CudaTileToNVVMOptions &options);
