@@ -762,8 +762,8 @@ mlir::tileir::assembleCubin(StringRef ptx, StringRef chip,
   }
   std::string arch = ("-arch=" + chip).str();
   SmallVector<StringRef> args = {*ptxas, arch, ptxPath, "-o", cubinPath};
-  // The cubin keeps the PTX's line tables (-lineinfo) or DWARF (-g, which
-  // also turns ptxas's optimizations off, as tileiras -g does).
+  // The cubin keeps the PTX's line tables (-lineinfo) or DWARF (-g,
+  // ptxas's device debug, which also turns its optimizations off).
   if (debugInfo == DebugInfoLevel::LineInfo)
     args.push_back("-lineinfo");
   else if (debugInfo == DebugInfoLevel::Full)
