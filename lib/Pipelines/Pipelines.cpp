@@ -14,6 +14,7 @@
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -27,6 +28,7 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   convert.ptxVersion = options.ptxVersion;
   convert.numThreads = options.numThreads;
   convert.rollWgmma = options.rollWgmma;
+  convert.debugEmissionKind = options.debugInfo;
   // tileops library ops become cuda_tile arithmetic first.
   pm.addPass(tileops::createTileOpsExpand());
   pm.addPass(createConvertCudaTileToTirX(convert));
@@ -34,6 +36,7 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
 
 void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm,
                                            const TirXToNVVMOptions &options) {
+  LLVM::DIEmissionKind debugInfo = options.debugInfo;
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
   // Folds region offsets to static ones before the variants' predicates
   // look at them (in-bounds copies need no zero-fill size); cheap: the IR is
@@ -62,7 +65,15 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm,
   // register arrays become allocas of array type, which LLVM's first SROA
   // promotes.
   gpu.addPass(tirx::createTirXPrepareLLVM());
+  if (debugInfo != LLVM::DIEmissionKind::None)
+    gpu.addPass(tirx::createTirXDeclarationDebugScopes());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Functions whose locations have no debug scope (inputs without
+  // `#cuda_tile.di_loc`, functions the conversions declare) get one, in a
+  // compile unit of the module's file: LLVM emits line tables only for
+  // functions with a DISubprogram.
+  if (debugInfo != LLVM::DIEmissionKind::None)
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass({debugInfo}));
 }
 
 void mlir::tileir::buildCudaTileToNVVMPipeline(
@@ -70,6 +81,7 @@ void mlir::tileir::buildCudaTileToNVVMPipeline(
   buildCudaTileToTirXPipeline(pm, options);
   TirXToNVVMOptions lower;
   lower.launchAbi = options.launchAbi;
+  lower.debugInfo = options.debugInfo;
   buildTirXToNVVMPipeline(pm, lower);
 }
 

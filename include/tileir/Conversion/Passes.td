@@ -31,6 +31,12 @@ def ConvertCudaTileToTirX : Pass<"convert-cuda-tile-to-tirx", "::mlir::ModuleOp"
     Views become `tirx.global_view`/`tirx.region`, view loads and stores
     `tirx.copy`, pointer-tile loads and stores `tirx.load_ptr`/`store_ptr`.
 
+    Every op the pass creates has the location of the cuda_tile op it comes
+    from. Debug scopes become the LLVM dialect's: a location
+    `#cuda_tile.di_loc<L in S>` becomes `fused<S'>[L]`, where `S'` is the
+    `#llvm.di_subprogram` (or `#llvm.di_lexical_block`) of `S`, so that the
+    LLVM IR translation emits DISubprograms and DILocations.
+
     Before:
     ```mlir
     %s = addf %a, %b : tile<1024xf32>
@@ -57,6 +63,20 @@ def ConvertCudaTileToTirX : Pass<"convert-cuda-tile-to-tirx", "::mlir::ModuleOp"
            /*default=*/"16",
            "Alignment in bytes assumed for pointer arguments (part of the "
            "kernel ABI; the runtime checks it)">,
+    Option<"debugEmissionKind", "debug-emission-kind",
+           "::mlir::LLVM::DIEmissionKind",
+           /*default=*/"::mlir::LLVM::DIEmissionKind::Full",
+           "Emission kind of the LLVM compile units that the "
+           "`#cuda_tile.di_*` scopes of the locations become (None: the "
+           "scopes are dropped, the file locations stay)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::LLVM::DIEmissionKind::None, "None", "None"),
+             clEnumValN(::mlir::LLVM::DIEmissionKind::Full, "Full",
+                        "Full (default)"),
+             clEnumValN(::mlir::LLVM::DIEmissionKind::LineTablesOnly,
+                        "LineTablesOnly", "LineTablesOnly"),
+             clEnumValN(::mlir::LLVM::DIEmissionKind::DebugDirectivesOnly,
+                        "DebugDirectivesOnly", "DebugDirectivesOnly"))}]>,
   ];
   let dependentDialects = ["::mlir::tirx::TirXDialect",
                            "::mlir::scf::SCFDialect",

@@ -11,6 +11,7 @@
 
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -41,6 +42,17 @@ struct CudaTileToNVVMOptions
                      "the launcher passes the dynamic shared memory"),
           clEnumValN(tirx::LaunchABI::Tile, "tile",
                      "static shared memory only (cuTile-style launch)"))};
+  PassOptions::Option<LLVM::DIEmissionKind> debugInfo{
+      *this, "debug-info",
+      llvm::cl::desc("Debug info of the kernels: none (the locations' debug "
+                     "scopes are dropped), lineinfo (line tables as PTX "
+                     ".loc/.file directives only) or full (DWARF)"),
+      llvm::cl::init(LLVM::DIEmissionKind::None),
+      llvm::cl::values(
+          clEnumValN(LLVM::DIEmissionKind::None, "none", "no debug info"),
+          clEnumValN(LLVM::DIEmissionKind::DebugDirectivesOnly, "lineinfo",
+                     "line tables as .loc/.file directives"),
+          clEnumValN(LLVM::DIEmissionKind::Full, "full", "full DWARF"))};
 };
 
 struct TirXToNVVMOptions : public PassPipelineOptions<TirXToNVVMOptions> {
@@ -53,12 +65,27 @@ struct TirXToNVVMOptions : public PassPipelineOptions<TirXToNVVMOptions> {
                      "the launcher passes the dynamic shared memory"),
           clEnumValN(tirx::LaunchABI::Tile, "tile",
                      "static shared memory only (cuTile-style launch)"))};
+  PassOptions::Option<LLVM::DIEmissionKind> debugInfo{
+      *this, "debug-info",
+      llvm::cl::desc("Debug info of the kernels: none (the locations' debug "
+                     "scopes are dropped), lineinfo (line tables as PTX "
+                     ".loc/.file directives only) or full (DWARF)"),
+      llvm::cl::init(LLVM::DIEmissionKind::None),
+      llvm::cl::values(
+          clEnumValN(LLVM::DIEmissionKind::None, "none", "no debug info"),
+          clEnumValN(LLVM::DIEmissionKind::DebugDirectivesOnly, "lineinfo",
+                     "line tables as .loc/.file directives"),
+          clEnumValN(LLVM::DIEmissionKind::Full, "full", "full DWARF"))};
 };
 
 /// convert-cuda-tile-to-tirx: cuda_tile -> gpu.module of tirx kernels.
 void buildCudaTileToTirXPipeline(OpPassManager &pm,
                                  const CudaTileToNVVMOptions &options);
 /// tirx-dispatch, tirx-lower-buffers and the upstream conversions to NVVM.
+/// Unless `options.debugInfo` is None, every llvm.func without a debug scope
+/// then gets a DISubprogram (upstream `ensure-debug-info-scope-on-llvm-func`)
+/// in a compile unit of that emission kind, so that plain file locations
+/// become line tables too.
 void buildTirXToNVVMPipeline(OpPassManager &pm,
                              const TirXToNVVMOptions &options);
 /// Both: cuda_tile -> LLVM dialect + NVVM inside gpu.module.

@@ -240,6 +240,9 @@ struct ConvertCudaTileToTirXPass
     }
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                  UnitAttr::get(ctx));
+    // Before lowering: the ops the lowering creates copy the locations.
+    if (!modules.empty())
+      convertDebugScopes(top, debugEmissionKind);
     for (ct::ModuleOp tileModule : modules) {
       OpBuilder b(tileModule);
       auto nvvmTarget =

@@ -278,6 +278,13 @@ public:
 void planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
                     const ::tileir::TargetInfo &target);
 
+/// Replaces the `#cuda_tile.di_loc` locations in `module` (its ops and block
+/// arguments) by their LLVM form: the location fused with the LLVM dialect's
+/// debug-info scope (DebugInfo.cpp), in one compile unit of emission kind
+/// `kind`, which `module`'s own location is then fused with; with kind
+/// None, by the location without its scope.
+void convertDebugScopes(ModuleOp module, LLVM::DIEmissionKind kind);
+
 } // namespace mlir::tileir
 
 #endif // TILEIR_LIB_CONVERSION_CUDATILETOTIRX_ENTRYLOWERING_H

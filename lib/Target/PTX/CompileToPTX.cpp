@@ -157,6 +157,61 @@ static void splitKernelModules(ModuleOp module) {
   }
 }
 
+/// The first PTX ISA whose `.section` directives take label differences,
+/// which the NVPTX backend's DWARF sections use.
+constexpr unsigned kDwarfMinPtxVersion = 75;
+
+/// Moves everything of the second and later gpu.modules into the first, so
+/// that all kernels compile to one PTX module: with debug info, the PTX of
+/// each module has its own file table and DWARF sections, which do not
+/// merge. Fails on modules of different targets or a symbol two modules
+/// define.
+static LogicalResult joinKernelModules(ModuleOp module) {
+  SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
+  if (gpuModules.size() < 2)
+    return success();
+  gpu::GPUModuleOp first = gpuModules.front();
+  SymbolTable table(first);
+  for (gpu::GPUModuleOp other : llvm::drop_begin(gpuModules)) {
+    if (other.getTargetsAttr() != first.getTargetsAttr())
+      return other.emitError()
+             << "expects the targets of the first gpu.module with debug "
+                "info (its kernels compile to one PTX module), got "
+             << other.getTargetsAttr();
+    for (Operation &op :
+         llvm::make_early_inc_range(other.getBody()->getOperations())) {
+      auto name =
+          op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+      if (name && table.lookup(name))
+        return op.emitError()
+               << "defines @" << name.getValue()
+               << " that another module defines too: with debug info, the "
+                  "kernels of all modules compile to one PTX module";
+      op.moveBefore(first.getBody(), first.getBody()->end());
+      if (name)
+        table.insert(&op);
+    }
+    other.erase();
+  }
+  return success();
+}
+
+/// The emission kind of the LLVM compile units for `level`. Line info is
+/// DebugDirectivesOnly: the NVPTX backend then writes `.file`/`.loc` and no
+/// DWARF sections, and leaves `debug` off the `.target` line (as nvcc
+/// `-lineinfo` does); LineTablesOnly would give both.
+static LLVM::DIEmissionKind emissionKind(DebugInfoLevel level) {
+  switch (level) {
+  case DebugInfoLevel::None:
+    return LLVM::DIEmissionKind::None;
+  case DebugInfoLevel::LineInfo:
+    return LLVM::DIEmissionKind::DebugDirectivesOnly;
+  case DebugInfoLevel::Full:
+    return LLVM::DIEmissionKind::Full;
+  }
+  llvm_unreachable("unknown debug info level");
+}
+
 FailureOr<std::vector<KernelInfo>>
 mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
                           bool splitKernels) {
@@ -170,15 +225,30 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
     }
     return WalkResult::advance();
   });
+  // The NVPTX backend's DWARF sections use label differences, which PTX ISA
+  // 7.5 introduced: full debug info raises an older default (sm_80, sm_86).
+  CompileOptions effective = options;
+  if (options.debugInfo == DebugInfoLevel::Full) {
+    auto target = ::tileir::TargetInfo::get(options.chip, options.ptxVersion);
+    if (target && target->getPtxVersion() < kDwarfMinPtxVersion) {
+      if (options.ptxVersion)
+        return module.emitError()
+               << "expects PTX ISA 7.5 or newer with full debug info (its "
+                  "DWARF sections need it), got PTX version "
+               << options.ptxVersion / 10 << "." << options.ptxVersion % 10;
+      effective.ptxVersion = kDwarfMinPtxVersion;
+    }
+  }
   if (!hasCudaTile && !module.getOps<gpu::GPUModuleOp>().empty()) {
-    if (failed(prepareTirXKernels(module, options)))
+    if (failed(prepareTirXKernels(module, effective)))
       return failure();
   } else {
     CudaTileToNVVMOptions pipelineOptions;
     pipelineOptions.chip = options.chip;
-    pipelineOptions.ptxVersion = options.ptxVersion;
+    pipelineOptions.ptxVersion = effective.ptxVersion;
     pipelineOptions.numThreads = options.numThreads;
     pipelineOptions.rollWgmma = options.rollWgmma;
+    pipelineOptions.debugInfo = emissionKind(options.debugInfo);
     PassManager convert(module->getName());
     configureFromCommandLine(convert);
     buildCudaTileToTirXPipeline(convert, pipelineOptions);
@@ -188,12 +258,16 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
   std::vector<KernelInfo> kernels = collectKernels(module);
   if (splitKernels)
     splitKernelModules(module);
+  else if (options.debugInfo != DebugInfoLevel::None &&
+           failed(joinKernelModules(module)))
+    return failure();
   PassManager lower(module->getName());
   configureFromCommandLine(lower);
   TirXToNVVMOptions lowerOptions;
   lowerOptions.launchAbi = options.abi == LaunchABI::TileKernel
                                ? tirx::LaunchABI::Tile
                                : tirx::LaunchABI::Explicit;
+  lowerOptions.debugInfo = emissionKind(options.debugInfo);
   buildTirXToNVVMPipeline(lower, lowerOptions);
   // The IR is verified once, after the pipeline, rather than after each of
   // its passes: verifying the unrolled IR after every pass cost ~15% of the
@@ -609,6 +683,16 @@ mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
   // into one module. When that merge finds two definitions of one symbol
   // (e.g. a libdevice function kept out of line in two kernels), the input
   // compiles again as one gpu.module.
+  //
+  // With debug info the kernels compile as one gpu.module: each module's
+  // PTX has its own file table and DWARF sections, which do not merge.
+  if (options.debugInfo != DebugInfoLevel::None) {
+    FailureOr<std::optional<std::string>> ptx =
+        compileModule(module, options, /*split=*/false);
+    if (failed(ptx))
+      return failure();
+    return **ptx;
+  }
   OwningOpRef<ModuleOp> original = module.clone();
   FailureOr<std::optional<std::string>> ptx =
       compileModule(module, options, /*split=*/true);
@@ -655,8 +739,9 @@ static std::optional<std::string> findPtxas() {
   return std::nullopt;
 }
 
-llvm::Expected<std::string> mlir::tileir::assembleCubin(StringRef ptx,
-                                                        StringRef chip) {
+llvm::Expected<std::string>
+mlir::tileir::assembleCubin(StringRef ptx, StringRef chip,
+                            DebugInfoLevel debugInfo) {
   std::optional<std::string> ptxas = findPtxas();
   if (!ptxas)
     return llvm::createStringError(
@@ -684,6 +769,12 @@ llvm::Expected<std::string> mlir::tileir::assembleCubin(StringRef ptx,
   }
   std::string arch = ("-arch=" + chip).str();
   SmallVector<StringRef> args = {*ptxas, arch, ptxPath, "-o", cubinPath};
+  // The cubin keeps the PTX's line tables (-lineinfo) or DWARF (-g,
+  // ptxas's device debug, which also turns its optimizations off).
+  if (debugInfo == DebugInfoLevel::LineInfo)
+    args.push_back("-lineinfo");
+  else if (debugInfo == DebugInfoLevel::Full)
+    args.push_back("-g");
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
   std::string error;

@@ -48,6 +48,21 @@ struct TranslateOptions {
       llvm::cl::desc("Roll the wgmma K loop (one stage body, descriptors "
                      "selected per iteration; docs/Matmul.md)"),
       llvm::cl::init(false)};
+  llvm::cl::opt<DebugInfoLevel> debugInfo{
+      "debug-info",
+      llvm::cl::desc("Debug info in the PTX (from the input's locations)"),
+      llvm::cl::init(DebugInfoLevel::None),
+      llvm::cl::values(
+          clEnumValN(DebugInfoLevel::None, "none", "none (the default)"),
+          clEnumValN(DebugInfoLevel::LineInfo, "lineinfo",
+                     ".loc/.file line tables (tileiras --lineinfo)"),
+          clEnumValN(DebugInfoLevel::Full, "full",
+                     "full DWARF debug info (tileiras -g)"))};
+  llvm::cl::opt<bool> lineInfo{"lineinfo",
+                               llvm::cl::desc("Same as --debug-info=lineinfo"),
+                               llvm::cl::init(false)};
+  llvm::cl::opt<bool> fullDebugInfo{
+      "g", llvm::cl::desc("Same as --debug-info=full"), llvm::cl::init(false)};
 
   CompileOptions get() const {
     CompileOptions options;
@@ -56,6 +71,12 @@ struct TranslateOptions {
     options.numThreads = numThreads;
     options.rollWgmma = rollWgmma;
     options.abi = launchAbi;
+    // The most debug info any of the three spellings asks for.
+    options.debugInfo = debugInfo;
+    if (lineInfo && options.debugInfo == DebugInfoLevel::None)
+      options.debugInfo = DebugInfoLevel::LineInfo;
+    if (fullDebugInfo)
+      options.debugInfo = DebugInfoLevel::Full;
     return options;
   }
 };
@@ -110,7 +131,8 @@ void mlir::tileir::registerTranslations() {
         FailureOr<std::string> ptx = compileToPTX(module, options);
         if (failed(ptx))
           return failure();
-        llvm::Expected<std::string> cubin = assembleCubin(*ptx, options.chip);
+        llvm::Expected<std::string> cubin =
+            assembleCubin(*ptx, options.chip, options.debugInfo);
         if (!cubin)
           return module.emitError() << llvm::toString(cubin.takeError());
         os << *cubin;

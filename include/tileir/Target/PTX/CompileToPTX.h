@@ -60,13 +60,18 @@ struct KernelInfo {
 /// gpu.modules and returns the kernels' ABI. Diagnostics go to the context.
 /// With `splitKernels`, a gpu.module of several kernels (and nothing else)
 /// becomes one gpu.module per kernel first, so that the pipeline (and the
-/// serialization in compileToPTX) runs on the kernels in parallel.
+/// serialization in compileToPTX) runs on the kernels in parallel. Without
+/// it and with debug info, all gpu.modules become one (their PTX could not
+/// be merged). Full debug info raises a default PTX ISA older than 7.5 to
+/// 7.5 (DWARF sections need it).
 FailureOr<std::vector<KernelInfo>> lowerToNVVM(ModuleOp module,
                                                const CompileOptions &options,
                                                bool splitKernels = false);
 
 /// cuda_tile -> PTX text, with a `// tileir.kernel ...` line before every
-/// entry (see docs/ABI.md).
+/// entry (see docs/ABI.md). With `options.debugInfo`, `.loc`/`.file` line
+/// tables (LineInfo) or DWARF (Full) from the input's locations; the kernels
+/// then compile as one gpu.module (not in parallel).
 FailureOr<std::string> compileToPTX(ModuleOp module,
                                     const CompileOptions &options);
 
@@ -82,9 +87,12 @@ FailureOr<std::string> compileToLLVMIR(ModuleOp module,
 std::optional<std::string> mergePtxModules(llvm::ArrayRef<std::string> parts);
 
 /// Assembles PTX into a cubin with `ptxas` (found on PATH or under
-/// $CUDA_HOME/bin, /usr/local/cuda/bin). Error when ptxas is missing.
-llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx,
-                                          llvm::StringRef chip);
+/// $CUDA_HOME/bin, /usr/local/cuda/bin), keeping the PTX's line tables
+/// (`-lineinfo`) or debug information (`-g`) as `debugInfo` says. Error when
+/// ptxas is missing.
+llvm::Expected<std::string>
+assembleCubin(llvm::StringRef ptx, llvm::StringRef chip,
+              DebugInfoLevel debugInfo = DebugInfoLevel::None);
 
 /// Registers the dialects, interfaces and LLVM IR translations that the
 /// compile driver needs.

@@ -137,4 +137,28 @@ def TirXPrepareLLVM : Pass<"tirx-prepare-llvm", "::mlir::gpu::GPUModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def TirXDeclarationDebugScopes
+    : Pass<"tirx-declaration-debug-scopes", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Drops the debug scope of the functions that the conversions "
+                "declare";
+  let description = [{
+    The upstream conversions declare the functions they call (`vprintf`,
+    `__assertfail`, `malloc`, libdevice's `__nv_*`) at the location of the
+    op that needs them. In a kernel with debug info that location is fused
+    with the kernel's `#llvm.di_subprogram`, which the LLVM IR translation
+    would attach to the declaration, and LLVM's verifier rejects a
+    declaration with a defining (distinct) subprogram. Every external
+    `llvm.func` whose location is fused with a subprogram gets that
+    location without it; `ensure-debug-info-scope-on-llvm-func` then gives
+    it a declaration's subprogram.
+
+    Before:
+    ```mlir
+    llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32 loc(fused<#sp>["k.py":3:5])
+    ```
+    After: `loc("k.py":3:5)`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TILEIR_DIALECT_TIRX_TRANSFORMS_PASSES_TD
