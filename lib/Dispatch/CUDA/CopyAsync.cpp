@@ -498,7 +498,8 @@ Predicate registerCopyOperands() {
   return {"registerCopyOperands", [](Operation *op, const DispatchContext &) {
             auto copy = cast<tirx::CopyAsyncOp>(op);
             if (copy.getBarrier() || copy.getTensorMap())
-              return Outcome::fail("completes on an mbarrier (a TMA copy)");
+              return Outcome::fail(
+                  "has an mbarrier or a tensor map (a TMA copy)");
             std::string why;
             if (failed(matchAsyncCopy(copy, why)))
               return Outcome::fail(why);
