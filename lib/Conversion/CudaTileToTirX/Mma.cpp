@@ -435,9 +435,6 @@ public:
       tirx::GemmOp::create(b, loc, acc, sharedA, sharedB, acc, UnitAttr(),
                            unit(transposeB), one, one, l.cta(), p.gemmConfig,
                            nullptr);
-      // In a loop, the next product overwrites A and B.
-      if (l.insideLoop())
-        barrier();
       return;
     }
     Value accPiece =
@@ -622,8 +619,15 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
                         l.cta(), nullptr, nullptr);
     d = copy;
   }
+  // In a loop, the next iteration stages its A and B into the same shared
+  // buffers: every warp must be done reading them first.
+  auto fence = [&] {
+    if (l.insideLoop())
+      e.barrier();
+  };
   if (!plan->batched) {
     e.step(sharedA, sharedB, /*transposeB=*/false, d, /*async=*/false, 0);
+    fence();
     return mapResult(l, e, op.getResult(), d);
   }
   // One rank-2 product per batch index, on views of the batch's A, B and
@@ -639,6 +643,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     Value c = e.view(d, {plan->m, plan->n}, withOffset(cLayout, i * cSpan));
     e.step(a, bv, /*transposeB=*/false, c, /*async=*/false, 0);
   }
+  fence();
   return mapResult(l, e, op.getResult(), d);
 }
 
