@@ -11,10 +11,11 @@
 gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @f8_sm80(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
-    // expected-error@+4 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_80)}}
-    // expected-note@+3 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x32; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
-    // expected-note@+2 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_80 with PTX 7.0}}
-    // expected-note@+1 {{mma_sync_int (prio=10)}}
+    // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_80)}}
+    // expected-note@+4 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x32; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
+    // expected-note@+3 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_80 with PTX 7.0}}
+    // expected-note@+2 {{mma_sync_int (prio=10)}}
+    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -30,10 +31,11 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @f8_k16(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
-    // expected-error@+4 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+3 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
-    // expected-note@+2 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_90 with PTX 8.0; mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
-    // expected-note@+1 {{mma_sync_int (prio=10)}}
+    // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+4 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
+    // expected-note@+3 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_90 with PTX 8.0; mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
+    // expected-note@+2 {{mma_sync_int (prio=10)}}
+    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -49,10 +51,11 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @wgmma_sm90(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !D
-    // expected-error@+4 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+3 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
-    // expected-note@+2 {{mma_sync (prio=10): execScopeIn: scope warpgroup is not supported; operandsInScope: operand #1 is shared, expected local}}
-    // expected-note@+1 {{mma_sync_int (prio=10)}}
+    // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+4 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
+    // expected-note@+3 {{mma_sync (prio=10): execScopeIn: scope warpgroup is not supported; operandsInScope: operand #1 is shared, expected local}}
+    // expected-note@+2 {{mma_sync_int (prio=10)}}
+    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warpgroup is not supported}}
     tirx.gemm warpgroup %d, %a, %b, %d : !D, !A, !B, !D
     gpu.return
   }
@@ -67,10 +70,11 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   gpu.func @thread_scope(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
-    // expected-error@+4 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90a)}}
-    // expected-note@+3 {{wgmma (prio=20): execScopeIn: scope thread is not supported; wgmmaShape: expects M = 64}}
-    // expected-note@+2 {{mma_sync (prio=10): execScopeIn: scope thread is not supported; mmaSyncFragments: D is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
-    // expected-note@+1 {{mma_sync_int (prio=10)}}
+    // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90a)}}
+    // expected-note@+4 {{wgmma (prio=20): execScopeIn: scope thread is not supported; wgmmaShape: expects M = 64}}
+    // expected-note@+3 {{mma_sync (prio=10): execScopeIn: scope thread is not supported; mmaSyncFragments: D is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
+    // expected-note@+2 {{mma_sync_int (prio=10)}}
+    // expected-note@+1 {{fma (prio=0): execScopeIn: scope thread is not supported; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm thread %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -107,15 +111,17 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @mma_fragments(%a: !A, %b: !B, %ah: !AH, %bh: !BH) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
     %h = tirx.alloc : !H
-    // expected-error@+4 {{'tirx.gemm' op has no applicable variant}}
-    // expected-note@+3 {{wgmma (prio=20)}}
-    // expected-note@+2 {{mma_sync (prio=10): mmaSyncFragments: A is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
-    // expected-note@+1 {{mma_sync_int (prio=10)}}
+    // expected-error@+5 {{'tirx.gemm' op has no applicable variant}}
+    // expected-note@+4 {{wgmma (prio=20)}}
+    // expected-note@+3 {{mma_sync (prio=10): mmaSyncFragments: A is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
+    // expected-note@+2 {{mma_sync_int (prio=10)}}
+    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
-    // expected-error@+4 {{'tirx.gemm' op has no applicable variant}}
-    // expected-note@+3 {{wgmma (prio=20)}}
-    // expected-note@+2 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16 inputs with an f16 or f32 accumulator, bf16 x bf16, f8 (e4m3/e5m2) x f8 or f32 x f32 (tf32) inputs with an f32 accumulator, or f64 x f64 with an f64 accumulator, got bf16 x bf16 inputs with a f16 accumulator}}
-    // expected-note@+1 {{mma_sync_int (prio=10)}}
+    // expected-error@+5 {{'tirx.gemm' op has no applicable variant}}
+    // expected-note@+4 {{wgmma (prio=20)}}
+    // expected-note@+3 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16 inputs with an f16 or f32 accumulator, bf16 x bf16, f8 (e4m3/e5m2) x f8 or f32 x f32 (tf32) inputs with an f32 accumulator, or f64 x f64 with an f64 accumulator, got bf16 x bf16 inputs with a f16 accumulator}}
+    // expected-note@+2 {{mma_sync_int (prio=10)}}
+    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %h, %ah, %bh, %h : !H, !AH, !BH, !H
     gpu.return
   }
@@ -129,6 +135,26 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // expected-error@+2 {{'tirx.gemm_wait' op has no applicable variant on target 'cuda' (sm_90)}}
     // expected-note@+1 {{wgmma (prio=10): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
     tirx.gemm_wait warpgroup {pending = 0}
+    gpu.return
+  }
+}
+
+// -----
+
+// f32 inputs with precision = "f32" at warp scope: the tensor cores would
+// read tf32 and `fma` takes CTA-scope calls with A and B in shared memory.
+!A = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
+!B = !tirx.buffer<8x8xf32, local, #tirx.layout<S[(4,2,8):(1@laneid,1,4@laneid)]>>
+!C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @f32_precision_warp(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %d = tirx.alloc : !C
+    // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90a)}}
+    // expected-note@+4 {{wgmma (prio=20): execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 8 = 0, got MxNxK = 16x8x8; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only); tensorCorePrecision: precision = "f32" asks for full-precision f32 products; the tensor cores multiply f32 inputs as tf32}}
+    // expected-note@+3 {{mma_sync (prio=10): tensorCorePrecision: precision = "f32" asks for full-precision f32 products; the tensor cores multiply f32 inputs as tf32}}
+    // expected-note@+2 {{mma_sync_int (prio=10): intTypes: takes i8 x i8 inputs with an i32 accumulator, got f32 x f32 inputs with a f32 accumulator; intShapeAndScaling: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x8}}
+    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
+    tirx.gemm warp %d, %a, %b, %d {config = {precision = "f32"}} : !C, !A, !B, !C
     gpu.return
   }
 }

@@ -110,9 +110,11 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     %r = tirx.region %g [0, 0] : !G -> !G
     %s = tirx.alloc : !S
     %b = tirx.alloc : !B
-    // expected-error@+3 {{'tirx.copy_async' op has no applicable variant on target 'cuda' (sm_80)}}
-    // expected-note@+2 {{ldgsts (prio=20): cpAsyncOperands: has a tensor_map (a TMA copy)}}
-    // expected-note@+1 {{tma (prio=10): chipAtLeast: needs sm_90 or newer, target is sm_80}}
+    // expected-error@+5 {{'tirx.copy_async' op has no applicable variant on target 'cuda' (sm_80)}}
+    // expected-note@+4 {{ldgsts (prio=20): cpAsyncOperands: has a tensor_map (a TMA copy)}}
+    // expected-note@+3 {{tma (prio=10): chipAtLeast: needs sm_90 or newer, target is sm_80}}
+    // expected-note@+2 {{ldgsts_checked (prio=10): cpAsyncOperands: has a tensor_map (a TMA copy); registerCopyOperands: has an mbarrier or a tensor map (a TMA copy)}}
+    // expected-note@+1 {{sync (prio=0): registerCopyOperands: has an mbarrier or a tensor map (a TMA copy)}}
     tirx.copy_async cta %s, %r barrier(%b[0] : !B) tensor_map(%d : !llvm.ptr<1>) : !S, !G
     gpu.return
   }

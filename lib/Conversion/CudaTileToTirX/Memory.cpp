@@ -22,6 +22,22 @@ using namespace mlir;
 using namespace mlir::tileir;
 using ::tileir::layout::TileLayout;
 
+/// `v` (a scalar, or a local buffer in any layout) where an op whose
+/// buffers are in `layout` can read it: a buffer is converted to `layout`
+/// (a register move when every thread holds its elements, else through
+/// shared memory), a scalar stays as it is.
+static FailureOr<Value> inLayout(EntryLowering &l, Value v,
+                                 const TileLayout &layout, Location loc) {
+  if (!v || !isa<tirx::BufferType>(v.getType()))
+    return v;
+  return l.convertLayout(v, layout, loc);
+}
+
+/// The layout of a buffer.
+static TileLayout layoutOf(Value buffer) {
+  return cast<tirx::BufferType>(buffer.getType()).getTileLayout();
+}
+
 LogicalResult EntryLowering::lower(ct::OffsetOp op) {
   Location loc = op.getLoc();
   auto ptrType = cast<ct::PointerType>(
@@ -42,8 +58,16 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
                                     ValueRange{off}));
     return success();
   }
-  // Distributed: i64 addresses = ptr + sext(offset) * sizeof(T).
+  // Distributed: i64 addresses = ptr + sext(offset) * sizeof(T), in the
+  // blocked layout of the result.
   auto resultType = cast<ct::TileType>(op.getResult().getType());
+  TileLayout blocked = planner.getBlocked(resultType.getShape());
+  FailureOr<Value> offsetIn = inLayout(*this, offset, blocked, loc);
+  FailureOr<Value> ptrIn = inLayout(*this, ptr, blocked, loc);
+  if (failed(offsetIn) || failed(ptrIn))
+    return failure();
+  offset = *offsetIn;
+  ptr = *ptrIn;
   Value offsets = offset;
   if (auto offType = dyn_cast<tirx::BufferType>(offset.getType())) {
     if (offType.getElementType() != i64) {
@@ -672,6 +696,13 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
     }
   }
   Value dst = allocBlocked(resultType, loc);
+  // The addresses, mask and padding in the destination's layout.
+  for (Value *v : {&ptrs, &mask, &padding}) {
+    FailureOr<Value> converted = inLayout(*this, *v, layoutOf(dst), loc);
+    if (failed(converted))
+      return failure();
+    *v = *converted;
+  }
   tirx::LoadPtrOp::create(b, loc, dst, ptrs, mask, padding, cta(), config,
                           nullptr);
   mapping.map(op.getResult(), dst);
@@ -718,6 +749,13 @@ LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
     return success();
   }
   Value mask = op.getMask() ? get(op.getMask()) : Value();
+  // The addresses and mask in the stored value's layout.
+  for (Value *v : {&ptrs, &mask}) {
+    FailureOr<Value> converted = inLayout(*this, *v, layoutOf(src), loc);
+    if (failed(converted))
+      return failure();
+    *v = *converted;
+  }
   tirx::StorePtrOp::create(b, loc, ptrs, src, mask, cta(), config, nullptr);
   markToken(op.getResultToken(), true);
   return success();

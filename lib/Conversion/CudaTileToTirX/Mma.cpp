@@ -49,9 +49,15 @@ constexpr int64_t kSharedReserve = 2 * 1024;
 /// Most pipeline stages.
 constexpr int64_t kMaxStages = 4;
 
-/// How one CTA computes an M x N x K product on the tensor cores.
+/// How one CTA computes an M x N x K product on the tensor cores (or, for
+/// f32 inputs, on the FMA units).
 struct MmaPlan {
   bool wgmma = false;
+  /// f32 inputs at full precision: one `tirx.gemm cta` with
+  /// `precision = "f32"` on row-major shared A and B, the accumulator in
+  /// `fmaAcc` (the blocked layout), lowered by the `fma` variant.
+  bool fma = false;
+  std::optional<TileLayout> fmaAcc;
   int64_t m = 0, n = 0, k = 0;
   /// The accumulator is cut into gridM x gridN pieces, one per warpgroup
   /// (wgmma) or warp (mma_sync), numbered row-major.
@@ -169,6 +175,8 @@ TileLayout accPieceLayout(const MmaPlan &p) {
 
 /// The CTA-level accumulator layout of one rank-2 product of `p`.
 TileLayout accLayout2D(const MmaPlan &p) {
+  if (p.fma)
+    return *p.fmaAcc;
   int64_t wpp = p.warpsPerPiece();
   // The fragment layouts split at their row dimension by construction.
   return *gridLayout(accPieceLayout(p), p.pieceM(), p.gridM, p.gridN * wpp,
@@ -201,6 +209,11 @@ FailureOr<MmaPlan> planMma(int64_t m, int64_t n, int64_t k, Type in,
   p.k = k;
   p.inType = storageType(in);
   p.bits = storageBits(in);
+  // f32 products keep f32 precision: the tensor cores would read tf32.
+  if (in.isF32()) {
+    p.fma = true;
+    return p;
+  }
   // wgmma: one warpgroup per 64 x pieceN piece (no f64 or integer wgmma).
   int64_t stepK = 256 / p.bits;
   if (target.hasWGMMA() && !in.isInteger() && !in.isF64() &&
@@ -251,14 +264,10 @@ LogicalResult checkTypes(Operation *op, Type in, Type inB, Type acc,
   if (in != inB && !(isF8(in) && isF8(inB)))
     return op->emitOpError()
            << "expects one input element type, got " << in << " and " << inB;
-  if (in.isF32())
-    return op->emitOpError()
-           << "with f32 inputs is not supported yet (the tensor cores take "
-              "tf32: round the inputs with `ftof` to tf32)";
-  // The cuda_tile verifier admits f16/f8 -> f16 or f32, bf16/tf32 -> f32,
-  // f64 -> f64.
+  // The cuda_tile verifier admits f16/f8 -> f16 or f32, bf16/tf32/f32 ->
+  // f32, f64 -> f64.
   if (!(in.isF16() || in.isBF16() || isF8(in) || isa<FloatTF32Type>(in) ||
-        in.isF64()))
+        in.isF32() || in.isF64()))
     return op->emitOpError() << "with " << in << " inputs is not supported";
   if (isF8(in) && !target.hasWGMMA() &&
       (target.getSmVersion() < 89 || target.getPtxVersion() < 84))
@@ -351,7 +360,8 @@ void mlir::tileir::planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
     FailureOr<MmaPlan> plan =
         planMma(lhs.getDimSize(r), rhs.getDimSize(r + 1), lhs.getDimSize(r + 1),
                 lhs.getElementType(), planner.getCtaThreads(), target, why);
-    if (failed(plan))
+    // An f32 product works on the blocked layout.
+    if (failed(plan) || plan->fma)
       return;
     if (r) {
       plan->batched = true;
@@ -421,6 +431,12 @@ public:
     int64_t pm = p.pieceM(), pn = p.pieceN();
     // Views keep the offset of their source (a batch index of a rank-3
     // product).
+    if (p.fma) {
+      tirx::GemmOp::create(b, loc, acc, sharedA, sharedB, acc, UnitAttr(),
+                           unit(transposeB), one, one, l.cta(), p.gemmConfig,
+                           nullptr);
+      return;
+    }
     Value accPiece =
         view(acc, {pm, pn}, withOffset(accPieceLayout(p), offsetOf(acc)));
     if (!p.wgmma) {
@@ -555,6 +571,11 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   if (failed(plan))
     return failure();
   plan->gemmConfig = gemmConfigFor(l.b, op);
+  if (plan->fma) {
+    plan->fmaAcc = l.planner.getBlocked({plan->m, plan->n});
+    plan->gemmConfig = l.b.getDictionaryAttr(
+        l.b.getNamedAttr("precision", l.b.getStringAttr("f32")));
+  }
   Location loc = op.getLoc();
   MmaEmitter e(l, *plan, loc);
   Value lhs = l.get(op.getLhs()), rhs = l.get(op.getRhs()),
@@ -598,8 +619,15 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
                         l.cta(), nullptr, nullptr);
     d = copy;
   }
+  // In a loop, the next iteration stages its A and B into the same shared
+  // buffers: every warp must be done reading them first.
+  auto fence = [&] {
+    if (l.insideLoop())
+      e.barrier();
+  };
   if (!plan->batched) {
     e.step(sharedA, sharedB, /*transposeB=*/false, d, /*async=*/false, 0);
+    fence();
     return mapResult(l, e, op.getResult(), d);
   }
   // One rank-2 product per batch index, on views of the batch's A, B and
@@ -615,6 +643,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     Value c = e.view(d, {plan->m, plan->n}, withOffset(cLayout, i * cSpan));
     e.step(a, bv, /*transposeB=*/false, c, /*async=*/false, 0);
   }
+  fence();
   return mapResult(l, e, op.getResult(), d);
 }
 
@@ -684,8 +713,10 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
   if (cont->getNumOperands() != 1 || cont->getOperand(0) != product ||
       mmaAcc != acc || !acc.hasOneUse() || !product.hasOneUse())
     return std::nullopt;
-  // Rank-3 (batched) products are lowered op by op.
-  if (cast<ct::TileType>(lhs.getType()).getRank() != 2)
+  // Rank-3 (batched) products are lowered op by op, and so are f32
+  // products (FMA units, no tensor-core pipeline).
+  auto lhsType = cast<ct::TileType>(lhs.getType());
+  if (lhsType.getRank() != 2 || lhsType.getElementType().isF32())
     return std::nullopt;
   for (ct::LoadViewTkoOp load : loads)
     if (load.getResultToken() && !load.getResultToken().use_empty())

@@ -27,6 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CopyCodegen.h"
+
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
@@ -130,18 +132,21 @@ struct CopySides {
   }
 };
 
-FailureOr<CopySides> matchCopy(tirx::CopyOp op, std::string &why) {
+FailureOr<CopySides> matchCopy(Value dstBuffer, Value srcBuffer,
+                               std::string &why) {
   CopySides sides;
-  FailureOr<Side> dst = matchSide(op.getDst(), why);
+  FailureOr<Side> dst = matchSide(dstBuffer, why);
   if (failed(dst))
     return failure();
-  FailureOr<Side> src = matchSide(op.getSrc(), why);
+  FailureOr<Side> src = matchSide(srcBuffer, why);
   if (failed(src))
     return failure();
   if (dst->kind == src->kind) {
     why = "needs two different memory scopes (global, shared, local), got "
           "two " +
-          tirx::stringifyMemScope(op.getDst().getType().getMemScope()).str() +
+          tirx::stringifyMemScope(
+              cast<tirx::BufferType>(dstBuffer.getType()).getMemScope())
+              .str() +
           " buffers";
     return failure();
   }
@@ -150,21 +155,15 @@ FailureOr<CopySides> matchCopy(tirx::CopyOp op, std::string &why) {
   return sides;
 }
 
+FailureOr<CopySides> matchCopy(tirx::CopyOp op, std::string &why) {
+  return matchCopy(op.getDst(), op.getSrc(), why);
+}
+
 Predicate copyPair() {
   return {"copyPair", [](Operation *op, const DispatchContext &) {
-            std::string why;
-            if (failed(matchCopy(cast<tirx::CopyOp>(op), why)))
-              return Outcome::fail(why);
-            // Global and shared accesses are LLVM loads and stores; float
-            // types LLVM has no type for (f8) go through integers of their
-            // width, which needs whole bytes (not f4 or tf32).
-            Type elem = cast<tirx::BufferType>(op->getOperand(0).getType())
-                            .getElementType();
-            if (!LLVM::isCompatibleType(elem) &&
-                elem.getIntOrFloatBitWidth() % 8 != 0)
-              return Outcome::fail("element type is not a whole number of "
-                                   "bytes (f4, tf32); copies need byte-sized "
-                                   "elements");
+            auto copy = cast<tirx::CopyOp>(op);
+            if (auto why = checkRegisterCopy(copy.getDst(), copy.getSrc()))
+              return Outcome::fail(*why);
             return Outcome::ok();
           }};
 }
@@ -950,6 +949,27 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
 }
 
 } // namespace
+
+std::optional<std::string> tileir::dispatch::checkRegisterCopy(Value dst,
+                                                               Value src) {
+  std::string why;
+  if (failed(matchCopy(dst, src, why)))
+    return why;
+  // Global and shared accesses are LLVM loads and stores; float types LLVM
+  // has no type for (f8) go through integers of their width, which needs
+  // whole bytes (not f4 or tf32).
+  Type elem = cast<tirx::BufferType>(dst.getType()).getElementType();
+  if (!LLVM::isCompatibleType(elem) && elem.getIntOrFloatBitWidth() % 8 != 0)
+    return std::string("element type is not a whole number of bytes (f4, "
+                       "tf32); copies need byte-sized elements");
+  return std::nullopt;
+}
+
+Outcome tileir::dispatch::emitRegisterCopy(tirx::CopyOp op,
+                                           DispatchContext &ctx,
+                                           RewriterBase &rewriter) {
+  return emitCopy(op, ctx, rewriter, /*maxBytes=*/16, /*forcedBytes=*/0);
+}
 
 void tileir::dispatch::registerCudaCopyVariants(Registry &registry) {
   registry.add("tirx.copy", "cuda",

@@ -9,10 +9,21 @@
 //                one thread of the scope; loads complete on an mbarrier,
 //                stores are waited for (bulk async-group) before the
 //                primitive ends.
+//   ldgsts_checked (10): ldgsts where dynamic strides of the global view
+//                are not known to be multiples of the vector: a run-time
+//                test picks cp.async or the copy of `sync`.
+//   sync    (0): the general variant of the cp.async form (no mbarrier):
+//                the copy done synchronously through registers, as
+//                `tirx.copy` does it (any layout, stride or alignment). It
+//                has completed when the primitive ends, so the group that
+//                `tirx.async_commit` closes and `tirx.async_wait` waits for
+//                is complete as far as this copy goes.
 // Also the direct lowering of the synchronization ops (tirx.async_commit,
 // tirx.async_wait, tirx.mbarrier_*) to NVVM.
 //
 //===----------------------------------------------------------------------===//
+
+#include "CopyCodegen.h"
 
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/LayoutCodegen.h"
@@ -84,6 +95,22 @@ Value toI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), cast<Value>(ofr));
 }
 
+/// The copy as a `tirx.copy` (zero padding, like cp.async's zero fill)
+/// lowered through registers at the insertion point (registerCopyOperands
+/// holds).
+Outcome emitSyncCopy(tirx::CopyAsyncOp op, DispatchContext &ctx,
+                     RewriterBase &rewriter) {
+  TypedAttr padding = op.getPaddingAttr();
+  if (!padding)
+    padding = rewriter.getZeroAttr(op.getDst().getType().getElementType());
+  auto copy =
+      tirx::CopyOp::create(rewriter, op.getLoc(), op.getDst(), op.getSrc(),
+                           padding, op.getScopeAttr(), nullptr, nullptr);
+  Outcome done = emitRegisterCopy(copy, ctx, rewriter);
+  rewriter.eraseOp(copy);
+  return done;
+}
+
 //===----------------------------------------------------------------------===//
 // ldgsts
 //===----------------------------------------------------------------------===//
@@ -100,8 +127,12 @@ Predicate cpAsyncOperands() {
           }};
 }
 
+/// cp.async of the widest vector (4, 8 or 16 bytes) the layouts, strides and
+/// known alignment allow. `versioned`: dynamic strides count as aligned to
+/// the vector; they are tested at run time, and the copy goes through
+/// registers (emitSyncCopy) when one is not.
 Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
-                    RewriterBase &rewriter) {
+                    RewriterBase &rewriter, bool versioned) {
   std::string why;
   AsyncCopy copy = *matchAsyncCopy(op, why);
   Location loc = op.getLoc();
@@ -109,6 +140,10 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
   auto type = op.getDst().getType();
   Type elemType = type.getElementType();
   int64_t elemBits = elemType.getIntOrFloatBitWidth();
+  // Addresses step by elements; f8 (no LLVM type) steps as an integer of
+  // its width.
+  if (!LLVM::isCompatibleType(elemType))
+    elemType = b.getIntegerType(elemBits);
   if (elemBits % 8 != 0)
     return Outcome::fail("expects whole-byte elements, got " +
                          std::to_string(elemBits) + "-bit");
@@ -140,7 +175,8 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
     int64_t align = std::max<int64_t>(1, copy.view.getAlignment() / elemBytes);
     align = std::min(align, knownDivisor(offsets[rank - 1]));
     for (unsigned d = 0; d + 1 < rank; ++d)
-      align = std::min(align, knownDivisor(strides[d]));
+      if (!versioned || getConstantIntValue(strides[d]))
+        align = std::min(align, knownDivisor(strides[d]));
     auto fold = [&](int64_t v) {
       if (v != 0)
         align = std::min<int64_t>(
@@ -160,6 +196,36 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
     return Outcome::fail("cp.async copies 4, 8 or 16 bytes; the layouts, "
                          "strides and alignment allow " +
                          std::to_string(bytes));
+  SmallVector<unsigned> testedStrides;
+  if (versioned) {
+    for (unsigned d = 0; d + 1 < rank; ++d)
+      if (!getConstantIntValue(strides[d]) && knownDivisor(strides[d]) < width)
+        testedStrides.push_back(d);
+    if (testedStrides.empty())
+      return Outcome::fail("no dynamic stride limits the vector (the "
+                           "ldgsts variant's case)");
+  }
+
+  std::optional<OpBuilder::InsertionGuard> versionGuard;
+  if (versioned) {
+    // if (every tested stride is a multiple of the vector) cp.async, else
+    // through registers.
+    Value aligned;
+    for (unsigned d : testedStrides) {
+      Value low = arith::AndIOp::create(b, loc, toI64(b, loc, strides[d]),
+                                        cstI64(b, loc, width - 1));
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                                       cstI64(b, loc, 0));
+      aligned = aligned ? arith::AndIOp::create(b, loc, aligned, ok) : ok;
+    }
+    auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElse=*/true);
+    versionGuard.emplace(b);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    Outcome sync = emitSyncCopy(op, ctx, rewriter);
+    if (!sync.succeeded())
+      return sync;
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
 
   // [outer, threads, vec] over the scope's threads.
   unsigned vecBits = llvm::Log2_64(width);
@@ -346,6 +412,8 @@ Outcome emitTma(tirx::CopyAsyncOp op, DispatchContext &ctx,
   MLIRContext *context = b.getContext();
   auto type = op.getDst().getType();
   Type elemType = type.getElementType();
+  if (!LLVM::isCompatibleType(elemType))
+    elemType = b.getIntegerType(elemType.getIntOrFloatBitWidth());
   unsigned rank = type.getRank();
 
   // One elected thread: thread 0 of the scope.
@@ -419,6 +487,28 @@ Outcome emitTma(tirx::CopyAsyncOp op, DispatchContext &ctx,
   return Outcome::ok();
 }
 
+//===----------------------------------------------------------------------===//
+// sync
+//===----------------------------------------------------------------------===//
+
+/// A cp.async-group copy (no mbarrier, no tensor map) that `tirx.copy`
+/// can do: global region -> shared buffer of power-of-two extents and
+/// whole-byte elements.
+Predicate registerCopyOperands() {
+  return {"registerCopyOperands", [](Operation *op, const DispatchContext &) {
+            auto copy = cast<tirx::CopyAsyncOp>(op);
+            if (copy.getBarrier() || copy.getTensorMap())
+              return Outcome::fail(
+                  "has an mbarrier or a tensor map (a TMA copy)");
+            std::string why;
+            if (failed(matchAsyncCopy(copy, why)))
+              return Outcome::fail(why);
+            if (auto reason = checkRegisterCopy(copy.getDst(), copy.getSrc()))
+              return Outcome::fail(*reason);
+            return Outcome::ok();
+          }};
+}
+
 } // namespace
 
 void tileir::dispatch::registerCudaCopyAsyncVariants(Registry &registry) {
@@ -432,9 +522,25 @@ void tileir::dispatch::registerCudaCopyAsyncVariants(Registry &registry) {
       pred::chipAtLeast(80), cpAsyncOperands()};
   ldgsts.impl = [](Operation *op, DispatchContext &ctx,
                    RewriterBase &rewriter) {
-    return emitCpAsync(cast<tirx::CopyAsyncOp>(op), ctx, rewriter);
+    return emitCpAsync(cast<tirx::CopyAsyncOp>(op), ctx, rewriter,
+                       /*versioned=*/false);
   };
   registry.add("tirx.copy_async", "cuda", std::move(ldgsts));
+
+  Variant checked;
+  checked.name = "ldgsts_checked";
+  checked.priority = priority::kGeneral;
+  checked.predicates = {
+      pred::allThreadsActive(),
+      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warpgroup,
+                         tirx::ExecScope::Warp, tirx::ExecScope::Thread}),
+      pred::chipAtLeast(80), cpAsyncOperands(), registerCopyOperands()};
+  checked.impl = [](Operation *op, DispatchContext &ctx,
+                    RewriterBase &rewriter) {
+    return emitCpAsync(cast<tirx::CopyAsyncOp>(op), ctx, rewriter,
+                       /*versioned=*/true);
+  };
+  registry.add("tirx.copy_async", "cuda", std::move(checked));
 
   Variant tma;
   tma.name = "tma";
@@ -448,6 +554,19 @@ void tileir::dispatch::registerCudaCopyAsyncVariants(Registry &registry) {
     return emitTma(cast<tirx::CopyAsyncOp>(op), ctx, rewriter);
   };
   registry.add("tirx.copy_async", "cuda", std::move(tma));
+
+  Variant sync;
+  sync.name = "sync";
+  sync.priority = priority::kFallback;
+  sync.predicates = {
+      pred::allThreadsActive(),
+      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warpgroup,
+                         tirx::ExecScope::Warp, tirx::ExecScope::Thread}),
+      registerCopyOperands()};
+  sync.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &rewriter) {
+    return emitSyncCopy(cast<tirx::CopyAsyncOp>(op), ctx, rewriter);
+  };
+  registry.add("tirx.copy_async", "cuda", std::move(sync));
 }
 
 //===----------------------------------------------------------------------===//

@@ -17,6 +17,14 @@
 //                  fragment layout (f16: pairs per register), f32 inputs as
 //                  tf32 (k8): nvvm.wgmma.fence, one nvvm.wgmma.mma_async
 //                  per K step, commit, and (gemm only) wait.
+//   fma       (0): gemm at CTA scope on any float types, A and B in shared
+//                  memory in any unswizzled layout, D in registers in any
+//                  layout: each thread computes the elements of D it holds,
+//                  one `llvm.intr.fma` per element and K step in the
+//                  accumulator type (f32 inputs rounded to tf32 by truncation
+//                  unless `config = {precision = "f32"}`), any alpha and beta.
+// The tensor-core variants decline `precision = "f32"` (full-precision f32
+// products: cuda_tile `mmaf` with f32 inputs).
 // gemm_wait has one variant, `wgmma`: nvvm.wgmma.wait.group.sync.aligned.
 //
 // Both gemm variants read the storage slot of every fragment register from
@@ -34,6 +42,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -109,6 +118,25 @@ Predicate unitScaling() {
                                  "alpha = " +
                                  std::to_string(g.alpha) +
                                  ", beta = " + std::to_string(g.beta));
+          }};
+}
+
+/// True when `config = {precision = "f32"}` asks for full-precision f32
+/// products.
+bool wantsF32Precision(Operation *op) {
+  auto config = op->getAttrOfType<DictionaryAttr>("config");
+  auto precision = config ? config.getAs<StringAttr>("precision") : nullptr;
+  return precision && precision.getValue() == "f32";
+}
+
+/// The tensor cores multiply f32 inputs as tf32.
+Predicate tensorCorePrecision() {
+  return {"tensorCorePrecision", [](Operation *op, const DispatchContext &) {
+            if (wantsF32Precision(op))
+              return Outcome::fail("precision = \"f32\" asks for full-"
+                                   "precision f32 products; the tensor cores "
+                                   "multiply f32 inputs as tf32");
+            return Outcome::ok();
           }};
 }
 
@@ -404,6 +432,7 @@ Variant makeMmaSyncVariant() {
                   mmaSyncF8Chip(),
                   mmaSyncShape(),
                   unitScaling(),
+                  tensorCorePrecision(),
                   mmaSyncFragments()};
   v.impl = [](Operation *op, DispatchContext &, RewriterBase &rewriter) {
     return emitMmaSync(op, rewriter);
@@ -724,6 +753,7 @@ Variant makeWgmmaVariant() {
                   wgmmaShape(),
                   wgmmaMemory(),
                   unitScaling(),
+                  tensorCorePrecision(),
                   wgmmaLayouts()};
   v.impl = [](Operation *op, DispatchContext &, RewriterBase &rewriter) {
     return emitWgmma(op, rewriter);
@@ -746,11 +776,169 @@ Variant makeWgmmaWaitVariant() {
   return v;
 }
 
+//===----------------------------------------------------------------------===//
+// fma
+//===----------------------------------------------------------------------===//
+
+/// Float inputs (not f8) no wider than the float accumulator.
+Predicate fmaTypes() {
+  return {"fmaTypes", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            Type in = g.inputType(), inB = g.type(g.b).getElementType();
+            Type acc = g.accType();
+            auto ok = [&](Type t) {
+              return isa<FloatType>(t) && !isF8(t) && isa<FloatType>(acc) &&
+                     t.getIntOrFloatBitWidth() <= acc.getIntOrFloatBitWidth();
+            };
+            if (ok(in) && ok(inB))
+              return Outcome::ok();
+            return Outcome::fail("takes f16, bf16, f32 or f64 inputs no wider "
+                                 "than a float accumulator, got " +
+                                 str(in) + " x " + str(inB) +
+                                 " inputs with a " + str(acc) + " accumulator");
+          }};
+}
+
+/// A and B in shared memory (power-of-two, unswizzled, no replicas), D in
+/// registers with a power-of-two layout that holds each element once.
+Predicate fmaOperands() {
+  return {"fmaOperands", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            for (auto [name, v] : {std::pair("A", g.a), std::pair("B", g.b)}) {
+              tirx::BufferType type = g.type(v);
+              FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
+              if (!type.isShared() || type.getLayout().getSwizzle() ||
+                  failed(bits) || !bits->replica.empty())
+                return Outcome::fail(
+                    std::string(name) +
+                    " is not a shared buffer with a power-of-two layout "
+                    "without swizzle or replicas");
+            }
+            tirx::BufferType d = g.type(g.d);
+            FailureOr<BitLayout> bits = BitLayout::get(d.getTileLayout());
+            if (!d.isLocal() || failed(bits))
+              return Outcome::fail(
+                  "D is not a local buffer with a power-of-two CTA layout");
+            for (const LayoutBit &bit : bits->shard)
+              if (bit.stride == 0)
+                return Outcome::fail("D's layout broadcasts");
+            return Outcome::ok();
+          }};
+}
+
+Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
+  Gemm g = readGemm(op);
+  Location loc = op->getLoc();
+  OpBuilder &b = rewriter;
+  Type acc = g.accType();
+  BitLayout d = *BitLayout::get(g.type(g.d).getTileLayout());
+  BitLayout a = *BitLayout::get(g.type(g.a).getTileLayout());
+  BitLayout bl = *BitLayout::get(g.type(g.b).getTileLayout());
+  Value dStorage = getStorage(b, loc, g.d);
+  Value cStorage = getStorage(b, loc, g.c);
+  Value aStorage = getStorage(b, loc, g.a);
+  Value bStorage = getStorage(b, loc, g.b);
+  bool tf32 = g.inputType().isF32() && !wantsF32Precision(op);
+
+  // The (m, n) of each element this thread holds: thread bits from the
+  // thread id, register bits from the slot.
+  Value threadFlat =
+      emitThreadBits(b, loc, d, emitThreadId(b, loc), 0, d.getNumBits());
+  threadFlat =
+      arith::IndexCastUIOp::create(b, loc, b.getIndexType(), threadFlat);
+  SmallVector<int64_t> flats = enumerateSubsets(d.memoryBits());
+  SmallVector<Value> rows, cols, init;
+  Value cN = cstIndex(b, loc, g.n);
+  for (int64_t flat : flats) {
+    Value f = arith::OrIOp::create(b, loc, threadFlat, cstIndex(b, loc, flat));
+    rows.push_back(arith::DivUIOp::create(b, loc, f, cN));
+    cols.push_back(arith::RemUIOp::create(b, loc, f, cN));
+    Value c;
+    if (g.beta == 0) {
+      c = arith::ConstantOp::create(b, loc, b.getZeroAttr(acc));
+    } else {
+      c = memref::LoadOp::create(b, loc, cStorage,
+                                 cstIndex(b, loc, d.storageIndex(flat)));
+      if (g.beta != 1)
+        c = arith::MulFOp::create(
+            b, loc, c,
+            arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, g.beta)));
+    }
+    init.push_back(c);
+  }
+
+  // An input element widened to the accumulator type (f32 as tf32: the low
+  // 13 mantissa bits dropped, as the tensor cores read it).
+  auto operand = [&](Value storage, const BitLayout &layout, Value flat) {
+    Value x = memref::LoadOp::create(b, loc, storage,
+                                     emitStorageOffset(b, loc, layout, flat));
+    if (tf32) {
+      Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+      bits = arith::AndIOp::create(
+          b, loc, bits,
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0xffffe000));
+      x = arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+    }
+    if (x.getType() != acc)
+      x = arith::ExtFOp::create(b, loc, acc, x);
+    return x;
+  };
+  // Flat index of element (r, c) of a buffer of `cols` columns.
+  auto flatOf = [&](Value r, Value c, int64_t cols) -> Value {
+    return arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, r, cstIndex(b, loc, cols)), c);
+  };
+  int64_t colsA = g.type(g.a).getDimSize(1), colsB = g.type(g.b).getDimSize(1);
+  auto loop =
+      scf::ForOp::create(b, loc, cstIndex(b, loc, 0), cstIndex(b, loc, g.k),
+                         cstIndex(b, loc, 1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k = loop.getInductionVar();
+    SmallVector<Value> next;
+    for (auto [i, sum] : llvm::enumerate(loop.getRegionIterArgs())) {
+      Value x = operand(aStorage, a,
+                        g.transposeA ? flatOf(k, rows[i], colsA)
+                                     : flatOf(rows[i], k, colsA));
+      Value y = operand(bStorage, bl,
+                        g.transposeB ? flatOf(cols[i], k, colsB)
+                                     : flatOf(k, cols[i], colsB));
+      next.push_back(LLVM::FMAOp::create(b, loc, x, y, sum));
+    }
+    scf::YieldOp::create(b, loc, next);
+  }
+  for (auto [i, flat] : llvm::enumerate(flats)) {
+    Value v = loop.getResult(i);
+    if (g.alpha != 1)
+      v = arith::MulFOp::create(
+          b, loc, v,
+          arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, g.alpha)));
+    memref::StoreOp::create(b, loc, v, dStorage,
+                            cstIndex(b, loc, d.storageIndex(flat)));
+  }
+  return Outcome::ok();
+}
+
+Variant makeFmaVariant() {
+  Variant v;
+  v.name = "fma";
+  v.priority = priority::kFallback;
+  v.predicates = {
+      pred::allThreadsActive(), pred::execScopeIn({tirx::ExecScope::Cta}),
+      pred::layoutThreadAxesMatchScope(), fmaTypes(), fmaOperands()};
+  v.impl = [](Operation *op, DispatchContext &, RewriterBase &rewriter) {
+    return emitFmaGemm(op, rewriter);
+  };
+  return v;
+}
+
 } // namespace
 
 void tileir::dispatch::registerCudaGemmVariants(Registry &registry) {
   registry.add("tirx.gemm", "cuda", makeMmaSyncVariant());
   registry.add("tirx.gemm", "cuda", makeWgmmaVariant());
+  registry.add("tirx.gemm", "cuda", makeFmaVariant());
   registry.add("tirx.gemm_async", "cuda", makeWgmmaVariant());
   registry.add("tirx.gemm_wait", "cuda", makeWgmmaWaitVariant());
 }

@@ -67,19 +67,6 @@ cuda_tile.module @k {
 }
 // -----
 
-// f32 mmaf inputs: the tensor cores take tf32; the program says so with ftof.
-cuda_tile.module @k {
-  entry @f32_inputs() {
-    %a = constant <f32: 1.0> : tile<64x32xf32>
-    %b = constant <f32: 1.0> : tile<32x64xf32>
-    %c = constant <f32: 0.0> : tile<64x64xf32>
-    // expected-error@+1 {{'cuda_tile.mmaf' op with f32 inputs is not supported yet (the tensor cores take tf32: round the inputs with `ftof` to tf32)}}
-    %0 = mmaf %a, %b, %c : tile<64x32xf32>, tile<32x64xf32>, tile<64x64xf32>
-    return
-  }
-}
-// -----
-
 // f8 with an f16 accumulator has no mma.sync form here (PTX 8.7): a shape
 // that wgmma cannot take (M = 32) is rejected.
 cuda_tile.module @k {

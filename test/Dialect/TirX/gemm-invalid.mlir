@@ -180,3 +180,25 @@ func.func @i8_f32_acc(%a: !A, %b: !B, %d: !D) {
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
   return
 }
+
+// -----
+
+!A = !tirx.buffer<16x8xf32, shared, #tirx.layout<S[16,8]>>
+!B = !tirx.buffer<8x16xf32, shared, #tirx.layout<S[8,16]>>
+!D = !tirx.buffer<16x16xf32, local, #tirx.layout<S[(16,16):(2@tx,1)] + R[2:1@tx]>>
+func.func @precision_value(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects config precision "tf32" or "f32", got "ieee"}}
+  tirx.gemm cta %d, %a, %b, %d {config = {precision = "ieee"}} : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x8xbf16, shared, #tirx.layout<S[16,8]>>
+!B = !tirx.buffer<8x16xbf16, shared, #tirx.layout<S[8,16]>>
+!D = !tirx.buffer<16x16xf32, local, #tirx.layout<S[(16,16):(2@tx,1)] + R[2:1@tx]>>
+func.func @precision_inputs(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects config precision only with f32 inputs, got 'bf16'}}
+  tirx.gemm cta %d, %a, %b, %d {config = {precision = "f32"}} : !D, !A, !B, !D
+  return
+}

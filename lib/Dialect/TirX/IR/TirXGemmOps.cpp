@@ -95,6 +95,20 @@ static LogicalResult verifyGemm(OpTy op) {
     return op.emitOpError() << "expects C to have the layout of D, got "
                             << c.getLayout() << " and " << d.getLayout();
 
+  // `precision`: how f32 inputs are multiplied, "tf32" (the default, the
+  // tensor cores) or "f32" (full precision, FMA).
+  if (DictionaryAttr config = op.getConfigAttr())
+    if (Attribute precision = config.get("precision")) {
+      auto name = dyn_cast<StringAttr>(precision);
+      if (!name || (name.getValue() != "tf32" && name.getValue() != "f32"))
+        return op.emitOpError()
+               << "expects config precision \"tf32\" or \"f32\", got "
+               << precision;
+      if (!ta.isF32())
+        return op.emitOpError()
+               << "expects config precision only with f32 inputs, got " << ta;
+    }
+
   double alpha = op.getAlpha().convertToDouble();
   double beta = op.getBeta().convertToDouble();
   if (!std::isfinite(alpha) || !std::isfinite(beta))

@@ -40,7 +40,9 @@ def TirX_GemmOp : TirX_GemmPrimitive<"gemm"> {
     accumulator; `f8E4M3FN`/`f8E5M2` inputs (any mix) with an `f32` or
     `f16` accumulator; `f32` inputs with an `f32` accumulator, multiplied as
     tf32 (the sign, the exponent and the top 10 mantissa bits of each
-    input: round with `cvt.rn.tf32.f32` first for nearest-even); `f64`
+    input: round with `cvt.rn.tf32.f32` first for nearest-even), or in full
+    f32 precision with `config = {precision = "f32"}` (`"tf32"` is the
+    default); `f64`
     inputs with an `f64` accumulator; `i8` inputs with an `i32` accumulator.
     `A` and `B` have one element type unless both are f8.
     `alpha` and `beta` are f64 attributes (default 1 and 0). All buffers are
@@ -48,8 +50,10 @@ def TirX_GemmOp : TirX_GemmPrimitive<"gemm"> {
     scope.
 
     The CUDA variants are `mma_sync` (warp, all operands in registers with the
-    `mma.sync` fragment layouts) and `wgmma` (warpgroup, sm_90a, A and B in
-    shared memory with a wgmma-canonical layout); see docs/Dispatch.md.
+    `mma.sync` fragment layouts), `wgmma` (warpgroup, sm_90a, A and B in
+    shared memory with a wgmma-canonical layout) and the general `fma` (CTA,
+    A and B in shared memory, D in registers, any layouts); see
+    docs/Dispatch.md.
 
     Example:
 

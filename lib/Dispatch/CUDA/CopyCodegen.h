@@ -1,0 +1,34 @@
+//===- CopyCodegen.h - Register copies shared by variants -------*- C++ -*-===//
+//
+// Part of TileIR. The register copy of `tirx.copy` (Copy.cpp), used by the
+// variants of other primitives that fall back to a synchronous copy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_LIB_DISPATCH_CUDA_COPYCODEGEN_H
+#define TILEIR_LIB_DISPATCH_CUDA_COPYCODEGEN_H
+
+#include "tileir/Dispatch/Dispatch.h"
+
+#include <optional>
+#include <string>
+
+namespace tileir::dispatch {
+
+/// Why `tirx.copy dst, src` has no register copy (emitRegisterCopy), or
+/// nullopt: it needs two of a global region, a shared buffer and a local
+/// buffer, of whole-byte elements.
+std::optional<std::string> checkRegisterCopy(mlir::Value dst, mlir::Value src);
+
+/// Lowers `op` at the insertion point as the `vec_auto` variant does: the
+/// widest vector (at most 16 bytes) that the layouts, strides and known
+/// alignment allow, down to single elements, with a whole-tile bounds check
+/// and an element-wise masked path on a global side. Declines without
+/// emitting anything when an extent is not a power of two. `op` is left in
+/// place.
+Outcome emitRegisterCopy(mlir::tirx::CopyOp op, DispatchContext &ctx,
+                         mlir::RewriterBase &rewriter);
+
+} // namespace tileir::dispatch
+
+#endif // TILEIR_LIB_DISPATCH_CUDA_COPYCODEGEN_H

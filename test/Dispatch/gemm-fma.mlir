@@ -1,0 +1,73 @@
+// RUN: tile-opt %s --tirx-dispatch=report=true 2>&1 | FileCheck %s
+
+// tirx.gemm `fma`, the general variant: CTA scope, A and B in shared
+// memory (any unswizzled layout), D in registers (any layout). Each thread
+// runs one K loop carrying the elements of D it holds, one llvm.intr.fma
+// per element and step, in the accumulator type. f32 inputs are read as
+// tf32 (the low 13 mantissa bits cleared, as the tensor cores read them)
+// unless config precision = "f32"; the tensor-core variants decline that.
+
+!A = !tirx.buffer<16x8xf32, shared, #tirx.layout<S[16,8]>>
+!B = !tirx.buffer<8x16xf32, shared, #tirx.layout<S[8,16]>>
+!BT = !tirx.buffer<16x8xf32, shared, #tirx.layout<S[16,8]>>
+!D = !tirx.buffer<16x16xf32, local, #tirx.layout<S[(16,16):(2@tx,1)] + R[2:1@tx]>>
+!H = !tirx.buffer<16x8xbf16, shared, #tirx.layout<S[(16,8):(1,16)]>>
+!HB = !tirx.buffer<8x16xbf16, shared, #tirx.layout<S[8,16]>>
+
+// CHECK: remark: tirx.gemm -> variant 'fma'
+// CHECK: note: wgmma (prio=20) rejected: {{.*}}tensorCorePrecision: precision = "f32" asks for full-precision f32 products; the tensor cores multiply f32 inputs as tf32
+// CHECK: note: mma_sync (prio=10) rejected: {{.*}}tensorCorePrecision: precision = "f32"
+// CHECK: remark: tirx.gemm -> variant 'fma'
+// CHECK: remark: tirx.gemm -> variant 'fma'
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+// 16 x 16: a row per pair of threads (the pair holds it twice), 16
+// elements per thread; full f32 products accumulated into D (beta = 1).
+// CHECK-LABEL: gpu.func @f32_exact
+// CHECK: %[[R:.*]]:16 = scf.for %{{.*}} = %c0{{.*}} to %c8{{.*}} step %c1{{.*}} iter_args
+// CHECK-NOT: arith.andi %{{.*}}, %c-8192_i32
+// CHECK: %[[X:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<128xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[Y:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<128xf32, #gpu.address_space<workgroup>>
+// CHECK: llvm.intr.fma(%[[X]], %[[Y]], %{{.*}}) : (f32, f32, f32) -> f32
+// CHECK-COUNT-15: llvm.intr.fma
+// CHECK: scf.yield
+// CHECK-COUNT-16: memref.store %[[R]]#{{[0-9]+}}, %{{.*}}[%{{.*}}] : memref<16xf32>
+gpu.func @f32_exact(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %d = tirx.alloc : !D
+  tirx.gemm cta %d, %a, %b, %d {beta = 1.0, config = {precision = "f32"}} : !D, !A, !B, !D
+  gpu.return
+}
+
+// Default precision: f32 inputs as tf32. B given N x K (transpose_b),
+// beta = 0: the loop starts from zero.
+// CHECK-LABEL: gpu.func @f32_as_tf32
+// CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[Z]],
+// CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : f32 to i32
+// CHECK: %[[TF:.*]] = arith.andi %[[BITS]], %c-8192_i32 : i32
+// CHECK: arith.bitcast %[[TF]] : i32 to f32
+// CHECK: llvm.intr.fma
+gpu.func @f32_as_tf32(%a: !A, %b: !BT) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %d = tirx.alloc : !D
+  tirx.gemm cta %d, %a, %b, %d {transpose_b} : !D, !A, !BT, !D
+  gpu.return
+}
+
+// bf16 inputs (A column-major) widened to the f32 accumulator; alpha = 2,
+// beta = 0.5 scale the sum and C.
+// CHECK-LABEL: gpu.func @bf16_scaled
+// CHECK: %[[C:.*]] = memref.load
+// CHECK-NEXT: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT: arith.mulf %[[C]], %[[HALF]] : f32
+// CHECK: scf.for
+// CHECK: %[[XH:.*]] = memref.load %{{.*}} : memref<128xbf16, #gpu.address_space<workgroup>>
+// CHECK: arith.extf %[[XH]] : bf16 to f32
+// CHECK: llvm.intr.fma
+// CHECK: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK: arith.mulf %{{.*}}, %[[TWO]] : f32
+gpu.func @bf16_scaled(%a: !H, %b: !HB) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %d = tirx.alloc : !D
+  tirx.gemm cta %d, %a, %b, %d {alpha = 2.0, beta = 0.5} : !D, !H, !HB, !D
+  gpu.return
+}
+}
