@@ -24,8 +24,7 @@ file(WRITE ${TILEIR_LLVM_STATIC_SCRIPT}
 get_target_property(tileir_llvm_configs LLVM IMPORTED_CONFIGURATIONS)
 foreach(config IN LISTS tileir_llvm_configs)
   set_target_properties(LLVM PROPERTIES
-    IMPORTED_LOCATION_${config} ${TILEIR_LLVM_STATIC_SCRIPT}
-    IMPORTED_NO_SONAME_${config} ON)
+    IMPORTED_LOCATION_${config} ${TILEIR_LLVM_STATIC_SCRIPT})
 endforeach()
 set_target_properties(LLVM PROPERTIES INTERFACE_LINK_LIBRARIES "pthread;rt;dl;m")
 # LLVMSupport's own dependencies (for a library that names it directly).
