@@ -1,7 +1,9 @@
 # lit configuration for the TileIR test suite.
+import glob
 import os
 import shlex
 import shutil
+import sys
 
 import lit.formats
 
@@ -16,6 +18,7 @@ path = os.pathsep.join([config.tileir_tools_dir, config.llvm_tools_dir,
                         config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["PATH"] = path
 config.substitutions.append(("%tileir_src", config.tileir_src_root))
+config.substitutions.append(("%python", shlex.quote(sys.executable)))
 config.substitutions.append(("%examples", os.path.join(config.tileir_src_root, "examples")))
 config.substitutions.append(("%tileir_obj", config.tileir_obj_root))
 
@@ -24,6 +27,14 @@ ptxas = config.ptxas if config.ptxas and not config.ptxas.endswith("NOTFOUND") e
 if ptxas and os.path.exists(ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+# NVIDIA's `tileirdisasm` (pip nvidia-cuda-tileiras; utils/cutile/setup.sh
+# installs it into build/cutile-venv) checks that it reads what we write.
+tileirdisasm = shutil.which("tileirdisasm") or next(iter(sorted(glob.glob(
+    os.path.join(config.tileir_obj_root, "cutile-venv", "lib", "python*",
+                 "site-packages", "nvidia", "cu*", "bin", "tileirdisasm")))), None)
+if tileirdisasm:
+    config.available_features.add("tileirdisasm")
+    config.substitutions.append(("%tileirdisasm", tileirdisasm))
 if config.testing_ops in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("testing-ops")
 

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
 # Runs every test: the lit suite (check-tile), the C++ unit tests and the
-# Python tests. GPU tests skip where no GPU is present.
+# Python tests. GPU tests skip where no GPU is present. The bytecode tests
+# that need NVIDIA's tileirdisasm install it into build/cutile-venv.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build"
 "$root/utils/build.sh"
+# NVIDIA's tileirdisasm (pip) for the bytecode interoperability tests; they
+# are skipped if it cannot be installed (TILEIR_SKIP_CUTILE=1 skips it).
+if [ -z "${TILEIR_SKIP_CUTILE:-}" ]; then
+  "$root/utils/cutile/setup-cutile.sh" ||
+    echo "note: cuTile/tileiras not installed; the tileirdisasm tests are skipped"
+fi
 echo "== lit (check-tile)"
 /usr/lib/llvm-22/bin/lit -q "$build/test"
 echo "== unit tests"

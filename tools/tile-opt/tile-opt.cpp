@@ -2,23 +2,77 @@
 //
 // Part of TileIR. MlirOptMain with every TileIR dialect and pass registered,
 // plus the upstream dialects and passes the pipeline uses, and the cuda_tile
-// -Wunsupported-hints/-Werr-hints options.
+// -Wunsupported-hints/-Werr-hints options. The input is MLIR text or Tile IR
+// bytecode.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Bytecode/Bytecode.h"
 #include "tileir/InitAllDialects.h"
 #include "tileir/InitAllPasses.h"
 #include "tileir/Target/PTX/CompileToPTX.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+
+
+/// Bytecode input becomes the MLIR text of the module it holds (with its
+/// locations), which MlirOptMain then processes as any text input.
+static std::unique_ptr<llvm::MemoryBuffer>
+bytecodeAsText(std::unique_ptr<llvm::MemoryBuffer> file,
+               mlir::DialectRegistry &registry) {
+  using namespace mlir;
+  if (!::tileir::bytecode::isBytecode(file->getBuffer()))
+    return file;
+  MLIRContext context(registry);
+  OwningOpRef<ModuleOp> module =
+      ::tileir::bytecode::readBytecode(file->getMemBufferRef(), &context);
+  if (!module)
+    return nullptr;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().enableDebugInfo());
+  return llvm::MemoryBuffer::getMemBufferCopy(text,
+                                              file->getBufferIdentifier());
+}
 
 int main(int argc, char **argv) {
-  mlir::DialectRegistry registry;
-  tileir::registerAllDialects(registry);
+  using mlir::DialectRegistry, mlir::MlirOptMainConfig;
+  llvm::InitLLVM y(argc, argv);
+  DialectRegistry registry;
+  ::tileir::registerAllDialects(registry);
   mlir::tileir::registerCompileDependencies(registry);
-  tileir::registerAllPasses();
+  ::tileir::registerAllPasses();
   mlir::cuda_tile::registerHintDiagnosticsCLOptions();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "TileIR optimizer driver\n", registry));
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "TileIR optimizer driver\n", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      mlir::openInputFile(inputFilename, &errorMessage);
+  if (!file) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  file = bytecodeAsText(std::move(file), registry);
+  if (!file)
+    return EXIT_FAILURE;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
+    return EXIT_FAILURE;
+  output->keep();
+  return EXIT_SUCCESS;
 }

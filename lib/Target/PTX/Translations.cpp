@@ -6,12 +6,14 @@
 
 #include "tileir/Target/PTX/Translations.h"
 
+#include "tileir/Bytecode/Bytecode.h"
 #include "tileir/InitAllDialects.h"
 #include "tileir/Target/PTX/CompileToPTX.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 using namespace mlir::tileir;
@@ -57,35 +59,42 @@ void registerDialects(DialectRegistry &registry) {
   registerCompileDependencies(registry);
 }
 
-ModuleOp asModule(Operation *op) {
-  auto module = dyn_cast<ModuleOp>(op);
-  if (!module)
-    op->emitError() << "expects a builtin.module at the top level";
-  return module;
+/// Registers a translation of cuda_tile input, read as MLIR text or Tile IR
+/// bytecode, to the text `compile` writes.
+void registerCompile(
+    StringRef name, StringRef description,
+    std::function<LogicalResult(ModuleOp, raw_ostream &)> compile) {
+  TranslateRegistration(
+      name, description,
+      [compile](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                raw_ostream &os, MLIRContext *context) -> LogicalResult {
+        DialectRegistry registry;
+        registerDialects(registry);
+        context->appendDialectRegistry(registry);
+        OwningOpRef<ModuleOp> module =
+            ::tileir::bytecode::parseSourceAnyFormat(*sourceMgr, context);
+        if (!module)
+          return failure();
+        return compile(*module, os);
+      });
 }
 } // namespace
 
 void mlir::tileir::registerTranslations() {
   getOptions();
-  TranslateFromMLIRRegistration toPtx(
-      "cuda-tile-to-ptx", "Compile cuda_tile IR to PTX",
-      [](Operation *op, raw_ostream &os) -> LogicalResult {
-        ModuleOp module = asModule(op);
-        if (!module)
-          return failure();
-        FailureOr<std::string> ptx = compileToPTX(module, getOptions().get());
-        if (failed(ptx))
-          return failure();
-        os << *ptx;
-        return success();
-      },
-      registerDialects);
-  TranslateFromMLIRRegistration toCubin(
+  ::tileir::bytecode::registerBytecodeTranslations();
+  registerCompile("cuda-tile-to-ptx", "Compile cuda_tile IR to PTX",
+                  [](ModuleOp module, raw_ostream &os) -> LogicalResult {
+                    FailureOr<std::string> ptx =
+                        compileToPTX(module, getOptions().get());
+                    if (failed(ptx))
+                      return failure();
+                    os << *ptx;
+                    return success();
+                  });
+  registerCompile(
       "cuda-tile-to-cubin", "Compile cuda_tile IR to a cubin through ptxas",
-      [](Operation *op, raw_ostream &os) -> LogicalResult {
-        ModuleOp module = asModule(op);
-        if (!module)
-          return failure();
+      [](ModuleOp module, raw_ostream &os) -> LogicalResult {
         CompileOptions options = getOptions().get();
         FailureOr<std::string> ptx = compileToPTX(module, options);
         if (failed(ptx))
@@ -95,20 +104,15 @@ void mlir::tileir::registerTranslations() {
           return module.emitError() << llvm::toString(cubin.takeError());
         os << *cubin;
         return success();
-      },
-      registerDialects);
-  TranslateFromMLIRRegistration toLLVMIR(
+      });
+  registerCompile(
       "cuda-tile-to-llvmir",
       "Compile cuda_tile IR to the device LLVM IR (before libdevice)",
-      [](Operation *op, raw_ostream &os) -> LogicalResult {
-        ModuleOp module = asModule(op);
-        if (!module)
-          return failure();
+      [](ModuleOp module, raw_ostream &os) -> LogicalResult {
         FailureOr<std::string> ir = compileToLLVMIR(module, getOptions().get());
         if (failed(ir))
           return failure();
         os << *ir;
         return success();
-      },
-      registerDialects);
+      });
 }

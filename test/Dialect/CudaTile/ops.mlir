@@ -29,7 +29,7 @@ cuda_tile.module @ops attributes {producer = "tileir test"} {
   entry @implicit_return() {
   }
   // CHECK-LABEL: entry @string_keys
-  // CHECK-SAME: optimization_hints=<default = {latency = 3 : i32}, sm_90 = {allow_tma = false}>
+  // CHECK-SAME: optimization_hints=<default = {latency = 3}, sm_90 = {allow_tma = false}>
   entry @string_keys() optimization_hints=<"sm_90" = {"allow_tma" = false}, default = {latency = 3 : i32}> {
     return
   }

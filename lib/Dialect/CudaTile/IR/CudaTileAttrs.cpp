@@ -34,6 +34,27 @@ void CudaTileDialect::registerAttributes() {
 /// The key of the hints that apply to every architecture without an entry.
 static constexpr StringLiteral kDefaultHintsKey = "default";
 
+/// Hint integers are i32 (as Tile IR bytecode stores them): in the hints of
+/// an architecture, untyped literals, which parse as i64, become i32 when they
+/// fit.
+static Attribute canonicalHints(Attribute value) {
+  auto dict = dyn_cast<DictionaryAttr>(value);
+  if (!dict)
+    return value;
+  NamedAttrList hints;
+  for (NamedAttribute hint : dict) {
+    auto intAttr = dyn_cast<IntegerAttr>(hint.getValue());
+    if (intAttr && intAttr.getType().isSignlessInteger(64) &&
+        llvm::isInt<32>(intAttr.getInt()))
+      hints.append(hint.getName(),
+                   IntegerAttr::get(IntegerType::get(value.getContext(), 32),
+                                    intAttr.getInt()));
+    else
+      hints.append(hint);
+  }
+  return hints.getDictionary(value.getContext());
+}
+
 Attribute OptimizationHintsAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess())
@@ -50,7 +71,7 @@ Attribute OptimizationHintsAttr::parse(AsmParser &parser, Type) {
       if (entries.get(key))
         return parser.emitError(keyLoc, "duplicate optimization_hints key '")
                << key << "'";
-      entries.append(key, value);
+      entries.append(key, canonicalHints(value));
       return success();
     };
     if (parser.parseCommaSeparatedList(parseEntry) || parser.parseGreater())
@@ -61,11 +82,12 @@ Attribute OptimizationHintsAttr::parse(AsmParser &parser, Type) {
 }
 
 /// Prints a hint value; integers and floats of the types the parser gives
-/// untyped literals (i64, f64) are printed without their type.
+/// untyped literals (i32, see canonicalHints, and f64) are printed without
+/// their type.
 static void printHintValue(AsmPrinter &printer, Attribute value) {
   auto intAttr = dyn_cast<IntegerAttr>(value);
   auto floatAttr = dyn_cast<FloatAttr>(value);
-  if ((intAttr && intAttr.getType().isSignlessInteger(64)) ||
+  if ((intAttr && intAttr.getType().isSignlessInteger(32)) ||
       (floatAttr && floatAttr.getType().isF64()))
     printer.printAttributeWithoutType(value);
   else

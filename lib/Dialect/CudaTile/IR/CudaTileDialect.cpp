@@ -71,6 +71,27 @@ void CudaTileDialect::initialize() {
       >();
 }
 
+namespace {
+/// Later spellings of our ops: (spelling, op).
+constexpr std::pair<StringLiteral, StringLiteral> kSpellings[] = {
+    {"cuda_tile.fpowf", "cuda_tile.pow"},
+};
+
+template <size_t I> ParseResult parseSpelling(OpAsmParser &parser,
+                                              OperationState &state) {
+  state.name = OperationName(kSpellings[I].second, state.getContext());
+  return state.name.getRegisteredInfo()->getParseAssemblyFn()(parser, state);
+}
+} // namespace
+
+std::optional<llvm::function_ref<ParseResult(OpAsmParser &, OperationState &)>>
+CudaTileDialect::getParseOperationHook(StringRef opName) const {
+  static_assert(std::size(kSpellings) == 1, "one parser per spelling");
+  if (opName == kSpellings[0].first)
+    return parseSpelling<0>;
+  return std::nullopt;
+}
+
 Operation *CudaTileDialect::materializeConstant(OpBuilder &builder,
                                                 Attribute value, Type type,
                                                 Location loc) {

@@ -98,6 +98,12 @@ def CudaTile_Dialect : Dialect {
     HintDiagnostics getHintDiagnostics() const { return hintDiagnostics; }
     void setHintDiagnostics(HintDiagnostics mode) { hintDiagnostics = mode; }
 
+    /// Parses the spellings of later Tile IR versions (e.g. 13.5's `fpowf`,
+    /// which NVIDIA's tileirdisasm prints) as the op they name.
+    std::optional<::llvm::function_ref<::mlir::ParseResult(
+        ::mlir::OpAsmParser &, ::mlir::OperationState &)>>
+    getParseOperationHook(::llvm::StringRef opName) const override;
+
   private:
     void registerTypes();
     void registerAttributes();
