@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Bytecode/Bytecode.h"
 #include "tileir/InitAllDialects.h"
 #include "tileir/Target/PTX/CompileToPTX.h"
 #include "tileir/Version.h"
@@ -15,7 +16,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -206,9 +206,13 @@ static cl::opt<RemarkCategory>
                     cl::cat(remarkCategory));
 
 static void printVersion(llvm::raw_ostream &os) {
+  llvm::ArrayRef<::tileir::bytecode::Version> versions =
+      ::tileir::bytecode::supportedVersions();
   os << "tile-as: TileIR Tile IR assembler (tileiras-compatible)\n"
      << "TileIR " TILEIR_VERSION " (git " TILEIR_GIT_HASH
-        "), LLVM/MLIR " LLVM_VERSION_STRING "\n";
+        "), LLVM/MLIR " LLVM_VERSION_STRING "\n"
+     << "Tile IR bytecode " << versions.front().str() << " to "
+     << versions.back().str() << "\n";
 }
 
 /// Prints a diagnostic as tileiras does, which is what cuTile parses:
@@ -244,12 +248,6 @@ static int fail(Exit code, const llvm::Twine &message) {
   return static_cast<int>(code);
 }
 
-/// Reads the input module: cuda_tile MLIR text.
-static OwningOpRef<ModuleOp> readInput(llvm::SourceMgr &sourceMgr,
-                                       MLIRContext *context) {
-  return parseSourceFile<ModuleOp>(sourceMgr, context);
-}
-
 /// Writes `text` to `path`; false (after an error message) when it cannot.
 static bool writeFile(llvm::StringRef path, llvm::StringRef text) {
   std::error_code ec;
@@ -278,6 +276,12 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv, "tile-as: TileIR Tile IR assembler (tileiras-compatible)\n");
 
+  if (listVersions) {
+    for (const ::tileir::bytecode::Version &version :
+         ::tileir::bytecode::supportedVersions())
+      llvm::outs() << version.str() << "\n";
+    return static_cast<int>(Exit::Success);
+  }
   if (inputFile.empty())
     return fail(Exit::Usage, "no input file provided");
   if (!previewFeatures.empty())
@@ -322,7 +326,8 @@ int main(int argc, char **argv) {
 
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*input), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = readInput(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      ::tileir::bytecode::parseSourceAnyFormat(sourceMgr, &context);
   if (!module)
     return static_cast<int>(Exit::BadInput);
 
