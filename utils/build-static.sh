@@ -3,7 +3,8 @@
 # linked against the static LLVM/MLIR 22 archives of the Debian packages,
 # with libstdc++, libgcc, zlib and zstd static and only glibc dynamic
 # (cmake/TileIRStaticTools.cmake). They run on a machine that has the
-# NVIDIA driver and libc (and ptxas, for cubins) and nothing else.
+# NVIDIA driver and glibc 2.34 or newer (and ptxas, for cubins) and nothing
+# else.
 #
 #   utils/build-static.sh [OUT_DIR]
 #
@@ -11,7 +12,8 @@
 # ccache as utils/build.sh, so the objects of build/ are reused), builds the
 # tools, and writes stripped copies to OUT_DIR (default build-static/dist/bin)
 # with the compat link tileiras -> tile-as. Prints each binary's libraries,
-# its stripped size and its `zstd -19` size.
+# its stripped size and its `zstd -19` size, and the newest glibc symbol
+# version they use.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build-static"
@@ -53,4 +55,7 @@ for tool in "${tools[@]}"; do
   printf '%-16s %12s %12s  %s\n' "$tool" "$size" "$zst" "$libs"
 done
 echo "zstd -19 total: $total_zst bytes ($((total_zst / 1048576)) MiB)"
+glibc=$(/usr/lib/llvm-22/bin/llvm-objdump -T "${tools[@]/#/$out/}" |
+        grep -o 'GLIBC_2\.[0-9]*' | sort -t. -k2 -n -u | tail -1)
+echo "newest glibc symbol version: $glibc"
 exit $status
