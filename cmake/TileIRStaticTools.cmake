@@ -47,7 +47,3 @@ set(TILEIR_LLVM_LINK_LIBS
 add_link_options(-static-libstdc++ -static-libgcc -no-pie -Wl,--as-needed
                  -Wl,--gc-sections)
 set(CMAKE_SKIP_RPATH ON)
-# glibc 2.34 is enough (tools/static/GlibcCompat.c); an object, so that its
-# definition, not libc.so.6's, is the one linked.
-add_library(TileIRGlibcCompat OBJECT ${PROJECT_SOURCE_DIR}/tools/static/GlibcCompat.c)
-list(APPEND TILEIR_LLVM_LINK_LIBS TileIRGlibcCompat)
