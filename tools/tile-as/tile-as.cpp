@@ -215,13 +215,26 @@ static void printVersion(llvm::raw_ostream &os) {
      << versions.back().str() << "\n";
 }
 
+/// The first file:line:col inside `loc` (a fused location with debug-info
+/// metadata, a #cuda_tile.di_loc, a name or call-site location), if any.
+static std::optional<FileLineColLoc> findFileLineCol(Location loc) {
+  std::optional<FileLineColLoc> found;
+  loc->walk([&](Location sub) {
+    if (auto fileLineCol = dyn_cast<FileLineColLoc>(sub)) {
+      found = fileLineCol;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 /// Prints a diagnostic as tileiras does, which is what cuTile parses:
 /// `loc("file":line:col): error: message`, or `error: message` where the
-/// location is unknown. Notes follow their diagnostic.
+/// location has no file position. Notes follow their diagnostic.
 static void printDiagnostic(Diagnostic &diag, llvm::raw_ostream &os) {
-  Location loc = diag.getLocation();
-  if (!isa<UnknownLoc>(loc)) {
-    loc.print(os);
+  if (std::optional<FileLineColLoc> loc = findFileLineCol(diag.getLocation())) {
+    loc->print(os);
     os << ": ";
   }
   switch (diag.getSeverity()) {
