@@ -3,7 +3,7 @@
 # linked against the static LLVM/MLIR 22 archives of the Debian packages,
 # with libstdc++, libgcc, zlib and zstd static and only glibc dynamic
 # (cmake/TileIRStaticTools.cmake). They run on a machine that has the
-# NVIDIA driver and glibc 2.34 or newer (and ptxas, for cubins) and nothing
+# NVIDIA driver and glibc 2.35 or newer (and ptxas, for cubins) and nothing
 # else.
 #
 #   utils/build-static.sh [OUT_DIR]
