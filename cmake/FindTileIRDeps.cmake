@@ -13,9 +13,21 @@ list(APPEND CMAKE_MODULE_PATH "${MLIR_CMAKE_DIR}" "${LLVM_CMAKE_DIR}")
 set(LLVM_RUNTIME_OUTPUT_INTDIR ${CMAKE_BINARY_DIR}/bin)
 set(LLVM_LIBRARY_OUTPUT_INTDIR ${CMAKE_BINARY_DIR}/lib)
 set(MLIR_BINARY_DIR ${CMAKE_BINARY_DIR})
-# Everything links against libMLIR.so / libLLVM.so, never the static archives.
-set(MLIR_LINK_MLIR_DYLIB ON)
-set(LLVM_LINK_LLVM_DYLIB ON)
+# By default everything links against libMLIR.so / libLLVM.so. With
+# TILEIR_STATIC_TOOLS the tools link the static LLVM/MLIR archives instead
+# (utils/build-static.sh): see cmake/TileIRStaticTools.cmake.
+option(TILEIR_STATIC_TOOLS
+  "Link the tools against the static LLVM/MLIR libraries, libstdc++ and libgcc" OFF)
+if(TILEIR_STATIC_TOOLS)
+  set(MLIR_LINK_MLIR_DYLIB OFF)
+  set(LLVM_LINK_LLVM_DYLIB OFF)
+  include(${CMAKE_CURRENT_LIST_DIR}/TileIRStaticTools.cmake)
+else()
+  set(MLIR_LINK_MLIR_DYLIB ON)
+  set(LLVM_LINK_LLVM_DYLIB ON)
+  # What every TileIR library and tool links for LLVM and MLIR.
+  set(TILEIR_LLVM_LINK_LIBS MLIR LLVM)
+endif()
 include(TableGen)
 include(AddLLVM)
 include(AddMLIR)

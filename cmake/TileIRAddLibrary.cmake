@@ -1,5 +1,6 @@
 # tileir_add_library(name SRCS... [DEPENDS tgt...] [LINK_LIBS lib...])
-# A static TileIR library linked against libMLIR.so (and through it libLLVM.so).
+# A static TileIR library linked against libMLIR.so (and through it libLLVM.so),
+# or the static LLVM/MLIR archives with TILEIR_STATIC_TOOLS.
 function(tileir_add_library name)
   cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS" ${ARGN})
   add_library(${name} STATIC ${ARG_UNPARSED_ARGUMENTS})
@@ -7,7 +8,7 @@ function(tileir_add_library name)
   if(ARG_DEPENDS)
     add_dependencies(${name} ${ARG_DEPENDS})
   endif()
-  target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR LLVM)
+  target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} ${TILEIR_LLVM_LINK_LIBS})
   target_include_directories(${name} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>

@@ -8,7 +8,9 @@
 #                        in the global property TILEIR_LIBS) and libTileIRCAPI.so
 #   include/tileir       C++ headers, ODS (.td) and the TableGen outputs (.inc)
 #   include/tileir-c     the C API
-#   bin/                 tile-opt, tile-translate
+#   bin/                 tile-as, tile-opt, tile-translate
+#   libexec/tileir/compat/tileiras -> ../../../bin/tile-as (put this directory
+#                        first on PATH and cuTile Python runs TileIR)
 #   lib/cmake/tileir     TileIRConfig.cmake, TileIRConfigVersion.cmake and
 #                        TileIRTargets.cmake (namespace TileIR::)
 # Included at the end of the top-level CMakeLists.txt, once every target exists.
@@ -21,13 +23,19 @@ get_property(TILEIR_EXPORTED_LIBS GLOBAL PROPERTY TILEIR_LIBS)
 list(APPEND TILEIR_EXPORTED_LIBS TileIRCAPIShared)
 
 # The tools find libMLIR.so where it was linked from, as in the build tree.
-set_target_properties(tile-opt tile-translate PROPERTIES
+set_target_properties(tile-as tile-opt tile-translate PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
-install(TARGETS ${TILEIR_EXPORTED_LIBS} tile-opt tile-translate
+install(TARGETS ${TILEIR_EXPORTED_LIBS} tile-as tile-opt tile-translate
   EXPORT TileIRTargets
   ARCHIVE DESTINATION lib
   LIBRARY DESTINATION lib
   RUNTIME DESTINATION ${TILEIR_INSTALL_TOOLS_DIR})
+
+install(CODE "
+  set(compat \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/libexec/tileir/compat\")
+  file(MAKE_DIRECTORY \"\${compat}\")
+  file(CREATE_LINK ../../../${TILEIR_INSTALL_TOOLS_DIR}/tile-as \"\${compat}/tileiras\" SYMBOLIC)
+  message(STATUS \"Installing: \${compat}/tileiras -> tile-as\")")
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tileir
                   ${PROJECT_SOURCE_DIR}/include/tileir-c

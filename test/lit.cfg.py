@@ -20,6 +20,7 @@ config.environment["PATH"] = path
 config.substitutions.append(("%tileir_src", config.tileir_src_root))
 config.substitutions.append(("%python", shlex.quote(sys.executable)))
 config.substitutions.append(("%examples", os.path.join(config.tileir_src_root, "examples")))
+config.substitutions.append(("%tileir_obj", config.tileir_obj_root))
 
 # `ptxas` is optional: tests that assemble PTX say `REQUIRES: ptxas`.
 ptxas = config.ptxas if config.ptxas and not config.ptxas.endswith("NOTFOUND") else shutil.which("ptxas")
@@ -55,4 +56,3 @@ if config.cmake_command and os.path.exists(config.cmake_command):
     config.substitutions.append(("%cmake", shlex.quote(config.cmake_command)))
     config.substitutions.append(
         ("%embedding_cmake_args", " ".join(shlex.quote(a) for a in args)))
-    config.substitutions.append(("%tileir_obj", config.tileir_obj_root))

@@ -1,10 +1,12 @@
-"""Finding and running the ``tile-translate`` compiler driver.
+"""Finding and running the TileIR tools (``tile-translate``, ``tileops-build``, ...).
 
-The tool is looked up, in order:
+A tool is looked up, in order:
 
 1. in the directory named by ``TILEIR_TOOLS_DIR`` (when set, only there);
-2. in ``<repo>/build/bin`` next to this package's source tree, if that file exists;
-3. on ``PATH``.
+2. in ``tileir/_bin`` inside this package: the self-contained tools a wheel bundles
+   (``utils/build-wheel.sh``);
+3. in ``<repo>/build/bin`` next to this package's source tree, if that file exists;
+4. on ``PATH``.
 
 A machine without the tool can still run kernels that were compiled ahead of time
 (see :mod:`tileir.cache`).
@@ -28,20 +30,36 @@ _identity_lock = threading.Lock()
 _identities: Dict[Tuple[str, int, int], str] = {}
 
 
-def _build_tree_tool() -> Path:
-    return Path(__file__).resolve().parents[2] / "build" / "bin" / TOOL_NAME
+BUNDLED_DIR = Path(__file__).resolve().parent / "_bin"
+BUILD_TREE_DIR = Path(__file__).resolve().parents[2] / "build" / "bin"
 
 
 def _is_tool(path: Path) -> bool:
     return path.is_file() and os.access(path, os.X_OK)
 
 
+def tool_path(name: str, *, search_path: bool = True) -> Optional[str]:
+    """The executable of the TileIR tool ``name``, or None when there is none.
+
+    ``search_path=False`` skips ``PATH`` (for the console scripts, which are on ``PATH``
+    themselves).
+    """
+    tools_dir = os.environ.get(TOOLS_DIR_ENV)
+    if tools_dir:
+        candidate = Path(tools_dir) / name
+        return str(candidate) if _is_tool(candidate) else None
+    for directory in (BUNDLED_DIR, BUILD_TREE_DIR):
+        if _is_tool(directory / name):
+            return str(directory / name)
+    return shutil.which(name) if search_path else None
+
+
 def search_description() -> str:
-    """Where :func:`find_tool` looks, in words, for error messages."""
+    """Where :func:`tool_path` looks, in words, for error messages."""
     tools_dir = os.environ.get(TOOLS_DIR_ENV)
     if tools_dir:
         return f"{TOOLS_DIR_ENV}={tools_dir}"
-    return f"{_build_tree_tool().parent} and PATH"
+    return f"{BUNDLED_DIR}, {BUILD_TREE_DIR} and PATH"
 
 
 @dataclass(frozen=True)
@@ -129,12 +147,5 @@ class Tool:
 
 def find_tool() -> Optional[Tool]:
     """Return the ``tile-translate`` to use, or None when there is none."""
-    tools_dir = os.environ.get(TOOLS_DIR_ENV)
-    if tools_dir:
-        candidate = Path(tools_dir) / TOOL_NAME
-        return Tool(str(candidate)) if _is_tool(candidate) else None
-    build_tree = _build_tree_tool()
-    if _is_tool(build_tree):
-        return Tool(str(build_tree))
-    on_path = shutil.which(TOOL_NAME)
-    return Tool(on_path) if on_path else None
+    path = tool_path(TOOL_NAME)
+    return Tool(path) if path else None

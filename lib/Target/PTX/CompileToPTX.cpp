@@ -10,6 +10,17 @@
 #include "tileir/Pipelines/Pipelines.h"
 #include "tileir/Target/TargetInfo.h"
 
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUCommon/GPUToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -17,11 +28,13 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVM/NVVM/Utils.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -39,8 +52,26 @@ using namespace mlir;
 using namespace mlir::tileir;
 
 void mlir::tileir::registerCompileDependencies(DialectRegistry &registry) {
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
+  // The conversion to LLVM of the dialects the pipeline emits (gpu-to-nvvm
+  // collects the patterns of every loaded dialect's ConvertToLLVM
+  // interface), the LLVM IR translations of what remains, and the NVVM
+  // target. Only these: every extension of every upstream dialect would put
+  // all of MLIR into the self-contained tools.
+  arith::registerConvertArithToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertFuncToLLVMInterface(registry);
+  func::registerInlinerExtension(registry);
+  gpu::registerConvertGpuToLLVMInterface(registry);
+  index::registerConvertIndexToLLVMInterface(registry);
+  registerConvertMathToLLVMInterface(registry);
+  registerConvertMemRefToLLVMInterface(registry);
+  registerConvertNVVMToLLVMInterface(registry);
+  ub::registerConvertUBToLLVMInterface(registry);
+  vector::registerConvertVectorToLLVMInterface(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
 }
 
@@ -320,18 +351,79 @@ annotate(StringRef ptx, const std::vector<KernelInfo> &kernels, LaunchABI abi) {
   return out;
 }
 
-/// The CUDA toolkit: $CUDA_HOME, $CUDA_PATH or /usr/local/cuda, when it has
-/// libdevice.
-static std::optional<std::string> findCudaToolkit() {
-  SmallVector<std::string> candidates;
+/// The site-packages directories that may hold NVIDIA's CUDA pip wheels
+/// (nvidia-cuda-nvcc installs site-packages/nvidia/cu13/{bin/ptxas,nvvm}) for
+/// this executable: it lives in a package inside site-packages
+/// (site-packages/tileir/_bin/tile-as) or in a virtual environment's bin/.
+static SmallVector<std::string> pythonSitePackages() {
+  SmallVector<std::string> result;
+  std::string exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+  if (exe.empty())
+    return result;
+  StringRef binDir = llvm::sys::path::parent_path(exe);
+  result.push_back(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(binDir)).str());
+  SmallString<128> libDir = llvm::sys::path::parent_path(binDir);
+  llvm::sys::path::append(libDir, "lib");
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(libDir, ec), end; !ec && it != end;
+       it.increment(ec))
+    if (llvm::sys::path::filename(it->path()).starts_with("python3"))
+      result.push_back((Twine(it->path()) + "/site-packages").str());
+  return result;
+}
+
+/// The roots of the CUDA toolkits that may provide `ptxas` (bin/ptxas) and
+/// libdevice (nvvm/libdevice/libdevice.10.bc), in search order: NVIDIA's
+/// pip wheels (site-packages/nvidia/cu<N>, newest first), $CUDA_HOME,
+/// $CUDA_PATH, the toolkit of the `ptxas` on PATH, /usr/local/cuda.
+static SmallVector<std::string> cudaToolkitRoots() {
+  SmallVector<std::string> roots;
+  for (const std::string &sitePackages : pythonSitePackages()) {
+    SmallVector<std::string> wheels;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(sitePackages + "/nvidia", ec),
+         end;
+         !ec && it != end; it.increment(ec)) {
+      StringRef name = llvm::sys::path::filename(it->path());
+      unsigned major;
+      if (name.consume_front("cu") && !name.getAsInteger(10, major))
+        wheels.push_back(it->path());
+    }
+    llvm::sort(wheels, [](const std::string &a, const std::string &b) {
+      return a.size() != b.size() ? a.size() > b.size() : a > b;
+    });
+    llvm::append_range(roots, wheels);
+  }
   for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char *env = std::getenv(var))
-      candidates.push_back(env);
-  candidates.push_back("/usr/local/cuda");
-  for (const std::string &dir : candidates)
-    if (llvm::sys::fs::exists(dir + "/nvvm/libdevice/libdevice.10.bc"))
-      return dir;
+    if (const char *env = std::getenv(var); env && *env)
+      roots.push_back(env);
+  if (auto ptxas = llvm::sys::findProgramByName("ptxas"))
+    roots.push_back(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas))
+            .str());
+  roots.push_back("/usr/local/cuda");
+  return roots;
+}
+
+/// The first toolkit root holding `relPath`; `searched` lists where it
+/// looked (for the error message).
+static std::optional<std::string>
+findInCudaToolkit(StringRef relPath, std::string *searched = nullptr) {
+  for (const std::string &root : cudaToolkitRoots()) {
+    SmallString<256> path(root);
+    llvm::sys::path::append(path, relPath);
+    if (llvm::sys::fs::exists(path))
+      return root;
+    if (searched)
+      *searched += (searched->empty() ? "" : ", ") + path.str().str();
+  }
   return std::nullopt;
+}
+
+/// The CUDA toolkit that has libdevice.
+static std::optional<std::string> findCudaToolkit() {
+  return findInCudaToolkit("nvvm/libdevice/libdevice.10.bc");
 }
 
 /// Whether a kernel of `gpuModule` calls into libdevice.
@@ -723,30 +815,18 @@ mlir::tileir::compileToLLVMIR(ModuleOp module, const CompileOptions &options) {
   return text;
 }
 
-/// ptxas on PATH, under $CUDA_HOME/bin, or /usr/local/cuda/bin.
-static std::optional<std::string> findPtxas() {
-  SmallVector<StringRef> hints;
-  std::string cudaHome;
-  if (const char *env = std::getenv("CUDA_HOME")) {
-    cudaHome = (Twine(env) + "/bin").str();
-    hints.push_back(cudaHome);
-  }
-  hints.push_back("/usr/local/cuda/bin");
-  if (auto path = llvm::sys::findProgramByName("ptxas"))
-    return *path;
-  if (auto path = llvm::sys::findProgramByName("ptxas", hints))
-    return *path;
-  return std::nullopt;
-}
-
 llvm::Expected<std::string>
 mlir::tileir::assembleCubin(StringRef ptx, StringRef chip,
                             DebugInfoLevel debugInfo) {
-  std::optional<std::string> ptxas = findPtxas();
-  if (!ptxas)
+  std::string searched;
+  std::optional<std::string> toolkit =
+      findInCudaToolkit("bin/ptxas", &searched);
+  if (!toolkit)
     return llvm::createStringError(
-        "ptxas was not found (looked on PATH, $CUDA_HOME/bin and "
-        "/usr/local/cuda/bin); install the CUDA toolkit to produce cubins");
+        "ptxas was not found (looked for " + searched +
+        "); install the CUDA toolkit or the nvidia-cuda-nvcc wheel to produce "
+        "cubins");
+  std::string ptxas = *toolkit + "/bin/ptxas";
   SmallString<128> ptxPath, cubinPath, logPath;
   if (auto ec = llvm::sys::fs::createTemporaryFile("tileir", "ptx", ptxPath))
     return llvm::errorCodeToError(ec);
@@ -768,7 +848,7 @@ mlir::tileir::assembleCubin(StringRef ptx, StringRef chip,
     os << ptx;
   }
   std::string arch = ("-arch=" + chip).str();
-  SmallVector<StringRef> args = {*ptxas, arch, ptxPath, "-o", cubinPath};
+  SmallVector<StringRef> args = {ptxas, arch, ptxPath, "-o", cubinPath};
   // The cubin keeps the PTX's line tables (-lineinfo) or DWARF (-g,
   // ptxas's device debug, which also turns its optimizations off).
   if (debugInfo == DebugInfoLevel::LineInfo)
@@ -778,8 +858,8 @@ mlir::tileir::assembleCubin(StringRef ptx, StringRef chip,
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
   std::string error;
-  int rc = llvm::sys::ExecuteAndWait(*ptxas, args, std::nullopt, redirects, 0,
-                                     0, &error);
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0, 0,
+                                     &error);
   auto log = llvm::MemoryBuffer::getFile(logPath);
   std::string logText = log ? (*log)->getBuffer().str() : "";
   if (rc != 0)

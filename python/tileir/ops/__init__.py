@@ -121,17 +121,11 @@ def spec_line(op: str, dtype: str, shapes: Sequence[Sequence[int]], params: Opti
 
 
 def find_tool() -> str:
-    """The tileops-build executable: $TILEIR_TOOLS_DIR, the build tree, or PATH."""
-    env = os.environ.get("TILEIR_TOOLS_DIR")
-    # As for tile-translate (tileir._toolchain): when the variable is set, only there.
-    cands = [Path(env) / TOOL] if env else [Path(__file__).resolve().parents[3] / "build" / "bin" / TOOL]
-    for c in cands:
-        if c.is_file() and os.access(c, os.X_OK):
-            return str(c)
-    from shutil import which
-    found = None if env else which(TOOL)
+    """The tileops-build executable, found as tile-translate is (tileir._toolchain)."""
+    from .._toolchain import search_description, tool_path
+    found = tool_path(TOOL)
     if not found:
-        raise FileNotFoundError(f"{TOOL} not found (set TILEIR_TOOLS_DIR or build it)")
+        raise FileNotFoundError(f"{TOOL} not found (looked in {search_description()})")
     return found
 
 

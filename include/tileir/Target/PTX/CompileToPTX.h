@@ -86,10 +86,13 @@ FailureOr<std::string> compileToLLVMIR(ModuleOp module,
 /// symbol differently.
 std::optional<std::string> mergePtxModules(llvm::ArrayRef<std::string> parts);
 
-/// Assembles PTX into a cubin with `ptxas` (found on PATH or under
-/// $CUDA_HOME/bin, /usr/local/cuda/bin), keeping the PTX's line tables
-/// (`-lineinfo`) or debug information (`-g`) as `debugInfo` says. Error when
-/// ptxas is missing.
+/// Assembles PTX into a cubin with `ptxas -arch=<chip>`, keeping the PTX's
+/// line tables (`-lineinfo`) or debug information (`-g`) as `debugInfo`
+/// says. ptxas (and libdevice) come from the first CUDA toolkit found among:
+/// NVIDIA's pip wheels (site-packages/nvidia/cu13, nvidia-cuda-nvcc) of the
+/// Python environment the executable is installed in, $CUDA_HOME,
+/// $CUDA_PATH, the toolkit of the ptxas on PATH, /usr/local/cuda. Error when
+/// none has ptxas.
 llvm::Expected<std::string>
 assembleCubin(llvm::StringRef ptx, llvm::StringRef chip,
               DebugInfoLevel debugInfo = DebugInfoLevel::None);

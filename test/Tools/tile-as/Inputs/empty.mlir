@@ -1,0 +1,2 @@
+cuda_tile.module @empty {
+}
