@@ -66,8 +66,8 @@ def main():
             env["PYTHONUNBUFFERED"] = "1"
             start = time.time()
             try:
-                p = subprocess.run([sys.executable, "-u", os.path.join(args.samples, sample),
-                                    "--correctness-check"], cwd=args.samples, env=env,
+                p = subprocess.run([sys.executable, "-u", sample, "--correctness-check"],
+                                   cwd=os.path.abspath(args.samples), env=env,
                                    capture_output=True, text=True, timeout=args.timeout)
                 rc, out = p.returncode, p.stdout + p.stderr
             except subprocess.TimeoutExpired as e:
@@ -75,8 +75,8 @@ def main():
             seconds = time.time() - start
             results[(sample, name)] = (verdict(rc, out), seconds, first_error(out))
             if args.log_dir:
-                with open(os.path.join(args.log_dir, f"{name}-{sample}.log"), "w") as f:
-                    f.write(out)
+                with open(os.path.join(args.log_dir, f"{name}.log"), "a") as f:
+                    f.write(f"===== {sample} ({name}): {results[(sample, name)][0]}\n{out}\n")
             print(f"{sample:24} {name:10} {results[(sample, name)][0]:8} {seconds:6.1f}s",
                   flush=True)
     print()
