@@ -12,6 +12,7 @@
 #include "tileir/Bytecode/Bytecode.h"
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -135,6 +136,16 @@ struct OpSpec {
   bool hasFlags(Version v) const;
   bool hasAttrSizedOperands() const;
 };
+
+/// Ops of later versions that TileIR reads as a composition of its own ops
+/// (`fpowi` as `pow` of the converted exponent); their rows name no
+/// cuda_tile op. Builds the composition at `builder`'s insertion point and
+/// returns its results, or fails with a diagnostic at `loc`.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+expandedOp(const OpSpec &spec, mlir::OpBuilder &builder, mlir::Location loc,
+           mlir::TypeRange resultTypes, mlir::ValueRange operands);
+/// Whether the row of `spec` is read through expandedOp.
+bool isExpandedOp(const OpSpec &spec);
 
 /// The encoding of the op with `opcode`; null when there is none.
 const OpSpec *lookupOpcode(uint32_t opcode);

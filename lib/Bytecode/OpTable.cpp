@@ -25,6 +25,7 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTileAttrs.h"
+#include "tileir/Dialect/CudaTile/IR/CudaTileTypes.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
@@ -168,6 +169,9 @@ constexpr Row kRows[] = {
   {"mmaf_scaled", 0x72, "13.3", "1", "", "", "lhs rhs acc lhs_scale rhs_scale", 0},
   {"make_gather_scatter_view", 0x73, "13.3", "1", "", "", "tensor_view", 0},
   {"make_strided_view", 0x74, "13.3", "1", "", "", "tensor_view", 0},
+  // 13.4's pow with an integer exponent: read as `pow(x, itof(n))`, see
+  // expandedOp.
+  {"fpowi", 0x79, "13.4", "1", "", "", "source exponent", 0},
   {"atomic_red_view_tko", 0x75, "13.3", "*", "token",
    "enum.ordering:memory_ordering_semantics enum.scope:memory_scope enum.mode:mode "
    "inbounds:inbounds@13.5",
@@ -185,7 +189,6 @@ constexpr Unsupported kUnsupported[] = {
     {0x76, "insert", {13, 4, 0}},
     {0x77, "gdc_launch_dependents_tko", {13, 4, 0}},
     {0x78, "gdc_wait_tko", {13, 4, 0}},
-    {0x79, "fpowi", {13, 4, 0}},
     {0x7A, "memory_fence_alias_tko", {13, 4, 0}},
     {0x7B, "multimem_load_reduce_view_tko", {13, 5, 0}},
     {0x7C, "multimem_reduce_view_tko", {13, 5, 0}},
@@ -420,6 +423,34 @@ std::optional<uint64_t> enumValue(EnumKind kind, Attribute attr) {
     return std::nullopt;
   }
   llvm_unreachable("enum kind");
+}
+
+bool isExpandedOp(const OpSpec &spec) { return spec.name == "fpowi"; }
+
+FailureOr<SmallVector<Value>> expandedOp(const OpSpec &spec, OpBuilder &builder,
+                                         Location loc, TypeRange resultTypes,
+                                         ValueRange operands) {
+  if (spec.name != "fpowi" || resultTypes.size() != 1 || operands.size() != 2)
+    return emitError(loc) << "malformed '" << spec.name << "'";
+  // x ** n with an integer n: pow(x, (float) n), the exponent read as
+  // signed; libdevice pow is exact for integral exponents of any sign.
+  auto result = dyn_cast<TileType>(resultTypes.front());
+  auto exponent = dyn_cast<TileType>(operands[1].getType());
+  if (!result || !exponent || !isa<IntegerType>(exponent.getElementType()))
+    return emitError(loc) << "'fpowi' needs a float tile and an integer "
+                             "exponent tile";
+  auto floatExponent =
+      TileType::get(exponent.getShape(), result.getElementType());
+  OperationState itof(loc, "cuda_tile.itof");
+  itof.addOperands(operands[1]);
+  itof.addTypes(floatExponent);
+  itof.addAttribute("signedness", SignednessAttr::get(builder.getContext(),
+                                                      Signedness::Signed));
+  Operation *converted = builder.create(itof);
+  OperationState pow(loc, "cuda_tile.pow");
+  pow.addOperands({operands[0], converted->getResult(0)});
+  pow.addTypes(result);
+  return SmallVector<Value>{builder.create(pow)->getResult(0)};
 }
 
 int OpSpec::flagBit(StringRef flag) const {

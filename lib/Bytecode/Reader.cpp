@@ -818,6 +818,26 @@ bool Reader::readOp(Cursor &c, Block &block, unsigned depth) {
                                          spec->name, spec->since.str(),
                                          version.str()));
   Location loc = opLocation(c);
+  if (isExpandedOp(*spec)) {
+    // Results, then the operands: the layout every such row has.
+    SmallVector<Type> types;
+    for (unsigned i = 0; i < spec->numResults; ++i)
+      types.push_back(type(c));
+    SmallVector<Value> operands;
+    for (size_t i = 0; i < spec->operands.size(); ++i)
+      operands.push_back(value(c));
+    if (!c.ok())
+      return false;
+    builder.setInsertionPointToEnd(&block);
+    FailureOr<SmallVector<Value>> results =
+        expandedOp(*spec, builder, loc, types, operands);
+    if (failed(results)) {
+      hadError = true;
+      return false;
+    }
+    llvm::append_range(values, *results);
+    return true;
+  }
   OperationState state(loc, "cuda_tile." + spec->name);
   std::optional<RegisteredOperationName> opName = state.name.getRegisteredInfo();
   if (!opName)

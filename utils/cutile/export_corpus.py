@@ -263,7 +263,8 @@ def build_corpus(ct, load):
     for dt in (f32, f16, bf16):
         add("layer_norm", f"layer_norm_fwd_{dn[dt]}", src, m.layer_norm_fwd,
             [arr(dt, 2), arr(dt, 1), arr(dt, 1), arr(dt, 2), arr(f32, 1), arr(f32, 1),
-             scalar(f32), 1024], ("13.1", "13.3") if dt is f16 else (DEFAULT_VERSION,))
+             scalar(f32), 1024], {f16: ("13.1", "13.3"), f32: ("13.3", "13.4")}.get(
+                 dt, (DEFAULT_VERSION,)))
     add("layer_norm", "layer_norm_bwd_dx_partial_dwdb_f16", src,
         m.layer_norm_bwd_dx_partial_dwdb,
         [arr(f16, 2), arr(f16, 2), arr(f32, 2), arr(f32, 2), arr(f16, 2), arr(f16, 1),
