@@ -232,11 +232,11 @@ static std::optional<FileLineColLoc> findFileLineCol(Location loc) {
 /// Prints a diagnostic as tileiras does, which is what cuTile parses:
 /// `loc("file":line:col): error: message`, or `error: message` where the
 /// location has no file position. Notes follow their diagnostic.
+/// Prints `error: file:line:col: message`. cuTile Python takes the text after
+/// `error:` as the message; a leading `loc("file":line:col)` it would parse as
+/// a location, which cuTile 1.7 cannot print (its error's str() fails, which
+/// breaks its autotuner on any failing configuration).
 static void printDiagnostic(Diagnostic &diag, llvm::raw_ostream &os) {
-  if (std::optional<FileLineColLoc> loc = findFileLineCol(diag.getLocation())) {
-    loc->print(os);
-    os << ": ";
-  }
   switch (diag.getSeverity()) {
   case DiagnosticSeverity::Error:
     os << "error: ";
@@ -251,6 +251,9 @@ static void printDiagnostic(Diagnostic &diag, llvm::raw_ostream &os) {
     os << "remark: ";
     break;
   }
+  if (std::optional<FileLineColLoc> loc = findFileLineCol(diag.getLocation()))
+    os << loc->getFilename().getValue() << ":" << loc->getLine() << ":"
+       << loc->getColumn() << ": ";
   os << diag << "\n";
   for (Diagnostic &note : diag.getNotes())
     printDiagnostic(note, os);
