@@ -77,8 +77,8 @@ void registerBytecodeTranslations() {
         const llvm::MemoryBuffer *main =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         if (!isBytecode(main->getBuffer())) {
-          emitError(FileLineColLoc::get(
-              context, main->getBufferIdentifier(), 0, 0))
+          emitError(
+              FileLineColLoc::get(context, main->getBufferIdentifier(), 0, 0))
               << "not Tile IR bytecode (bad magic)";
           return nullptr;
         }
@@ -93,7 +93,8 @@ void registerBytecodeTranslations() {
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *context) -> LogicalResult {
         context->getOrLoadDialect<cuda_tile::CudaTileDialect>();
-        OwningOpRef<ModuleOp> module = parseSourceAnyFormat(*sourceMgr, context);
+        OwningOpRef<ModuleOp> module =
+            parseSourceAnyFormat(*sourceMgr, context);
         if (!module)
           return failure();
         std::optional<Version> v = Version::parse(bytecodeVersion);

@@ -40,23 +40,55 @@ enum class Section : uint8_t {
 
 /// Type tags (a varint at the start of each type-table entry).
 enum class TypeTag : uint32_t {
-  I1 = 0, I8 = 1, I16 = 2, I32 = 3, I64 = 4, F16 = 5, BF16 = 6, F32 = 7,
-  TF32 = 8, F64 = 9, F8E4M3FN = 10, F8E5M2 = 11, Pointer = 12, Tile = 13,
-  TensorView = 14, PartitionView = 15, Function = 16, Token = 17,
-  F8E8M0FNU = 18, F4E2M1FN = 19, GatherScatterView = 20, StridedView = 21,
-  I4 = 22, F8E5M3FNU = 130,
+  I1 = 0,
+  I8 = 1,
+  I16 = 2,
+  I32 = 3,
+  I64 = 4,
+  F16 = 5,
+  BF16 = 6,
+  F32 = 7,
+  TF32 = 8,
+  F64 = 9,
+  F8E4M3FN = 10,
+  F8E5M2 = 11,
+  Pointer = 12,
+  Tile = 13,
+  TensorView = 14,
+  PartitionView = 15,
+  Function = 16,
+  Token = 17,
+  F8E8M0FNU = 18,
+  F4E2M1FN = 19,
+  GatherScatterView = 20,
+  StridedView = 21,
+  I4 = 22,
+  F8E5M3FNU = 130,
 };
 
 /// Tags of self-describing ("tagged") attributes.
 enum class AttrTag : uint8_t {
-  Integer = 1, Float = 2, Bool = 3, Type = 4, String = 5, Array = 6,
-  DenseElements = 7, DivBy = 8, SameElements = 9, Dictionary = 10,
-  OptimizationHints = 11, Bounded = 12,
+  Integer = 1,
+  Float = 2,
+  Bool = 3,
+  Type = 4,
+  String = 5,
+  Array = 6,
+  DenseElements = 7,
+  DivBy = 8,
+  SameElements = 9,
+  Dictionary = 10,
+  OptimizationHints = 11,
+  Bounded = 12,
 };
 
 /// Tags of debug-info table entries.
 enum class DebugTag : uint8_t {
-  CompileUnit = 1, File = 2, LexicalBlock = 3, Loc = 4, Subprogram = 5,
+  CompileUnit = 1,
+  File = 2,
+  LexicalBlock = 3,
+  Loc = 4,
+  Subprogram = 5,
   CallSite = 6,
 };
 
@@ -65,8 +97,16 @@ enum FunctionFlags : uint8_t { kPrivate = 1, kKernel = 2, kHasHints = 4 };
 
 /// Enumerations stored as one byte.
 enum class EnumKind : uint8_t {
-  Rounding, Overflow, Signedness, ComparisonPredicate, ComparisonOrdering,
-  MemoryOrdering, MemoryScope, AtomicMode, SymbolVisibility, PaddingValue,
+  Rounding,
+  Overflow,
+  Signedness,
+  ComparisonPredicate,
+  ComparisonOrdering,
+  MemoryOrdering,
+  MemoryScope,
+  AtomicMode,
+  SymbolVisibility,
+  PaddingValue,
 };
 /// The attribute of `kind` with value `v`; null when `v` is no case.
 mlir::Attribute enumAttr(mlir::MLIRContext *ctx, EnumKind kind, uint64_t v);
@@ -75,26 +115,26 @@ std::optional<uint64_t> enumValue(EnumKind kind, mlir::Attribute attr);
 
 /// How one op attribute is encoded.
 enum class AttrKind : uint8_t {
-  Enum,       ///< one byte (`enum`)
-  I32,        ///< varint, an i32 IntegerAttr
-  I64,        ///< varint, an i64 IntegerAttr
-  Bool,       ///< one byte, a BoolAttr
-  String,     ///< string index, a StringAttr
-  Symbol,     ///< string index, a FlatSymbolRefAttr
-  Type,       ///< type index, a TypeAttr
-  Dense,      ///< constant index; elements of the op's result type
-  I32Array,   ///< varint count + 4 bytes each, a DenseI32ArrayAttr
-  Tagged,     ///< a self-describing attribute
-  Array,      ///< varint count + tagged attributes, an ArrayAttr
-  Hints,      ///< optimization hints without their tag
-  InBounds,   ///< varint count + bytes; not represented (a hint), see table
+  Enum,     ///< one byte (`enum`)
+  I32,      ///< varint, an i32 IntegerAttr
+  I64,      ///< varint, an i64 IntegerAttr
+  Bool,     ///< one byte, a BoolAttr
+  String,   ///< string index, a StringAttr
+  Symbol,   ///< string index, a FlatSymbolRefAttr
+  Type,     ///< type index, a TypeAttr
+  Dense,    ///< constant index; elements of the op's result type
+  I32Array, ///< varint count + 4 bytes each, a DenseI32ArrayAttr
+  Tagged,   ///< a self-describing attribute
+  Array,    ///< varint count + tagged attributes, an ArrayAttr
+  Hints,    ///< optimization hints without their tag
+  InBounds, ///< varint count + bytes; not represented (a hint), see table
 };
 
 struct AttrSpec {
   AttrKind kind;
   EnumKind enumKind = EnumKind::Rounding;
   std::string name;
-  bool optional = false;     ///< presence is a flag bit
+  bool optional = false; ///< presence is a flag bit
   Version since{13, 1, 0};
   /// For attributes newer than 13.1: the value older files imply.
   std::optional<uint64_t> implied;

@@ -249,12 +249,12 @@ AttrSpec parseAttr(StringRef text) {
     return spec;
   }
   static const llvm::StringMap<AttrKind> kinds = {
-      {"i32", AttrKind::I32},         {"i64", AttrKind::I64},
-      {"bool", AttrKind::Bool},       {"str", AttrKind::String},
-      {"sym", AttrKind::Symbol},      {"type", AttrKind::Type},
-      {"dense", AttrKind::Dense},     {"i32arr", AttrKind::I32Array},
-      {"tagged", AttrKind::Tagged},   {"array", AttrKind::Array},
-      {"hints", AttrKind::Hints},     {"inbounds", AttrKind::InBounds}};
+      {"i32", AttrKind::I32},       {"i64", AttrKind::I64},
+      {"bool", AttrKind::Bool},     {"str", AttrKind::String},
+      {"sym", AttrKind::Symbol},    {"type", AttrKind::Type},
+      {"dense", AttrKind::Dense},   {"i32arr", AttrKind::I32Array},
+      {"tagged", AttrKind::Tagged}, {"array", AttrKind::Array},
+      {"hints", AttrKind::Hints},   {"inbounds", AttrKind::InBounds}};
   auto it = kinds.find(kind);
   if (it == kinds.end())
     llvm::report_fatal_error("bytecode op table: unknown kind " + kind);
@@ -358,8 +358,7 @@ Attribute enumAttr(MLIRContext *ctx, EnumKind kind, uint64_t v) {
     return dialectEnum<IntegerOverflow, IntegerOverflowAttr>(
         ctx, v, symbolizeIntegerOverflow);
   case EnumKind::Signedness:
-    return dialectEnum<Signedness, SignednessAttr>(ctx, v,
-                                                   symbolizeSignedness);
+    return dialectEnum<Signedness, SignednessAttr>(ctx, v, symbolizeSignedness);
   case EnumKind::ComparisonPredicate:
     return dialectEnum<ComparisonPredicate, ComparisonPredicateAttr>(
         ctx, v, symbolizeComparisonPredicate);

@@ -146,8 +146,8 @@ struct TableData {
 class Reader {
 public:
   Reader(MLIRContext *ctx, llvm::MemoryBufferRef buffer)
-      : ctx(ctx), file(buffer.getBuffer()),
-        name(buffer.getBufferIdentifier()), builder(ctx) {}
+      : ctx(ctx), file(buffer.getBuffer()), name(buffer.getBufferIdentifier()),
+        builder(ctx) {}
 
   OwningOpRef<mlir::ModuleOp> read();
 
@@ -211,7 +211,9 @@ private:
 };
 
 bool Cursor::ok() const { return reader.ok(); }
-bool Cursor::fail(const Twine &message) { return reader.error(offset(), message); }
+bool Cursor::fail(const Twine &message) {
+  return reader.error(offset(), message);
+}
 
 bool Reader::readHeader(Cursor &c) {
   StringRef magic = c.take(sizeof(kMagic));
@@ -250,8 +252,8 @@ bool Reader::readSections(Cursor &c) {
     uint64_t length = c.varint();
     if (idByte & 0x80) {
       uint64_t alignment = c.varint();
-      if (c.ok() && (alignment == 0 || alignment > 4096 ||
-                     (alignment & (alignment - 1))))
+      if (c.ok() &&
+          (alignment == 0 || alignment > 4096 || (alignment & (alignment - 1))))
         return error(idOffset, "bad section alignment");
       while (c.ok() && c.offset() % alignment) {
         if (c.byte() != 0xCB && c.ok())
@@ -293,8 +295,8 @@ bool Reader::readTable(Section id, unsigned indexWidth, TableData &table) {
   table.dataOffset = c.offset();
   table.data = c.take(c.remaining());
   for (size_t i = 0; i < table.offsets.size(); ++i) {
-    uint64_t end = i + 1 < table.offsets.size() ? table.offsets[i + 1]
-                                                : table.data.size();
+    uint64_t end =
+        i + 1 < table.offsets.size() ? table.offsets[i + 1] : table.data.size();
     if (table.offsets[i] > end || end > table.data.size())
       return error(s.offset, "table offsets out of order or out of range");
   }
@@ -367,18 +369,30 @@ Type Reader::parseType(uint64_t id) {
       c.fail("pointer attributes (bytecode 13.4) are not supported");
   };
   switch (static_cast<TypeTag>(tag)) {
-  case TypeTag::I1: return IntegerType::get(ctx, 1);
-  case TypeTag::I8: return IntegerType::get(ctx, 8);
-  case TypeTag::I16: return IntegerType::get(ctx, 16);
-  case TypeTag::I32: return IntegerType::get(ctx, 32);
-  case TypeTag::I64: return IntegerType::get(ctx, 64);
-  case TypeTag::F16: return Float16Type::get(ctx);
-  case TypeTag::BF16: return BFloat16Type::get(ctx);
-  case TypeTag::F32: return Float32Type::get(ctx);
-  case TypeTag::TF32: return FloatTF32Type::get(ctx);
-  case TypeTag::F64: return Float64Type::get(ctx);
-  case TypeTag::F8E4M3FN: return Float8E4M3FNType::get(ctx);
-  case TypeTag::F8E5M2: return Float8E5M2Type::get(ctx);
+  case TypeTag::I1:
+    return IntegerType::get(ctx, 1);
+  case TypeTag::I8:
+    return IntegerType::get(ctx, 8);
+  case TypeTag::I16:
+    return IntegerType::get(ctx, 16);
+  case TypeTag::I32:
+    return IntegerType::get(ctx, 32);
+  case TypeTag::I64:
+    return IntegerType::get(ctx, 64);
+  case TypeTag::F16:
+    return Float16Type::get(ctx);
+  case TypeTag::BF16:
+    return BFloat16Type::get(ctx);
+  case TypeTag::F32:
+    return Float32Type::get(ctx);
+  case TypeTag::TF32:
+    return FloatTF32Type::get(ctx);
+  case TypeTag::F64:
+    return Float64Type::get(ctx);
+  case TypeTag::F8E4M3FN:
+    return Float8E4M3FNType::get(ctx);
+  case TypeTag::F8E5M2:
+    return Float8E5M2Type::get(ctx);
   case TypeTag::F8E8M0FNU:
     need({13, 2, 0}, "f8E8M0FNU");
     return c.ok() ? Float8E8M0FNUType::get(ctx) : Type();
@@ -443,9 +457,8 @@ Type Reader::parseType(uint64_t id) {
     PaddingValueAttr pad = padding(flags & 1);
     if (!c.ok())
       return {};
-    return StridedViewType::getChecked(emitter, ctx, int32s(tile),
-                                       int32s(strides), tv, int32s(dimMap),
-                                       pad);
+    return StridedViewType::getChecked(
+        emitter, ctx, int32s(tile), int32s(strides), tv, int32s(dimMap), pad);
   }
   case TypeTag::GatherScatterView: {
     need({13, 3, 0}, "gather_scatter_view");
@@ -537,8 +550,8 @@ Attribute Reader::taggedAttr(Cursor &c, unsigned depth) {
       return {};
     if (width < 64 && (bits >> width))
       return c.fail("float bits wider than the type"), Attribute();
-    return FloatAttr::get(ft, APFloat(ft.getFloatSemantics(),
-                                      APInt(width, bits)));
+    return FloatAttr::get(ft,
+                          APFloat(ft.getFloatSemantics(), APInt(width, bits)));
   }
   case AttrTag::Bool:
     return BoolAttr::get(ctx, c.byte() != 0);
@@ -639,8 +652,7 @@ Attribute Reader::debugAttr(uint64_t id, Cursor &c) {
     return f;
   };
   auto optional = [](uint64_t v) {
-    return v ? std::optional<unsigned>(static_cast<unsigned>(v))
-             : std::nullopt;
+    return v ? std::optional<unsigned>(static_cast<unsigned>(v)) : std::nullopt;
   };
   switch (e.ok() ? static_cast<DebugTag>(tag) : DebugTag::File) {
   case DebugTag::File: {
@@ -669,9 +681,9 @@ Attribute Reader::debugAttr(uint64_t id, Cursor &c) {
     if (e.ok() && !cu)
       e.fail("expected a compile unit");
     if (e.ok())
-      result = DISubprogramAttr::get(
-          ctx, f, line, StringAttr::get(ctx, spName),
-          StringAttr::get(ctx, linkage), cu, optional(scopeLine));
+      result = DISubprogramAttr::get(ctx, f, line, StringAttr::get(ctx, spName),
+                                     StringAttr::get(ctx, linkage), cu,
+                                     optional(scopeLine));
     break;
   }
   case DebugTag::LexicalBlock: {
@@ -680,9 +692,9 @@ Attribute Reader::debugAttr(uint64_t id, Cursor &c) {
     uint64_t line = e.varint();
     uint64_t column = e.varint();
     if (e.ok())
-      result = DILexicalBlockAttr::getChecked(
-          emitter, ctx, scope, f, static_cast<unsigned>(line),
-          optional(column));
+      result = DILexicalBlockAttr::getChecked(emitter, ctx, scope, f,
+                                              static_cast<unsigned>(line),
+                                              optional(column));
     break;
   }
   case DebugTag::Loc: {
@@ -764,9 +776,8 @@ bool Reader::readDebugSection() {
   debugTable.dataOffset = c.offset();
   debugTable.data = c.take(c.remaining());
   for (size_t i = 0; i < debugTable.offsets.size(); ++i) {
-    uint64_t end = i + 1 < debugTable.offsets.size()
-                       ? debugTable.offsets[i + 1]
-                       : debugTable.data.size();
+    uint64_t end = i + 1 < debugTable.offsets.size() ? debugTable.offsets[i + 1]
+                                                     : debugTable.data.size();
     if (debugTable.offsets[i] > end || end > debugTable.data.size())
       return c.fail("debug table offsets out of order or out of range");
   }
@@ -813,10 +824,10 @@ bool Reader::readOp(Cursor &c, Block &block, unsigned depth) {
     return error(opOffset, llvm::formatv("unknown opcode {0:x}", opcode));
   }
   if (version < spec->since)
-    return error(opOffset, llvm::formatv("op '{0}' requires bytecode {1}, "
-                                         "the file is {2}",
-                                         spec->name, spec->since.str(),
-                                         version.str()));
+    return error(opOffset,
+                 llvm::formatv("op '{0}' requires bytecode {1}, "
+                               "the file is {2}",
+                               spec->name, spec->since.str(), version.str()));
   Location loc = opLocation(c);
   if (isExpandedOp(*spec)) {
     // Results, then the operands: the layout every such row has.
@@ -839,7 +850,8 @@ bool Reader::readOp(Cursor &c, Block &block, unsigned depth) {
     return true;
   }
   OperationState state(loc, "cuda_tile." + spec->name);
-  std::optional<RegisteredOperationName> opName = state.name.getRegisteredInfo();
+  std::optional<RegisteredOperationName> opName =
+      state.name.getRegisteredInfo();
   if (!opName)
     return error(opOffset, "cuda_tile dialect not loaded");
 
@@ -913,8 +925,8 @@ bool Reader::readOp(Cursor &c, Block &block, unsigned depth) {
       uint8_t v = c.byte();
       attr = enumAttr(ctx, a.enumKind, v);
       if (!attr && c.ok())
-        return error(at, llvm::formatv("bad value {0} of '{1}'", unsigned(v),
-                                       a.name));
+        return error(
+            at, llvm::formatv("bad value {0} of '{1}'", unsigned(v), a.name));
       break;
     }
     case AttrKind::I32:
@@ -947,8 +959,8 @@ bool Reader::readOp(Cursor &c, Block &block, unsigned depth) {
       break;
     case AttrKind::I32Array: {
       SmallVector<int64_t> v = c.intList(4);
-      attr = DenseI32ArrayAttr::get(ctx, SmallVector<int32_t>(v.begin(),
-                                                              v.end()));
+      attr =
+          DenseI32ArrayAttr::get(ctx, SmallVector<int32_t>(v.begin(), v.end()));
       break;
     }
     case AttrKind::Tagged:
@@ -1120,8 +1132,8 @@ bool Reader::readFunctions(Block &body) {
     currentDebug = nullptr;
     if (locIndex) {
       if (locIndex > functionDebug.size())
-        return error(at, llvm::formatv("debug index {0} out of range",
-                                       locIndex));
+        return error(at,
+                     llvm::formatv("debug index {0} out of range", locIndex));
       currentDebug = &functionDebug[locIndex - 1];
     }
     nextOpIndex = 0;
@@ -1211,7 +1223,7 @@ OwningOpRef<mlir::ModuleOp> Reader::read() {
 } // namespace
 
 OwningOpRef<mlir::ModuleOp> readBytecode(llvm::MemoryBufferRef buffer,
-                                   MLIRContext *context) {
+                                         MLIRContext *context) {
   return Reader(context, buffer).read();
 }
 

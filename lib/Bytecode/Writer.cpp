@@ -51,7 +51,8 @@ void pad(Bytes &out, unsigned alignment) {
     out.push_back(static_cast<char>(0xCB));
 }
 
-template <typename T> void intList(Bytes &out, ArrayRef<T> v, unsigned w) {
+template <typename T>
+void intList(Bytes &out, ArrayRef<T> v, unsigned w) {
   varint(out, v.size());
   for (T x : v)
     fixed(out, static_cast<uint64_t>(static_cast<int64_t>(x)), w);
@@ -120,29 +121,45 @@ uint64_t Writer::type(Type t, Operation *user) {
   auto tag = [&](TypeTag tg) { varint(e, static_cast<uint64_t>(tg)); };
   auto need = [&](Version v) {
     if (version < v)
-      fail(user, llvm::formatv("type {0} requires bytecode version {1}", t,
-                               v.str()));
+      fail(user,
+           llvm::formatv("type {0} requires bytecode version {1}", t, v.str()));
   };
   auto padding = [&](PaddingValueAttr p) {
     if (p)
       e.push_back(static_cast<char>(p.getValue()));
   };
-  if (t.isInteger(1)) tag(TypeTag::I1);
-  else if (t.isInteger(4)) need({13, 3, 0}), tag(TypeTag::I4);
-  else if (t.isInteger(8)) tag(TypeTag::I8);
-  else if (t.isInteger(16)) tag(TypeTag::I16);
-  else if (t.isInteger(32)) tag(TypeTag::I32);
-  else if (t.isInteger(64)) tag(TypeTag::I64);
-  else if (t.isF16()) tag(TypeTag::F16);
-  else if (t.isBF16()) tag(TypeTag::BF16);
-  else if (t.isF32()) tag(TypeTag::F32);
-  else if (t.isTF32()) tag(TypeTag::TF32);
-  else if (t.isF64()) tag(TypeTag::F64);
-  else if (isa<Float8E4M3FNType>(t)) tag(TypeTag::F8E4M3FN);
-  else if (isa<Float8E5M2Type>(t)) tag(TypeTag::F8E5M2);
-  else if (isa<Float8E8M0FNUType>(t)) need({13, 2, 0}), tag(TypeTag::F8E8M0FNU);
-  else if (isa<Float4E2M1FNType>(t)) need({13, 3, 0}), tag(TypeTag::F4E2M1FN);
-  else if (isa<TokenType>(t)) tag(TypeTag::Token);
+  if (t.isInteger(1))
+    tag(TypeTag::I1);
+  else if (t.isInteger(4))
+    need({13, 3, 0}), tag(TypeTag::I4);
+  else if (t.isInteger(8))
+    tag(TypeTag::I8);
+  else if (t.isInteger(16))
+    tag(TypeTag::I16);
+  else if (t.isInteger(32))
+    tag(TypeTag::I32);
+  else if (t.isInteger(64))
+    tag(TypeTag::I64);
+  else if (t.isF16())
+    tag(TypeTag::F16);
+  else if (t.isBF16())
+    tag(TypeTag::BF16);
+  else if (t.isF32())
+    tag(TypeTag::F32);
+  else if (t.isTF32())
+    tag(TypeTag::TF32);
+  else if (t.isF64())
+    tag(TypeTag::F64);
+  else if (isa<Float8E4M3FNType>(t))
+    tag(TypeTag::F8E4M3FN);
+  else if (isa<Float8E5M2Type>(t))
+    tag(TypeTag::F8E5M2);
+  else if (isa<Float8E8M0FNUType>(t))
+    need({13, 2, 0}), tag(TypeTag::F8E8M0FNU);
+  else if (isa<Float4E2M1FNType>(t))
+    need({13, 3, 0}), tag(TypeTag::F4E2M1FN);
+  else if (isa<TokenType>(t))
+    tag(TypeTag::Token);
   else if (auto p = dyn_cast<PointerType>(t)) {
     uint64_t pointee = type(p.getPointeeType(), user);
     tag(TypeTag::Pointer);
@@ -265,8 +282,8 @@ bool Writer::tagged(Bytes &out, Attribute attr, Operation *user) {
   } else if (auto div = dyn_cast<DivByAttr>(attr)) {
     tag(AttrTag::DivBy);
     varint(out, div.getDivisor());
-    out.push_back(static_cast<char>((div.getEvery() ? 1 : 0) |
-                                    (div.getAlong() ? 2 : 0)));
+    out.push_back(
+        static_cast<char>((div.getEvery() ? 1 : 0) | (div.getAlong() ? 2 : 0)));
     if (div.getEvery())
       signedVarint(out, *div.getEvery());
     if (div.getAlong())
@@ -368,8 +385,8 @@ bool Writer::writeBlockOps(Bytes &out, Block &block) {
 }
 
 bool Writer::writeOp(Bytes &out, Operation *op) {
-  if (op->getDialect() == nullptr ||
-      op->getName().getDialectNamespace() != CudaTileDialect::getDialectNamespace())
+  if (op->getDialect() == nullptr || op->getName().getDialectNamespace() !=
+                                         CudaTileDialect::getDialectNamespace())
     return fail(op, "only cuda_tile ops can be written as bytecode");
   StringRef name = op->getName().stripDialect();
   const OpSpec *spec = lookupOp(name);
@@ -423,8 +440,8 @@ bool Writer::writeOp(Bytes &out, Operation *op) {
 
   // Operand groups.
   SmallVector<unsigned> sizes;
-  if (auto segments = dyn_cast_or_null<DenseI32ArrayAttr>(
-          get("operandSegmentSizes"))) {
+  if (auto segments =
+          dyn_cast_or_null<DenseI32ArrayAttr>(get("operandSegmentSizes"))) {
     if (segments.size() != static_cast<int64_t>(spec->operands.size()))
       return fail(op, "operand groups do not match the bytecode format");
     for (int32_t s : segments.asArrayRef())
@@ -434,9 +451,8 @@ bool Writer::writeOp(Bytes &out, Operation *op) {
     for (const OperandSpec &o : spec->operands)
       fixedCount += o.kind == OperandKind::One;
     for (const OperandSpec &o : spec->operands)
-      sizes.push_back(o.kind == OperandKind::One
-                          ? 1
-                          : op->getNumOperands() - fixedCount);
+      sizes.push_back(
+          o.kind == OperandKind::One ? 1 : op->getNumOperands() - fixedCount);
   }
   auto groupSize = [&](StringRef operand) -> int {
     for (auto [i, o] : llvm::enumerate(spec->operands))
@@ -594,8 +610,8 @@ bool Writer::writeOp(Bytes &out, Operation *op) {
 }
 
 void section(Bytes &file, Section id, unsigned alignment, const Bytes &data) {
-  file.push_back(static_cast<char>(static_cast<uint8_t>(id) |
-                                   (alignment > 1 ? 0x80 : 0)));
+  file.push_back(
+      static_cast<char>(static_cast<uint8_t>(id) | (alignment > 1 ? 0x80 : 0)));
   varint(file, data.size());
   if (alignment > 1) {
     varint(file, alignment);
@@ -614,8 +630,8 @@ LogicalResult Writer::write(Operation *module, raw_ostream &os) {
     if (auto global = dyn_cast<GlobalOp>(op)) {
       DenseElementsAttr value = global.getValue();
       auto shaped = value.getType();
-      uint64_t t = type(
-          TileType::get(shaped.getShape(), shaped.getElementType()), &op);
+      uint64_t t =
+          type(TileType::get(shaped.getShape(), shaped.getElementType()), &op);
       varint(globals, string(global.getSymName()));
       varint(globals, t);
       varint(globals, constant(value));
@@ -649,8 +665,8 @@ LogicalResult Writer::write(Operation *module, raw_ostream &os) {
              failure();
     auto argAttrs = op.getAttrOfType<ArrayAttr>("arg_attrs");
     bool hasArgAttrs = argAttrs && llvm::any_of(argAttrs, [](Attribute a) {
-      return !cast<DictionaryAttr>(a).empty();
-    });
+                         return !cast<DictionaryAttr>(a).empty();
+                       });
     if (hasArgAttrs && version < Version{13, 5, 0})
       return fail(&op, "entry argument attributes require bytecode version "
                        "13.5"),
@@ -665,8 +681,8 @@ LogicalResult Writer::write(Operation *module, raw_ostream &os) {
     if (hints && !kernel)
       return fail(&op, "only entries carry optimization hints in bytecode"),
              failure();
-    funcs.push_back(static_cast<char>(
-        (kernel ? kKernel : 0) | (hints && !v135 ? kHasHints : 0)));
+    funcs.push_back(static_cast<char>((kernel ? kKernel : 0) |
+                                      (hints && !v135 ? kHasHints : 0)));
     varint(funcs, functionDebug.size());
     if (hints || (v135 && kernel)) {
       OptimizationHintsAttr h =
@@ -675,9 +691,10 @@ LogicalResult Writer::write(Operation *module, raw_ostream &os) {
       if (!tagged(funcs, h, &op))
         return failure();
     }
-    if (v135 && !tagged(funcs, hasArgAttrs ? Attribute(argAttrs)
-                                           : ArrayAttr::get(ctx, {}),
-                        &op))
+    if (v135 &&
+        !tagged(funcs,
+                hasArgAttrs ? Attribute(argAttrs) : ArrayAttr::get(ctx, {}),
+                &op))
       return failure();
     Bytes body;
     valueIds.clear();

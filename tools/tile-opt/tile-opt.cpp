@@ -21,8 +21,6 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
-
-
 /// Bytecode input becomes the MLIR text of the module it holds (with its
 /// locations), which MlirOptMain then processes as any text input.
 static std::unique_ptr<llvm::MemoryBuffer>
@@ -71,7 +69,8 @@ int main(int argc, char **argv) {
     llvm::errs() << errorMessage << "\n";
     return EXIT_FAILURE;
   }
-  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
     return EXIT_FAILURE;
   output->keep();
   return EXIT_SUCCESS;

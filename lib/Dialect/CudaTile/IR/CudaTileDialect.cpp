@@ -77,8 +77,8 @@ constexpr std::pair<StringLiteral, StringLiteral> kSpellings[] = {
     {"cuda_tile.fpowf", "cuda_tile.pow"},
 };
 
-template <size_t I> ParseResult parseSpelling(OpAsmParser &parser,
-                                              OperationState &state) {
+template <size_t I>
+ParseResult parseSpelling(OpAsmParser &parser, OperationState &state) {
   state.name = OperationName(kSpellings[I].second, state.getContext());
   return state.name.getRegisteredInfo()->getParseAssemblyFn()(parser, state);
 }

@@ -234,6 +234,12 @@ static LogicalResult checkSharedLimit(gpu::GPUFuncOp func, int64_t bytes,
   return diag;
 }
 
+/// The bytes of a shared buffer's storage.
+static int64_t sharedBufferBytes(BufferType type) {
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  return storageType(type).getNumElements() * std::max<int64_t>(1, bits / 8);
+}
+
 /// When each op of `func` may touch a value: [first, last] positions in a
 /// pre-order numbering, where an op inside a loop counts as the whole
 /// outermost loop around it (a later iteration comes back to it).
@@ -259,8 +265,7 @@ struct Liveness {
   /// The span during which `op` may run again.
   std::pair<int64_t, int64_t> of(Operation *op, gpu::GPUFuncOp func) {
     Operation *outerLoop = nullptr;
-    for (Operation *p = op->getParentOp(); p && p != func;
-         p = p->getParentOp())
+    for (Operation *p = op->getParentOp(); p && p != func; p = p->getParentOp())
       if (isa<LoopLikeOpInterface>(p))
         outerLoop = p;
     return span.lookup(outerLoop ? outerLoop : op);
@@ -288,9 +293,7 @@ placeSharedBuffers(gpu::GPUFuncOp func, ArrayRef<AllocOp> allocs,
       continue;
     int64_t align = sharedAlignment(type);
     maxAlign = std::max(maxAlign, align);
-    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-    int64_t size =
-        storageType(type).getNumElements() * std::max<int64_t>(1, bits / 8);
+    int64_t size = sharedBufferBytes(type);
     // Lifetime: every user of the buffer and of what is derived from it; a
     // buffer nothing uses, the whole kernel.
     int64_t first = std::numeric_limits<int64_t>::max(), last = -1;
@@ -428,13 +431,22 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
   llvm::DenseMap<Operation *, int64_t> sharedOffset;
   int64_t sharedBytes = 0, maxAlign = 16;
   placeSharedBuffers(func, allocs, sharedOffset, sharedBytes, maxAlign);
+  // Separate static arrays (the explicit ABI below 48 KiB) share nothing:
+  // that choice goes by the buffers' total size.
+  int64_t unpackedBytes = 0;
+  for (AllocOp alloc : allocs) {
+    BufferType type = alloc.getResult().getType();
+    if (type.isShared())
+      unpackedBytes = llvm::alignTo(unpackedBytes, sharedAlignment(type)) +
+                      sharedBufferBytes(type);
+  }
   Value dynamicBase, dynamicPad;
   llvm::DenseMap<Operation *, Value> staticStorage;
   if (abi == LaunchABI::Tile) {
     if (failed(placeStaticShared(func, allocs, sharedOffset, sharedBytes,
                                  maxAlign, staticStorage)))
       return failure();
-  } else if (sharedBytes > kStaticSharedBytes) {
+  } else if (unpackedBytes > kStaticSharedBytes) {
     // The opt-in limit of the module's target chip.
     if (failed(checkSharedLimit(func, sharedBytes + maxAlign - 16,
                                 /*allStatic=*/false)))
