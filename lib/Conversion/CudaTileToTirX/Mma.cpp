@@ -11,7 +11,9 @@
 // warpgroup or warp issues `tirx.gemm` on its own piece.
 //
 // * `mmaf` on its own stages A and B through shared memory (whatever their
-//   register layout) and issues one tirx.gemm per piece.
+//   register layout) and issues one tirx.gemm per piece. f8 inputs into an
+//   f32 accumulator without `fast_acc` are converted to f16 first
+//   (mmaInputType), so that the products accumulate at full f32 precision.
 // * A `for` over K whose body loads an A and a B tile from partition views
 //   (B optionally through `permute [1, 0]`), multiplies them with `mmaf`
 //   into the one loop-carried accumulator and continues with the product
@@ -67,7 +69,9 @@ struct MmaPlan {
   int64_t batch = 1;
   bool batched = false;
   unsigned bits = 16;
-  /// The input element type as buffers hold it (tf32 in f32 storage).
+  /// The input element type as the shared buffers hold it and the tensor
+  /// cores read it (mmaInputType: tf32 in f32 storage, f8 without fast_acc
+  /// widened to f16).
   Type inType;
   /// The tirx.gemm config (mmai: the signedness of each input).
   DictionaryAttr gemmConfig;
@@ -89,9 +93,24 @@ Type storageType(Type t) {
   return t;
 }
 
-/// The bits per element of a cuda_tile element type in registers and
-/// shared memory (tf32: 32).
-unsigned storageBits(Type t) { return storageType(t).getIntOrFloatBitWidth(); }
+/// The element type the tensor cores read for the inputs of an mmaf/mmai
+/// (what its shared A and B buffers hold). This is where the precision of
+/// a product is chosen:
+/// * f8 inputs into an f32 accumulator without `fast_acc` are widened to
+///   f16 (exact: every e4m3 and e5m2 value is an f16 value) and multiplied
+///   by the f16 instructions, whose f32 accumulation is full precision; the
+///   f8 instructions of sm_89/sm_90 add their products with fewer bits
+///   (about 14), which only `fast_acc` allows;
+/// * tf32 lives in f32 storage;
+/// * everything else is read as it is.
+Type mmaInputType(Operation *op) {
+  Type in = cast<ct::TileType>(op->getOperand(0).getType()).getElementType();
+  Type acc = cast<ct::TileType>(op->getOperand(2).getType()).getElementType();
+  auto mmaf = dyn_cast<ct::MmaFOp>(op);
+  if (mmaf && isF8(in) && acc.isF32() && !mmaf.getFastAcc())
+    return Float16Type::get(op->getContext());
+  return storageType(in);
+}
 
 /// The mma.sync atom (M, K) of `bits`-bit inputs: m8n8k4 for f64, m16n8k8
 /// for tf32, m16n8k16 for 16-bit inputs, m16n8k32 for 8-bit inputs.
@@ -198,17 +217,18 @@ TileLayout accLayout(const MmaPlan &p) {
   return p.batched ? batchLayout(layout, p.batch) : layout;
 }
 
-/// Chooses the tensor-core plan of an M x N x K product with `in` inputs on
-/// a CTA of `threads` threads, or explains why there is none.
-FailureOr<MmaPlan> planMma(int64_t m, int64_t n, int64_t k, Type in,
+/// Chooses the tensor-core plan of an M x N x K product of `op` (an mmaf
+/// or mmai) on a CTA of `threads` threads, or explains why there is none.
+FailureOr<MmaPlan> planMma(Operation *op, int64_t m, int64_t n, int64_t k,
                            int64_t threads, const ::tileir::TargetInfo &target,
                            std::string &why) {
+  Type in = cast<ct::TileType>(op->getOperand(0).getType()).getElementType();
   MmaPlan p;
   p.m = m;
   p.n = n;
   p.k = k;
-  p.inType = storageType(in);
-  p.bits = storageBits(in);
+  p.inType = mmaInputType(op);
+  p.bits = p.inType.getIntOrFloatBitWidth();
   // f32 products keep f32 precision: the tensor cores would read tf32.
   if (in.isF32()) {
     p.fma = true;
@@ -295,8 +315,8 @@ FailureOr<MmaPlan> planFor(Operation *op, int64_t threads,
   int64_t r = lhs.getRank() - 2;
   std::string why;
   FailureOr<MmaPlan> plan =
-      planMma(lhs.getDimSize(r), rhs.getDimSize(r + 1), lhs.getDimSize(r + 1),
-              lhs.getElementType(), threads, target, why);
+      planMma(op, lhs.getDimSize(r), rhs.getDimSize(r + 1),
+              lhs.getDimSize(r + 1), threads, target, why);
   if (failed(plan))
     return op->emitOpError() << why;
   if (r) {
@@ -358,8 +378,8 @@ void mlir::tileir::planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
     int64_t r = lhs.getRank() - 2;
     std::string why;
     FailureOr<MmaPlan> plan =
-        planMma(lhs.getDimSize(r), rhs.getDimSize(r + 1), lhs.getDimSize(r + 1),
-                lhs.getElementType(), planner.getCtaThreads(), target, why);
+        planMma(op, lhs.getDimSize(r), rhs.getDimSize(r + 1),
+                lhs.getDimSize(r + 1), planner.getCtaThreads(), target, why);
     // An f32 product works on the blocked layout.
     if (failed(plan) || plan->fma)
       return;
@@ -595,6 +615,20 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   TileLayout bLayout = sharedLayout(*plan, false, false);
   Value sharedA = e.allocShared(aShape, plan->inType, batched(aLayout));
   Value sharedB = e.allocShared(bShape, plan->inType, batched(bLayout));
+  // Inputs the plan widens (f8 -> f16, mmaInputType) are converted in
+  // registers, in their own layout, before they are staged.
+  auto widen = [&](Value operand, Value &lowered) {
+    if (!isF8(shapeOf(operand).second) || !plan->inType.isF16())
+      return;
+    Value src = l.getBuffer(operand, loc);
+    auto srcType = cast<tirx::BufferType>(src.getType());
+    lowered =
+        l.alloc(srcType.getShape(), plan->inType, srcType.getTileLayout(), loc);
+    tirx::CastOp::create(l.b, loc, lowered, src, l.flag(false), l.cta(),
+                         nullptr, nullptr);
+  };
+  widen(op.getLhs(), lhs);
+  widen(op.getRhs(), rhs);
   // A splat operand fills the shared buffer; a register tile is copied.
   for (auto [operand, lowered, shared] :
        {std::tuple(op.getLhs(), lhs, sharedA),
@@ -1047,6 +1081,12 @@ std::optional<LogicalResult> EntryLowering::lowerMmaOp(Operation *op) {
   if (auto forOp = dyn_cast<ct::ForOp>(op)) {
     std::optional<KLoop> loop = matchKLoop(forOp);
     if (!loop)
+      return std::nullopt;
+    // The pipeline stages the loaded tiles as they are: a product whose
+    // inputs the plan widens (f8 without fast_acc) is lowered op by op.
+    Type loaded =
+        cast<ct::TileType>(loop->mma->getOperand(0).getType()).getElementType();
+    if (isF8(loaded) && mmaInputType(loop->mma) != loaded)
       return std::nullopt;
     return lowerKLoop(*this, *loop);
   }

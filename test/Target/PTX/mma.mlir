@@ -6,14 +6,28 @@
 // RUN: FileCheck %s --check-prefix=SM90 < %t90.ptx
 // RUN: %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin
 
-// mmaf (f16, bf16, f8E4M3FN) on its own and the pipelined matmul K loop,
-// down to PTX: wgmma on sm_90a, mma.sync on sm_90.
+// mmaf (f16, bf16, f8E4M3FN, f8E5M2) on its own and the pipelined matmul K
+// loop, down to PTX: wgmma on sm_90a, mma.sync on sm_90. f8 products into
+// f32 use the f8 instructions only with fast_acc; without it the f8 tiles
+// are converted to f16 (cvt.rn.f16x2.e4m3x2 / e5m2x2) and multiplied by the
+// f16 instructions (full f32 accumulation).
 
 // SM90A-LABEL: .entry mmaf_bf16(
 // SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
 // SM90A: wgmma.wait_group.sync.aligned 0;
 // SM90A-LABEL: .entry mmaf_f8(
+// SM90A-NOT: cvt.rn.f16x2.e4m3x2
 // SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e4m3
+// SM90A-LABEL: .entry mmaf_f8_exact(
+// SM90A: cvt.rn.f16x2.e4m3x2
+// SM90A-NOT: .e4m3.e4m3
+// SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
+// SM90A-NOT: .e4m3.e4m3
+// SM90A-LABEL: .entry mmaf_e5m2_exact(
+// SM90A: cvt.rn.f16x2.e5m2x2
+// SM90A-NOT: .e5m2.e5m2
+// SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
+// SM90A-NOT: .e5m2.e5m2
 // 4 stages of 16 KiB: 64 KiB of dynamic shared memory (+ 112 bytes to
 // round the 16-byte aligned block up to 128), the buffers at offsets of
 // the upstream gpu.dynamic_shared_memory symbol.
@@ -41,7 +55,18 @@
 // SM90-LABEL: .entry mmaf_bf16(
 // SM90: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // SM90-LABEL: .entry mmaf_f8(
+// SM90-NOT: cvt.rn.f16x2.e4m3x2
 // SM90: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
+// SM90-LABEL: .entry mmaf_f8_exact(
+// SM90: cvt.rn.f16x2.e4m3x2
+// SM90-NOT: .e4m3.e4m3
+// SM90: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// SM90-NOT: .e4m3.e4m3
+// SM90-LABEL: .entry mmaf_e5m2_exact(
+// SM90: cvt.rn.f16x2.e5m2x2
+// SM90-NOT: .e5m2.e5m2
+// SM90: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// SM90-NOT: .e5m2.e5m2
 // SM90-LABEL: .entry kloop_f16(
 // SM90: cp.async.cg.shared.global
 // SM90: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
@@ -72,7 +97,39 @@ cuda_tile.module @mma {
     %va = constant <f8E4M3FN: 1.0> : tile<64x32xf8E4M3FN>
     %vb = constant <f8E4M3FN: 2.0> : tile<32x64xf8E4M3FN>
     %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %d = mmaf %va, %vb, %zero fast_acc : tile<64x32xf8E4M3FN>, tile<32x64xf8E4M3FN>, tile<64x64xf32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @mmaf_f8_exact(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f32>>) {
+    %ta = make_tensor_view %a, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf8E4M3FN, strides=[32,1]>
+    %tb = make_tensor_view %b, shape = [32, 64], strides = [64, 1] : tensor_view<32x64xf8E4M3FN, strides=[64,1]>
+    %tc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(64x32), tensor_view<64x32xf8E4M3FN, strides=[32,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(32x64), tensor_view<32x64xf8E4M3FN, strides=[64,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va, %t0 = load_view_tko weak %pa[%c0, %c0] : partition_view<tile=(64x32), tensor_view<64x32xf8E4M3FN, strides=[32,1]>>, tile<i32> -> tile<64x32xf8E4M3FN>, token
+    %vb, %t1 = load_view_tko weak %pb[%c0, %c0] : partition_view<tile=(32x64), tensor_view<32x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<32x64xf8E4M3FN>, token
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
     %d = mmaf %va, %vb, %zero : tile<64x32xf8E4M3FN>, tile<32x64xf8E4M3FN>, tile<64x64xf32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @mmaf_e5m2_exact(%a: tile<ptr<f8E5M2>>, %b: tile<ptr<f8E5M2>>, %c: tile<ptr<f32>>) {
+    %ta = make_tensor_view %a, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf8E5M2, strides=[32,1]>
+    %tb = make_tensor_view %b, shape = [32, 64], strides = [64, 1] : tensor_view<32x64xf8E5M2, strides=[64,1]>
+    %tc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(64x32), tensor_view<64x32xf8E5M2, strides=[32,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(32x64), tensor_view<32x64xf8E5M2, strides=[64,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va, %t0 = load_view_tko weak %pa[%c0, %c0] : partition_view<tile=(64x32), tensor_view<64x32xf8E5M2, strides=[32,1]>>, tile<i32> -> tile<64x32xf8E5M2>, token
+    %vb, %t1 = load_view_tko weak %pb[%c0, %c0] : partition_view<tile=(32x64), tensor_view<32x64xf8E5M2, strides=[64,1]>>, tile<i32> -> tile<32x64xf8E5M2>, token
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %d = mmaf %va, %vb, %zero : tile<64x32xf8E5M2>, tile<32x64xf8E5M2>, tile<64x64xf32>
     %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }

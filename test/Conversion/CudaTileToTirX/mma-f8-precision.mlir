@@ -1,0 +1,166 @@
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefixes=CHECK,WG
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90 ptx-version=84" | FileCheck %s --check-prefixes=CHECK,MS
+
+// f8 products into an f32 accumulator: without fast_acc the f8 tiles are
+// converted to f16 in registers (tirx.cast, exact) and multiplied by the
+// f16 tensor-core instructions, whose f32 accumulation is full precision;
+// the K loop is then lowered op by op (no cp.async pipeline of f8 stages).
+// With fast_acc the gemm reads the f8 tiles (wgmma / mma.sync .e4m3 or
+// .e5m2) and the K loop is pipelined. (f8 into an f16 accumulator, wgmma
+// only, reads the f8 tiles: Target/PTX/mma-types.mlir.)
+
+// CHECK-LABEL: gpu.func @mmaf_exact
+// CHECK: %[[A8:.*]] = tirx.alloc : !tirx.buffer<64x32xf8E4M3FN, local
+// CHECK: %[[B8:.*]] = tirx.alloc : !tirx.buffer<32x64xf8E4M3FN, local
+// CHECK: %[[SA:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, shared
+// CHECK: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, shared
+// CHECK: %[[A16:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, local
+// CHECK: tirx.cast cta %[[A16]], %[[A8]]
+// CHECK: %[[B16:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, local
+// CHECK: tirx.cast cta %[[B16]], %[[B8]]
+// CHECK: tirx.copy cta %[[SA]], %[[A16]]
+// CHECK: tirx.copy cta %[[SB]], %[[B16]]
+// CHECK-NOT: xf8E4M3FN
+// WG: tirx.gemm warpgroup %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf16, shared{{.*}}xf16, shared
+// MS: tirx.gemm warp %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf16, local{{.*}}xf16, local
+// CHECK-LABEL: gpu.func @mmaf_fast
+// CHECK-NOT: tirx.cast
+// CHECK: tirx.alloc : !tirx.buffer<64x32xf8E4M3FN, shared
+// CHECK: tirx.alloc : !tirx.buffer<32x64xf8E4M3FN, shared
+// CHECK-NOT: tirx.cast
+// WG: tirx.gemm warpgroup %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
+// MS: tirx.gemm warp %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf8E4M3FN, local{{.*}}xf8E4M3FN, local
+// CHECK-LABEL: gpu.func @mmaf_e5m2_exact
+// CHECK: tirx.alloc : !tirx.buffer<64x32xf16, shared
+// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x32xf16, local, {{.*}}>, !tirx.buffer<64x32xf8E5M2, local
+// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<32x64xf16, local, {{.*}}>, !tirx.buffer<32x64xf8E5M2, local
+// WG: tirx.gemm warpgroup {{.*}}xf16, shared
+// MS: tirx.gemm warp {{.*}}xf16, local
+
+// CHECK-LABEL: gpu.func @batch_exact
+// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<2x64x32xf16, local, {{.*}}>, !tirx.buffer<2x64x32xf8E4M3FN, local
+// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<2x32x64xf16, local, {{.*}}>, !tirx.buffer<2x32x64xf8E4M3FN, local
+// WG-COUNT-4: tirx.gemm warpgroup {{.*}}xf16, shared{{.*}}xf16, shared
+// MS: tirx.gemm warp {{.*}}xf16, local{{.*}}xf16, local
+
+// CHECK-LABEL: gpu.func @kloop_exact
+// CHECK-NOT: tirx.copy_async
+// CHECK: scf.for
+// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf16, local, {{.*}}>, !tirx.buffer<64x64xf8E4M3FN, local
+// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf16, local, {{.*}}>, !tirx.buffer<64x64xf8E4M3FN, local
+// WG: tirx.gemm warpgroup {{.*}}xf16, shared{{.*}}xf16, shared
+// MS: tirx.gemm warp {{.*}}xf16, local{{.*}}xf16, local
+// CHECK-NOT: tirx.copy_async
+// CHECK-LABEL: gpu.func @kloop_fast
+// CHECK-NOT: tirx.cast
+// CHECK: tirx.copy_async cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf8E4M3FN, shared
+// CHECK: scf.for
+// WG: tirx.gemm_async warpgroup {{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
+// MS: tirx.gemm warp {{.*}}xf8E4M3FN, local{{.*}}xf8E4M3FN, local
+// CHECK-NOT: tirx.cast
+
+cuda_tile.module @f8 {
+  entry @mmaf_exact(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f32>>) {
+    %ta = make_tensor_view %a, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf8E4M3FN, strides=[32,1]>
+    %tb = make_tensor_view %b, shape = [32, 64], strides = [64, 1] : tensor_view<32x64xf8E4M3FN, strides=[64,1]>
+    %tc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(64x32), tensor_view<64x32xf8E4M3FN, strides=[32,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(32x64), tensor_view<32x64xf8E4M3FN, strides=[64,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va, %t0 = load_view_tko weak %pa[%c0, %c0] : partition_view<tile=(64x32), tensor_view<64x32xf8E4M3FN, strides=[32,1]>>, tile<i32> -> tile<64x32xf8E4M3FN>, token
+    %vb, %t1 = load_view_tko weak %pb[%c0, %c0] : partition_view<tile=(32x64), tensor_view<32x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<32x64xf8E4M3FN>, token
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %d = mmaf %va, %vb, %zero : tile<64x32xf8E4M3FN>, tile<32x64xf8E4M3FN>, tile<64x64xf32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @mmaf_fast(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f32>>) {
+    %ta = make_tensor_view %a, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf8E4M3FN, strides=[32,1]>
+    %tb = make_tensor_view %b, shape = [32, 64], strides = [64, 1] : tensor_view<32x64xf8E4M3FN, strides=[64,1]>
+    %tc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(64x32), tensor_view<64x32xf8E4M3FN, strides=[32,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(32x64), tensor_view<32x64xf8E4M3FN, strides=[64,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va, %t0 = load_view_tko weak %pa[%c0, %c0] : partition_view<tile=(64x32), tensor_view<64x32xf8E4M3FN, strides=[32,1]>>, tile<i32> -> tile<64x32xf8E4M3FN>, token
+    %vb, %t1 = load_view_tko weak %pb[%c0, %c0] : partition_view<tile=(32x64), tensor_view<32x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<32x64xf8E4M3FN>, token
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %d = mmaf %va, %vb, %zero fast_acc : tile<64x32xf8E4M3FN>, tile<32x64xf8E4M3FN>, tile<64x64xf32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @mmaf_e5m2_exact(%a: tile<ptr<f8E5M2>>, %b: tile<ptr<f8E5M2>>, %c: tile<ptr<f32>>) {
+    %ta = make_tensor_view %a, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf8E5M2, strides=[32,1]>
+    %tb = make_tensor_view %b, shape = [32, 64], strides = [64, 1] : tensor_view<32x64xf8E5M2, strides=[64,1]>
+    %tc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(64x32), tensor_view<64x32xf8E5M2, strides=[32,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(32x64), tensor_view<32x64xf8E5M2, strides=[64,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va, %t0 = load_view_tko weak %pa[%c0, %c0] : partition_view<tile=(64x32), tensor_view<64x32xf8E5M2, strides=[32,1]>>, tile<i32> -> tile<64x32xf8E5M2>, token
+    %vb, %t1 = load_view_tko weak %pb[%c0, %c0] : partition_view<tile=(32x64), tensor_view<32x64xf8E5M2, strides=[64,1]>>, tile<i32> -> tile<32x64xf8E5M2>, token
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %d = mmaf %va, %vb, %zero : tile<64x32xf8E5M2>, tile<32x64xf8E5M2>, tile<64x64xf32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @batch_exact(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f32>>) {
+    %ta = make_tensor_view %a, shape = [2, 64, 32], strides = [2048, 32, 1] : tensor_view<2x64x32xf8E4M3FN, strides=[2048,32,1]>
+    %tb = make_tensor_view %b, shape = [2, 32, 64], strides = [2048, 64, 1] : tensor_view<2x32x64xf8E4M3FN, strides=[2048,64,1]>
+    %tc = make_tensor_view %c, shape = [2, 64, 64], strides = [4096, 64, 1] : tensor_view<2x64x64xf32, strides=[4096,64,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(2x64x32), tensor_view<2x64x32xf8E4M3FN, strides=[2048,32,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(2x32x64), tensor_view<2x32x64xf8E4M3FN, strides=[2048,64,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(2x64x64), tensor_view<2x64x64xf32, strides=[4096,64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va, %t0 = load_view_tko weak %pa[%c0, %c0, %c0] : partition_view<tile=(2x64x32), tensor_view<2x64x32xf8E4M3FN, strides=[2048,32,1]>>, tile<i32> -> tile<2x64x32xf8E4M3FN>, token
+    %vb, %t1 = load_view_tko weak %pb[%c0, %c0, %c0] : partition_view<tile=(2x32x64), tensor_view<2x32x64xf8E4M3FN, strides=[2048,64,1]>>, tile<i32> -> tile<2x32x64xf8E4M3FN>, token
+    %zero = constant <f32: 0.0> : tile<2x64x64xf32>
+    %d = mmaf %va, %vb, %zero : tile<2x64x32xf8E4M3FN>, tile<2x32x64xf8E4M3FN>, tile<2x64x64xf32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0, %c0] : tile<2x64x64xf32>, partition_view<tile=(2x64x64), tensor_view<2x64x64xf32, strides=[4096,64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @kloop_exact(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f32>>, %kt: tile<i32>) {
+    %ta = make_tensor_view %a, shape = [64, 256], strides = [256, 1] : tensor_view<64x256xf8E4M3FN, strides=[256,1]>
+    %tb = make_tensor_view %b, shape = [256, 64], strides = [64, 1] : tensor_view<256x64xf8E4M3FN, strides=[64,1]>
+    %tc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(64x64), tensor_view<64x256xf8E4M3FN, strides=[256,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(64x64), tensor_view<256x64xf8E4M3FN, strides=[64,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %acc = for %kk in (%c0 to %kt, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<64x64xf32>) {
+      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(64x64), tensor_view<64x256xf8E4M3FN, strides=[256,1]>>, tile<i32> -> tile<64x64xf8E4M3FN>, token
+      %vb, %t1 = load_view_tko weak %pb[%kk, %c0] : partition_view<tile=(64x64), tensor_view<256x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<64x64xf8E4M3FN>, token
+      %d = mmaf %va, %vb, %x : tile<64x64xf8E4M3FN>, tile<64x64xf8E4M3FN>, tile<64x64xf32>
+      continue %d : tile<64x64xf32>
+    }
+    %t3 = store_view_tko weak %acc, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @kloop_fast(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f32>>, %kt: tile<i32>) {
+    %ta = make_tensor_view %a, shape = [64, 256], strides = [256, 1] : tensor_view<64x256xf8E4M3FN, strides=[256,1]>
+    %tb = make_tensor_view %b, shape = [256, 64], strides = [64, 1] : tensor_view<256x64xf8E4M3FN, strides=[64,1]>
+    %tc = make_tensor_view %c, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(64x64), tensor_view<64x256xf8E4M3FN, strides=[256,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(64x64), tensor_view<256x64xf8E4M3FN, strides=[64,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %acc = for %kk in (%c0 to %kt, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<64x64xf32>) {
+      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(64x64), tensor_view<64x256xf8E4M3FN, strides=[256,1]>>, tile<i32> -> tile<64x64xf8E4M3FN>, token
+      %vb, %t1 = load_view_tko weak %pb[%kk, %c0] : partition_view<tile=(64x64), tensor_view<256x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<64x64xf8E4M3FN>, token
+      %d = mmaf %va, %vb, %x fast_acc : tile<64x64xf8E4M3FN>, tile<64x64xf8E4M3FN>, tile<64x64xf32>
+      continue %d : tile<64x64xf32>
+    }
+    %t3 = store_view_tko weak %acc, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
