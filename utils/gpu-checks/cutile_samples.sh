@@ -7,7 +7,7 @@
 #
 # Each DIR holds part of what travels (all of it is over the 64 MiB a call
 # carries, so it may come in two calls on the warm machine; UNPACK_ONLY=1
-# unpacks a part into .nvroot/ and stops):
+# unpacks a part into $NVROOT, default /tmp/nvroot, and stops):
 #   cuda_tile-*.whl          cuTile Python's wheel (for the machine's Python)
 #   tileiras.xz, ptxas.xz, libnvvm.so.4.xz, libdevice.10.bc
 #                            NVIDIA's tileiras and what it needs of its release
@@ -15,7 +15,7 @@
 #   samples/                 cuTile's samples/ at the commit of the wheel
 # Prepare them with utils/gpu-checks/prepare-cutile-samples.sh.
 set -euo pipefail
-root=.nvroot   # nv/ lays NVIDIA's files out as its wheel does; tileir/ ours
+root="${NVROOT:-/tmp/nvroot}"   # nv/ lays NVIDIA's files out as its wheel does; tileir/ ours
 out="${OUT:-/tmp/cutile-samples}"
 mkdir -p "$out" "$root/nv/bin" "$root/nv/lib" "$root/nv/nvvm/libdevice" "$root/tileir"
 for dir in "${@:-.gpu}"; do
@@ -41,7 +41,7 @@ PY
   if [ -d "$dir/samples" ]; then samples="$dir/samples"; fi
 done
 if [ -n "${UNPACK_ONLY:-}" ]; then exit 0; fi
-export PYTHONPATH="$PWD/$root/site"${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH="$root/site"${PYTHONPATH:+:$PYTHONPATH}
 ln -sf tile-as "$root/tileir/tileiras"
 echo "TileIR:  $(env -u CUDA_HOME "$root/tileir/tileiras" --version | tr '\n' ' ')"
 echo "NVIDIA:  $(env -u CUDA_HOME "$root/nv/bin/tileiras" --version | tr '\n' ' ')"
