@@ -103,38 +103,3 @@ gpu.module @bad [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
-
-// -----
-
-// Buffers that are never in use at the same time share their bytes: @a and
-// @b live only in the first loop, @c only in the second, so @c takes @a's
-// offset; a use inside a loop keeps a buffer for the whole loop.
-!A = !tirx.buffer<4096xf32, shared, #tirx.layout<S[4096:1]>>
-gpu.module @reuse [#nvvm.target<chip = "sm_90a">] {
-  // CHECK-LABEL: gpu.func @phases
-  // CHECK-SAME: workgroup(%[[ARR:.*]] : memref<32768xi8, #gpu.address_space<workgroup>>
-  // CHECK: %[[C0:.*]] = arith.constant 0 : index
-  // CHECK: memref.view %[[ARR]][%[[C0]]][] : memref<32768xi8, #gpu.address_space<workgroup>> to memref<4096xf32
-  // CHECK: %[[C16K:.*]] = arith.constant 16384 : index
-  // CHECK: memref.view %[[ARR]][%[[C16K]]][] : memref<32768xi8, #gpu.address_space<workgroup>> to memref<4096xf32
-  // CHECK: %[[C0B:.*]] = arith.constant 0 : index
-  // CHECK: memref.view %[[ARR]][%[[C0B]]][] : memref<32768xi8, #gpu.address_space<workgroup>> to memref<4096xf32
-  gpu.func @phases(%v: f32, %n: index) kernel {
-    %a = tirx.alloc : !A
-    %b = tirx.alloc : !A
-    %c = tirx.alloc : !A
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    scf.for %i = %c0 to %n step %c1 {
-      %am = builtin.unrealized_conversion_cast %a : !A to memref<4096xf32, #gpu.address_space<workgroup>>
-      memref.store %v, %am[%i] : memref<4096xf32, #gpu.address_space<workgroup>>
-      %bm = builtin.unrealized_conversion_cast %b : !A to memref<4096xf32, #gpu.address_space<workgroup>>
-      memref.store %v, %bm[%i] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    scf.for %i = %c0 to %n step %c1 {
-      %cm = builtin.unrealized_conversion_cast %c : !A to memref<4096xf32, #gpu.address_space<workgroup>>
-      memref.store %v, %cm[%i] : memref<4096xf32, #gpu.address_space<workgroup>>
-    }
-    gpu.return
-  }
-}

@@ -12,7 +12,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::tirx {
 #define GEN_PASS_DEF_TIRXLOWERBUFFERS
@@ -234,104 +233,6 @@ static LogicalResult checkSharedLimit(gpu::GPUFuncOp func, int64_t bytes,
   return diag;
 }
 
-/// The bytes of a shared buffer's storage.
-static int64_t sharedBufferBytes(BufferType type) {
-  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-  return storageType(type).getNumElements() * std::max<int64_t>(1, bits / 8);
-}
-
-/// When each op of `func` may touch a value: [first, last] positions in a
-/// pre-order numbering, where an op inside a loop counts as the whole
-/// outermost loop around it (a later iteration comes back to it).
-namespace {
-struct Liveness {
-  llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> span;
-
-  explicit Liveness(gpu::GPUFuncOp func) {
-    int64_t next = 0;
-    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      span[op] = {next, next};
-      ++next;
-    });
-    // Each op's span ends at the last op nested in it.
-    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (Operation &inner : block)
-            span[op].second = std::max(span[op].second, span[&inner].second);
-    });
-  }
-
-  /// The span during which `op` may run again.
-  std::pair<int64_t, int64_t> of(Operation *op, gpu::GPUFuncOp func) {
-    Operation *outerLoop = nullptr;
-    for (Operation *p = op->getParentOp(); p && p != func; p = p->getParentOp())
-      if (isa<LoopLikeOpInterface>(p))
-        outerLoop = p;
-    return span.lookup(outerLoop ? outerLoop : op);
-  }
-};
-} // namespace
-
-/// Offsets of the shared buffers of `func` within one block: a buffer takes
-/// the lowest offset (first fit, in program order) that no buffer live at
-/// the same time uses, its lifetime being the span of every op that uses it
-/// or a value derived from it (views, regions, selects). `sharedBytes` is the
-/// block's size and `maxAlign` its largest alignment.
-static void
-placeSharedBuffers(gpu::GPUFuncOp func, ArrayRef<AllocOp> allocs,
-                   llvm::DenseMap<Operation *, int64_t> &sharedOffset,
-                   int64_t &sharedBytes, int64_t &maxAlign) {
-  Liveness liveness(func);
-  struct Placed {
-    int64_t begin, end, first, last;
-  };
-  SmallVector<Placed> placed;
-  for (AllocOp alloc : allocs) {
-    BufferType type = alloc.getResult().getType();
-    if (!type.isShared())
-      continue;
-    int64_t align = sharedAlignment(type);
-    maxAlign = std::max(maxAlign, align);
-    int64_t size = sharedBufferBytes(type);
-    // Lifetime: every user of the buffer and of what is derived from it; a
-    // buffer nothing uses, the whole kernel.
-    int64_t first = std::numeric_limits<int64_t>::max(), last = -1;
-    if (alloc.getResult().use_empty())
-      std::tie(first, last) = liveness.span.lookup(func);
-    SmallVector<Value> worklist = {alloc.getResult()};
-    llvm::DenseSet<Operation *> seen;
-    while (!worklist.empty()) {
-      Value v = worklist.pop_back_val();
-      for (Operation *user : v.getUsers()) {
-        if (!seen.insert(user).second)
-          continue;
-        auto [lo, hi] = liveness.of(user, func);
-        first = std::min(first, lo);
-        last = std::max(last, hi);
-        llvm::append_range(worklist, user->getResults());
-      }
-    }
-    // First fit among the buffers live at the same time.
-    int64_t offset = 0;
-    for (bool moved = true; moved;) {
-      moved = false;
-      offset = llvm::alignTo(offset, align);
-      for (const Placed &p : placed) {
-        bool together = p.first <= last && first <= p.last;
-        bool overlap = p.begin < offset + size && offset < p.end;
-        if (together && overlap) {
-          offset = p.end;
-          moved = true;
-        }
-      }
-    }
-    sharedOffset[alloc] = offset;
-    placed.push_back({offset, offset + size, first, last});
-    sharedBytes = std::max(sharedBytes, offset + size);
-  }
-}
-
 /// The tile launch ABI: one static `i8` workgroup attribution holds all the
 /// shared memory of `func`: the workgroup attributions it has already
 /// (placed first, at their alignment) and the shared buffers, at
@@ -430,15 +331,17 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
   // `tileir.dynamic_smem`). Tile ABI: one static array (placeStaticShared).
   llvm::DenseMap<Operation *, int64_t> sharedOffset;
   int64_t sharedBytes = 0, maxAlign = 16;
-  placeSharedBuffers(func, allocs, sharedOffset, sharedBytes, maxAlign);
-  // Separate static arrays (the explicit ABI below 48 KiB) share nothing:
-  // that choice goes by the buffers' total size.
-  int64_t unpackedBytes = 0;
   for (AllocOp alloc : allocs) {
     BufferType type = alloc.getResult().getType();
-    if (type.isShared())
-      unpackedBytes = llvm::alignTo(unpackedBytes, sharedAlignment(type)) +
-                      sharedBufferBytes(type);
+    if (!type.isShared())
+      continue;
+    int64_t align = sharedAlignment(type);
+    maxAlign = std::max(maxAlign, align);
+    sharedBytes = llvm::alignTo(sharedBytes, align);
+    sharedOffset[alloc] = sharedBytes;
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    sharedBytes +=
+        storageType(type).getNumElements() * std::max<int64_t>(1, bits / 8);
   }
   Value dynamicBase, dynamicPad;
   llvm::DenseMap<Operation *, Value> staticStorage;
@@ -446,7 +349,7 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
     if (failed(placeStaticShared(func, allocs, sharedOffset, sharedBytes,
                                  maxAlign, staticStorage)))
       return failure();
-  } else if (unpackedBytes > kStaticSharedBytes) {
+  } else if (sharedBytes > kStaticSharedBytes) {
     // The opt-in limit of the module's target chip.
     if (failed(checkSharedLimit(func, sharedBytes + maxAlign - 16,
                                 /*allStatic=*/false)))
