@@ -13,7 +13,8 @@
 #                            NVIDIA's tileiras and what it needs of its release
 #   tile-as.xz               TileIR's static tile-as (utils/build-static.sh)
 #   samples/                 cuTile's samples/ at the commit of the wheel
-# Prepare them with utils/gpu-checks/prepare-cutile-samples.sh.
+# Prepare them with utils/gpu-checks/prepare-cutile-samples.sh. SAMPLES="A.py
+# B.py" runs only those samples.
 set -euo pipefail
 root="${NVROOT:-/tmp/nvroot}"   # nv/ lays NVIDIA's files out as its wheel does; tileir/ ours
 out="${OUT:-/tmp/cutile-samples}"
@@ -47,4 +48,4 @@ echo "TileIR:  $(env -u CUDA_HOME "$root/tileir/tileiras" --version | tr '\n' ' 
 echo "NVIDIA:  $(env -u CUDA_HOME "$root/nv/bin/tileiras" --version | tr '\n' ' ')"
 python3 "$(dirname "$0")/../cutile/run_samples.py" --samples "${samples:?no samples/ given}" \
   --compiler tileir="$root/tileir" --compiler tileiras="$root/nv/bin" \
-  --timeout "${SAMPLE_TIMEOUT:-150}" --log-dir "$out"
+  --timeout "${SAMPLE_TIMEOUT:-150}" --log-dir "$out" ${SAMPLES:+--only $SAMPLES}
