@@ -385,35 +385,26 @@ Attribute enumAttr(MLIRContext *ctx, EnumKind kind, uint64_t v) {
 std::optional<uint64_t> enumValue(EnumKind kind, Attribute attr) {
   if (!attr)
     return std::nullopt;
+  auto valueOf = [&](auto typed) -> std::optional<uint64_t> {
+    if (auto a = dyn_cast<decltype(typed)>(attr))
+      return static_cast<uint64_t>(a.getValue());
+    return std::nullopt;
+  };
   switch (kind) {
   case EnumKind::Rounding:
-    if (auto a = dyn_cast<RoundingModeAttr>(attr))
-      return static_cast<uint64_t>(a.getValue());
-    return std::nullopt;
+    return valueOf(RoundingModeAttr());
   case EnumKind::Overflow:
-    if (auto a = dyn_cast<IntegerOverflowAttr>(attr))
-      return static_cast<uint64_t>(a.getValue());
-    return std::nullopt;
+    return valueOf(IntegerOverflowAttr());
   case EnumKind::Signedness:
-    if (auto a = dyn_cast<SignednessAttr>(attr))
-      return static_cast<uint64_t>(a.getValue());
-    return std::nullopt;
+    return valueOf(SignednessAttr());
   case EnumKind::ComparisonPredicate:
-    if (auto a = dyn_cast<ComparisonPredicateAttr>(attr))
-      return static_cast<uint64_t>(a.getValue());
-    return std::nullopt;
+    return valueOf(ComparisonPredicateAttr());
   case EnumKind::ComparisonOrdering:
-    if (auto a = dyn_cast<ComparisonOrderingAttr>(attr))
-      return static_cast<uint64_t>(a.getValue());
-    return std::nullopt;
+    return valueOf(ComparisonOrderingAttr());
   case EnumKind::SymbolVisibility:
-    if (auto a = dyn_cast<SymbolVisibilityAttr>(attr))
-      return static_cast<uint64_t>(a.getValue());
-    return std::nullopt;
+    return valueOf(SymbolVisibilityAttr());
   case EnumKind::PaddingValue:
-    if (auto a = dyn_cast<PaddingValueAttr>(attr))
-      return static_cast<uint64_t>(a.getValue());
-    return std::nullopt;
+    return valueOf(PaddingValueAttr());
   case EnumKind::MemoryOrdering:
   case EnumKind::MemoryScope:
   case EnumKind::AtomicMode:

@@ -17,23 +17,11 @@
 
 namespace mlir::tileir {
 
-struct CudaTileToNVVMOptions
-    : public PassPipelineOptions<CudaTileToNVVMOptions> {
-  PassOptions::Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("Target chip"), llvm::cl::init("sm_90")};
-  PassOptions::Option<unsigned> ptxVersion{
-      *this, "ptx-version",
-      llvm::cl::desc("PTX ISA version times ten (0: chip default)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<unsigned> numThreads{
-      *this, "num-threads",
-      llvm::cl::desc("CTA size (0: chosen from the tile sizes)"),
-      llvm::cl::init(0)};
-  PassOptions::Option<bool> rollWgmma{
-      *this, "roll-wgmma",
-      llvm::cl::desc("Roll the wgmma K loop (see convert-cuda-tile-to-tirx)"),
-      llvm::cl::init(false)};
-  PassOptions::Option<tirx::LaunchABI> launchAbi{
+/// The options of the lowering from tirx to NVVM, shared by both pipelines'
+/// option structs (`Derived`).
+template <typename Derived>
+struct LowerToNVVMOptions : public PassPipelineOptions<Derived> {
+  detail::PassOptions::Option<tirx::LaunchABI> launchAbi{
       *this, "launch-abi",
       llvm::cl::desc("Launch ABI (see tirx-lower-buffers)"),
       llvm::cl::init(tirx::LaunchABI::Explicit),
@@ -42,7 +30,7 @@ struct CudaTileToNVVMOptions
                      "the launcher passes the dynamic shared memory"),
           clEnumValN(tirx::LaunchABI::Tile, "tile",
                      "static shared memory only (cuTile-style launch)"))};
-  PassOptions::Option<LLVM::DIEmissionKind> debugInfo{
+  detail::PassOptions::Option<LLVM::DIEmissionKind> debugInfo{
       *this, "debug-info",
       llvm::cl::desc("Debug info of the kernels: none (the locations' debug "
                      "scopes are dropped), lineinfo (line tables as PTX "
@@ -55,28 +43,25 @@ struct CudaTileToNVVMOptions
           clEnumValN(LLVM::DIEmissionKind::Full, "full", "full DWARF"))};
 };
 
-struct TirXToNVVMOptions : public PassPipelineOptions<TirXToNVVMOptions> {
-  PassOptions::Option<tirx::LaunchABI> launchAbi{
-      *this, "launch-abi",
-      llvm::cl::desc("Launch ABI (see tirx-lower-buffers)"),
-      llvm::cl::init(tirx::LaunchABI::Explicit),
-      llvm::cl::values(
-          clEnumValN(tirx::LaunchABI::Explicit, "explicit",
-                     "the launcher passes the dynamic shared memory"),
-          clEnumValN(tirx::LaunchABI::Tile, "tile",
-                     "static shared memory only (cuTile-style launch)"))};
-  PassOptions::Option<LLVM::DIEmissionKind> debugInfo{
-      *this, "debug-info",
-      llvm::cl::desc("Debug info of the kernels: none (the locations' debug "
-                     "scopes are dropped), lineinfo (line tables as PTX "
-                     ".loc/.file directives only) or full (DWARF)"),
-      llvm::cl::init(LLVM::DIEmissionKind::None),
-      llvm::cl::values(
-          clEnumValN(LLVM::DIEmissionKind::None, "none", "no debug info"),
-          clEnumValN(LLVM::DIEmissionKind::DebugDirectivesOnly, "lineinfo",
-                     "line tables as .loc/.file directives"),
-          clEnumValN(LLVM::DIEmissionKind::Full, "full", "full DWARF"))};
+struct CudaTileToNVVMOptions
+    : public LowerToNVVMOptions<CudaTileToNVVMOptions> {
+  detail::PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target chip"), llvm::cl::init("sm_90")};
+  detail::PassOptions::Option<unsigned> ptxVersion{
+      *this, "ptx-version",
+      llvm::cl::desc("PTX ISA version times ten (0: chip default)"),
+      llvm::cl::init(0)};
+  detail::PassOptions::Option<unsigned> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc("CTA size (0: chosen from the tile sizes)"),
+      llvm::cl::init(0)};
+  detail::PassOptions::Option<bool> rollWgmma{
+      *this, "roll-wgmma",
+      llvm::cl::desc("Roll the wgmma K loop (see convert-cuda-tile-to-tirx)"),
+      llvm::cl::init(false)};
 };
+
+struct TirXToNVVMOptions : public LowerToNVVMOptions<TirXToNVVMOptions> {};
 
 /// convert-cuda-tile-to-tirx: cuda_tile -> gpu.module of tirx kernels.
 void buildCudaTileToTirXPipeline(OpPassManager &pm,
