@@ -1,13 +1,14 @@
 #!/bin/sh
 # Compiles the gen.py kernels to PTX (f8_sm_90a.ptx: wgmma, f8_sm_90.ptx:
-# mma.sync) into DIR (default /work/main/.dev-f8), with check.py next to
+# mma.sync) into DIR (default .dev-f8 in the repository, which travels to
+# the GPU machine), with check.py next to
 # them:
 #   utils/gpu-checks/f8-precision/build.sh [DIR]
 # then on the GPU machine: cd DIR && python3 check.py
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
-out=${1:-/work/main/.dev-f8}
+out=${1:-$root/.dev-f8}
 mkdir -p "$out"
 python3 "$here/gen.py" > "$out/f8.mlir"
 "$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_90a \
