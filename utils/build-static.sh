@@ -19,15 +19,9 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build-static"
 out="${1:-$build/dist/bin}"
 tools=(tile-as tile-translate tile-opt tileops-build)
-export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
-if [ ! -f "$build/build.ninja" ]; then
-  cmake -G Ninja -S "$root" -B "$build" \
-    -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-    -DLLVM_USE_LINKER=lld -DTILEIR_STATIC_TOOLS=ON -DTILEIR_BUILD_UNITTESTS=OFF
-fi
-ninja -C "$build" "${tools[@]}"
+TILEIR_BUILD_DIR="$build" \
+  TILEIR_CMAKE_ARGS="-DTILEIR_STATIC_TOOLS=ON -DTILEIR_BUILD_UNITTESTS=OFF" \
+  "$root/utils/build.sh" "${tools[@]}"
 
 mkdir -p "$out"
 strip=/usr/lib/llvm-22/bin/llvm-strip

@@ -397,7 +397,6 @@ bool Writer::writeOp(Bytes &out, Operation *op) {
                                   spec->since.str()));
   if (currentDebug)
     currentDebug->push_back(debugLoc(op->getLoc()));
-  MLIRContext *ctx = op->getContext();
 
   // Every attribute the op carries must have a place in the format.
   // Unset default-valued attributes read as their ODS default.
@@ -605,7 +604,6 @@ bool Writer::writeOp(Bytes &out, Operation *op) {
   }
   for (unsigned i = 0; i < numResults; ++i)
     valueIds[op->getResult(i)] = nextValue++;
-  (void)ctx;
   return !failed;
 }
 
@@ -622,7 +620,6 @@ void section(Bytes &file, Section id, unsigned alignment, const Bytes &data) {
 
 LogicalResult Writer::write(Operation *module, raw_ostream &os) {
   MLIRContext *ctx = module->getContext();
-  (void)ctx;
   Bytes funcs, globals;
   SmallVector<SmallVector<uint64_t>> functionDebug;
   uint64_t numFunctions = 0, numGlobals = 0;
