@@ -265,10 +265,11 @@ def build_corpus(ct, load):
             [arr(dt, 2), arr(dt, 1), arr(dt, 1), arr(dt, 2), arr(f32, 1), arr(f32, 1),
              scalar(f32), 1024], {f16: ("13.1", "13.3"), f32: ("13.3", "13.4")}.get(
                  dt, (DEFAULT_VERSION,)))
-    add("layer_norm", "layer_norm_bwd_dx_partial_dwdb_f16", src,
-        m.layer_norm_bwd_dx_partial_dwdb,
-        [arr(f16, 2), arr(f16, 2), arr(f32, 2), arr(f32, 2), arr(f16, 2), arr(f16, 1),
-         arr(f32, 1), arr(f32, 1), arr(i32, 1), 1024])
+    for dt in (f16, bf16):
+        add("layer_norm", f"layer_norm_bwd_dx_partial_dwdb_{dn[dt]}", src,
+            m.layer_norm_bwd_dx_partial_dwdb,
+            [arr(dt, 2), arr(dt, 2), arr(f32, 2), arr(f32, 2), arr(dt, 2), arr(dt, 1),
+             arr(f32, 1), arr(f32, 1), arr(i32, 1), 1024])
     add("layer_norm", "layer_norm_bwd_dwdb_f32", src, m.layer_norm_bwd_dwdb,
         [arr(f32, 2), arr(f32, 2), arr(f32, 1), arr(f32, 1), 32, 64])
 

@@ -48,17 +48,42 @@ using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
 
-/// `type` (a scalar or a vector) with an integer element of the same width
-/// where LLVM has no such float type (f8): the type LLVM loads, stores and
-/// indexes pointers with.
+/// The type LLVM loads, stores and indexes pointers with for `type` (a
+/// scalar or a vector): an integer of the same width where LLVM has no such
+/// float type (f8), and i8 for i1: a boolean takes one byte in memory (as in
+/// cuTile and PyTorch), while LLVM packs a vector of i1 into bits.
 static Type llvmMemoryType(Type type) {
   Type elem = getElementTypeOrSelf(type);
-  if (!isa<FloatType>(elem) || LLVM::isCompatibleType(elem))
+  Type i;
+  if (elem.isInteger(1))
+    i = IntegerType::get(type.getContext(), 8);
+  else if (isa<FloatType>(elem) && !LLVM::isCompatibleType(elem))
+    i = IntegerType::get(type.getContext(), elem.getIntOrFloatBitWidth());
+  else
     return type;
-  Type i = IntegerType::get(type.getContext(), elem.getIntOrFloatBitWidth());
   if (auto vec = dyn_cast<VectorType>(type))
     return vec.clone(i);
   return i;
+}
+
+/// `value` as the memory type of its type (llvmMemoryType).
+static Value toMemoryValue(OpBuilder &b, Location loc, Value value) {
+  Type memType = llvmMemoryType(value.getType());
+  if (memType == value.getType())
+    return value;
+  if (getElementTypeOrSelf(value.getType()).isInteger(1))
+    return arith::ExtUIOp::create(b, loc, memType, value);
+  return arith::BitcastOp::create(b, loc, memType, value);
+}
+
+/// A value loaded as llvmMemoryType(`type`), as `type`.
+static Value fromMemoryValue(OpBuilder &b, Location loc, Value value,
+                             Type type) {
+  if (value.getType() == type)
+    return value;
+  if (getElementTypeOrSelf(type).isInteger(1))
+    return arith::TruncIOp::create(b, loc, type, value);
+  return arith::BitcastOp::create(b, loc, type, value);
 }
 
 /// The copy's `config` cache hint ("" when absent).
@@ -449,7 +474,7 @@ public:
                     : Value();
       if (!v)
         v = LLVM::LoadOp::create(b, loc, memType, pointer(flat), bytes);
-      return memType == type ? v : arith::BitcastOp::create(b, loc, type, v);
+      return fromMemoryValue(b, loc, v, type);
     }
     if (width == 1)
       return memref::LoadOp::create(b, loc, storage, slot(flat));
@@ -495,9 +520,7 @@ public:
 
   void store(Value value, int64_t flat, int64_t width) {
     if (side.kind != SideKind::Local) {
-      Type memType = llvmMemoryType(value.getType());
-      if (memType != value.getType())
-        value = arith::BitcastOp::create(b, loc, memType, value);
+      value = toMemoryValue(b, loc, value);
       LLVM::StoreOp::create(b, loc, value, pointer(flat),
                             width * elementBytes(elemType));
       return;

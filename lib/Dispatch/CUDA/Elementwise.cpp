@@ -946,8 +946,14 @@ Outcome emitSharedElementwise(Operation *op, const DispatchContext &ctx,
     }
     Value offset = emitStorageOffset(b, loc, *bits[i], flat);
     Type elem = elementTypeOf(operands[i].getType());
-    if (plan.vec == 1) {
-      vals.push_back(memref::LoadOp::create(b, loc, storage[i], offset));
+    // One access per element for i1: LLVM packs a vector of i1 into bits,
+    // while a buffer holds one byte per boolean.
+    if (plan.vec == 1 || elem.isInteger(1)) {
+      for (int64_t e = 0; e < plan.vec; ++e)
+        vals.push_back(memref::LoadOp::create(
+            b, loc, storage[i],
+            e ? arith::AddIOp::create(b, loc, offset, cst(e)).getResult()
+              : offset));
       return vals;
     }
     Value vec = vector::LoadOp::create(
@@ -970,8 +976,12 @@ Outcome emitSharedElementwise(Operation *op, const DispatchContext &ctx,
   SmallVector<Value> results =
       computeGroup(b, loc, op, spec, elems, plan.vec, dstElem);
   Value offset = emitStorageOffset(b, loc, *bits[0], flat);
-  if (plan.vec == 1) {
-    memref::StoreOp::create(b, loc, results.front(), storage[0], offset);
+  if (plan.vec == 1 || dstElem.isInteger(1)) {
+    for (int64_t e = 0; e < plan.vec; ++e)
+      memref::StoreOp::create(
+          b, loc, results[e], storage[0],
+          e ? arith::AddIOp::create(b, loc, offset, cst(e)).getResult()
+            : offset);
   } else {
     Value vec = vector::FromElementsOp::create(
         b, loc, VectorType::get({plan.vec}, dstElem), results);
