@@ -9,7 +9,7 @@
 #       for $CHIP (default sm_90a: wgmma kernels need it; the others run
 #       the same), and writes the compile time of each example, cuda_tile
 #       text to PTX, median of 3 runs, to .kcache/compile-times.txt.
-#   On the GPU machine (device tool, carry [".kcache"]):
+#   On the GPU machine (the checkout plus .kcache/):
 #       bash utils/bench.sh run [gpu_check.py options, e.g. -k layernorm]
 #       checks every example against PyTorch and prints the table; the JSON
 #       goes to $OUT/bench.json when $OUT is set.

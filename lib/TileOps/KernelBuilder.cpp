@@ -184,7 +184,7 @@ struct Body {
 } // namespace
 
 //===----------------------------------------------------------------------===//
-// §A6 broadcast coalescing
+// Broadcast coalescing (TileOPs' coalesce_broadcast_dims)
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<Coalesced>
@@ -692,7 +692,7 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     plan.tile = R * D;
   }
   // Streamed loads skip L1 allocation (ld.global.L1::no_allocate) when the
-  // kernel moves at most 80 MiB (inputs + output): H100, 261 §A5 workloads
+  // kernel moves at most 80 MiB (inputs + output): H100, 261 TileOPs workloads
   // (utils/gpu-checks/tileops/stream_tune.py): 16-bit binaries and
   // comparisons at 40-48 MiB +1-5%, f32 comparisons at 72 MiB +9%; at 96
   // MiB and more no gain, and -1 to -8% at 1 GiB.

@@ -1,5 +1,4 @@
-//===- CoalesceTest.cpp - §A6 broadcast coalescing
-//-------------------------===//
+//===- CoalesceTest.cpp - broadcast coalescing ------------------*- C++ -*-===//
 //
 // Part of TileIR. The reference's worked examples of coalesce_broadcast_dims,
 // plus three operands and incompatible shapes.

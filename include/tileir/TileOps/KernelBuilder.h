@@ -3,8 +3,9 @@
 //
 // Part of TileIR. A kernel spec (op, dtype, input shapes, params, options)
 // becomes one cuda_tile entry: the output is flattened, broadcast inputs are
-// coalesced (reference §A6) and gathered, contiguous ones are loaded through
-// partition views (16-byte accesses), tails are masked. The spec format is
+// coalesced (as TileOPs' coalesce_broadcast_dims) and gathered, contiguous
+// ones are loaded through partition views (16-byte accesses), tails are
+// masked. The spec format is
 // documented in docs/TileOps.md.
 //
 //===----------------------------------------------------------------------===//
@@ -51,7 +52,7 @@ struct KernelPlan {
 };
 
 /// Coalesced broadcast dims of `inputs` against their broadcast shape
-/// (reference §A6, for any number of operands).
+/// (TileOPs' coalesce_broadcast_dims, for any number of operands).
 struct Coalesced {
   Shape outShape, sizes;
   std::vector<Shape> strides; ///< per input, per coalesced dim (0: broadcast)

@@ -346,7 +346,7 @@ Outcome emitPrivatized(tirx::AtomicOp op, DispatchContext &ctx,
   };
   // Shared atomics need no warp aggregation: the hardware resolves lanes
   // on one address itself, and match.any + redux cost 10x the update
-  // (H100: 2.0 ms vs 0.16 ms for 2^26 uniform values; docs/benchmarks.md).
+  // (H100: 2.0 ms vs 0.16 ms for 2^26 uniform values; docs/Performance.md).
   BitLayout layout = *BitLayout::get(op.getPtrs().getType().getTileLayout());
   for (int64_t flat : enumerateSubsets(layout.registerBits())) {
     OpBuilder::InsertionGuard inner(b);

@@ -11,10 +11,9 @@ mkdir -p "$out"
 ptxas -arch=sm_90 "$out/mma_sync.ptx" -o /dev/null
 "$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_90 --ptx-version=84 "$here/mma_f8.mlir" -o "$out/mma_f8.ptx"
 ptxas -arch=sm_90 "$out/mma_f8.ptx" -o /dev/null
-# wgmma.mlir fills shared memory with tirx.copy global -> shared (branch
-# issue4-copy) and orders it with tirx.barrier (main); where those are not
-# merged yet it does not compile and check_gemm.py runs the mma_sync kernels
-# only.
+# wgmma.mlir fills shared memory with tirx.copy global -> shared and orders
+# it with tirx.barrier; if it does not compile, check_gemm.py runs the
+# mma_sync kernels only.
 if "$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip=sm_90a "$here/wgmma.mlir" -o "$out/wgmma.ptx"; then
   ptxas -arch=sm_90a "$out/wgmma.ptx" -o /dev/null
 else

@@ -1,7 +1,7 @@
 // GPU check kernel for the wgmma variant of tirx.gemm (one warpgroup,
 // sm_90a): D (64 x 128, f32) = A (64 x 64, bf16) * B^T (B given as 128 x 64,
 // N x K). A and B are copied from global to shared memory with K-major
-// no-swizzle wgmma layouts (tirx.copy global -> shared, branch issue4-copy).
+// no-swizzle wgmma layouts (tirx.copy global -> shared).
 // Compile: tile-translate --cuda-tile-to-ptx --chip=sm_90a wgmma.mlir
 
 !SA = !tirx.buffer<64x64xbf16, shared, #tirx.layout<S[(8,8,8,8):(512,8,64,1)]>>

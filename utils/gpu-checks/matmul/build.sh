@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Compiles examples/matmul.mlir and the tile-size variants of gen_tiles.py for
 # sm_90a into DEST/{matmul,tiles}.ptx (checked by ptxas -v: registers, spills)
-# and copies the check script next to them (DEST defaults to
-# /work/main/.dev-mma, which the GPU machine receives). Run check_matmul.py
-# there. TT_FLAGS adds tile-translate options (TT_FLAGS=--roll-wgmma: the
+# and copies the check script next to them (DEST defaults to .dev-mma/ in
+# the repository, git-ignored; copy it to the GPU machine). Run
+# check_matmul.py there. TT_FLAGS adds tile-translate options (TT_FLAGS=--roll-wgmma: the
 # rolled wgmma K loop, docs/Matmul.md).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
-dest="${1:-/work/main/.dev-mma}"
+dest="${1:-$root/.dev-mma}"
 mkdir -p "$dest"
 python3 "$root/utils/gpu-checks/matmul/gen_tiles.py" "$dest/tiles.mlir"
 for name in matmul tiles; do

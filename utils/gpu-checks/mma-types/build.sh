@@ -1,12 +1,13 @@
 #!/bin/sh
 # Compiles the gen.py kernels to PTX for sm_90a and sm_90 into DIR (default
-# /work/main/.dev-mma), with gen.py and check.py next to them:
+# .dev-mma-types/ in the repository, git-ignored), with gen.py and check.py
+# next to them:
 #   utils/gpu-checks/mma-types/build.sh [DIR]
 # then on the GPU machine: cd DIR && python3 check.py .
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
-out=${1:-/work/main/.dev-mma}
+out=${1:-$root/.dev-mma-types}
 mkdir -p "$out"
 for chip in sm_90a sm_90; do
   python3 "$here/gen.py" --module $chip > "$out/mma_types_$chip.mlir"

@@ -1,8 +1,8 @@
-"""Does a fresh output per call change a kernel's device time? TileIR (a bench_a5 build) and the
+"""Does a fresh output per call change a kernel's device time? TileIR (a bench_workloads build) and the
 Triton reference, each with a preallocated and with a fresh output per call, and torch eager,
-timed interleaved (bench_a5.Timer.interleaved, paired ratios vs TileIR with a preallocated output).
+timed interleaved (bench_workloads.Timer.interleaved, paired ratios vs TileIR with a preallocated output).
 
-  python3 alloc_effect.py OUTDIR [op_dtype ...]   (on the GPU; OUTDIR from bench_a5.py make)
+  python3 alloc_effect.py OUTDIR [op_dtype ...]   (on the GPU; OUTDIR from bench_workloads.py make)
 """
 import json
 import os
@@ -17,7 +17,7 @@ import check as C  # noqa: E402
 
 def main(outdir, which):
     import torch
-    from bench_a5 import Timer, paired
+    from bench_workloads import Timer, paired
     from tileir.module import Module
     from tileir.ops import parse_plans
     meta = json.load(open(os.path.join(outdir, "specs.json")))

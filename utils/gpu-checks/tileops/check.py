@@ -5,14 +5,14 @@ Two steps:
                                  (op, dtype) into one PTX module per group (a group that fails is
                                  rebuilt line by line, so each spec gets its own verdict);
                                  OUTDIR/ptx/*.ptx, OUTDIR/verdicts.json, OUTDIR/skipped.txt. Then
-                                 builds the 216 §A5 specs that compile as one module (timed, wall and
+                                 builds the 216 benchmark-shape specs that compile as one module (timed, wall and
                                  CPU) and runs ptxas on it. TILEOPS_ONLY=op,op,... builds only
                                  those ops (and skips the one-module step). TILEOPS_VARIANTS=
-                                 "npt=8;threads=128+npt=8" adds, for every §A5 case built, one
+                                 "npt=8;threads=128+npt=8" adds, for every benchmark-shape case built, one
                                  kernel per variant (spec options joined by +; TILEOPS_VARIANT_DTYPES
                                  =f16,... restricts them): a sweep of the cost rule's choices.
-  python3 check.py run OUTDIR    (on the GPU): every kernel vs PyTorch with the reference's (§A4)
-                                 tolerances and edge values; then every §A5 kernel (also checked)
+  python3 check.py run OUTDIR    (on the GPU): every kernel vs PyTorch with TileOPs' test
+                                 tolerances and edge values; then every benchmark-shape kernel (also checked)
                                  timed vs torch eager (and Triton for add/sub/mul/exp/relu).
 The run step needs torch and the tileir package (a copy of python/tileir next to this file).
 """
@@ -40,8 +40,8 @@ ROPES = [("rope_neox", {}), ("rope_non_neox", {}), ("rope_llama31", {"base": 500
 
 
 def cases():
-    """(name, op, dtype, shapes, params) for the correctness run (small and odd shapes; the §A5
-    shapes are checked by the benchmark cases)."""
+    """(name, op, dtype, shapes, params) for the correctness run (small and odd shapes; the
+    benchmark shapes are checked by the benchmark cases)."""
     out = []
     for dt in FLOAT:
         for op in UNARY:
@@ -85,7 +85,7 @@ def cases():
 
 
 def bench_cases():
-    """The 72 ops x 3 dtypes (bitwise: i32, i8, bool) at the §A5 shapes: the 216 specs of
+    """The 72 ops x 3 dtypes (bitwise: i32, i8, bool) at TileOPs' benchmark shapes: the 216 specs of
     utils/gpu-checks/tileops/all_specs.py."""
     sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "python"))
     from tileir.ops import OPS
@@ -118,7 +118,7 @@ def bench_cases():
 
 
 def variant_cases():
-    """The §A5 cases again with the spec options of each TILEOPS_VARIANTS entry."""
+    """The benchmark-shape cases again with the spec options of each TILEOPS_VARIANTS entry."""
     variants = [v for v in os.environ.get("TILEOPS_VARIANTS", "").split(";") if v]
     dts = set(filter(None, os.environ.get("TILEOPS_VARIANT_DTYPES", "").split(",")))
     out = []
@@ -185,21 +185,21 @@ def make(outdir):
               open(os.path.join(outdir, "cases.json"), "w"))
     nc = sum(verdict[c[0]] is None for c in sel(cases()))
     nb = sum(verdict[c[0]] is None for c in sel(bench_cases()))
-    print(f"correctness kernels: {nc}/{len(sel(cases()))}; §A5 kernels: {nb}/{len(sel(bench_cases()))}; "
+    print(f"correctness kernels: {nc}/{len(sel(cases()))}; benchmark-shape kernels: {nb}/{len(sel(bench_cases()))}; "
           f"{len(modules)} modules in {wall:.1f} s wall, {cpu:.1f} s CPU")
-    # The §A5 specs that compile, as one module: build time and ptxas.
+    # The benchmark-shape specs that compile, as one module: build time and ptxas.
     if only:
         return
     lines = [T.spec_line(op, dt, s, p, name=n) for n, op, dt, s, p in bench_cases() if verdict[n] is None]
     t0, c0 = time.time(), _cpu()
     ptx = T.run_tool(lines, "ptx")
     wall, cpu = time.time() - t0, _cpu() - c0
-    path = os.path.join(outdir, "a5.ptx")
+    path = os.path.join(outdir, "bench-shapes.ptx")
     open(path, "w").write(ptx)
     t1, c1 = time.time(), _cpu()
     res = subprocess.run(["/usr/local/cuda/bin/ptxas", "-arch=sm_90", path, "-o", "/dev/null"],
                          capture_output=True, text=True)
-    print(f"§A5: {len(lines)} kernels in one module: tileops-build {wall:.1f} s wall, {cpu:.1f} s CPU "
+    print(f"benchmark shapes: {len(lines)} kernels in one module: tileops-build {wall:.1f} s wall, {cpu:.1f} s CPU "
           f"(load {os.getloadavg()[0]:.1f}); ptxas rc={res.returncode} {time.time() - t1:.1f} s wall, "
           f"{_cpu() - c1:.1f} s CPU {res.stderr.strip()[:500]}")
 
@@ -676,7 +676,7 @@ def run(outdir):
     nb = len(results["bench"])
     pb = sum(v["pass"] for v in results["bench"].values())
     gm = math.exp(sum(math.log(v["pct_copy"]) for v in results["bench"].values()) / max(nb, 1))
-    print(f"\n§A5 kernels: {pb}/{nb} pass; geometric mean {gm:.1f}% of copy bandwidth")
+    print(f"\nbenchmark-shape kernels: {pb}/{nb} pass; geometric mean {gm:.1f}% of copy bandwidth")
     for f in bad_bench:
         print(f)
     out = os.environ.get("OUT")

@@ -8,7 +8,7 @@
                                          tileir result, the torch.compile(fullgraph=True) result and
                                          the pure-torch reference (float64 where it matters); the
                                          compiled graph must match eager tileir (bit for bit for int and
-                                         bool) and the reference within the §A4 tolerance.
+                                         bool) and the reference within TileOPs' test tolerance.
 """
 import math
 import os

@@ -1,6 +1,6 @@
-"""Streaming-kernel tuning sweep: §A5 workloads (bench_a5.specs) built at their default plan, at
+"""Streaming-kernel tuning sweep: the benchmark workloads (bench_workloads.specs) built at their default plan, at
 other (threads, elements per thread) configurations, and with PTX cache-hint variants of the
-default build; timed interleaved (bench_a5.Timer.interleaved: round robin, L2 flushed before
+default build; timed interleaved (bench_workloads.Timer.interleaved: round robin, L2 flushed before
 every launch, CUPTI device time) against the hand-written Triton kernel and torch eager; each
 variant's speedup is the median over rounds of default / variant (paired).
 
@@ -16,7 +16,7 @@ what wins is then emitted by the compiler, not patched): nc = ld.global.nc, cs =
 stores, stcs = st.global.cs, na = ld.global.L1::no_allocate, na_v = the same on vector loads
 only, p256 = .L2::256B prefetch, nc_na = ld.global.nc.L1::no_allocate.
 
-Session 8 (H100): the L1::no_allocate rule and the one-vector rule of the kernel builder's cost
+On the H100, the L1::no_allocate rule and the one-vector rule of the kernel builder's cost
 rule came from `OPS=all DTYPES=f32,f16,bf16,i32,i8,bool HINTS=na_v CONFIGS=1v`, ROUNDS=80.
 """
 import json
@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "python"))
 import check as C  # noqa: E402
 
 ROUNDS = int(os.environ.get("ROUNDS", "40"))
-# OPS=op,op DTYPES=f32,bf16: the §A5 workloads (bench_a5.specs) of those ops and dtypes.
+# OPS=op,op DTYPES=f32,bf16: the benchmark workloads (bench_workloads.specs) of those ops and dtypes.
 OPS = os.environ.get("OPS", "sub,mul,exp,silu_and_mul")
 DTYPES = os.environ.get("DTYPES", "f32,bf16")
 # CONFIGS: threads x 16-byte vectors per thread ("256x2": 256 threads, 2 vectors of the dtype
@@ -63,7 +63,7 @@ def configs(dt):
 
 
 def workloads():
-    import bench_a5 as B
+    import bench_workloads as B
     ops, dts = set(OPS.split(",")), set(DTYPES.split(","))
     return [(o, d, sh, p) for _, o, d, sh, p in B.specs() if (OPS == "all" or o in ops) and d in dts]
 
@@ -113,7 +113,7 @@ def make(outdir):
 
 def run(outdir):
     import torch
-    from bench_a5 import Timer, paired
+    from bench_workloads import Timer, paired
     from tileir.module import Module
     from tileir.ops import parse_plans
     timer = Timer(torch)

@@ -60,7 +60,7 @@ struct OpInfo {
   ResultRule result;
 };
 
-/// All 72 ops, in the order of the reference (§A0).
+/// All 72 ops, in the order of the TileOPs reference's op list.
 llvm::ArrayRef<OpInfo> getAllOps();
 /// The op named `name` (without the `tileops.` prefix), or nullptr.
 const OpInfo *lookupOp(llvm::StringRef name);

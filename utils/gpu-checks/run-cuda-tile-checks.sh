@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# The issue-5 GPU batch in one device run: every example (utils/bench.sh: the
-# examples' checks and the benchmark table), the matmul check and benchmark,
-# one kernel per elementwise op family, the reduce/scan kernels and the
-# atomic kinds of the warp_aggregated variant.
+# GPU checks and benchmarks of the cuda_tile lowering in one GPU run: every
+# example (utils/bench.sh: the examples' checks and the benchmark table), the
+# matmul check and benchmark, one kernel per elementwise op family, the
+# reduce/scan kernels and the atomic kinds of both atomic variants.
 #
-#   Here (with the compiler):  utils/gpu-checks/run-issue5.sh build
-#       compiles into .kcache/ and .dev-all5/ (both git-ignored; every PTX
-#       file is checked by ptxas here).
-#   On the GPU machine (device tool, carry [".kcache", ".dev-all5"]):
-#       bash utils/gpu-checks/run-issue5.sh run
+#   Here (with the compiler):  utils/gpu-checks/run-cuda-tile-checks.sh build
+#       compiles into .kcache/ and .dev-cuda-tile/ (both git-ignored; every
+#       PTX file is checked by ptxas here).
+#   On the GPU machine (the checkout plus .kcache/ and .dev-cuda-tile/):
+#       bash utils/gpu-checks/run-cuda-tile-checks.sh run   (logs under $OUT)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-out="$root/.dev-all5"
+out="$root/.dev-cuda-tile"
 case "${1:-}" in
 build)
   translate="$root/build/bin/tile-translate"
@@ -39,7 +39,7 @@ run)
   echo "=== elementwise ops"; (cd "$out/elt" && python3 check.py .) 2>&1 | tail -15 | tee "$log/elt.log"
   echo "=== reduce/scan"; python3 "$root/utils/gpu-checks/red/check_reduce_scan.py" \
     --cache-dir "$out/redcache" 2>&1 | tail -15 | tee "$log/red.log"
-  echo "=== atomics (warp_aggregated kinds)"; python3 "$root/utils/gpu-checks/atomics/check_atomics.py" \
+  echo "=== atomics"; python3 "$root/utils/gpu-checks/atomics/check_atomics.py" \
     --cache-dir "$out/atomiccache" 2>&1 | tail -15 | tee "$log/atomics.log"
   ;;
 *)

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The issue-4 GPU batch (tirx variants: gemm mma_sync/wgmma, elementwise and
+# GPU checks of the tirx variants (gemm mma_sync/wgmma, elementwise and
 # reductions, copies/cp.async/TMA/ldstmatrix/permute_layout) plus the
-# examples' suite, in one device run.
+# examples' suite, in one GPU run.
 #
-#   Here (with the compiler):  utils/gpu-checks/run-issue4.sh build
+#   Here (with the compiler):  utils/gpu-checks/run-tirx-checks.sh build
 #       compiles every kernel to PTX (checked by ptxas) into .dev-all/ and the
 #       examples into .kcache/ (both git-ignored).
-#   On the GPU machine (device tool, carry [".dev-all", ".kcache"]):
-#       bash utils/gpu-checks/run-issue4.sh run
+#   On the GPU machine (the checkout plus .dev-all/ and .kcache/):
+#       bash utils/gpu-checks/run-tirx-checks.sh run   (logs under $OUT)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$root/.dev-all"

@@ -1,4 +1,4 @@
-"""pow, log1p, softplus of f16/bf16 (the narrow-result expansions of tileops round 5) on the GPU:
+"""pow, log1p, softplus of f16/bf16 (tileops' expansions for results of at most 11 significand bits) on the GPU:
 log1p and softplus on every bit pattern of the dtype (exhaustive), pow on a grid of special values
 (zeros, infinities, NaN, +-1, negative bases with integer and non-integer exponents, subnormals,
 extremes) plus 2^20 random pairs in three classes (random bit patterns; a = 2 randn (negative

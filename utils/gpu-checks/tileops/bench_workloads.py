@@ -1,13 +1,13 @@
-"""tileops at the large §A5 workloads: TileIR vs torch eager, torch.compile (inductor, i.e. a
-Triton kernel) and hand-written Triton kernels, timed the §A5 way.
+"""tileops at the large workloads of TileOPs' benchmarks: TileIR vs torch eager, torch.compile
+(inductor, i.e. a Triton kernel) and hand-written Triton kernels, timed as TileOPs times them.
 
-  python3 bench_a5.py make OUTDIR   (here): builds the specs below with tileops-build into
-                                    OUTDIR/ptx/*.ptx (one module per op), OUTDIR/specs.json.
-  python3 bench_a5.py run OUTDIR    (on the GPU): checks every kernel at its full shape (check.py's
-                                    reference and §A4 tolerances, poisoned output), then times it
-                                    (CHECK_ONLY=1: checks only; ONLY=op,op: those ops only).
+  python3 bench_workloads.py make OUTDIR   (here): builds the specs below with tileops-build into
+                                         OUTDIR/ptx/*.ptx (one module per op), OUTDIR/specs.json.
+  python3 bench_workloads.py run OUTDIR   (on the GPU): checks every kernel at its full shape (check.py's
+                                         reference and TileOPs' test tolerances, poisoned output), then times it
+                                         (CHECK_ONLY=1: checks only; ONLY=op,op: those ops only).
 
-Timing (§A5): device time of each kernel from CUPTI (torch.profiler), L2 flushed before every
+Timing: device time of each kernel from CUPTI (torch.profiler), L2 flushed before every
 launch (a 256 MiB int64 fill). Per workload, TileIR, a same-size copy, torch eager, torch.compile
 and Triton run interleaved for ITERS rounds; the ratios are medians of the per-round ratios
 (paired), TileIR's time the median of its rounds; a baseline that launches several kernels counts
@@ -35,20 +35,20 @@ BIG = [16384, 16384]
 
 
 def specs():
-    """(name, op, dtype, shapes, params) at the larger §A5 workload of each op."""
+    """(name, op, dtype, shapes, params) at the larger TileOPs benchmark workload of each op."""
     from tileir.ops import OPS
     out = []
     act = {"relu": [[2048, 4096]], "gelu": [[2048, 14336]], "silu": [[2048, 14336]],
            "hardswish": [[32, 96, 56, 56]], "mish": [[16, 256, 80, 80]], "selu": [[2048, 8192]],
            "elu": [[2048, 8192]], "softplus": [[2048, 8192]], "leaky_relu": [[16, 256, 64, 64]],
            "hardtanh": [[16, 256, 56, 56]],
-           # §A5 lists (32,960,1,1) for hardsigmoid: 30K elements, launch-bound; timed at relu's shape.
+           # TileOPs lists (32,960,1,1) for hardsigmoid: 30K elements, launch-bound; timed at relu's shape.
            "hardsigmoid": [[2048, 4096]], "sigmoid": None, "tanh": None}
     for op, (family, n_in, kinds, _) in OPS.items():
         dts = ["f32", "f16", "bf16"] if "f" in kinds else ["i32", "i8", "bool"]
         for dt in dts:
             params = {}
-            big = [4096, 4096] if dt == "f32" else BIG  # §A5: 256M in fp16/bf16, 16M in fp32
+            big = [4096, 4096] if dt == "f32" else BIG  # TileOPs: 256M in fp16/bf16, 16M in fp32
             if family in ("unary_math",) or op in ("sigmoid", "tanh", "isnan", "isinf", "isfinite",
                                                     "nan_to_num", "clamp", "logical_not"):
                 shapes = [big]
@@ -75,7 +75,7 @@ def specs():
             elif family == "sinusoidal":
                 shapes, params = [], {"seq_len": 4096, "d_model": 4096}
             else:
-                raise ValueError(f"no §A5 shape for {op} ({family})")
+                raise ValueError(f"no benchmark shape for {op} ({family})")
             if op == "clamp":
                 params = {"min": -1, "max": 1} if dt in ("i32", "i8") else {"min": -0.5, "max": 0.5}
             if op == "nan_to_num":
@@ -310,7 +310,7 @@ def run(outdir):
         print(f)
     out = os.environ.get("OUT")
     if out:
-        json.dump({"copy_TBps": copy_bw, "rows": rows}, open(os.path.join(out, "bench_a5.json"), "w"), indent=1)
+        json.dump({"copy_TBps": copy_bw, "rows": rows}, open(os.path.join(out, "bench_workloads.json"), "w"), indent=1)
 
 
 if __name__ == "__main__":
