@@ -328,6 +328,10 @@ def build_corpus(ct, load):
         [arr(f16, 3)] * 3 + [128, 128, 64])
     add("batched_matmul", "batch_matmul_f32", src, m.batch_matmul_kernel,
         [arr(f32, 3)] * 3 + [64, 64, 32])
+    # The sample's float8 test: f8 inputs, f32 output, 128x256x128 tiles.
+    sample = load("samples/BatchMatMul.py")
+    add("batched_matmul", "sample_batch_matmul_e4m3", "samples/BatchMatMul.py",
+        sample.batch_matmul_kernel, [arr(e4m3, 3), arr(e4m3, 3), arr(f32, 3), 128, 256, 128])
     add("split_k", "matmul_split_k_f16", src, m.matmul_split_k_kernel,
         [arr(f16, 2), arr(f16, 2), arr(f32, 2), arr(i32, 1), arr(i32, 1), 64, 64, 64, 4])
     for dt in (f16, bf16):

@@ -12,8 +12,10 @@
 //
 // * `mmaf` on its own stages A and B through shared memory (whatever their
 //   register layout) and issues one tirx.gemm per piece. f8 inputs into an
-//   f32 accumulator without `fast_acc` are converted to f16 first
-//   (mmaInputType), so that the products accumulate at full f32 precision.
+//   f32 accumulator without `fast_acc` are multiplied by the f8 wgmma in
+//   chunks of 128 of K, each chunk's sum added to the accumulator in f32
+//   (what cuBLAS does), or, where wgmma does not apply, converted to f16
+//   first (exact products, f32 accumulation); see planMma.
 // * A `for` over K whose body loads an A and a B tile from partition views
 //   (B optionally through `permute [1, 0]`), multiplies them with `mmaf`
 //   into the one loop-carried accumulator and continues with the product
@@ -70,9 +72,13 @@ struct MmaPlan {
   bool batched = false;
   unsigned bits = 16;
   /// The input element type as the shared buffers hold it and the tensor
-  /// cores read it (mmaInputType: tf32 in f32 storage, f8 without fast_acc
-  /// widened to f16).
+  /// cores read it (tf32 in f32 storage; f8 without fast_acc widened to f16
+  /// where it is not promoted, see planMma).
   Type inType;
+  /// f8 without fast_acc on wgmma: the K-chunk whose products the tensor
+  /// cores sum before the chunk's sum is added to the f32 accumulator (the
+  /// tirx.gemm config `promote_k`); 0 for none.
+  int64_t promoteK = 0;
   /// The tirx.gemm config (mmai: the signedness of each input).
   DictionaryAttr gemmConfig;
   int64_t pieceM() const { return m / gridM; }
@@ -93,24 +99,23 @@ Type storageType(Type t) {
   return t;
 }
 
-/// The element type the tensor cores read for the inputs of an mmaf/mmai
-/// (what its shared A and B buffers hold). This is where the precision of
-/// a product is chosen:
-/// * f8 inputs into an f32 accumulator without `fast_acc` are widened to
-///   f16 (exact: every e4m3 and e5m2 value is an f16 value) and multiplied
-///   by the f16 instructions, whose f32 accumulation is full precision; the
-///   f8 instructions of sm_89/sm_90 add their products with fewer bits
-///   (about 14), which only `fast_acc` allows;
-/// * tf32 lives in f32 storage;
-/// * everything else is read as it is.
-Type mmaInputType(Operation *op) {
+/// Whether an mmaf/mmai multiplies f8 inputs into an f32 accumulator
+/// without `fast_acc`: the f8 tensor-core instructions of sm_89/sm_90 add
+/// their products with fewer bits than f32 (about 14), which only
+/// `fast_acc` allows as it is; planMma chooses how such a product keeps f32
+/// accuracy.
+bool isPromotedF8(Operation *op) {
   Type in = cast<ct::TileType>(op->getOperand(0).getType()).getElementType();
   Type acc = cast<ct::TileType>(op->getOperand(2).getType()).getElementType();
   auto mmaf = dyn_cast<ct::MmaFOp>(op);
-  if (mmaf && isF8(in) && acc.isF32() && !mmaf.getFastAcc())
-    return Float16Type::get(op->getContext());
-  return storageType(in);
+  return mmaf && isF8(in) && acc.isF32() && !mmaf.getFastAcc();
 }
+
+/// The K-chunk of an f8 product without fast_acc on wgmma: cuBLAS's f8
+/// GEMM (fast accumulation off) sums the products of 128 consecutive K on
+/// the tensor cores and adds each chunk's sum to its f32 accumulator, in K
+/// order; the tirx.gemm config `promote_k` asks for the same.
+constexpr int64_t kF8PromoteK = 128;
 
 /// The mma.sync atom (M, K) of `bits`-bit inputs: m8n8k4 for f64, m16n8k8
 /// for tf32, m16n8k16 for 16-bit inputs, m16n8k32 for 8-bit inputs.
@@ -227,7 +232,7 @@ FailureOr<MmaPlan> planMma(Operation *op, int64_t m, int64_t n, int64_t k,
   p.m = m;
   p.n = n;
   p.k = k;
-  p.inType = mmaInputType(op);
+  p.inType = storageType(in);
   p.bits = p.inType.getIntOrFloatBitWidth();
   // f32 products keep f32 precision: the tensor cores would read tf32.
   if (in.isF32()) {
@@ -235,18 +240,34 @@ FailureOr<MmaPlan> planMma(Operation *op, int64_t m, int64_t n, int64_t k,
     return p;
   }
   // wgmma: one warpgroup per 64 x pieceN piece (no f64 or integer wgmma).
-  int64_t stepK = 256 / p.bits;
-  if (target.hasWGMMA() && !in.isInteger() && !in.isF64() &&
-      threads % 128 == 0 && m % 64 == 0 && k % stepK == 0 &&
-      (threads / 128) % (m / 64) == 0) {
+  auto tryWgmma = [&] {
+    int64_t stepK = 256 / p.bits;
+    if (!target.hasWGMMA() || in.isInteger() || in.isF64() ||
+        threads % 128 || m % 64 || k % stepK || (threads / 128) % (m / 64))
+      return false;
     int64_t gridN = (threads / 128) / (m / 64);
-    if (n % gridN == 0 && (n / gridN) % 8 == 0 && n / gridN <= 256) {
-      p.wgmma = true;
-      p.gridM = m / 64;
-      p.gridN = gridN;
+    if (n % gridN || (n / gridN) % 8 || n / gridN > 256)
+      return false;
+    p.wgmma = true;
+    p.gridM = m / 64;
+    p.gridN = gridN;
+    return true;
+  };
+  // f8 without fast_acc: the f8 wgmma with cuBLAS's K-chunked f32
+  // accumulation where K is one chunk or whole chunks; otherwise the
+  // inputs are widened to f16 (exact: every e4m3 and e5m2 value is an f16
+  // value) and the f16 instructions, whose f32 accumulation is full
+  // precision, multiply them.
+  if (isPromotedF8(op)) {
+    if ((k <= kF8PromoteK || k % kF8PromoteK == 0) && tryWgmma()) {
+      p.promoteK = std::min(k, kF8PromoteK);
       return p;
     }
+    p.inType = Float16Type::get(op->getContext());
+    p.bits = 16;
   }
+  if (tryWgmma())
+    return p;
   // mma_sync: one warp per piece of multiples of the atom's M x 8 (the
   // widest split of M first).
   auto [atomM, atomK] = mmaSyncAtom(p.bits);
@@ -532,8 +553,8 @@ public:
                                  warpgroup, nullptr, nullptr);
       } else {
         tirx::GemmOp::create(b, loc, accPiece, a, bv, accPiece, UnitAttr(),
-                             unit(transposeB), one, one, warpgroup, nullptr,
-                             nullptr);
+                             unit(transposeB), one, one, warpgroup,
+                             p.gemmConfig, nullptr);
       }
     }
   }
@@ -591,6 +612,9 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   if (failed(plan))
     return failure();
   plan->gemmConfig = gemmConfigFor(l.b, op);
+  if (plan->promoteK)
+    plan->gemmConfig = l.b.getDictionaryAttr(l.b.getNamedAttr(
+        "promote_k", l.b.getI64IntegerAttr(plan->promoteK)));
   if (plan->fma) {
     plan->fmaAcc = l.planner.getBlocked({plan->m, plan->n});
     plan->gemmConfig = l.b.getDictionaryAttr(
@@ -615,7 +639,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   TileLayout bLayout = sharedLayout(*plan, false, false);
   Value sharedA = e.allocShared(aShape, plan->inType, batched(aLayout));
   Value sharedB = e.allocShared(bShape, plan->inType, batched(bLayout));
-  // Inputs the plan widens (f8 -> f16, mmaInputType) are converted in
+  // Inputs the plan widens (f8 -> f16, planMma) are converted in
   // registers, in their own layout, before they are staged.
   auto widen = [&](Value operand, Value &lowered) {
     if (!isF8(shapeOf(operand).second) || !plan->inType.isF16())
@@ -1082,11 +1106,10 @@ std::optional<LogicalResult> EntryLowering::lowerMmaOp(Operation *op) {
     std::optional<KLoop> loop = matchKLoop(forOp);
     if (!loop)
       return std::nullopt;
-    // The pipeline stages the loaded tiles as they are: a product whose
-    // inputs the plan widens (f8 without fast_acc) is lowered op by op.
-    Type loaded =
-        cast<ct::TileType>(loop->mma->getOperand(0).getType()).getElementType();
-    if (isF8(loaded) && mmaInputType(loop->mma) != loaded)
+    // The pipeline stages the loaded tiles as they are and issues
+    // asynchronous wgmma: an f8 product without fast_acc (widened, or
+    // accumulated chunk by chunk) is lowered op by op.
+    if (isPromotedF8(loop->mma))
       return std::nullopt;
     return lowerKLoop(*this, *loop);
   }

@@ -24,7 +24,10 @@
 //                  accumulator type (f32 inputs rounded to tf32 by truncation
 //                  unless `config = {precision = "f32"}`), any alpha and beta.
 // The tensor-core variants decline `precision = "f32"` (full-precision f32
-// products: cuda_tile `mmaf` with f32 inputs).
+// products: cuda_tile `mmaf` with f32 inputs). `promote_k` (K-chunked
+// accumulation, f8 without fast_acc) is implemented by wgmma: each chunk's
+// wgmma chain starts from zero, is waited for and added to the f32
+// accumulator registers; mma_sync and fma decline it.
 // gemm_wait has one variant, `wgmma`: nvvm.wgmma.wait.group.sync.aligned.
 //
 // Both gemm variants read the storage slot of every fragment register from
@@ -127,6 +130,23 @@ bool wantsF32Precision(Operation *op) {
   auto config = op->getAttrOfType<DictionaryAttr>("config");
   auto precision = config ? config.getAs<StringAttr>("precision") : nullptr;
   return precision && precision.getValue() == "f32";
+}
+
+/// The config's `promote_k` (K-chunked accumulation), 0 when absent.
+int64_t promoteK(Operation *op) {
+  auto config = op->getAttrOfType<DictionaryAttr>("config");
+  auto k = config ? config.getAs<IntegerAttr>("promote_k") : nullptr;
+  return k ? k.getInt() : 0;
+}
+
+/// For the variants that accumulate over the whole K in one chain.
+Predicate noPromotion() {
+  return {"noPromotion", [](Operation *op, const DispatchContext &) {
+            if (promoteK(op))
+              return Outcome::fail("promote_k (K-chunked accumulation) is "
+                                   "implemented by the wgmma variant");
+            return Outcome::ok();
+          }};
 }
 
 /// The tensor cores multiply f32 inputs as tf32.
@@ -433,6 +453,7 @@ Variant makeMmaSyncVariant() {
                   mmaSyncShape(),
                   unitScaling(),
                   tensorCorePrecision(),
+                  noPromotion(),
                   mmaSyncFragments()};
   v.impl = [](Operation *op, DispatchContext &, RewriterBase &rewriter) {
     return emitMmaSync(op, rewriter);
@@ -506,6 +527,19 @@ Predicate wgmmaShape() {
                 "expects M = 64, N in [8, 256] step 8 and K % " +
                 std::to_string(wgmmaStepK(g)) +
                 " = 0, got MxNxK = " + shapeStr(g));
+          }};
+}
+
+/// promote_k is whole K steps of the instruction.
+Predicate wgmmaPromotion() {
+  return {"wgmmaPromotion", [](Operation *op, const DispatchContext &) {
+            Gemm g = readGemm(op);
+            int64_t k = promoteK(op);
+            if (!k || k % wgmmaStepK(g) == 0)
+              return Outcome::ok();
+            return Outcome::fail("promote_k " + std::to_string(k) +
+                                 " is not a multiple of the wgmma K step " +
+                                 std::to_string(wgmmaStepK(g)));
           }};
 }
 
@@ -711,25 +745,50 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   NVVM::FenceProxyOp::create(
       b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
       NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
-  NVVM::WgmmaFenceAlignedOp::create(b, loc);
-  for (auto [s, da, db] : llvm::enumerate(operands->a, operands->b)) {
-    Value descA = selectedA ? emitDescriptorFromField(b, loc, aBase, da)
-                            : emitDescriptor(b, loc, aBase, da);
-    Value descB = selectedB ? emitDescriptorFromField(b, loc, bBase, db)
-                            : emitDescriptor(b, loc, bBase, db);
-    NVVM::WGMMAScaleOut scaleD = s == 0 && g.beta == 0
-                                     ? NVVM::WGMMAScaleOut::zero
-                                     : NVVM::WGMMAScaleOut::one;
-    acc = NVVM::WgmmaMmaAsyncOp::create(
-        b, loc, accType, acc, descA, descB, shape, typeA, typeB,
-        f16Acc ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::f32, scaleD,
-        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-        NVVM::MMALayout::col,
-        /*satfinite=*/nullptr);
+  // One chain of wgmma over the K steps, or with promote_k one chain per
+  // chunk of K into zero whose result is added to the accumulator once it
+  // is complete.
+  int64_t steps = operands->a.size();
+  int64_t chunkSteps = promoteK(op) ? promoteK(op) / stepK : steps;
+  bool haveAcc = g.beta != 0;
+  for (int64_t first = 0; first < steps; first += chunkSteps) {
+    bool promote = chunkSteps < steps || (promoteK(op) && haveAcc);
+    Value chain = promote ? LLVM::UndefOp::create(b, loc, accType) : acc;
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    for (int64_t s = first; s < first + chunkSteps; ++s) {
+      const mma::WgmmaDescriptor &da = operands->a[s], &db = operands->b[s];
+      Value descA = selectedA ? emitDescriptorFromField(b, loc, aBase, da)
+                              : emitDescriptor(b, loc, aBase, da);
+      Value descB = selectedB ? emitDescriptorFromField(b, loc, bBase, db)
+                              : emitDescriptor(b, loc, bBase, db);
+      NVVM::WGMMAScaleOut scaleD =
+          s == first && (promote || !haveAcc) ? NVVM::WGMMAScaleOut::zero
+                                              : NVVM::WGMMAScaleOut::one;
+      chain = NVVM::WgmmaMmaAsyncOp::create(
+          b, loc, accType, chain, descA, descB, shape, typeA, typeB,
+          f16Acc ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::f32, scaleD,
+          NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+          NVVM::MMALayout::row, NVVM::MMALayout::col,
+          /*satfinite=*/nullptr);
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    if (!g.async)
+      NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    if (!promote) {
+      acc = chain;
+    } else if (!haveAcc) {
+      acc = chain;
+      haveAcc = true;
+    } else {
+      // f32 registers, or pairs of f16.
+      for (int64_t r = 0; r < regs; ++r) {
+        Value sum = arith::AddFOp::create(
+            b, loc, LLVM::ExtractValueOp::create(b, loc, acc, r),
+            LLVM::ExtractValueOp::create(b, loc, chain, r));
+        acc = LLVM::InsertValueOp::create(b, loc, acc, sum, r);
+      }
+    }
   }
-  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
-  if (!g.async)
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   for (int64_t r = 0; r < regs; ++r) {
     Value reg = LLVM::ExtractValueOp::create(b, loc, acc, r);
     for (int64_t q = 0; q < perReg; ++q) {
@@ -751,6 +810,7 @@ Variant makeWgmmaVariant() {
                   pred::execScopeIn({tirx::ExecScope::Warpgroup}),
                   wgmmaTypes(),
                   wgmmaShape(),
+                  wgmmaPromotion(),
                   wgmmaMemory(),
                   unitScaling(),
                   tensorCorePrecision(),
@@ -926,7 +986,8 @@ Variant makeFmaVariant() {
   v.priority = priority::kFallback;
   v.predicates = {
       pred::allThreadsActive(), pred::execScopeIn({tirx::ExecScope::Cta}),
-      pred::layoutThreadAxesMatchScope(), fmaTypes(), fmaOperands()};
+      pred::layoutThreadAxesMatchScope(), fmaTypes(), noPromotion(),
+      fmaOperands()};
   v.impl = [](Operation *op, DispatchContext &, RewriterBase &rewriter) {
     return emitFmaGemm(op, rewriter);
   };

@@ -1,54 +1,64 @@
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefixes=CHECK,WG
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90 ptx-version=84" | FileCheck %s --check-prefixes=CHECK,MS
 
-// f8 products into an f32 accumulator: without fast_acc the f8 tiles are
-// converted to f16 in registers (tirx.cast, exact) and multiplied by the
-// f16 tensor-core instructions, whose f32 accumulation is full precision;
-// the K loop is then lowered op by op (no cp.async pipeline of f8 stages).
-// With fast_acc the gemm reads the f8 tiles (wgmma / mma.sync .e4m3 or
-// .e5m2) and the K loop is pipelined. (f8 into an f16 accumulator, wgmma
-// only, reads the f8 tiles: Target/PTX/mma-types.mlir.)
+// f8 products into an f32 accumulator. Without fast_acc, on wgmma (sm_90a)
+// the gemm reads the f8 tiles with `config = {promote_k = K chunk}`: the
+// products of each chunk of K (up to 128, cuBLAS's f8 GEMM without fast
+// accumulation) are summed by the tensor cores from zero and the sum added
+// to the f32 accumulator; the K loop is lowered op by op (each mmaf its own
+// chunk). On mma.sync (sm_90) the f8 tiles are converted to f16 in
+// registers (tirx.cast, exact) and multiplied by the f16 instructions,
+// whose f32 accumulation is full precision. With fast_acc the gemm reads
+// the f8 tiles (wgmma / mma.sync .e4m3 or .e5m2) without promote_k and the
+// K loop is pipelined. (f8 into an f16 accumulator, wgmma only, reads the
+// f8 tiles: Target/PTX/mma-types.mlir.)
 
 // CHECK-LABEL: gpu.func @mmaf_exact
 // CHECK: %[[A8:.*]] = tirx.alloc : !tirx.buffer<64x32xf8E4M3FN, local
 // CHECK: %[[B8:.*]] = tirx.alloc : !tirx.buffer<32x64xf8E4M3FN, local
-// CHECK: %[[SA:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, shared
-// CHECK: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, shared
-// CHECK: %[[A16:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, local
-// CHECK: tirx.cast cta %[[A16]], %[[A8]]
-// CHECK: %[[B16:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, local
-// CHECK: tirx.cast cta %[[B16]], %[[B8]]
-// CHECK: tirx.copy cta %[[SA]], %[[A16]]
-// CHECK: tirx.copy cta %[[SB]], %[[B16]]
-// CHECK-NOT: xf8E4M3FN
-// WG: tirx.gemm warpgroup %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf16, shared{{.*}}xf16, shared
+// WG-NOT: tirx.cast
+// WG: %[[SA:.*]] = tirx.alloc : !tirx.buffer<64x32xf8E4M3FN, shared
+// WG: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x64xf8E4M3FN, shared
+// WG: tirx.copy cta %[[SA]], %[[A8]]
+// WG: tirx.copy cta %[[SB]], %[[B8]]
+// WG-COUNT-2: tirx.gemm warpgroup %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {beta = 1.000000e+00 : f64, config = {promote_k = 32 : i64}} {{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
+// MS: %[[SA:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, shared
+// MS: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, shared
+// MS: %[[A16:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, local
+// MS: tirx.cast cta %[[A16]], %[[A8]]
+// MS: %[[B16:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, local
+// MS: tirx.cast cta %[[B16]], %[[B8]]
+// MS: tirx.copy cta %[[SA]], %[[A16]]
+// MS: tirx.copy cta %[[SB]], %[[B16]]
+// MS-NOT: xf8E4M3FN
 // MS: tirx.gemm warp %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf16, local{{.*}}xf16, local
 // CHECK-LABEL: gpu.func @mmaf_fast
 // CHECK-NOT: tirx.cast
 // CHECK: tirx.alloc : !tirx.buffer<64x32xf8E4M3FN, shared
 // CHECK: tirx.alloc : !tirx.buffer<32x64xf8E4M3FN, shared
 // CHECK-NOT: tirx.cast
+// CHECK-NOT: promote_k
 // WG: tirx.gemm warpgroup %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
 // MS: tirx.gemm warp %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf8E4M3FN, local{{.*}}xf8E4M3FN, local
 // CHECK-LABEL: gpu.func @mmaf_e5m2_exact
-// CHECK: tirx.alloc : !tirx.buffer<64x32xf16, shared
-// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x32xf16, local, {{.*}}>, !tirx.buffer<64x32xf8E5M2, local
-// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<32x64xf16, local, {{.*}}>, !tirx.buffer<32x64xf8E5M2, local
-// WG: tirx.gemm warpgroup {{.*}}xf16, shared
+// WG: tirx.gemm warpgroup {{.*}}promote_k = 32{{.*}}xf8E5M2, shared{{.*}}xf8E5M2, shared
+// MS: tirx.alloc : !tirx.buffer<64x32xf16, shared
+// MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x32xf16, local, {{.*}}>, !tirx.buffer<64x32xf8E5M2, local
+// MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<32x64xf16, local, {{.*}}>, !tirx.buffer<32x64xf8E5M2, local
 // MS: tirx.gemm warp {{.*}}xf16, local
 
 // CHECK-LABEL: gpu.func @batch_exact
-// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<2x64x32xf16, local, {{.*}}>, !tirx.buffer<2x64x32xf8E4M3FN, local
-// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<2x32x64xf16, local, {{.*}}>, !tirx.buffer<2x32x64xf8E4M3FN, local
-// WG-COUNT-4: tirx.gemm warpgroup {{.*}}xf16, shared{{.*}}xf16, shared
+// WG-COUNT-4: tirx.gemm warpgroup {{.*}}promote_k = 32{{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
+// MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<2x64x32xf16, local, {{.*}}>, !tirx.buffer<2x64x32xf8E4M3FN, local
+// MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<2x32x64xf16, local, {{.*}}>, !tirx.buffer<2x32x64xf8E4M3FN, local
 // MS: tirx.gemm warp {{.*}}xf16, local{{.*}}xf16, local
 
 // CHECK-LABEL: gpu.func @kloop_exact
 // CHECK-NOT: tirx.copy_async
 // CHECK: scf.for
-// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf16, local, {{.*}}>, !tirx.buffer<64x64xf8E4M3FN, local
-// CHECK: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf16, local, {{.*}}>, !tirx.buffer<64x64xf8E4M3FN, local
-// WG: tirx.gemm warpgroup {{.*}}xf16, shared{{.*}}xf16, shared
+// WG: tirx.gemm warpgroup {{.*}}promote_k = 64{{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
+// MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf16, local, {{.*}}>, !tirx.buffer<64x64xf8E4M3FN, local
+// MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf16, local, {{.*}}>, !tirx.buffer<64x64xf8E4M3FN, local
 // MS: tirx.gemm warp {{.*}}xf16, local{{.*}}xf16, local
 // CHECK-NOT: tirx.copy_async
 // CHECK-LABEL: gpu.func @kloop_fast

@@ -202,3 +202,25 @@ func.func @precision_inputs(%a: !A, %b: !B, %d: !D) {
   tirx.gemm cta %d, %a, %b, %d {config = {precision = "f32"}} : !D, !A, !B, !D
   return
 }
+
+// -----
+
+!D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+!A = !tirx.buffer<64x64xf8E4M3FN, shared, #tirx.layout<S[(8,8,4,16):(512,16,128,1)]>>
+!B = !tirx.buffer<16x64xf8E4M3FN, shared, #tirx.layout<S[(2,8,4,16):(512,16,128,1)]>>
+func.func @promote_not_dividing(%d: !D, %a: !A, %b: !B) {
+  // expected-error@+1 {{expects config promote_k to be a positive integer dividing K (64), got 48 : i64}}
+  tirx.gemm warpgroup %d, %a, %b, %d {transpose_b, config = {promote_k = 48}} : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+!A = !tirx.buffer<64x64xf8E4M3FN, shared, #tirx.layout<S[(8,8,4,16):(512,16,128,1)]>>
+!B = !tirx.buffer<16x64xf8E4M3FN, shared, #tirx.layout<S[(2,8,4,16):(512,16,128,1)]>>
+func.func @promote_async(%d: !D, %a: !A, %b: !B) {
+  // expected-error@+1 {{expects no config promote_k: the chunk sums are added once the products are complete (use tirx.gemm)}}
+  tirx.gemm_async warpgroup %d, %a, %b, %d {transpose_b, config = {promote_k = 32}} : !D, !A, !B, !D
+  return
+}

@@ -8,8 +8,10 @@
 
 // mmaf (f16, bf16, f8E4M3FN, f8E5M2) on its own and the pipelined matmul K
 // loop, down to PTX: wgmma on sm_90a, mma.sync on sm_90. f8 products into
-// f32 use the f8 instructions only with fast_acc; without it the f8 tiles
-// are converted to f16 (cvt.rn.f16x2.e4m3x2 / e5m2x2) and multiplied by the
+// f32 without fast_acc: on wgmma the f8 instructions, one chain per chunk
+// of K from zero (scale-d 0) waited for and added to the accumulator
+// (Dispatch/gemm-wgmma-promote.mlir); on mma.sync the f8 tiles are
+// converted to f16 (cvt.rn.f16x2.e4m3x2 / e5m2x2) and multiplied by the
 // f16 instructions (full f32 accumulation).
 
 // SM90A-LABEL: .entry mmaf_bf16(
@@ -19,15 +21,13 @@
 // SM90A-NOT: cvt.rn.f16x2.e4m3x2
 // SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e4m3
 // SM90A-LABEL: .entry mmaf_f8_exact(
-// SM90A: cvt.rn.f16x2.e4m3x2
-// SM90A-NOT: .e4m3.e4m3
-// SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
-// SM90A-NOT: .e4m3.e4m3
+// SM90A-NOT: cvt.rn.f16x2.e4m3x2
+// SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e4m3
+// SM90A: wgmma.wait_group.sync.aligned 0;
 // SM90A-LABEL: .entry mmaf_e5m2_exact(
-// SM90A: cvt.rn.f16x2.e5m2x2
-// SM90A-NOT: .e5m2.e5m2
-// SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
-// SM90A-NOT: .e5m2.e5m2
+// SM90A-NOT: cvt.rn.f16x2.e5m2x2
+// SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e5m2.e5m2
+// SM90A: wgmma.wait_group.sync.aligned 0;
 // 4 stages of 16 KiB: 64 KiB of dynamic shared memory (+ 112 bytes to
 // round the 16-byte aligned block up to 128), the buffers at offsets of
 // the upstream gpu.dynamic_shared_memory symbol.

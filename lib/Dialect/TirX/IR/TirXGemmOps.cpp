@@ -109,6 +109,27 @@ static LogicalResult verifyGemm(OpTy op) {
                << "expects config precision only with f32 inputs, got " << ta;
     }
 
+  // `promote_k`: the product is accumulated in chunks of promote_k of K,
+  // each chunk's products summed on their own and the sum added to the
+  // accumulator in its type (cuBLAS's f8 GEMM without fast accumulation
+  // does so with chunks of 128).
+  if (DictionaryAttr config = op.getConfigAttr())
+    if (Attribute promote = config.get("promote_k")) {
+      auto value = dyn_cast<IntegerAttr>(promote);
+      if (!value || value.getInt() <= 0 || ak % value.getInt())
+        return op.emitOpError() << "expects config promote_k to be a positive "
+                                   "integer dividing K ("
+                                << ak << "), got " << promote;
+      if (!isa<FloatType>(td))
+        return op.emitOpError()
+               << "expects config promote_k only with a float accumulator, got "
+               << td;
+      if constexpr (std::is_same_v<OpTy, GemmAsyncOp>)
+        return op.emitOpError()
+               << "expects no config promote_k: the chunk sums are added "
+                  "once the products are complete (use tirx.gemm)";
+    }
+
   double alpha = op.getAlpha().convertToDouble();
   double beta = op.getBeta().convertToDouble();
   if (!std::isfinite(alpha) || !std::isfinite(beta))

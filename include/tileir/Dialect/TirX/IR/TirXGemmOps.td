@@ -42,7 +42,11 @@ def TirX_GemmOp : TirX_GemmPrimitive<"gemm"> {
     tf32 (the sign, the exponent and the top 10 mantissa bits of each
     input: round with `cvt.rn.tf32.f32` first for nearest-even), or in full
     f32 precision with `config = {precision = "f32"}` (`"tf32"` is the
-    default); `f64`
+    default); with `config = {promote_k = N}` (`tirx.gemm` only, N dividing
+    K, a float accumulator) the product is accumulated in chunks of N of K:
+    each chunk's products are summed from zero and the sum added to the
+    accumulator in its type (what cuBLAS's f8 GEMM without fast
+    accumulation does with N = 128); `f64`
     inputs with an `f64` accumulator; `i8` inputs with an `i32` accumulator.
     `A` and `B` have one element type unless both are f8.
     `alpha` and `beta` are f64 attributes (default 1 and 0). All buffers are
