@@ -1,11 +1,15 @@
 """Finding and running the TileIR tools (``tile-translate``, ``tileops-build``, ...).
 
-A tool is looked up, in order:
+Every tool the package runs is found by :func:`tool_path` (or :func:`require_tool`,
+which raises :class:`~tileir.errors.ToolNotFoundError` naming where it looked), in order:
 
-1. in the directory named by ``TILEIR_TOOLS_DIR`` (when set, only there);
+1. in the directory named by ``TILEIR_TOOLS_DIR`` (when set, only there): the
+   directory that holds TileIR's tools, e.g. ``build/bin`` of a build tree or
+   ``<prefix>/bin`` after ``cmake --install``;
 2. in ``tileir/_bin`` inside this package: the self-contained tools a wheel bundles
    (``utils/build-wheel.sh``);
-3. in ``<repo>/build/bin`` next to this package's source tree, if that file exists;
+3. in ``build/bin`` of the source checkout, when the package is imported from one
+   (``python/tileir`` next to the top-level ``CMakeLists.txt``);
 4. on ``PATH``.
 
 A machine without the tool can still run kernels that were compiled ahead of time
@@ -17,11 +21,11 @@ import shutil
 import subprocess
 import tempfile
 import threading
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Optional, Sequence, Tuple
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple
 
-from .errors import CompileError
+from .errors import CompileError, ToolNotFoundError
 
 TOOL_NAME = "tile-translate"
 TOOLS_DIR_ENV = "TILEIR_TOOLS_DIR"
@@ -30,12 +34,37 @@ _identity_lock = threading.Lock()
 _identities: Dict[Tuple[str, int, int], str] = {}
 
 
-BUNDLED_DIR = Path(__file__).resolve().parent / "_bin"
-BUILD_TREE_DIR = Path(__file__).resolve().parents[2] / "build" / "bin"
+_PACKAGE_DIR = Path(__file__).resolve().parent
+BUNDLED_DIR = _PACKAGE_DIR / "_bin"
+
+
+def _source_build_dir() -> Optional[Path]:
+    """``<checkout>/build/bin`` when this package is the one of a source checkout, else None."""
+    checkout = _PACKAGE_DIR.parents[1]
+    if (checkout / "CMakeLists.txt").is_file() and (checkout / "python" / "pyproject.toml").is_file():
+        return checkout / "build" / "bin"
+    return None
+
+
+#: ``build/bin`` of the source checkout this package lives in, or None when installed.
+BUILD_TREE_DIR = _source_build_dir()
 
 
 def _is_tool(path: Path) -> bool:
     return path.is_file() and os.access(path, os.X_OK)
+
+
+def search_dirs(*, search_path: bool = True) -> List[Tuple[str, str]]:
+    """The places :func:`tool_path` looks, in order, as (directory or "PATH", why)."""
+    tools_dir = os.environ.get(TOOLS_DIR_ENV)
+    if tools_dir:
+        return [(tools_dir, f"${TOOLS_DIR_ENV}, the only place looked when it is set")]
+    places = [(str(BUNDLED_DIR), "the tools bundled with the package")]
+    if BUILD_TREE_DIR is not None:
+        places.append((str(BUILD_TREE_DIR), "the build tree of this source checkout"))
+    if search_path:
+        places.append(("PATH", os.environ.get("PATH", "")))
+    return places
 
 
 def tool_path(name: str, *, search_path: bool = True) -> Optional[str]:
@@ -44,22 +73,35 @@ def tool_path(name: str, *, search_path: bool = True) -> Optional[str]:
     ``search_path=False`` skips ``PATH`` (for the console scripts, which are on ``PATH``
     themselves).
     """
-    tools_dir = os.environ.get(TOOLS_DIR_ENV)
-    if tools_dir:
-        candidate = Path(tools_dir) / name
-        return str(candidate) if _is_tool(candidate) else None
-    for directory in (BUNDLED_DIR, BUILD_TREE_DIR):
-        if _is_tool(directory / name):
-            return str(directory / name)
-    return shutil.which(name) if search_path else None
+    for directory, _ in search_dirs(search_path=search_path):
+        if directory == "PATH":
+            return shutil.which(name)
+        if _is_tool(Path(directory) / name):
+            return str(Path(directory) / name)
+    return None
 
 
-def search_description() -> str:
-    """Where :func:`tool_path` looks, in words, for error messages."""
-    tools_dir = os.environ.get(TOOLS_DIR_ENV)
-    if tools_dir:
-        return f"{TOOLS_DIR_ENV}={tools_dir}"
-    return f"{BUNDLED_DIR}, {BUILD_TREE_DIR} and PATH"
+def not_found_message(name: str, *, search_path: bool = True) -> str:
+    """Why ``name`` was not found: every place looked, and how to point tileir at it."""
+    lines = [f"{name} not found; looked in:"]
+    for directory, why in search_dirs(search_path=search_path):
+        if directory == "PATH":
+            lines.append(f"  PATH ({why or 'empty'})")
+        else:
+            lines.append(f"  {directory} ({why})")
+    lines.append(
+        f"Set {TOOLS_DIR_ENV} to the directory that holds TileIR's tools (build/bin of a "
+        f"build, or <prefix>/bin after `cmake --install`), or put that directory on PATH."
+    )
+    return "\n".join(lines)
+
+
+def require_tool(name: str, *, search_path: bool = True) -> str:
+    """The executable of ``name``; raises :class:`ToolNotFoundError` when there is none."""
+    path = tool_path(name, search_path=search_path)
+    if path is None:
+        raise ToolNotFoundError(not_found_message(name, search_path=search_path), tool=name)
+    return path
 
 
 @dataclass(frozen=True)

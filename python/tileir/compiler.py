@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 
 from . import __version__
-from ._toolchain import TOOL_NAME, Tool, find_tool, search_description
+from ._toolchain import TOOL_NAME, Tool, find_tool, not_found_message
 from .cache import KernelCache, Options, compiler_key, default_cache_dir, full_key, source_key
-from .errors import CompileError, PtxFormatError
+from .errors import CompileError, PtxFormatError, ToolNotFoundError
 from .module import Module
 
 _CHIP_RE = re.compile(r"^sm_\d+[a-z]?$")
@@ -82,15 +82,16 @@ def _compile(
     tool = find_tool()
     if tool is None:
         if require_compiler:
-            raise CompileError(f"{TOOL_NAME} not found (looked in {search_description()})")
+            raise ToolNotFoundError(not_found_message(TOOL_NAME), tool=TOOL_NAME)
         entry = cache.lookup_any(source)
         if entry is None:
-            raise CompileError(
-                f"{TOOL_NAME} not found (looked in {search_description()}) and the cache "
-                f"{cache.root} has no kernel for source key {source} "
-                f"({source_path or 'IR text'}, chip={chip}, ptx_version={version}); "
+            raise ToolNotFoundError(
+                f"{not_found_message(TOOL_NAME)}\n"
+                f"The cache {cache.root} has no kernel for source key {source} "
+                f"({source_path or 'IR text'}, chip={chip}, ptx_version={version}) either; "
                 "compile it ahead of time with `python -m tileir.aot --cache-dir DIR FILE` "
-                "on a machine with the compiler"
+                "on a machine with the compiler.",
+                tool=TOOL_NAME,
             )
         return Module(entry.read_ptx(), cache_entry=entry)
     return _compile_with(tool, cache, src, source, chip, version, opts, source_path)

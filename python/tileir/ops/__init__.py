@@ -121,12 +121,13 @@ def spec_line(op: str, dtype: str, shapes: Sequence[Sequence[int]], params: Opti
 
 
 def find_tool() -> str:
-    """The tileops-build executable, found as tile-translate is (tileir._toolchain)."""
-    from .._toolchain import search_description, tool_path
-    found = tool_path(TOOL)
-    if not found:
-        raise FileNotFoundError(f"{TOOL} not found (looked in {search_description()})")
-    return found
+    """The tileops-build executable, found as every TileIR tool is (tileir._toolchain).
+
+    Raises:
+        tileir.ToolNotFoundError: (a FileNotFoundError) naming where it looked.
+    """
+    from .._toolchain import require_tool
+    return require_tool(TOOL)
 
 
 def run_tool(lines: Sequence[str], emit: str = "ptx", chip: str = "sm_90") -> str:
@@ -176,15 +177,14 @@ def kernel(line: str, chip: str = "sm_90") -> Tuple[Any, Dict[str, Any]]:
     from ..module import Module
     cache = KernelCache(_cache_dir())
     source = source_key(line, chip, None, (("tool", TOOL),))
-    try:
-        tool = find_tool()
-    except FileNotFoundError:
-        tool = None
+    from .._toolchain import not_found_message, tool_path
+    from ..errors import ToolNotFoundError
+    tool = tool_path(TOOL)
     if tool is None:
         entry = cache.lookup_any(source)
         if entry is None:
-            raise FileNotFoundError(f"{TOOL} not found (set TILEIR_TOOLS_DIR or build it) and the kernel "
-                                    f"cache {_cache_dir()} has no entry for spec '{line}' ({chip})")
+            raise ToolNotFoundError(f"{not_found_message(TOOL)}\nThe kernel cache {_cache_dir()} has "
+                                    f"no entry for spec '{line}' ({chip}) either.", tool=TOOL)
     else:
         st = os.stat(tool)
         compiler = compiler_key(f"{TOOL} {tool} size={st.st_size} mtime_ns={st.st_mtime_ns}")
