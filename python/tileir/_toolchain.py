@@ -17,14 +17,18 @@ A machine without the tool can still run kernels that were compiled ahead of tim
 """
 
 import os
+import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
+import time
 from pathlib import Path
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from . import _log
 from .errors import CompileError, ToolNotFoundError
 
 TOOL_NAME = "tile-translate"
@@ -104,6 +108,35 @@ def require_tool(name: str, *, search_path: bool = True) -> str:
     return path
 
 
+def exit_description(returncode: int) -> str:
+    """``"exit status 1"``, or ``"signal SIGSEGV"`` for a process a signal killed."""
+    if returncode < 0:
+        try:
+            return f"signal {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"signal {-returncode}"
+    return f"exit status {returncode}"
+
+
+def failure_message(tool: str, returncode: int, what: str) -> str:
+    """``"tile-translate failed on k.mlir (exit status 1)"``, or for a crash ``"tile-translate
+    crashed with signal SIGSEGV on k.mlir"``."""
+    if returncode < 0:
+        return f"{tool} crashed with {exit_description(returncode)} on {what}"
+    return f"{tool} failed on {what} ({exit_description(returncode)})"
+
+
+_LIBDEVICE_RE = re.compile(r"^libdevice: (.+)$", re.MULTILINE)
+
+
+def _file_identity(path: str) -> str:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return "missing"
+    return f"size={stat.st_size} mtime_ns={stat.st_mtime_ns}"
+
+
 @dataclass(frozen=True)
 class Tool:
     """One ``tile-translate`` executable."""
@@ -113,10 +146,12 @@ class Tool:
     def identity(self) -> str:
         """Text that changes whenever the compiler may produce different PTX.
 
-        It is the output of ``tile-translate --version`` followed by the size and the
+        It is the output of ``tile-translate --version`` (the TileIR version and git
+        commit, the LLVM version, the libdevice compiles link), then the size and the
         modification time of the executable, so that a rebuilt compiler whose version line
-        did not change does not reuse PTX produced by the previous build. Memoized per
-        (path, size, mtime) for the life of the process.
+        did not change does not reuse PTX produced by the previous build, and those of the
+        libdevice (the CUDA toolkit's math library). Memoized per (path, size, mtime) for
+        the life of the process.
         """
         stat = os.stat(self.path)
         memo_key = (self.path, stat.st_size, stat.st_mtime_ns)
@@ -128,16 +163,27 @@ class Tool:
         result = subprocess.run(command, capture_output=True, text=True)
         if result.returncode != 0:
             raise CompileError(
-                f"'{self.path} --version' failed with exit status {result.returncode}",
+                f"'{self.path} --version' failed ({exit_description(result.returncode)})",
                 stderr=result.stderr,
                 returncode=result.returncode,
                 command=command,
             )
         version = (result.stdout + result.stderr).strip()
         identity = f"{version}\nbinary size={stat.st_size} mtime_ns={stat.st_mtime_ns}"
+        libdevice = _LIBDEVICE_RE.search(version)
+        if libdevice and libdevice.group(1) != "not found":
+            identity += f"\nlibdevice {_file_identity(libdevice.group(1).strip())}"
         with _identity_lock:
             _identities[memo_key] = identity
         return identity
+
+    def command(self, input_path: str, output_path: str, *, chip: str,
+                ptx_version: Optional[int], flags: Sequence[str]) -> List[str]:
+        """The command line that compiles ``input_path`` to ``output_path``."""
+        command = [self.path, "--cuda-tile-to-ptx", f"--chip={chip}"]
+        if ptx_version is not None:
+            command.append(f"--ptx-version={ptx_version}")
+        return command + [*flags, input_path, "-o", output_path]
 
     def translate(
         self,
@@ -147,32 +193,45 @@ class Tool:
         ptx_version: Optional[int],
         flags: Sequence[str],
         source_path: Optional[str] = None,
+        dump_dir: Optional[Path] = None,
     ) -> str:
         """Compile cuda_tile IR text to PTX text.
 
         ``source_path`` only names the input in diagnostics: the tool always reads a
-        private copy of ``src``, so the PTX matches exactly the text that was hashed.
+        private copy of ``src``, so the PTX matches exactly the text that was hashed;
+        diagnostics name ``source_path`` (or ``<input>``), never the private copy.
+
+        ``dump_dir``: write the input (``input.mlir``), the IR after every pass
+        (``passes/``, ``--mlir-print-ir-after-all``), the command line (``command.txt``) and
+        the PTX (``output.ptx``) there.
 
         Raises:
-            CompileError: the tool failed; carries its stderr.
+            CompileError: the tool failed or crashed; carries its stderr.
         """
         file_name = Path(source_path).name if source_path else "input.mlir"
         with tempfile.TemporaryDirectory(prefix="tileir-") as work:
             input_path = Path(work) / file_name
             output_path = Path(work) / "out.ptx"
             input_path.write_text(src, encoding="utf-8")
-            command = [self.path, "--cuda-tile-to-ptx", f"--chip={chip}"]
-            if ptx_version is not None:
-                command.append(f"--ptx-version={ptx_version}")
-            command += [*flags, str(input_path), "-o", str(output_path)]
+            extra = list(flags)
+            if dump_dir is not None:
+                dump_dir.mkdir(parents=True, exist_ok=True)
+                (dump_dir / "input.mlir").write_text(src, encoding="utf-8")
+                extra += ["--mlir-print-ir-after-all", f"--mlir-print-ir-tree-dir={dump_dir / 'passes'}"]
+            command = self.command(str(input_path), str(output_path), chip=chip,
+                                   ptx_version=ptx_version, flags=extra)
+            if dump_dir is not None:
+                (dump_dir / "command.txt").write_text(" ".join(command) + "\n", encoding="utf-8")
+            _log.log("run " + " ".join(command))
+            started = time.perf_counter()
             result = subprocess.run(command, capture_output=True, text=True)
-            stderr = result.stderr
-            if source_path:
-                stderr = stderr.replace(str(input_path), str(source_path))
+            _log.log(f"{TOOL_NAME} took {time.perf_counter() - started:.3f} s "
+                     f"({exit_description(result.returncode)})")
+            stderr = result.stderr.replace(str(input_path), str(source_path or "<input>"))
+            stderr = stderr.replace(work, "<tmp>")
             if result.returncode != 0:
                 raise CompileError(
-                    f"{TOOL_NAME} failed on {source_path or 'the IR'} "
-                    f"(exit status {result.returncode})",
+                    failure_message(TOOL_NAME, result.returncode, source_path or "the IR"),
                     stderr=stderr,
                     returncode=result.returncode,
                     command=command,
@@ -184,10 +243,39 @@ class Tool:
                     returncode=result.returncode,
                     command=command,
                 )
-            return output_path.read_text(encoding="utf-8")
+            ptx = output_path.read_text(encoding="utf-8")
+            if dump_dir is not None:
+                (dump_dir / "output.ptx").write_text(ptx, encoding="utf-8")
+            return ptx
 
 
 def find_tool() -> Optional[Tool]:
     """Return the ``tile-translate`` to use, or None when there is none."""
     path = tool_path(TOOL_NAME)
     return Tool(path) if path else None
+
+
+_package_identity: Optional[str] = None
+
+
+def package_identity() -> str:
+    """``tileir <version>``, plus ``git <commit>`` when the package is imported from a git
+    checkout: part of every cache key, so that another TileIR never reuses this one's
+    kernels."""
+    global _package_identity
+    if _package_identity is not None:
+        return _package_identity
+    from . import __version__
+
+    identity = f"tileir {__version__}"
+    if BUILD_TREE_DIR is not None:
+        checkout = str(_PACKAGE_DIR.parents[1])
+        try:
+            head = subprocess.run(["git", "-C", checkout, "rev-parse", "--short=12", "HEAD"],
+                                  capture_output=True, text=True, timeout=10)
+            if head.returncode == 0 and head.stdout.strip():
+                identity += f" git {head.stdout.strip()}"
+        except (OSError, subprocess.SubprocessError):
+            pass
+    _package_identity = identity
+    return identity
