@@ -139,3 +139,12 @@ def test_pyproject_packages_every_subpackage():
                for p in (PYTHON_DIR / "tileir").rglob("__init__.py")}
     assert "tileir.ops" in on_disk
     assert on_disk <= packaged
+
+
+@pytest.mark.requires_compiler
+def test_tile_translate_version_names_tileir_and_libdevice():
+    """The compiler identity in the cache key covers TileIR's version and the libdevice."""
+    tool = _toolchain.find_tool()
+    text = subprocess.run([tool.path, "--version"], capture_output=True, text=True).stdout
+    assert f"TileIR {tileir.__version__} (git " in text
+    assert "\nlibdevice: " in text

@@ -204,6 +204,21 @@ static Type lowerArgument(Type type) {
   return {};
 }
 
+/// The element type a `tile<ptr<T>>` kernel argument points to, as the
+/// `elems=` of the `tileir.kernel` line names it (the type in lower case:
+/// "f32", "bf16", "i8", "f8e4m3fn"), or "" for any other argument.
+static std::string pointeeName(Type type) {
+  auto tile = dyn_cast<ct::TileType>(type);
+  auto pointer =
+      tile ? dyn_cast<ct::PointerType>(tile.getElementType()) : nullptr;
+  if (!pointer)
+    return "";
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  pointer.getPointeeType().print(os);
+  return llvm::StringRef(name).lower();
+}
+
 /// The optimization hint `num_worker_warps_per_cta` for `chip` (or the
 /// `default` entry), or 0.
 static int64_t hintedWarps(ct::EntryOp entry, StringRef chip) {
@@ -304,7 +319,7 @@ struct ConvertCudaTileToTirXPass
                              const ::tileir::TargetInfo &target) {
     MLIRContext *ctx = &getContext();
     SmallVector<Type> params;
-    SmallVector<Attribute> abi;
+    SmallVector<Attribute> abi, pointees;
     for (auto [i, type] : llvm::enumerate(entry.getArgumentTypes())) {
       Type param = lowerArgument(type);
       if (!param)
@@ -314,6 +329,7 @@ struct ConvertCudaTileToTirXPass
                   "rank-0 tile of a number or a pointer)";
       params.push_back(param);
       abi.push_back(StringAttr::get(ctx, ::tileir::getAbiKind(param)));
+      pointees.push_back(StringAttr::get(ctx, pointeeName(type)));
     }
     int64_t warps = hintedWarps(entry, target.getChip());
     LayoutPlanner planner(entry, warps ? warps * 32 : numThreads);
@@ -333,6 +349,7 @@ struct ConvertCudaTileToTirXPass
     func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, block));
     func->setAttr("tileir.abi", ArrayAttr::get(ctx, abi));
+    func->setAttr("tileir.pointee", ArrayAttr::get(ctx, pointees));
     func->setAttr(
         "tileir.pointer_align",
         IntegerAttr::get(IntegerType::get(ctx, 64), pointerAlignment));
