@@ -42,9 +42,16 @@ class FakeTensor:
 
     is_cuda = True
 
-    def __init__(self, dtype, address=0x10000, device=0):
+    def __init__(self, dtype, address=0x10000, device=0, strides=None):
         self.dtype = FakeDtype(dtype)
         self.address, self.device_index = address, device
+        self.strides = strides
+
+    def is_contiguous(self):
+        return self.strides is None
+
+    def stride(self):
+        return self.strides
 
     def data_ptr(self):
         return self.address
@@ -54,20 +61,26 @@ class FakeTensor:
 
 
 class FakeCAI:
-    def __init__(self, typestr, address=0x20000):
+    def __init__(self, typestr, address=0x20000, shape=(4,), strides=None):
         self.__cuda_array_interface__ = {"data": (address, False), "typestr": typestr,
-                                         "shape": (4,), "version": 3}
+                                         "shape": shape, "strides": strides, "version": 3}
 
 
 class FakeDLPack:
     """An object whose __dlpack__ capsule describes memory on a DLPack device."""
 
-    def __init__(self, code, bits, address=0x30000, device_type=2, device_id=1, offset=0):
+    def __init__(self, code, bits, address=0x30000, device_type=2, device_id=1, offset=0,
+                 shape=(4,), strides=None):
         self.tensor = _DLTensor()
         self.tensor.data = address
         self.tensor.device.device_type = device_type
         self.tensor.device.device_id = device_id
-        self.tensor.ndim = 1
+        self.tensor.ndim = len(shape)
+        self.shape = (ctypes.c_int64 * len(shape))(*shape)
+        self.tensor.shape = self.shape
+        if strides is not None:
+            self.strides = (ctypes.c_int64 * len(strides))(*strides)
+            self.tensor.strides = self.strides
         self.tensor.dtype.code, self.tensor.dtype.bits, self.tensor.dtype.lanes = code, bits, 1
         self.tensor.byte_offset = offset
         self.device_type = device_type
@@ -189,3 +202,41 @@ def test_a_dlpack_only_object_on_the_gpu():
     packed = pack_args("k", ("ptr",), (OnlyDLPack(tensor),), 4, ("f32",))
     assert packed.values[0].value == tensor.data_ptr()
     assert packed.devices == {tensor.device.index}
+
+
+DENSE_PTX = PTX.replace("elems=(f32,bf16,-)", "elems=(f32,bf16,-) dense=(0)")
+
+
+def test_dense_is_parsed():
+    assert parse_ptx(DENSE_PTX)["k"].dense == (0,)
+    assert parse_ptx(PTX)["k"].dense == ()
+
+
+@pytest.mark.parametrize("bad", ["dense=(2)", "dense=(5)", "dense=(x)"])
+def test_bad_dense_is_refused(bad):
+    with pytest.raises(PtxFormatError, match="dense="):
+        parse_ptx(PTX.replace("elems=(f32,bf16,-)", "elems=(f32,bf16,-) " + bad))
+
+
+def test_a_dense_parameter_needs_contiguous_memory():
+    module = Module.from_ptx(DENSE_PTX, launcher=Recorder())
+    strided = FakeTensor("float32", strides=(1, 64))  # a transposed view
+    with pytest.raises(ValueError) as info:
+        module.k.launch(1, strided, FakeTensor("bfloat16"), 4)
+    assert str(info.value) == (
+        "kernel 'k': parameter 0 (ptr<f32>) expects contiguous memory (the kernel reads it as "
+        "a dense row-major array), got strides (1, 64); pass .contiguous()")
+    # Parameter 1 is not read as a dense array: any layout is the kernel's business.
+    module.k.launch(1, FakeTensor("float32"), FakeTensor("bfloat16", strides=(1, 64)), 4)
+
+
+def test_contiguity_of_array_interfaces_and_dlpack():
+    kinds, elems, dense = ("ptr",), ("f32",), (0,)
+    pack_args("k", kinds, (FakeCAI("<f4", shape=(2, 3), strides=(12, 4)),), 4, elems, dense)
+    pack_args("k", kinds, (FakeCAI("<f4", shape=(2, 1), strides=(4, 999)),), 4, elems, dense)
+    with pytest.raises(ValueError, match=r"got strides \(1, 2\)"):
+        pack_args("k", kinds, (FakeCAI("<f4", shape=(2, 3), strides=(4, 8)),), 4, elems, dense)
+    pack_args("k", kinds, (FakeDLPack(2, 32, shape=(2, 3)),), 4, elems, dense)  # NULL strides
+    pack_args("k", kinds, (FakeDLPack(2, 32, shape=(2, 3), strides=(3, 1)),), 4, elems, dense)
+    with pytest.raises(ValueError, match=r"got strides \(1, 2\)"):
+        pack_args("k", kinds, (FakeDLPack(2, 32, shape=(2, 3), strides=(1, 2)),), 4, elems, dense)

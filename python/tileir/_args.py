@@ -31,6 +31,26 @@ class _Pointer(NamedTuple):
     #: the element type of the memory (a torch dtype name: "float32", "int8", ...), or
     #: None when the argument does not say (an int address, an unknown type).
     dtype: Optional[str] = None
+    #: () when the memory is contiguous (row-major) or the argument does not say, else
+    #: the argument's strides in elements (for the error message). Computed lazily for
+    #: torch tensors (see _check_dense).
+    strides: Tuple[int, ...] = ()
+
+
+def _row_major(shape: Sequence[int], itemsize: int = 1) -> Tuple[int, ...]:
+    strides, step = [], itemsize
+    for extent in reversed(list(shape)):
+        strides.append(step)
+        step *= max(int(extent), 1)
+    return tuple(reversed(strides))
+
+
+def _is_dense(shape: Sequence[int], strides: Sequence[int], itemsize: int = 1) -> bool:
+    """Row-major contiguity; extents of 1 (and empty arrays) do not care about strides."""
+    if any(int(e) == 0 for e in shape):
+        return True
+    expected = _row_major(shape, itemsize)
+    return all(int(e) == 1 or int(s) == x for e, s, x in zip(shape, strides, expected))
 
 
 def _unwrap_scalar(value: Any) -> Any:
@@ -172,7 +192,13 @@ def _dlpack_pointer(value: Any) -> _Pointer:
     if tensor.dtype.lanes == 1:
         dtype = _DLPACK_DTYPES.get((tensor.dtype.code, tensor.dtype.bits))
     address = (tensor.data or 0) + tensor.byte_offset
-    return _Pointer(address, int(tensor.device.device_id), dtype)
+    strides: Tuple[int, ...] = ()
+    if tensor.strides and tensor.ndim > 0:  # NULL strides: row-major
+        shape = [tensor.shape[i] for i in range(tensor.ndim)]
+        dl_strides = [tensor.strides[i] for i in range(tensor.ndim)]
+        if not _is_dense(shape, dl_strides):
+            strides = tuple(dl_strides)
+    return _Pointer(address, int(tensor.device.device_id), dtype, strides)
 
 
 def _pointer(value: Any) -> _Pointer:
@@ -195,7 +221,13 @@ def _pointer(value: Any) -> _Pointer:
             )
         typestr = interface.get("typestr")
         dtype = _TYPESTR_DTYPES.get(typestr[1:]) if isinstance(typestr, str) else None
-        return _Pointer(int(data[0]), None, dtype)
+        strides: Tuple[int, ...] = ()
+        cai_strides, shape = interface.get("strides"), interface.get("shape") or ()
+        if cai_strides is not None and isinstance(typestr, str) and typestr[2:].isdigit():
+            itemsize = int(typestr[2:])
+            if not _is_dense(shape, cai_strides, itemsize):
+                strides = tuple(int(s) // itemsize for s in cai_strides)
+        return _Pointer(int(data[0]), None, dtype, strides)
     if hasattr(value, "__dlpack__"):
         return _dlpack_pointer(value)
     if _is_int(value):
@@ -262,9 +294,26 @@ def _check_elem(pointer: _Pointer, elem: Optional[str]) -> None:
         raise TypeError(f"expects {' or '.join(accepted)} memory, got {pointer.dtype}")
 
 
-def _pack_ptr(value: Any, elem: Optional[str] = None) -> Tuple[ctypes._SimpleCData, Optional[int]]:
+def _check_dense(value: Any, pointer: _Pointer) -> None:
+    """Raise ValueError when a parameter the kernel reads as a dense array gets strided
+    memory."""
+    strides = pointer.strides
+    if not strides and hasattr(value, "is_contiguous") and hasattr(value, "data_ptr"):
+        if not value.is_contiguous():
+            strides = tuple(value.stride())
+    if strides:
+        raise ValueError(
+            f"expects contiguous memory (the kernel reads it as a dense row-major array), "
+            f"got strides {strides}; pass .contiguous()"
+        )
+
+
+def _pack_ptr(value: Any, elem: Optional[str] = None,
+              dense: bool = False) -> Tuple[ctypes._SimpleCData, Optional[int]]:
     pointer = _pointer(value)
     _check_elem(pointer, elem)
+    if dense:
+        _check_dense(value, pointer)
     return ctypes.c_uint64(pointer.address), pointer.device
 
 
@@ -298,7 +347,7 @@ def _pack_b32(value: Any) -> ctypes._SimpleCData:
     return ctypes.c_uint32(_int_bits(plain, 32))
 
 
-def _pack_b64(value: Any, elem: Optional[str] = None) -> Tuple[ctypes._SimpleCData, Optional[int]]:
+def _pack_b64(value: Any) -> Tuple[ctypes._SimpleCData, Optional[int]]:
     if isinstance(value, numbers.Number) or type(value).__module__ == "numpy":
         plain = _unwrap_scalar(value)
         if _is_real(plain) and not _is_int(plain):
@@ -326,13 +375,16 @@ _POINTER_PACKERS = {"ptr": _pack_ptr, "b64": _pack_b64}
 
 
 def pack_args(kernel: str, kinds: Sequence[str], args: Sequence[Any],
-              pointer_align: int = 1, elems: Sequence[str] = ()) -> PackedArgs:
+              pointer_align: int = 1, elems: Sequence[str] = (),
+              dense: Sequence[int] = ()) -> PackedArgs:
     """Validate ``args`` against the parameter ``kinds`` of ``kernel`` and pack them.
 
     Pointer arguments must be multiples of ``pointer_align`` bytes (the alignment
     the kernel was compiled to assume; see docs/ABI.md). Where ``elems`` gives the
     element type a pointer parameter points to, an argument that states its dtype (a
-    tensor, ``__cuda_array_interface__``, ``__dlpack__``) must have a matching one.
+    tensor, ``__cuda_array_interface__``, ``__dlpack__``) must have a matching one, and
+    the pointer parameters listed in ``dense`` (read by the kernel as dense arrays) must
+    get contiguous memory where the argument says its layout.
 
     Raises:
         TypeError: wrong number of arguments, or a value of the wrong type.
@@ -350,7 +402,10 @@ def pack_args(kernel: str, kinds: Sequence[str], args: Sequence[Any],
         label = f"ptr<{elem}>" if kind == "ptr" and elem else kind
         try:
             if kind in _POINTER_PACKERS:
-                value, device = _POINTER_PACKERS[kind](arg, elem)
+                if kind == "ptr":
+                    value, device = _pack_ptr(arg, elem, index in dense)
+                else:
+                    value, device = _pack_b64(arg)
                 if kind == "ptr" and value.value % pointer_align:
                     raise ValueError(
                         f"expects a {pointer_align}-byte aligned pointer, got "

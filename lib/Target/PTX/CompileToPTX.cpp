@@ -89,6 +89,8 @@ static std::vector<KernelInfo> collectKernels(ModuleOp module) {
     if (auto pointees = func->getAttrOfType<ArrayAttr>("tileir.pointee"))
       for (Attribute a : pointees)
         info.pointees.push_back(cast<StringAttr>(a).str());
+    if (auto dense = func->getAttrOfType<DenseI64ArrayAttr>("tileir.dense"))
+      info.dense.assign(dense.asArrayRef().begin(), dense.asArrayRef().end());
     if (auto align = func->getAttrOfType<IntegerAttr>("tileir.pointer_align"))
       info.pointerAlign = align.getInt();
     if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
@@ -323,14 +325,22 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
 }
 
 /// ` elems=(f32,f32,-)`: the element type of each pointer parameter ("-"
-/// for the others), or "" when no pointer's element type is known.
+/// for the others), or "" when no pointer's element type is known; then
+/// ` dense=(0,2)`, the pointer parameters read as dense arrays, if any.
 static std::string pointeeField(const KernelInfo &k) {
   if (llvm::none_of(k.pointees, [](const std::string &p) { return !p.empty(); }))
     return "";
   SmallVector<std::string> names;
   for (const std::string &p : k.pointees)
     names.push_back(p.empty() ? "-" : p);
-  return " elems=(" + llvm::join(names, ",") + ")";
+  std::string field = " elems=(" + llvm::join(names, ",") + ")";
+  if (!k.dense.empty()) {
+    SmallVector<std::string> indices;
+    for (int64_t i : k.dense)
+      indices.push_back(std::to_string(i));
+    field += " dense=(" + llvm::join(indices, ",") + ")";
+  }
+  return field;
 }
 
 /// Inserts the ABI line before each `.entry NAME(`; kernels compiled for

@@ -55,6 +55,9 @@ struct KernelInfo {
   /// Per parameter, the element type a pointer points to ("f32", "bf16",
   /// "i8", ...), "" where unknown or not a pointer.
   std::vector<std::string> pointees;
+  /// The pointer parameters the kernel reads as dense row-major arrays (so
+  /// they need contiguous memory), by index.
+  std::vector<int64_t> dense;
   std::array<int64_t, 3> reqntid = {1, 1, 1};
   int64_t sharedBytes = 0;  ///< dynamic shared memory
   int64_t pointerAlign = 1; ///< alignment assumed of pointer arguments
