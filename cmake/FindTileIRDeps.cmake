@@ -33,5 +33,6 @@ include(AddLLVM)
 include(AddMLIR)
 include(HandleLLVMOptions)
 
-set(TILEIR_TOOLS_DIR ${TILEIR_LLVM_PREFIX}/bin CACHE PATH "lit/FileCheck/not location")
+# LLVM's test tools; TILEIR_TOOLS_DIR names where TileIR's own tools are.
+set(TILEIR_LLVM_TOOLS_DIR ${TILEIR_LLVM_PREFIX}/bin CACHE PATH "lit/FileCheck/not location")
 find_program(TILEIR_PTXAS ptxas HINTS /usr/local/cuda/bin)

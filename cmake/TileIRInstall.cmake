@@ -8,7 +8,9 @@
 #                        in the global property TILEIR_LIBS) and libTileIRCAPI.so
 #   include/tileir       C++ headers, ODS (.td) and the TableGen outputs (.inc)
 #   include/tileir-c     the C API
-#   bin/                 tile-as, tile-opt, tile-translate
+#   bin/                 tile-as, tile-opt, tile-translate, tileops-build (every
+#                        tool the tileir Python package runs: put bin/ on PATH
+#                        or set TILEIR_TOOLS_DIR=<prefix>/bin)
 #   libexec/tileir/compat/tileiras -> ../../../bin/tile-as (put this directory
 #                        first on PATH and cuTile Python runs TileIR)
 #   lib/cmake/tileir     TileIRConfig.cmake, TileIRConfigVersion.cmake and
@@ -23,9 +25,10 @@ get_property(TILEIR_EXPORTED_LIBS GLOBAL PROPERTY TILEIR_LIBS)
 list(APPEND TILEIR_EXPORTED_LIBS TileIRCAPIShared)
 
 # The tools find libMLIR.so where it was linked from, as in the build tree.
-set_target_properties(tile-as tile-opt tile-translate PROPERTIES
+set_target_properties(tile-as tile-opt tile-translate tileops-build PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
 install(TARGETS ${TILEIR_EXPORTED_LIBS} tile-as tile-opt tile-translate
+  tileops-build
   EXPORT TileIRTargets
   ARCHIVE DESTINATION lib
   LIBRARY DESTINATION lib

@@ -50,8 +50,9 @@ def pytest_collection_modifyitems(config, items):
 FAKE_TOOL = '''\
 #!{python}
 # A stand-in for tile-translate: one PTX entry per `entry @name(...)`, its parameter kinds
-# read from the entry signature; IR containing "syntax-error" fails with a diagnostic.
-import json, os, re, sys
+# read from the entry signature; IR containing "syntax-error" fails with a diagnostic, IR
+# containing "crash-me" dies of SIGSEGV.
+import json, os, re, signal, sys
 
 VERSION = {version!r}
 PTX_TYPES = {{"ptr": ".u64 .ptr .global .align 4", "i1": ".u8", "i8": ".u8", "i16": ".b16",
@@ -65,6 +66,8 @@ with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "calls.log"),
 out = args[args.index("-o") + 1]
 inputs = [a for a in args if not a.startswith("-") and a != out]
 src = open(inputs[0]).read()
+if "crash-me" in src:
+    os.kill(os.getpid(), signal.SIGSEGV)
 if "syntax-error" in src:
     sys.stderr.write(inputs[0] + ":1:1: error: expected operation name\\n")
     sys.exit(1)

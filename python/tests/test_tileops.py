@@ -176,3 +176,27 @@ def test_random_bad_specs_never_crash():
         assert res.returncode in (0, 1), (line, res.returncode, res.stderr[-400:])
         if res.returncode:
             assert "error:" in res.stderr, (line, res.stderr)
+
+
+def test_kernels_carry_their_element_types():
+    """tileops-build's kernels name the element type of every pointer (elems=), and the
+    dtypes tileir.ops passes for them (bool for i8 masks and results) are accepted."""
+    from tileir._args import PTR_ELEM_DTYPES
+    _tool_or_skip()
+    infos = {}
+    from tileir.ptx import parse_ptx
+    for line in ("where f32 16,16,16", "eq u8 16,16", "relu bf16 8", "relu f8e4m3fn 8"):
+        infos.update(parse_ptx(T.run_tool([line])))
+    assert infos["where_f32_16_16_16"].elems == ("i8", "f32", "f32", "f32")
+    assert "bool" in PTR_ELEM_DTYPES["i8"] and "uint8" in PTR_ELEM_DTYPES["i8"]
+    assert infos["relu_bf16_8"].elems == ("bf16", "bf16")
+    assert infos["relu_f8e4m3fn_8"].elems == ("f8e4m3fn", "f8e4m3fn")
+
+
+def test_the_cache_off_switch_applies_to_ops(tmp_path, monkeypatch):
+    _tool_or_skip()
+    monkeypatch.setenv("TILEIR_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("TILEIR_CACHE_DISABLE", "1")
+    monkeypatch.setattr(T, "_kernels", {})
+    T.kernel("relu f16 4097")
+    assert not list(tmp_path.rglob("*.ptx"))

@@ -13,7 +13,7 @@ See ``docs/Runtime.md`` for the cache, ahead-of-time compilation and the launch 
 
 __version__ = "0.1.0"
 
-from .errors import CompileError, CudaError, PtxFormatError, TileIRError  # noqa: E402
+from .errors import CompileError, CudaError, PtxFormatError, TileIRError, ToolNotFoundError  # noqa: E402
 from .module import Kernel, Module  # noqa: E402
 from .compiler import compile, compile_file  # noqa: E402
 
@@ -25,6 +25,7 @@ __all__ = [
     "Kernel",
     "TileIRError",
     "CompileError",
+    "ToolNotFoundError",
     "CudaError",
     "PtxFormatError",
 ]

@@ -28,13 +28,36 @@ class PackedArgs(NamedTuple):
 class _Pointer(NamedTuple):
     address: int
     device: Optional[int]
+    #: the element type of the memory (a torch dtype name: "float32", "int8", ...), or
+    #: None when the argument does not say (an int address, an unknown type).
+    dtype: Optional[str] = None
+    #: () when the memory is contiguous (row-major) or the argument does not say, else
+    #: the argument's strides in elements (for the error message). Computed lazily for
+    #: torch tensors (see _check_dense).
+    strides: Tuple[int, ...] = ()
+
+
+def _row_major(shape: Sequence[int], itemsize: int = 1) -> Tuple[int, ...]:
+    strides, step = [], itemsize
+    for extent in reversed(list(shape)):
+        strides.append(step)
+        step *= max(int(extent), 1)
+    return tuple(reversed(strides))
+
+
+def _is_dense(shape: Sequence[int], strides: Sequence[int], itemsize: int = 1) -> bool:
+    """Row-major contiguity; extents of 1 (and empty arrays) do not care about strides."""
+    if any(int(e) == 0 for e in shape):
+        return True
+    expected = _row_major(shape, itemsize)
+    return all(int(e) == 1 or int(s) == x for e, s, x in zip(shape, strides, expected))
 
 
 def _unwrap_scalar(value: Any) -> Any:
     """Turn a NumPy scalar into the equivalent Python scalar; reject tensors."""
     if type(value).__module__ == "numpy" and getattr(value, "shape", None) == ():
         return value.item()
-    if hasattr(value, "data_ptr") or hasattr(value, "__cuda_array_interface__"):
+    if hasattr(value, "data_ptr") or hasattr(value, "__cuda_array_interface__") or hasattr(value, "__dlpack__"):
         raise TypeError(
             f"expects a Python number, got a {type(value).__name__} "
             "(call .item() to pass a tensor's value)"
@@ -58,14 +81,136 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+#: __cuda_array_interface__ typestr (without byte order) -> dtype name.
+_TYPESTR_DTYPES = {
+    "f2": "float16", "f4": "float32", "f8": "float64", "b1": "bool",
+    "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
+    "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64",
+}
+
+#: DLPack (type code, bits) -> dtype name.
+_DLPACK_DTYPES = {
+    (0, 8): "int8", (0, 16): "int16", (0, 32): "int32", (0, 64): "int64",
+    (1, 8): "uint8", (1, 16): "uint16", (1, 32): "uint32", (1, 64): "uint64",
+    (2, 16): "float16", (2, 32): "float32", (2, 64): "float64",
+    (4, 16): "bfloat16", (6, 8): "bool",
+}
+
+#: The pointer element type of the kernel ABI (``elems=`` of the metadata line) -> the
+#: dtypes of the memory it accepts. Integers are signless, so both signs pass; a type
+#: not listed is not checked.
+PTR_ELEM_DTYPES = {
+    "f16": ("float16",), "bf16": ("bfloat16",), "f32": ("float32",), "tf32": ("float32",),
+    "f64": ("float64",),
+    "i1": ("bool", "int8", "uint8"), "i8": ("int8", "uint8", "bool"),
+    "i16": ("int16", "uint16"), "i32": ("int32", "uint32"), "i64": ("int64", "uint64"),
+    "f8e4m3fn": ("float8_e4m3fn",), "f8e5m2": ("float8_e5m2",), "f8e8m0fnu": ("float8_e8m0fnu",),
+}
+
+_DLPACK_CUDA_DEVICES = {2: "CUDA", 13: "CUDA managed"}
+_DLPACK_DEVICE_NAMES = {1: "CPU", 3: "CUDA host", 4: "OpenCL", 7: "Vulkan", 8: "Metal",
+                        10: "ROCm", 14: "oneAPI"}
+
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [
+        ("data", ctypes.c_void_p), ("device", _DLDevice), ("ndim", ctypes.c_int32),
+        ("dtype", _DLDataType), ("shape", ctypes.POINTER(ctypes.c_int64)),
+        ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64),
+    ]
+
+
+class _DLPackVersioned(ctypes.Structure):
+    """The head of DLManagedTensorVersioned (DLPack 1.0), up to its DLTensor."""
+
+    _fields_ = [
+        ("major", ctypes.c_uint32), ("minor", ctypes.c_uint32), ("manager_ctx", ctypes.c_void_p),
+        ("deleter", ctypes.c_void_p), ("flags", ctypes.c_uint64), ("dl_tensor", _DLTensor),
+    ]
+
+
+def _capsule_pointer(capsule: Any, name: bytes) -> int:
+    api = ctypes.pythonapi
+    api.PyCapsule_IsValid.restype = ctypes.c_int
+    api.PyCapsule_IsValid.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    if not api.PyCapsule_IsValid(capsule, name):
+        return 0
+    api.PyCapsule_GetPointer.restype = ctypes.c_void_p
+    api.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    return api.PyCapsule_GetPointer(capsule, name) or 0
+
+
+_dtype_names: Dict[Any, Optional[str]] = {}
+
+
+def _dtype_name(dtype: Any) -> Optional[str]:
+    """``"float32"`` for ``torch.float32`` (memoized: this is on the launch path)."""
+    try:
+        return _dtype_names[dtype]
+    except KeyError:
+        name = str(dtype).replace("torch.", "") if dtype is not None else None
+        _dtype_names[dtype] = name
+        return name
+    except TypeError:  # unhashable
+        return str(dtype).replace("torch.", "")
+
+
+def _dlpack_pointer(value: Any) -> _Pointer:
+    """The address, device and dtype of an object with ``__dlpack__``.
+
+    The capsule is not consumed: its destructor releases the producer's reference, and the
+    memory stays owned by ``value``.
+    """
+    get_device = getattr(value, "__dlpack_device__", None)
+    if get_device is not None:
+        device_type, _ = get_device()
+        if device_type not in _DLPACK_CUDA_DEVICES:
+            where = _DLPACK_DEVICE_NAMES.get(device_type, f"DLPack device type {device_type}")
+            raise TypeError(f"expects GPU memory, got a {type(value).__name__} on {where}")
+    capsule = value.__dlpack__()
+    address = _capsule_pointer(capsule, b"dltensor")
+    if address:
+        tensor = _DLTensor.from_address(address)
+    else:
+        address = _capsule_pointer(capsule, b"dltensor_versioned")
+        if not address:
+            raise TypeError(f"{type(value).__name__}.__dlpack__() returned no DLPack capsule")
+        tensor = _DLPackVersioned.from_address(address).dl_tensor
+    if tensor.device.device_type not in _DLPACK_CUDA_DEVICES:
+        kind = tensor.device.device_type
+        where = _DLPACK_DEVICE_NAMES.get(kind, f"DLPack device type {kind}")
+        raise TypeError(f"expects GPU memory, got a {type(value).__name__} on {where}")
+    dtype = None
+    if tensor.dtype.lanes == 1:
+        dtype = _DLPACK_DTYPES.get((tensor.dtype.code, tensor.dtype.bits))
+    address = (tensor.data or 0) + tensor.byte_offset
+    strides: Tuple[int, ...] = ()
+    if tensor.strides and tensor.ndim > 0:  # NULL strides: row-major
+        shape = [tensor.shape[i] for i in range(tensor.ndim)]
+        dl_strides = [tensor.strides[i] for i in range(tensor.ndim)]
+        if not _is_dense(shape, dl_strides):
+            strides = tuple(dl_strides)
+    return _Pointer(address, int(tensor.device.device_id), dtype, strides)
+
+
 def _pointer(value: Any) -> _Pointer:
-    """Read a device address from a tensor, a CUDA array interface or an int."""
+    """Read a device address (and, where the value says, its device and element type) from
+    a tensor, a CUDA array interface, a DLPack tensor or an int."""
     if hasattr(value, "data_ptr") and hasattr(value, "is_cuda"):
         if not value.is_cuda:
             raise TypeError(f"expects a CUDA tensor, got a tensor on {value.device}")
         # torch's get_device() is an int without building a torch.device.
         get_device = getattr(value, "get_device", None)
-        return _Pointer(int(value.data_ptr()), get_device() if get_device else value.device.index)
+        return _Pointer(int(value.data_ptr()), get_device() if get_device else value.device.index,
+                        _dtype_name(getattr(value, "dtype", None)))
     interface = getattr(value, "__cuda_array_interface__", None)
     if interface is not None:
         data = interface.get("data") if isinstance(interface, dict) else None
@@ -74,14 +219,24 @@ def _pointer(value: Any) -> _Pointer:
                 f"expects __cuda_array_interface__['data'] = (address, readonly), "
                 f"got {data!r} from a {type(value).__name__}"
             )
-        return _Pointer(int(data[0]), None)
+        typestr = interface.get("typestr")
+        dtype = _TYPESTR_DTYPES.get(typestr[1:]) if isinstance(typestr, str) else None
+        strides: Tuple[int, ...] = ()
+        cai_strides, shape = interface.get("strides"), interface.get("shape") or ()
+        if cai_strides is not None and isinstance(typestr, str) and typestr[2:].isdigit():
+            itemsize = int(typestr[2:])
+            if not _is_dense(shape, cai_strides, itemsize):
+                strides = tuple(int(s) // itemsize for s in cai_strides)
+        return _Pointer(int(data[0]), None, dtype, strides)
+    if hasattr(value, "__dlpack__"):
+        return _dlpack_pointer(value)
     if _is_int(value):
         if not 0 <= value < 2**64:
             raise ValueError(f"expects a 64-bit device address, got {value}")
         return _Pointer(int(value), None)
     raise TypeError(
-        "expects a CUDA tensor, an object with __cuda_array_interface__ or an int "
-        f"address, got {_describe(value)}"
+        "expects a CUDA tensor, an object with __cuda_array_interface__ or __dlpack__, or an "
+        f"int address, got {_describe(value)}"
     )
 
 
@@ -130,8 +285,35 @@ def bf16_bits(value: float) -> int:
     return rounded
 
 
-def _pack_ptr(value: Any) -> Tuple[ctypes._SimpleCData, Optional[int]]:
+def _check_elem(pointer: _Pointer, elem: Optional[str]) -> None:
+    """Raise TypeError when the memory's dtype is not one a ``ptr<elem>`` parameter takes."""
+    if elem is None or pointer.dtype is None or elem not in PTR_ELEM_DTYPES:
+        return
+    accepted = PTR_ELEM_DTYPES[elem]
+    if pointer.dtype not in accepted:
+        raise TypeError(f"expects {' or '.join(accepted)} memory, got {pointer.dtype}")
+
+
+def _check_dense(value: Any, pointer: _Pointer) -> None:
+    """Raise ValueError when a parameter the kernel reads as a dense array gets strided
+    memory."""
+    strides = pointer.strides
+    if not strides and hasattr(value, "is_contiguous") and hasattr(value, "data_ptr"):
+        if not value.is_contiguous():
+            strides = tuple(value.stride())
+    if strides:
+        raise ValueError(
+            f"expects contiguous memory (the kernel reads it as a dense row-major array), "
+            f"got strides {strides}; pass .contiguous()"
+        )
+
+
+def _pack_ptr(value: Any, elem: Optional[str] = None,
+              dense: bool = False) -> Tuple[ctypes._SimpleCData, Optional[int]]:
     pointer = _pointer(value)
+    _check_elem(pointer, elem)
+    if dense:
+        _check_dense(value, pointer)
     return ctypes.c_uint64(pointer.address), pointer.device
 
 
@@ -193,11 +375,16 @@ _POINTER_PACKERS = {"ptr": _pack_ptr, "b64": _pack_b64}
 
 
 def pack_args(kernel: str, kinds: Sequence[str], args: Sequence[Any],
-              pointer_align: int = 1) -> PackedArgs:
+              pointer_align: int = 1, elems: Sequence[str] = (),
+              dense: Sequence[int] = ()) -> PackedArgs:
     """Validate ``args`` against the parameter ``kinds`` of ``kernel`` and pack them.
 
     Pointer arguments must be multiples of ``pointer_align`` bytes (the alignment
-    the kernel was compiled to assume; see docs/ABI.md).
+    the kernel was compiled to assume; see docs/ABI.md). Where ``elems`` gives the
+    element type a pointer parameter points to, an argument that states its dtype (a
+    tensor, ``__cuda_array_interface__``, ``__dlpack__``) must have a matching one, and
+    the pointer parameters listed in ``dense`` (read by the kernel as dense arrays) must
+    get contiguous memory where the argument says its layout.
 
     Raises:
         TypeError: wrong number of arguments, or a value of the wrong type.
@@ -211,9 +398,14 @@ def pack_args(kernel: str, kinds: Sequence[str], args: Sequence[Any],
     values: List[ctypes._SimpleCData] = []
     devices: Set[int] = set()
     for index, (kind, arg) in enumerate(zip(kinds, args)):
+        elem = elems[index] if index < len(elems) and elems[index] != "-" else None
+        label = f"ptr<{elem}>" if kind == "ptr" and elem else kind
         try:
             if kind in _POINTER_PACKERS:
-                value, device = _POINTER_PACKERS[kind](arg)
+                if kind == "ptr":
+                    value, device = _pack_ptr(arg, elem, index in dense)
+                else:
+                    value, device = _pack_b64(arg)
                 if kind == "ptr" and value.value % pointer_align:
                     raise ValueError(
                         f"expects a {pointer_align}-byte aligned pointer, got "
@@ -226,7 +418,7 @@ def pack_args(kernel: str, kinds: Sequence[str], args: Sequence[Any],
                 value = _SCALAR_PACKERS[kind](arg)
         except (TypeError, ValueError) as error:
             raise type(error)(
-                f"kernel '{kernel}': parameter {index} ({kind}) {error}"
+                f"kernel '{kernel}': parameter {index} ({label}) {error}"
             ) from None
         values.append(value)
     return PackedArgs(values, devices)

@@ -11,13 +11,13 @@ on ``PATH`` (where they are themselves).
 import os
 import sys
 
-from ._toolchain import search_description, tool_path
+from ._toolchain import not_found_message, tool_path
 
 
 def _run(tool: str) -> None:
     path = tool_path(tool, search_path=False)
     if path is None:
-        sys.stderr.write(f"error: {tool} not found (looked in {search_description()})\n")
+        sys.stderr.write(f"error: {not_found_message(tool, search_path=False)}\n")
         sys.exit(1)
     sys.stdout.flush()
     os.execv(path, [sys.argv[0], *sys.argv[1:]])

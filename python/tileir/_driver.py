@@ -25,6 +25,8 @@ _CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4
 _CU_JIT_ERROR_LOG_BUFFER = 5
 _CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
 _CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
+_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75
+_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76
 _LOG_SIZE = 1 << 16
 #: Dynamic shared memory above this needs an explicit opt-in per function.
 _DEFAULT_SMEM_LIMIT = 48 * 1024
@@ -39,6 +41,7 @@ _PROTOTYPES = {
     "cuGetErrorName": [ctypes.c_int, _POINTER(ctypes.c_char_p)],
     "cuGetErrorString": [ctypes.c_int, _POINTER(ctypes.c_char_p)],
     "cuDeviceGet": [_POINTER(ctypes.c_int), ctypes.c_int],
+    "cuDeviceGetAttribute": [_POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int],
     "cuDevicePrimaryCtxRetain": [_POINTER(_c_ptr), ctypes.c_int],
     "cuCtxGetCurrent": [_POINTER(_c_ptr)],
     "cuCtxSetCurrent": [_c_ptr],
@@ -92,6 +95,19 @@ class Driver:
         if detail:
             message += f"\n{detail}"
         raise CudaError(message, call=call, code=code, name=name, description=description)
+
+    def compute_capability(self, device: int) -> Tuple[int, int]:
+        """(major, minor) compute capability of CUDA device ``device``."""
+        handle = ctypes.c_int()
+        self.check(self._lib.cuDeviceGet(ctypes.byref(handle), device), f"cuDeviceGet({device})")
+        values = []
+        for attribute in (_CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                          _CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR):
+            value = ctypes.c_int()
+            self.check(self._lib.cuDeviceGetAttribute(ctypes.byref(value), attribute, handle),
+                       f"cuDeviceGetAttribute({attribute}, device {device})")
+            values.append(value.value)
+        return values[0], values[1]
 
     def _current_context(self) -> Tuple[int, Optional[int]]:
         context = _c_ptr()

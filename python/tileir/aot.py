@@ -30,7 +30,8 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Compile cuda_tile IR files into a tileir kernel cache.",
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="cuda_tile IR files (.mlir)")
-    parser.add_argument("--cache-dir", help="cache directory (default: $TILEIR_CACHE_DIR, else ~/.cache/tileir)")
+    parser.add_argument("--cache-dir", help="cache directory (default: $TILEIR_CACHE_DIR, else "
+                        "$XDG_CACHE_HOME/tileir, else ~/.cache/tileir)")
     parser.add_argument("--chip", default="sm_90", help="target chip (default: sm_90)")
     parser.add_argument("--ptx-version", type=int, default=None, help="PTX ISA version times ten, e.g. 80")
     parser.add_argument(
@@ -51,7 +52,7 @@ def _list(cache: KernelCache) -> int:
         compiler = (meta.get("compiler_id") or "?").splitlines()[0]
         print(
             f"{entry.source_key[:16]}/{entry.compiler_key[:12]}  "
-            f"{meta.get('source_name') or '-'}  chip={meta.get('chip')}  "
+            f"{meta.get('source_name') or meta.get('spec') or '-'}  chip={meta.get('chip')}  "
             f"kernels={','.join(meta.get('kernels', []))}  compiler={compiler!r}"
         )
     return 0

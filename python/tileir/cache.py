@@ -17,17 +17,41 @@ IR text, the chip, the PTX version, the sorted options and the compiler identity
 
 Files are written to a temporary name and renamed into place, so a reader never sees a
 partial file, and concurrent writers of the same entry are harmless.
+
+Environment:
+
+* ``TILEIR_CACHE_DIR``: the cache directory (default ``$XDG_CACHE_HOME/tileir``, else
+  ``~/.cache/tileir``);
+* ``TILEIR_CACHE_DISABLE=1``: neither read nor write the cache (every compile runs the
+  compiler);
+* ``TILEIR_CACHE_MAX_SIZE``: the size cap in bytes (suffixes K, M, G; default 1G; 0: no
+  cap). After a store that takes the cache above it, the least recently used entries
+  are removed until it is at 90% of the cap (a hit marks an entry as used). The cap
+  applies to tileir.compile's cache and to tileir.ops's (``<cache_dir>/tileops``) each.
+
+``python -m tileir cache info|clear|prune`` manages it (:mod:`tileir.cli`).
 """
 
 import hashlib
 import json
 import os
+import re
+import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, Iterator, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 CACHE_DIR_ENV = "TILEIR_CACHE_DIR"
+CACHE_DISABLE_ENV = "TILEIR_CACHE_DISABLE"
+CACHE_MAX_SIZE_ENV = "TILEIR_CACHE_MAX_SIZE"
+DEFAULT_MAX_SIZE = 1 << 30
+#: A prune brings the cache down to this fraction of the cap (so that it is not pruned
+#: again on the next store).
+PRUNE_TARGET = 0.9
+#: Temporary files older than this (seconds) are left over from a killed writer.
+STALE_TEMP_AGE = 3600
 #: Version of the key derivation and of the metadata layout.
 CACHE_FORMAT = 1
 
@@ -35,13 +59,49 @@ Options = Tuple[Tuple[str, Optional[str]], ...]
 
 
 def default_cache_dir(cache_dir: Union[str, os.PathLike, None] = None) -> Path:
-    """The cache directory: ``cache_dir``, else ``$TILEIR_CACHE_DIR``, else ``~/.cache/tileir``."""
+    """The cache directory: ``cache_dir``, else ``$TILEIR_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/tileir``, else ``~/.cache/tileir``."""
     if cache_dir is not None:
         return Path(cache_dir).expanduser()
     from_env = os.environ.get(CACHE_DIR_ENV)
     if from_env:
         return Path(from_env).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg and os.path.isabs(xdg):  # the XDG spec ignores a relative path
+        return Path(xdg) / "tileir"
     return Path.home() / ".cache" / "tileir"
+
+
+def _truthy(text: Optional[str]) -> bool:
+    return (text or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def cache_disabled() -> bool:
+    """Whether ``TILEIR_CACHE_DISABLE`` turns the disk cache off."""
+    return _truthy(os.environ.get(CACHE_DISABLE_ENV))
+
+
+_SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """Bytes of ``"500M"``, ``"2G"``, ``"1048576"`` (K, M, G, T are powers of 1024)."""
+    match = _SIZE_RE.match(text)
+    if match is None:
+        raise ValueError(f"expects a size such as 1048576, 500M or 2G, got {text!r}")
+    scale = 1024 ** "_kmgt".index((match.group(2) or "_").lower())
+    return int(float(match.group(1)) * scale)
+
+
+def max_cache_size() -> int:
+    """The size cap in bytes from ``TILEIR_CACHE_MAX_SIZE`` (0: none)."""
+    text = os.environ.get(CACHE_MAX_SIZE_ENV)
+    if not text:
+        return DEFAULT_MAX_SIZE
+    try:
+        return parse_size(text)
+    except ValueError as error:
+        raise ValueError(f"{CACHE_MAX_SIZE_ENV}: {error}") from None
 
 
 def _sha256(data: Union[str, bytes]) -> str:
@@ -143,7 +203,7 @@ class KernelCache:
 
     def lookup(self, source: str, compiler: str) -> Optional[CacheEntry]:
         """The entry that compiler ``compiler`` produced for ``source``, if any."""
-        return self._load(source, compiler)
+        return _touch(self._load(source, compiler))
 
     def lookup_any(self, source: str) -> Optional[CacheEntry]:
         """The newest complete entry for ``source`` from any compiler, if any.
@@ -159,7 +219,7 @@ class KernelCache:
         ]
         if not candidates:
             return None
-        return max(candidates, key=lambda e: (float(e.metadata.get("created", 0.0)), e.compiler_key))
+        return _touch(max(candidates, key=lambda e: (float(e.metadata.get("created", 0.0)), e.compiler_key)))
 
     def _compiler_keys(self, source: str) -> Sequence[str]:
         directory = self.root / source
@@ -185,7 +245,11 @@ class KernelCache:
         ptx_path, meta_path = self._paths(source, compiler)
         _atomic_write(ptx_path, ptx_bytes)
         _atomic_write(meta_path, (json.dumps(record, indent=2, sort_keys=True) + "\n").encode("utf-8"))
-        return CacheEntry(source, compiler, ptx_path, meta_path, record)
+        entry = CacheEntry(source, compiler, ptx_path, meta_path, record)
+        cap = max_cache_size()
+        if cap and self.usage()[1] > cap:  # usage() only stats the files
+            self.prune(cap, keep=entry)
+        return entry
 
     def entries(self) -> Iterator[CacheEntry]:
         """Every complete entry, ordered by source key then compiler key."""
@@ -196,3 +260,114 @@ class KernelCache:
                 entry = self._load(directory.name, compiler)
                 if entry is not None:
                     yield entry
+
+    # -- management (python -m tileir cache ...) -------------------------------------
+
+    def _entry_dirs(self) -> List[Path]:
+        """The source-key directories (not the nested caches such as ``tileops/``)."""
+        if not self.root.is_dir():
+            return []
+        return sorted(p for p in self.root.iterdir() if p.is_dir() and _KEY_RE.match(p.name))
+
+    def usage(self) -> Tuple[int, int]:
+        """(complete entries, bytes of every file under the source-key directories)."""
+        count, size = 0, 0
+        for directory in self._entry_dirs():
+            for path in directory.iterdir():
+                try:
+                    size += path.stat().st_size
+                except OSError:
+                    continue
+                if path.suffix == ".json" and not path.name.startswith("."):
+                    count += 1
+        return count, size
+
+    def prune(self, max_bytes: Optional[int] = None, *, keep: Optional[CacheEntry] = None) -> Tuple[int, int]:
+        """Remove what cannot be used (incomplete or altered entries, temporary files of
+        killed writers, empty directories) and then, while the cache is above
+        ``max_bytes``, the least recently used entries, down to :data:`PRUNE_TARGET` of
+        it (``keep``, the entry just stored, stays). Returns (entries removed, bytes freed).
+        """
+        removed, freed = 0, 0
+        now = time.time()
+        live: List[Tuple[float, int, CacheEntry]] = []
+        total = 0
+        for directory in self._entry_dirs():
+            names = {p.name for p in directory.iterdir()}
+            for name in sorted(names):
+                path = directory / name
+                try:
+                    stat = path.stat()
+                except OSError:
+                    continue
+                if name.startswith("."):  # a temporary file
+                    if now - stat.st_mtime > STALE_TEMP_AGE:
+                        freed += _unlink(path)
+                    else:
+                        total += stat.st_size
+                    continue
+                stem, suffix = os.path.splitext(name)
+                if suffix == ".ptx" and f"{stem}.json" not in names and now - stat.st_mtime > STALE_TEMP_AGE:
+                    freed += _unlink(path)  # a writer died between the two files
+                    continue
+                if suffix != ".json":
+                    continue
+                entry = self._load(directory.name, stem)
+                if entry is None:
+                    freed += _unlink(path) + _unlink(directory / f"{stem}.ptx")
+                    removed += 1
+                    continue
+                size = stat.st_size + entry.ptx_path.stat().st_size
+                total += size
+                live.append((entry.ptx_path.stat().st_mtime, size, entry))
+        if max_bytes is not None and total > max_bytes:
+            target = int(max_bytes * PRUNE_TARGET)
+            for _, size, entry in sorted(live, key=lambda item: (item[0], item[2].key)):
+                if total <= target:
+                    break
+                if keep is not None and entry.key == keep.key:
+                    continue
+                freed += _unlink(entry.meta_path) + _unlink(entry.ptx_path)
+                total -= size
+                removed += 1
+        for directory in self._entry_dirs():
+            try:
+                directory.rmdir()  # only if empty
+            except OSError:
+                pass
+        return removed, freed
+
+    def clear(self) -> Tuple[int, int]:
+        """Remove every entry (and nothing else). Returns (entries removed, bytes freed)."""
+        count, size = self.usage()
+        for directory in self._entry_dirs():
+            shutil.rmtree(directory, ignore_errors=True)
+        return count, size
+
+
+_KEY_RE = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _touch(entry: Optional[CacheEntry]) -> Optional[CacheEntry]:
+    """Mark ``entry`` as just used (its PTX file's mtime), for the LRU prune."""
+    if entry is not None:
+        try:
+            os.utime(entry.ptx_path)
+        except OSError:  # a read-only cache still works
+            pass
+    return entry
+
+
+def _unlink(path: Path) -> int:
+    """Remove ``path``; the bytes freed (0 if it was already gone)."""
+    try:
+        size = path.stat().st_size
+        path.unlink()
+        return size
+    except OSError:
+        return 0
+
+
+def caches(root: Union[str, os.PathLike]) -> List[KernelCache]:
+    """The caches under one cache directory: tileir.compile's and tileir.ops's."""
+    return [KernelCache(root), KernelCache(Path(root) / "tileops")]

@@ -40,6 +40,20 @@ class CompileError(TileIRError):
         super().__init__(text)
 
 
+class ToolNotFoundError(CompileError, FileNotFoundError):
+    """A TileIR tool (``tile-translate``, ``tileops-build``, ...) is not installed where
+    tileir looks for it. The message lists every place looked and how to point tileir at
+    the tools (``TILEIR_TOOLS_DIR``). Also a :class:`FileNotFoundError`.
+
+    Attributes:
+        tool: the name of the missing tool.
+    """
+
+    def __init__(self, message: str, *, tool: str = "") -> None:
+        self.tool = tool
+        super().__init__(message)
+
+
 class CudaError(TileIRError):
     """A CUDA driver API call failed.
 

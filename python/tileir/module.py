@@ -86,7 +86,8 @@ class Kernel:
             tileir.CudaError: the driver rejected the module or the launch.
         """
         grid3 = normalize_grid(grid)
-        packed = pack_args(self.name, self.params, args, self.info.align)
+        packed = pack_args(self.name, self.params, args, self.info.align, self.info.elems,
+                           self.info.dense)
         if len(packed.devices) > 1:
             devices = ", ".join(f"cuda:{d}" for d in sorted(packed.devices))
             raise ValueError(f"kernel '{self.name}': tensor arguments are on several devices ({devices})")

@@ -55,6 +55,11 @@ class KernelInfo:
             its CTA size and ``smem`` bytes of dynamic shared memory) or ``"tile"``
             (all shared memory static, ``smem`` is 0; it may also be launched as
             cuTile launches tile kernels, with block (1,1,1)).
+        elems: per parameter, the element type a ``ptr`` parameter points to (``"f32"``,
+            ``"bf16"``, ``"i8"``, ...; ``"-"`` for other parameters), or ``()`` when the
+            metadata does not say (PTX of an older compiler, hand-written PTX).
+        dense: the indices of the ``ptr`` parameters the kernel reads as dense row-major
+            arrays, which need contiguous memory (``dense=(...)`` of the metadata).
     """
 
     name: str
@@ -64,6 +69,8 @@ class KernelInfo:
     has_metadata: bool = False
     align: int = 1
     abi: str = "explicit"
+    elems: Tuple[str, ...] = ()
+    dense: Tuple[int, ...] = ()
 
 
 _IDENT = r"[A-Za-z_$%][\w$%.]*"
@@ -73,6 +80,8 @@ _META_REQNTID_RE = re.compile(r"\breqntid=(\d+(?:,\d+){0,2})(?=\s|$)")
 _META_SMEM_RE = re.compile(r"\bsmem=(\d+)(?=\s|$)")
 _META_ALIGN_RE = re.compile(r"\balign=(\d+)(?=\s|$)")
 _META_ABI_RE = re.compile(r"\babi=(\S*)")
+_META_ELEMS_RE = re.compile(r"\belems=\(([^)]*)\)")
+_META_DENSE_RE = re.compile(r"\bdense=\(([^)]*)\)")
 LAUNCH_ABIS = ("explicit", "tile")
 _BLOCK_COMMENT_RE = re.compile(r"/\*.*?\*/", re.DOTALL)
 _LINE_COMMENT_RE = re.compile(r"//[^\n]*")
@@ -133,8 +142,32 @@ def _parse_metadata(text: str) -> Dict[str, KernelInfo]:
                 f"{where}: a kernel of the tile launch ABI takes no dynamic shared "
                 f"memory, got smem={smem}"
             )
+        elems: Tuple[str, ...] = ()
+        elems_match = _META_ELEMS_RE.search(rest)
+        if elems_match is not None:
+            elems = tuple(e.strip() for e in elems_match.group(1).split(",")) if params else ()
+            if len(elems) != len(params):
+                raise PtxFormatError(
+                    f"{where}: elems=(...) lists {len(elems)} types for {len(params)} parameters"
+                )
+            for kind, elem in zip(params, elems):
+                if (kind == "ptr") != (elem != "-") or not elem:
+                    raise PtxFormatError(
+                        f"{where}: elems=(...) expects an element type for each ptr parameter "
+                        f"and '-' for the others, got '{elems_match.group(1)}'"
+                    )
+        dense: Tuple[int, ...] = ()
+        dense_match = _META_DENSE_RE.search(rest)
+        if dense_match is not None:
+            body = dense_match.group(1).strip()
+            items = [d.strip() for d in body.split(",")] if body else []
+            if not all(d.isdigit() and int(d) < len(params) and params[int(d)] == "ptr" for d in items):
+                raise PtxFormatError(
+                    f"{where}: dense=(...) expects indices of ptr parameters, got '{body}'"
+                )
+            dense = tuple(int(d) for d in items)
         kernels[name] = KernelInfo(name, params, reqntid, smem, has_metadata=True, align=align,
-                                   abi=abi)
+                                   abi=abi, elems=elems, dense=dense)
     return kernels
 
 
@@ -213,7 +246,7 @@ def _merge(meta: KernelInfo, entry: KernelInfo) -> KernelInfo:
             f"{where}: metadata reqntid={meta.reqntid} disagrees with .reqntid {entry.reqntid}"
         )
     return KernelInfo(meta.name, meta.params, reqntid, meta.smem, has_metadata=True,
-                      align=meta.align, abi=meta.abi)
+                      align=meta.align, abi=meta.abi, elems=meta.elems, dense=meta.dense)
 
 
 def parse_ptx(text: str) -> Dict[str, KernelInfo]:

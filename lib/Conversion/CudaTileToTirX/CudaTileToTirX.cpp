@@ -204,6 +204,57 @@ static Type lowerArgument(Type type) {
   return {};
 }
 
+/// The element type a `tile<ptr<T>>` kernel argument points to, as the
+/// `elems=` of the `tileir.kernel` line names it (the type in lower case:
+/// "f32", "bf16", "i8", "f8e4m3fn"), or "" for any other argument.
+static std::string pointeeName(Type type) {
+  auto tile = dyn_cast<ct::TileType>(type);
+  auto pointer =
+      tile ? dyn_cast<ct::PointerType>(tile.getElementType()) : nullptr;
+  if (!pointer)
+    return "";
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  pointer.getPointeeType().print(os);
+  return llvm::StringRef(name).lower();
+}
+
+/// Whether the kernel reads the memory a pointer argument points to as a
+/// dense row-major array: every use (through `assume`) is a
+/// `make_tensor_view` whose static strides are the row-major strides of its
+/// shape (only the outermost size may be dynamic), and there is at least one
+/// such view of rank 1 or more. A launcher then needs contiguous memory.
+static bool readsDenseMemory(Value pointer) {
+  bool constrained = false;
+  SmallVector<Value> worklist{pointer};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (auto assume = dyn_cast<ct::AssumeOp>(user)) {
+        worklist.push_back(assume.getResult());
+        continue;
+      }
+      auto view = dyn_cast<ct::MakeTensorViewOp>(user);
+      if (!view)
+        return false;
+      auto type = cast<ct::TensorViewType>(view.getResult().getType());
+      ArrayRef<int64_t> shape = type.getShape(), strides = type.getStrides();
+      int64_t expected = 1;
+      for (int64_t i = type.getRank() - 1; i >= 0; --i) {
+        if (strides[i] != expected)
+          return false;
+        if (i == 0)
+          break;
+        if (shape[i] == ct::TensorViewType::kDynamic)
+          return false;
+        expected *= shape[i];
+      }
+      constrained |= type.getRank() > 0;
+    }
+  }
+  return constrained;
+}
+
 /// The optimization hint `num_worker_warps_per_cta` for `chip` (or the
 /// `default` entry), or 0.
 static int64_t hintedWarps(ct::EntryOp entry, StringRef chip) {
@@ -304,7 +355,8 @@ struct ConvertCudaTileToTirXPass
                              const ::tileir::TargetInfo &target) {
     MLIRContext *ctx = &getContext();
     SmallVector<Type> params;
-    SmallVector<Attribute> abi;
+    SmallVector<Attribute> abi, pointees;
+    SmallVector<int64_t> dense;
     for (auto [i, type] : llvm::enumerate(entry.getArgumentTypes())) {
       Type param = lowerArgument(type);
       if (!param)
@@ -314,6 +366,10 @@ struct ConvertCudaTileToTirXPass
                   "rank-0 tile of a number or a pointer)";
       params.push_back(param);
       abi.push_back(StringAttr::get(ctx, ::tileir::getAbiKind(param)));
+      pointees.push_back(StringAttr::get(ctx, pointeeName(type)));
+      if (isa<LLVM::LLVMPointerType>(param) &&
+          readsDenseMemory(entry.getBody().front().getArgument(i)))
+        dense.push_back(i);
     }
     int64_t warps = hintedWarps(entry, target.getChip());
     LayoutPlanner planner(entry, warps ? warps * 32 : numThreads);
@@ -333,6 +389,8 @@ struct ConvertCudaTileToTirXPass
     func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, block));
     func->setAttr("tileir.abi", ArrayAttr::get(ctx, abi));
+    func->setAttr("tileir.pointee", ArrayAttr::get(ctx, pointees));
+    func->setAttr("tileir.dense", DenseI64ArrayAttr::get(ctx, dense));
     func->setAttr(
         "tileir.pointer_align",
         IntegerAttr::get(IntegerType::get(ctx, 64), pointerAlignment));

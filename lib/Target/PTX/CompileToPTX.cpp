@@ -86,6 +86,11 @@ static std::vector<KernelInfo> collectKernels(ModuleOp module) {
     if (auto abi = func->getAttrOfType<ArrayAttr>("tileir.abi"))
       for (Attribute a : abi)
         info.params.push_back(cast<StringAttr>(a).str());
+    if (auto pointees = func->getAttrOfType<ArrayAttr>("tileir.pointee"))
+      for (Attribute a : pointees)
+        info.pointees.push_back(cast<StringAttr>(a).str());
+    if (auto dense = func->getAttrOfType<DenseI64ArrayAttr>("tileir.dense"))
+      info.dense.assign(dense.asArrayRef().begin(), dense.asArrayRef().end());
     if (auto align = func->getAttrOfType<IntegerAttr>("tileir.pointer_align"))
       info.pointerAlign = align.getInt();
     if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
@@ -319,8 +324,28 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
   return kernels;
 }
 
+/// ` elems=(f32,f32,-)`: the element type of each pointer parameter ("-"
+/// for the others), or "" when no pointer's element type is known; then
+/// ` dense=(0,2)`, the pointer parameters read as dense arrays, if any.
+static std::string pointeeField(const KernelInfo &k) {
+  if (llvm::none_of(k.pointees, [](const std::string &p) { return !p.empty(); }))
+    return "";
+  SmallVector<std::string> names;
+  for (const std::string &p : k.pointees)
+    names.push_back(p.empty() ? "-" : p);
+  std::string field = " elems=(" + llvm::join(names, ",") + ")";
+  if (!k.dense.empty()) {
+    SmallVector<std::string> indices;
+    for (int64_t i : k.dense)
+      indices.push_back(std::to_string(i));
+    field += " dense=(" + llvm::join(indices, ",") + ")";
+  }
+  return field;
+}
+
 /// Inserts the ABI line before each `.entry NAME(`; kernels compiled for
-/// the tile launch ABI end it with `abi=tile`.
+/// the tile launch ABI end it with `abi=tile`, and kernels whose pointer
+/// parameters have known element types with `elems=(...)`.
 static std::string
 annotate(StringRef ptx, const std::vector<KernelInfo> &kernels, LaunchABI abi) {
   std::string out;
@@ -341,7 +366,8 @@ annotate(StringRef ptx, const std::vector<KernelInfo> &kernels, LaunchABI abi) {
                std::to_string(k.reqntid[2]) +
                " smem=" + std::to_string(k.sharedBytes) +
                " align=" + std::to_string(k.pointerAlign) +
-               (abi == LaunchABI::TileKernel ? " abi=tile" : "") + "\n";
+               (abi == LaunchABI::TileKernel ? " abi=tile" : "") +
+               pointeeField(k) + "\n";
       }
     }
     out += line.str();
@@ -424,6 +450,15 @@ findInCudaToolkit(StringRef relPath, std::string *searched = nullptr) {
 /// The CUDA toolkit that has libdevice.
 static std::optional<std::string> findCudaToolkit() {
   return findInCudaToolkit("nvvm/libdevice/libdevice.10.bc");
+}
+
+std::optional<std::string> mlir::tileir::findLibdevice() {
+  std::optional<std::string> root = findCudaToolkit();
+  if (!root)
+    return std::nullopt;
+  SmallString<256> path(*root);
+  llvm::sys::path::append(path, "nvvm/libdevice/libdevice.10.bc");
+  return path.str().str();
 }
 
 /// Whether a kernel of `gpuModule` calls into libdevice.

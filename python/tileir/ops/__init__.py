@@ -121,19 +121,28 @@ def spec_line(op: str, dtype: str, shapes: Sequence[Sequence[int]], params: Opti
 
 
 def find_tool() -> str:
-    """The tileops-build executable, found as tile-translate is (tileir._toolchain)."""
-    from .._toolchain import search_description, tool_path
-    found = tool_path(TOOL)
-    if not found:
-        raise FileNotFoundError(f"{TOOL} not found (looked in {search_description()})")
-    return found
+    """The tileops-build executable, found as every TileIR tool is (tileir._toolchain).
+
+    Raises:
+        tileir.ToolNotFoundError: (a FileNotFoundError) naming where it looked.
+    """
+    from .._toolchain import require_tool
+    return require_tool(TOOL)
 
 
 def run_tool(lines: Sequence[str], emit: str = "ptx", chip: str = "sm_90") -> str:
-    """Runs tileops-build on spec lines; SpecError carries its diagnostics."""
+    """Runs tileops-build on spec lines; SpecError carries its diagnostics (a crash of the
+    tool is a tileir.CompileError)."""
+    from .. import _log
+    from .._toolchain import failure_message
+    from ..errors import CompileError
     text = "\n".join(lines) + "\n"
-    res = subprocess.run([find_tool(), f"--emit={emit}", f"--chip={chip}", "-"], input=text,
-                         capture_output=True, text=True)
+    command = [find_tool(), f"--emit={emit}", f"--chip={chip}", "-"]
+    _log.log("run " + " ".join(command) + f" <<< {text.strip()!r}")
+    res = subprocess.run(command, input=text, capture_output=True, text=True)
+    if res.returncode < 0:
+        raise CompileError(failure_message(TOOL, res.returncode, f"spec {text.strip()!r}"),
+                           stderr=res.stderr, returncode=res.returncode, command=command)
     if res.returncode != 0:
         raise SpecError(res.stderr.strip().replace("<stdin>: error: ", ""))
     return res.stdout
@@ -172,27 +181,34 @@ def kernel(line: str, chip: str = "sm_90") -> Tuple[Any, Dict[str, Any]]:
     key = (line, chip)
     if key in _kernels:
         return _kernels[key]
-    from ..cache import KernelCache, compiler_key, source_key
+    from .. import _log
+    from .._toolchain import not_found_message, package_identity, tool_path
+    from ..cache import KernelCache, cache_disabled, compiler_key, source_key
+    from ..errors import ToolNotFoundError
     from ..module import Module
-    cache = KernelCache(_cache_dir())
+    cache = None if cache_disabled() else KernelCache(_cache_dir())
     source = source_key(line, chip, None, (("tool", TOOL),))
-    try:
-        tool = find_tool()
-    except FileNotFoundError:
-        tool = None
+    tool = tool_path(TOOL)
     if tool is None:
-        entry = cache.lookup_any(source)
+        entry = cache.lookup_any(source) if cache is not None else None
         if entry is None:
-            raise FileNotFoundError(f"{TOOL} not found (set TILEIR_TOOLS_DIR or build it) and the kernel "
-                                    f"cache {_cache_dir()} has no entry for spec '{line}' ({chip})")
+            where = (f"The kernel cache {_cache_dir()} has no entry for spec '{line}' ({chip}) either."
+                     if cache is not None else "(The kernel cache is off: TILEIR_CACHE_DISABLE is set.)")
+            raise ToolNotFoundError(f"{not_found_message(TOOL)}\n{where}", tool=TOOL)
+        _log.log(f"cache hit for spec '{line}' ({chip}, no {TOOL}) in {cache.root}")
+        ptx = entry.read_ptx()
     else:
         st = os.stat(tool)
-        compiler = compiler_key(f"{TOOL} {tool} size={st.st_size} mtime_ns={st.st_mtime_ns}")
-        entry = cache.lookup(source, compiler)
-        if entry is None:
-            entry = cache.store(source, compiler, run_tool([line], "ptx", chip),
-                                {"spec": line, "chip": chip, "created": time.time()})
-    ptx = entry.read_ptx()
+        compiler = compiler_key(f"{TOOL} {tool} size={st.st_size} mtime_ns={st.st_mtime_ns}\n"
+                                f"{package_identity()}")
+        entry = cache.lookup(source, compiler) if cache is not None else None
+        if entry is not None:
+            _log.log(f"cache hit for spec '{line}' ({chip}) in {cache.root}")
+            ptx = entry.read_ptx()
+        else:
+            ptx = run_tool([line], "ptx", chip)
+            if cache is not None:
+                cache.store(source, compiler, ptx, {"spec": line, "chip": chip, "created": time.time()})
     plans = parse_plans(ptx)
     (name, plan), = plans.items()
     mod = Module.from_ptx(ptx)

@@ -45,7 +45,7 @@
 // TILE: .shared .align 1024 .b8 __wg_matmul_f16_f32out_0[196608];
 // TILE-NOT: __dynamic_shmem__
 
-// EXPLICIT: // tileir.kernel matmul_bf16 params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=197616 align=16{{$}}
+// EXPLICIT: // tileir.kernel matmul_bf16 params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=197616 align=16 elems=(bf16,bf16,bf16,-) dense=(0,1,2){{$}}
 // EXPLICIT: .shared .align 16 .b8 __dynamic_shmem__{{[0-9_]*}};
 // EXPLICIT-NOT: __wg_
 

@@ -14,6 +14,7 @@
 #include "llvm/Support/Error.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,12 @@ struct CompileOptions {
 struct KernelInfo {
   std::string name;
   std::vector<std::string> params; ///< ptr, i1, i8, ..., f32, f64, bf16
+  /// Per parameter, the element type a pointer points to ("f32", "bf16",
+  /// "i8", ...), "" where unknown or not a pointer.
+  std::vector<std::string> pointees;
+  /// The pointer parameters the kernel reads as dense row-major arrays (so
+  /// they need contiguous memory), by index.
+  std::vector<int64_t> dense;
   std::array<int64_t, 3> reqntid = {1, 1, 1};
   int64_t sharedBytes = 0;  ///< dynamic shared memory
   int64_t pointerAlign = 1; ///< alignment assumed of pointer arguments
@@ -96,6 +103,11 @@ std::optional<std::string> mergePtxModules(llvm::ArrayRef<std::string> parts);
 llvm::Expected<std::string>
 assembleCubin(llvm::StringRef ptx, llvm::StringRef chip,
               DebugInfoLevel debugInfo = DebugInfoLevel::None);
+
+/// The libdevice bitcode (nvvm/libdevice/libdevice.10.bc) that compiles
+/// link, from the first CUDA toolkit that has it (searched as for
+/// assembleCubin), or nullopt when none does.
+std::optional<std::string> findLibdevice();
 
 /// Registers the dialects, interfaces and LLVM IR translations that the
 /// compile driver needs.
