@@ -14,6 +14,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ManagedStatic.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -62,14 +63,19 @@ OwningOpRef<ModuleOp> parseSourceAnyFormat(llvm::SourceMgr &sourceMgr,
 }
 
 namespace {
-llvm::cl::opt<std::string> bytecodeVersion(
-    "bytecode-version",
-    llvm::cl::desc("Tile IR bytecode version written by --mlir-to-cudatilebc "
-                   "(13.1 to 13.5)"),
-    llvm::cl::init(defaultWriteVersion().str()));
+/// The option of --mlir-to-cudatilebc, registered with the translation.
+struct BytecodeCLOptions {
+  llvm::cl::opt<std::string> version{
+      "bytecode-version",
+      llvm::cl::desc("Tile IR bytecode version written by "
+                     "--mlir-to-cudatilebc (13.1 to 13.5)"),
+      llvm::cl::init(defaultWriteVersion().str())};
+};
+llvm::ManagedStatic<BytecodeCLOptions> bytecodeOptions;
 } // namespace
 
-void registerBytecodeTranslations() {
+void registerBytecodeTranslations(llvm::cl::OptionCategory &category) {
+  bytecodeOptions->version.addCategory(category);
   TranslateToMLIRRegistration fromBytecode(
       "cudatilebc-to-mlir", "Read Tile IR bytecode",
       [](llvm::SourceMgr &sourceMgr,
@@ -97,10 +103,11 @@ void registerBytecodeTranslations() {
             parseSourceAnyFormat(*sourceMgr, context);
         if (!module)
           return failure();
-        std::optional<Version> v = Version::parse(bytecodeVersion);
+        const std::string &version = bytecodeOptions->version;
+        std::optional<Version> v = Version::parse(version);
         if (!v)
-          return module->emitError("malformed --bytecode-version '" +
-                                   bytecodeVersion + "'");
+          return module->emitError("malformed --bytecode-version '" + version +
+                                   "'");
         return writeBytecode(*module, os, *v);
       });
 }

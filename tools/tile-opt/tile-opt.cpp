@@ -11,6 +11,7 @@
 #include "tileir/InitAllDialects.h"
 #include "tileir/InitAllPasses.h"
 #include "tileir/Target/PTX/CompileToPTX.h"
+#include "tileir/Tools/ToolSupport.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -48,7 +49,11 @@ int main(int argc, char **argv) {
   ::tileir::registerAllDialects(registry);
   mlir::tileir::registerCompileDependencies(registry);
   ::tileir::registerAllPasses();
-  mlir::cuda_tile::registerHintDiagnosticsCLOptions();
+  // Named to sort before MLIR's "General options" in --help.
+  static llvm::cl::OptionCategory toolCategory("CUDA Tile options");
+  mlir::cuda_tile::registerHintDiagnosticsCLOptions(toolCategory);
+  ::tileir::tools::initTool("tile-opt: TileIR optimizer driver",
+                            {&toolCategory});
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "TileIR optimizer driver\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();

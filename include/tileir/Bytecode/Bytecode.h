@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -69,8 +70,9 @@ mlir::OwningOpRef<mlir::ModuleOp>
 parseSourceAnyFormat(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context);
 
 /// Registers tile-translate's `--cudatilebc-to-mlir`,
-/// `--mlir-to-cudatilebc` (with `--bytecode-version`) translations.
-void registerBytecodeTranslations();
+/// `--mlir-to-cudatilebc` (with `--bytecode-version`, listed in `category`)
+/// translations.
+void registerBytecodeTranslations(llvm::cl::OptionCategory &category);
 
 } // namespace tileir::bytecode
 
