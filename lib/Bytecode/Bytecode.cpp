@@ -77,7 +77,7 @@ llvm::ManagedStatic<BytecodeCLOptions> bytecodeOptions;
 void registerBytecodeTranslations(llvm::cl::OptionCategory &category) {
   bytecodeOptions->version.addCategory(category);
   TranslateToMLIRRegistration fromBytecode(
-      "cudatilebc-to-mlir", "Read Tile IR bytecode",
+      kFromBytecodeTranslation, "Read Tile IR bytecode",
       [](llvm::SourceMgr &sourceMgr,
          MLIRContext *context) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *main =
@@ -94,7 +94,7 @@ void registerBytecodeTranslations(llvm::cl::OptionCategory &category) {
         registry.insert<cuda_tile::CudaTileDialect>();
       });
   TranslateRegistration toBytecode(
-      "mlir-to-cudatilebc",
+      kToBytecodeTranslation,
       "Write a cuda_tile.module (MLIR text or bytecode) as Tile IR bytecode",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *context) -> LogicalResult {

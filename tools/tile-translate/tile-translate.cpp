@@ -11,7 +11,31 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/InitLLVM.h"
+
+/// Whether the command line selects a translation, or asks for something
+/// that needs none (--help*, --version, --print-options, a response file).
+/// mlirTranslateMain requires a translation but reports a missing one once
+/// per translation it knows.
+static bool selectsTranslation(llvm::ArrayRef<const char *> args) {
+  for (llvm::StringRef arg : args.drop_front()) {
+    if (arg == "--")
+      break;
+    if (arg.starts_with("@"))
+      return true;
+    if (!arg.consume_front("-"))
+      continue;
+    arg.consume_front("-");
+    arg = arg.split('=').first;
+    if (arg.starts_with("help") || arg == "version" ||
+        arg.starts_with("print-") ||
+        llvm::is_contained(mlir::tileir::getTranslationNames(), arg))
+      return true;
+  }
+  return false;
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -20,6 +44,15 @@ int main(int argc, char **argv) {
   mlir::registerPassManagerCLOptions();
   ::tileir::tools::initTool("tile-translate: TileIR translation driver",
                             {&mlir::tileir::getTranslationOptionCategory()});
+  if (!selectsTranslation(llvm::ArrayRef(argv, argc))) {
+    std::string names = llvm::join(
+        llvm::map_range(mlir::tileir::getTranslationNames(),
+                        [](llvm::StringRef name) { return "--" + name.str(); }),
+        ", ");
+    llvm::errs() << "tile-translate: error: no translation given (one of "
+                 << names << ")\n";
+    return 1;
+  }
   return mlir::failed(
       mlir::mlirTranslateMain(argc, argv, "TileIR translation driver"));
 }

@@ -69,6 +69,12 @@ mlir::LogicalResult writeBytecode(mlir::Operation *op, llvm::raw_ostream &os,
 mlir::OwningOpRef<mlir::ModuleOp>
 parseSourceAnyFormat(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context);
 
+/// The names of the bytecode translations.
+inline constexpr llvm::StringLiteral kFromBytecodeTranslation =
+    "cudatilebc-to-mlir";
+inline constexpr llvm::StringLiteral kToBytecodeTranslation =
+    "mlir-to-cudatilebc";
+
 /// Registers tile-translate's `--cudatilebc-to-mlir`,
 /// `--mlir-to-cudatilebc` (with `--bytecode-version`, listed in `category`)
 /// translations.

@@ -90,6 +90,15 @@ struct TranslateOptions {
   }
 };
 
+/// The translations registerTranslations() registers.
+constexpr llvm::StringLiteral kPtxTranslation = "cuda-tile-to-ptx";
+constexpr llvm::StringLiteral kCubinTranslation = "cuda-tile-to-cubin";
+constexpr llvm::StringLiteral kLLVMIRTranslation = "cuda-tile-to-llvmir";
+constexpr llvm::StringLiteral kTranslations[] = {
+    kPtxTranslation, kCubinTranslation, kLLVMIRTranslation,
+    ::tileir::bytecode::kFromBytecodeTranslation,
+    ::tileir::bytecode::kToBytecodeTranslation};
+
 TranslateOptions &getOptions() {
   static TranslateOptions options;
   return options;
@@ -126,7 +135,7 @@ void mlir::tileir::registerTranslations() {
   ::tileir::bytecode::registerBytecodeTranslations(
       getTranslationOptionCategory());
   cuda_tile::registerHintDiagnosticsCLOptions(getTranslationOptionCategory());
-  registerCompile("cuda-tile-to-ptx", "Compile cuda_tile IR to PTX",
+  registerCompile(kPtxTranslation, "Compile cuda_tile IR to PTX",
                   [](ModuleOp module, raw_ostream &os) -> LogicalResult {
                     FailureOr<std::string> ptx =
                         compileToPTX(module, getOptions().get());
@@ -136,7 +145,7 @@ void mlir::tileir::registerTranslations() {
                     return success();
                   });
   registerCompile(
-      "cuda-tile-to-cubin", "Compile cuda_tile IR to a cubin through ptxas",
+      kCubinTranslation, "Compile cuda_tile IR to a cubin through ptxas",
       [](ModuleOp module, raw_ostream &os) -> LogicalResult {
         CompileOptions options = getOptions().get();
         FailureOr<std::string> ptx = compileToPTX(module, options);
@@ -150,7 +159,7 @@ void mlir::tileir::registerTranslations() {
         return success();
       });
   registerCompile(
-      "cuda-tile-to-llvmir",
+      kLLVMIRTranslation,
       "Compile cuda_tile IR to the device LLVM IR (before libdevice)",
       [](ModuleOp module, raw_ostream &os) -> LogicalResult {
         FailureOr<std::string> ir = compileToLLVMIR(module, getOptions().get());
@@ -159,4 +168,8 @@ void mlir::tileir::registerTranslations() {
         os << *ir;
         return success();
       });
+}
+
+llvm::ArrayRef<llvm::StringLiteral> mlir::tileir::getTranslationNames() {
+  return kTranslations;
 }

@@ -7,6 +7,8 @@
 #ifndef TILEIR_TARGET_PTX_TRANSLATIONS_H
 #define TILEIR_TARGET_PTX_TRANSLATIONS_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 
 namespace mlir::tileir {
@@ -15,6 +17,10 @@ namespace mlir::tileir {
 /// options, the bytecode translations and the cuda_tile hint diagnostics
 /// options, all in getTranslationOptionCategory().
 void registerTranslations();
+
+/// The names of the translations registerTranslations() registers
+/// ("cuda-tile-to-ptx", ...).
+llvm::ArrayRef<llvm::StringLiteral> getTranslationNames();
 
 /// The category of tile-translate's own options.
 llvm::cl::OptionCategory &getTranslationOptionCategory();
