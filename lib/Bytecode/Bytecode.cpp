@@ -10,10 +10,12 @@
 
 #include "tileir/Dialect/CudaTile/IR/CudaTileDialect.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/ManagedStatic.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -53,10 +55,26 @@ bool isBytecode(llvm::StringRef buffer) {
   return buffer.starts_with(llvm::StringRef(kMagic, sizeof(kMagic)));
 }
 
+LogicalResult checkTextOrBytecode(llvm::MemoryBufferRef buffer,
+                                  MLIRContext *context) {
+  llvm::StringRef data = buffer.getBuffer();
+  if (isBytecode(data) || mlir::isBytecode(buffer))
+    return success();
+  const auto *begin = reinterpret_cast<const llvm::UTF8 *>(data.begin());
+  const auto *end = reinterpret_cast<const llvm::UTF8 *>(data.end());
+  if (!data.contains('\0') && llvm::isLegalUTF8String(&begin, end))
+    return success();
+  return emitError(
+      FileLineColLoc::get(context, buffer.getBufferIdentifier(), 0, 0),
+      "binary input that is neither Tile IR bytecode nor MLIR text");
+}
+
 OwningOpRef<ModuleOp> parseSourceAnyFormat(llvm::SourceMgr &sourceMgr,
                                            MLIRContext *context) {
   const llvm::MemoryBuffer *main =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  if (failed(checkTextOrBytecode(main->getMemBufferRef(), context)))
+    return nullptr;
   if (isBytecode(main->getBuffer()))
     return readBytecode(main->getMemBufferRef(), context);
   return parseSourceFile<ModuleOp>(sourceMgr, context);
@@ -99,6 +117,9 @@ void registerBytecodeTranslations(llvm::cl::OptionCategory &category) {
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *context) -> LogicalResult {
         context->getOrLoadDialect<cuda_tile::CudaTileDialect>();
+        // A diagnostic names its op by its location, without printing the
+        // op (mlirTranslateMain turns this on).
+        context->printOpOnDiagnostic(false);
         OwningOpRef<ModuleOp> module =
             parseSourceAnyFormat(*sourceMgr, context);
         if (!module)

@@ -235,7 +235,7 @@ struct ConvertCudaTileToTirXPass
       return signalPassFailure();
     }
     if (modules.empty() && !top->hasAttr("gpu.container_module")) {
-      top.emitError() << "expects a cuda_tile.module";
+      mlir::emitError(top.getLoc()) << "no cuda_tile.module in input";
       return signalPassFailure();
     }
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),

@@ -121,6 +121,9 @@ void registerCompile(
         DialectRegistry registry;
         registerDialects(registry);
         context->appendDialectRegistry(registry);
+        // A diagnostic names its op by its location, without printing the
+        // op (mlirTranslateMain turns this on).
+        context->printOpOnDiagnostic(false);
         OwningOpRef<ModuleOp> module =
             ::tileir::bytecode::parseSourceAnyFormat(*sourceMgr, context);
         if (!module)
