@@ -2131,7 +2131,9 @@ def CudaTile_PrintTkoOp : CudaTile_Op<"print_tko", [AttrSizedOperandSegments]> {
   let description = [{
     Prints `str` with its printf-style conversions (`%%` prints `%`)
     replaced by the elements of `args`, one tile per conversion. Ordered by
-    tokens only.
+    tokens only. Every other `%` starts a conversion
+    `%[flags][width][.precision][length]type`, with `type` one of
+    `d i o u x X e E f F g G a A c p`; a `%` without one is an error.
 
     Example:
 
