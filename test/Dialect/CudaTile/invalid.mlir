@@ -854,3 +854,11 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// A kernel outside a cuda_tile.module would not be compiled.
+// expected-error@+1 {{'cuda_tile.entry' op expects parent op 'cuda_tile.module'}}
+cuda_tile.entry @outside() {
+  cuda_tile.return
+}
