@@ -770,6 +770,12 @@ LogicalResult EntryOp::verify() {
     if (tile && tile.getRank() != 0)
       return emitOpError("expects argument #")
              << index << " to be a rank-0 tile, got " << type;
+    // A kernel parameter has a PTX type; tf32 is only a precision of mma
+    // inputs (pass f32 and convert with ftof).
+    if (tile && isa<FloatTF32Type>(tile.getElementType()))
+      return emitOpError("expects argument #")
+             << index << " to be of a type a kernel can take, got " << type
+             << " (pass f32 and convert with ftof)";
   }
   return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
                                  kEntryHints);
