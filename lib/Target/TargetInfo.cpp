@@ -8,12 +8,50 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
 
 using namespace tileir;
 
 llvm::StringRef TargetInfo::supportedChips() {
   return "sm_80, sm_86, sm_89, sm_90, sm_90a";
+}
+
+/// The PTX ISA versions (times ten) that LLVM's NVPTX backend emits: its
+/// `ptxNN` subtarget features.
+static llvm::ArrayRef<unsigned> getBackendPtxVersions() {
+  static const std::vector<unsigned> versions = [] {
+    std::vector<unsigned> result;
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+    llvm::Triple triple("nvptx64-nvidia-cuda");
+    std::string error;
+    const llvm::Target *target =
+        llvm::TargetRegistry::lookupTarget(triple, error);
+    if (!target)
+      return result;
+    std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+        target->createMCSubtargetInfo(triple, "sm_90", ""));
+    if (!subtarget)
+      return result;
+    for (const llvm::SubtargetFeatureKV &feature :
+         subtarget->getAllProcessorFeatures()) {
+      llvm::StringRef key(feature.Key);
+      unsigned version;
+      if (key.consume_front("ptx") && !key.getAsInteger(10, version))
+        result.push_back(version);
+    }
+    llvm::sort(result);
+    return result;
+  }();
+  return versions;
 }
 
 llvm::Expected<TargetInfo> TargetInfo::get(llvm::StringRef chip,
@@ -38,6 +76,20 @@ llvm::Expected<TargetInfo> TargetInfo::get(llvm::StringRef chip,
                     : info.sm >= 86 ? 71
                                     : 70;
   info.ptx = ptxVersion ? ptxVersion : minPtx;
+  // A PTX ISA the backend does not know it would silently replace with its
+  // default: only the ones it emits (from the chip's minimum) are taken.
+  llvm::ArrayRef<unsigned> known = getBackendPtxVersions();
+  if (ptxVersion && !llvm::is_contained(known, ptxVersion)) {
+    std::string supported = llvm::join(
+        llvm::map_range(llvm::make_filter_range(
+                            known, [&](unsigned v) { return v >= minPtx; }),
+                        [](unsigned v) { return std::to_string(v); }),
+        ", ");
+    return llvm::createStringError(
+        "unsupported PTX version %u (PTX ISA %u.%u) for %s; supported: %s",
+        ptxVersion, ptxVersion / 10, ptxVersion % 10, chip.str().c_str(),
+        supported.c_str());
+  }
   if (info.ptx < minPtx)
     return llvm::createStringError(
         "PTX version %u.%u is too old for %s (needs %u.%u or newer)",

@@ -11,14 +11,13 @@
 #include "tileir/Bytecode/Bytecode.h"
 #include "tileir/InitAllDialects.h"
 #include "tileir/Target/PTX/CompileToPTX.h"
-#include "tileir/Version.h"
+#include "tileir/Tools/ToolSupport.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -205,13 +204,10 @@ static cl::opt<RemarkCategory>
                     remarkCategories(), cl::init(RemarkCategory::None),
                     cl::cat(remarkCategory));
 
-static void printVersion(llvm::raw_ostream &os) {
+static void printBytecodeVersions(llvm::raw_ostream &os) {
   llvm::ArrayRef<::tileir::bytecode::Version> versions =
       ::tileir::bytecode::supportedVersions();
-  os << "tile-as: TileIR Tile IR assembler (tileiras-compatible)\n"
-     << "TileIR " TILEIR_VERSION " (git " TILEIR_GIT_HASH
-        "), LLVM/MLIR " LLVM_VERSION_STRING "\n"
-     << "Tile IR bytecode " << versions.front().str() << " to "
+  os << "Tile IR bytecode " << versions.front().str() << " to "
      << versions.back().str() << "\n";
 }
 
@@ -287,8 +283,9 @@ static bool writeFile(llvm::StringRef path, llvm::StringRef text) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions({&asCategory, &remarkCategory});
-  cl::SetVersionPrinter(printVersion);
+  ::tileir::tools::initTool(
+      "tile-as: TileIR Tile IR assembler (tileiras-compatible)",
+      {&asCategory, &remarkCategory}, printBytecodeVersions);
   cl::ParseCommandLineOptions(
       argc, argv, "tile-as: TileIR Tile IR assembler (tileiras-compatible)\n");
 

@@ -11,25 +11,34 @@
 #include "tileir/InitAllDialects.h"
 #include "tileir/InitAllPasses.h"
 #include "tileir/Target/PTX/CompileToPTX.h"
+#include "tileir/Tools/ToolSupport.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
-/// Bytecode input becomes the MLIR text of the module it holds (with its
-/// locations), which MlirOptMain then processes as any text input.
+/// Tile IR bytecode input becomes the MLIR text of the module it holds (with
+/// its locations), which MlirOptMain then processes as any text input.
+/// Binary input that is neither is rejected.
 static std::unique_ptr<llvm::MemoryBuffer>
 bytecodeAsText(std::unique_ptr<llvm::MemoryBuffer> file,
                mlir::DialectRegistry &registry) {
   using namespace mlir;
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (failed(::tileir::bytecode::checkTextOrBytecode(file->getMemBufferRef(),
+                                                     &context)))
+    return nullptr;
   if (!::tileir::bytecode::isBytecode(file->getBuffer()))
     return file;
-  MLIRContext context(registry);
   OwningOpRef<ModuleOp> module =
       ::tileir::bytecode::readBytecode(file->getMemBufferRef(), &context);
   if (!module)
@@ -48,9 +57,18 @@ int main(int argc, char **argv) {
   ::tileir::registerAllDialects(registry);
   mlir::tileir::registerCompileDependencies(registry);
   ::tileir::registerAllPasses();
-  mlir::cuda_tile::registerHintDiagnosticsCLOptions();
+  // Named to sort before MLIR's "General options" in --help.
+  static llvm::cl::OptionCategory toolCategory("CUDA Tile options");
+  mlir::cuda_tile::registerHintDiagnosticsCLOptions(toolCategory);
+  ::tileir::tools::initTool("tile-opt: TileIR optimizer driver",
+                            {&toolCategory});
+  // A diagnostic names its op by its location without printing the op (and
+  // the whole module with it); --mlir-print-op-on-diagnostic prints it.
+  static char printOpDefault[] = "--mlir-print-op-on-diagnostic=false";
+  llvm::SmallVector<char *> args(argv, argv + argc);
+  args.insert(args.begin() + 1, printOpDefault);
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
-      argc, argv, "TileIR optimizer driver\n", registry);
+      args.size(), args.data(), "TileIR optimizer driver\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
 
   std::string errorMessage;

@@ -13,6 +13,7 @@
 #include "tileir/InitAllDialects.h"
 #include "tileir/Target/PTX/CompileToPTX.h"
 #include "tileir/TileOps/KernelBuilder.h"
+#include "tileir/Tools/ToolSupport.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -51,8 +52,8 @@ static llvm::cl::opt<unsigned> ptxVersion("ptx-version",
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  // --help lists this tool's options (--help-hidden: LLVM's too).
-  llvm::cl::HideUnrelatedOptions(toolCategory);
+  ::tileir::tools::initTool("tileops-build: tileops kernel specs -> PTX",
+                            {&toolCategory});
   llvm::cl::ParseCommandLineOptions(argc, argv,
                                     "tileops kernel specs -> PTX\n");
   if (emit != "ptx" && emit != "cuda_tile" && emit != "expanded" &&

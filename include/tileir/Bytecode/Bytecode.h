@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -51,6 +52,13 @@ Version defaultWriteVersion();
 /// True when `buffer` starts with the Tile IR bytecode magic (\x7fTileIR\0).
 bool isBytecode(llvm::StringRef buffer);
 
+/// Fails, with one error located at the buffer's name, when `buffer` is
+/// binary data that no reader takes: neither Tile IR bytecode, nor MLIR
+/// bytecode, nor UTF-8 text without NUL bytes (the MLIR parser would report
+/// an unexpected character and echo the binary line).
+mlir::LogicalResult checkTextOrBytecode(llvm::MemoryBufferRef buffer,
+                                        mlir::MLIRContext *context);
+
 /// Reads a bytecode buffer into a new builtin.module holding one
 /// `cuda_tile.module @kernels`. Errors are reported through the context's
 /// diagnostics, located at `<buffer name>:<byte offset>`; returns null then.
@@ -64,13 +72,21 @@ mlir::LogicalResult writeBytecode(mlir::Operation *op, llvm::raw_ostream &os,
                                   Version version = defaultWriteVersion());
 
 /// Parses the main buffer of `sourceMgr` as bytecode (detected by its magic)
-/// or as MLIR text. The one entry point the tools use to read their input.
+/// or as MLIR text, after checkTextOrBytecode. The one entry point the tools
+/// use to read their input.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseSourceAnyFormat(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context);
 
+/// The names of the bytecode translations.
+inline constexpr llvm::StringLiteral kFromBytecodeTranslation =
+    "cudatilebc-to-mlir";
+inline constexpr llvm::StringLiteral kToBytecodeTranslation =
+    "mlir-to-cudatilebc";
+
 /// Registers tile-translate's `--cudatilebc-to-mlir`,
-/// `--mlir-to-cudatilebc` (with `--bytecode-version`) translations.
-void registerBytecodeTranslations();
+/// `--mlir-to-cudatilebc` (with `--bytecode-version`, listed in `category`)
+/// translations.
+void registerBytecodeTranslations(llvm::cl::OptionCategory &category);
 
 } // namespace tileir::bytecode
 

@@ -286,7 +286,7 @@ struct ConvertCudaTileToTirXPass
       return signalPassFailure();
     }
     if (modules.empty() && !top->hasAttr("gpu.container_module")) {
-      top.emitError() << "expects a cuda_tile.module";
+      mlir::emitError(top.getLoc()) << "no cuda_tile.module in input";
       return signalPassFailure();
     }
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
@@ -328,14 +328,11 @@ struct ConvertCudaTileToTirXPass
     DenseIntOrFPElementsAttr value = global.getValue();
     auto valueType = cast<ShapedType>(value.getType());
     Type elem = valueType.getElementType();
-    if (!LLVM::isCompatibleType(elem) || elem.isInteger(1))
+    if (!isStorableInGlobal(elem))
       return global.emitOpError()
-             << "expects an element type LLVM can store in a global "
-                "(i8..i64, f16, bf16, f32, f64), got "
+             << "expects an element type of whole bytes to store in a global "
+                "(i8..i64, f8E4M3FN, f8E5M2, f16, bf16, f32, f64), got "
              << elem;
-    int64_t n = valueType.getNumElements();
-    auto tensorType = RankedTensorType::get({n}, elem);
-    DenseElementsAttr init = value.reshape(tensorType);
     uint64_t alignment =
         global.getAlignmentAttr() ? global.getAlignmentAttr().getInt() : 0;
     alignment = std::max<uint64_t>(
@@ -344,10 +341,8 @@ struct ConvertCudaTileToTirXPass
                        ? LLVM::Linkage::Internal
                        : LLVM::Linkage::External;
     OpBuilder b = OpBuilder::atBlockBegin(gpuModule.getBody());
-    LLVM::GlobalOp::create(b, global.getLoc(),
-                           LLVM::LLVMArrayType::get(elem, n),
-                           global.getConstant(), linkage, global.getSymName(),
-                           init, alignment, /*addrSpace=*/1);
+    createDenseGlobal(b, global.getLoc(), global.getSymName(), value,
+                      global.getConstant(), linkage, alignment);
     return success();
   }
 

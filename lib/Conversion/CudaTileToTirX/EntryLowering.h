@@ -278,6 +278,18 @@ public:
 void planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
                     const ::tileir::TargetInfo &target);
 
+/// Whether a dense value of `elem` can initialize a global: whole-byte
+/// integers and floats (not i1 or tf32).
+bool isStorableInGlobal(Type elem);
+
+/// Creates at `b` an llvm.mlir.global in global memory (address space 1)
+/// holding the elements of `value` (isStorableInGlobal) as a 1-D array.
+/// Floats LLVM has no type for (f8E4M3FN, f8E5M2) are stored bit for bit as
+/// integers of their width: the global is only read through pointers.
+LLVM::GlobalOp createDenseGlobal(OpBuilder &b, Location loc, StringRef name,
+                                 DenseElementsAttr value, bool isConstant,
+                                 LLVM::Linkage linkage, uint64_t alignment);
+
 /// Replaces the `#cuda_tile.di_loc` locations in `module` (its ops and block
 /// arguments) by their LLVM form: the location fused with the LLVM dialect's
 /// debug-info scope (DebugInfo.cpp), in one compile unit of emission kind

@@ -343,12 +343,35 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
   return success();
 }
 
+bool mlir::tileir::isStorableInGlobal(Type elem) {
+  return elem.isIntOrFloat() && elem.getIntOrFloatBitWidth() % 8 == 0;
+}
+
+LLVM::GlobalOp
+mlir::tileir::createDenseGlobal(OpBuilder &b, Location loc, StringRef name,
+                                DenseElementsAttr value, bool isConstant,
+                                LLVM::Linkage linkage, uint64_t alignment) {
+  Type elem = value.getElementType();
+  assert(isStorableInGlobal(elem) && "expects whole-byte elements");
+  int64_t n = value.getNumElements();
+  DenseElementsAttr flat = value.reshape(RankedTensorType::get({n}, elem));
+  if (!LLVM::isCompatibleType(elem)) {
+    // LLVM's module translation has no array type of these (it crashed
+    // building one): the same bits as integers.
+    elem = b.getIntegerType(elem.getIntOrFloatBitWidth());
+    flat = flat.bitcast(elem);
+  }
+  return LLVM::GlobalOp::create(b, loc, LLVM::LLVMArrayType::get(elem, n),
+                                isConstant, linkage, name, flat, alignment,
+                                /*addrSpace=*/1);
+}
+
 LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
                                                 DenseElementsAttr value) {
   Location loc = op.getLoc();
   auto type = cast<ct::TileType>(op.getResult().getType());
   Type elem = type.getElementType();
-  if (!elem.isIntOrFloat() || elem.getIntOrFloatBitWidth() % 8 != 0) {
+  if (!isStorableInGlobal(elem)) {
     std::string name;
     llvm::raw_string_ostream os(name);
     os << elem;
@@ -357,17 +380,14 @@ LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
   }
   // The values live in a constant global; the tile is copied from it.
   auto module = func->getParentOfType<gpu::GPUModuleOp>();
-  int64_t n = value.getNumElements();
   std::string name =
       ("__tileir_constant_" + func.getName() + "_" + Twine(numConstants++))
           .str();
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    auto flat = value.reshape(RankedTensorType::get({n}, elem));
-    LLVM::GlobalOp::create(b, loc, LLVM::LLVMArrayType::get(elem, n),
-                           /*isConstant=*/true, LLVM::Linkage::Internal, name,
-                           flat, /*alignment=*/16, /*addrSpace=*/1);
+    createDenseGlobal(b, loc, name, value, /*isConstant=*/true,
+                      LLVM::Linkage::Internal, /*alignment=*/16);
   }
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
   Value base = LLVM::AddressOfOp::create(b, loc, ptrType, name);

@@ -7,6 +7,7 @@
 #include "tileir/Target/PTX/Translations.h"
 
 #include "tileir/Bytecode/Bytecode.h"
+#include "tileir/Dialect/CudaTile/IR/CudaTileDialect.h"
 #include "tileir/InitAllDialects.h"
 #include "tileir/Target/PTX/CompileToPTX.h"
 
@@ -18,23 +19,30 @@
 using namespace mlir;
 using namespace mlir::tileir;
 
+llvm::cl::OptionCategory &mlir::tileir::getTranslationOptionCategory() {
+  // Named to sort before LLVM's "General options" in --help.
+  static llvm::cl::OptionCategory category("CUDA Tile translation options");
+  return category;
+}
+
 namespace {
 /// Tool options shared by the three translations.
 struct TranslateOptions {
   llvm::cl::opt<std::string> chip{
-      "chip",
+      "chip", llvm::cl::cat(getTranslationOptionCategory()),
       llvm::cl::desc("Target chip (sm_80, sm_86, sm_89, sm_90, "
                      "sm_90a)"),
       llvm::cl::init("sm_90")};
   llvm::cl::opt<unsigned> ptxVersion{
-      "ptx-version",
+      "ptx-version", llvm::cl::cat(getTranslationOptionCategory()),
       llvm::cl::desc("PTX ISA version times ten, e.g. 80 (0: chip default)"),
       llvm::cl::init(0)};
   llvm::cl::opt<unsigned> numThreads{
-      "num-threads", llvm::cl::desc("CTA size (0: chosen by the compiler)"),
+      "num-threads", llvm::cl::cat(getTranslationOptionCategory()),
+      llvm::cl::desc("CTA size (0: chosen by the compiler)"),
       llvm::cl::init(0)};
   llvm::cl::opt<LaunchABI> launchAbi{
-      "launch-abi",
+      "launch-abi", llvm::cl::cat(getTranslationOptionCategory()),
       llvm::cl::desc("How the kernels are launched (docs/ABI.md)"),
       llvm::cl::init(LaunchABI::Explicit),
       llvm::cl::values(
@@ -44,12 +52,12 @@ struct TranslateOptions {
                      "tile grid, block (1,1,1), no dynamic shared memory "
                      "(cuTile)"))};
   llvm::cl::opt<bool> rollWgmma{
-      "roll-wgmma",
+      "roll-wgmma", llvm::cl::cat(getTranslationOptionCategory()),
       llvm::cl::desc("Roll the wgmma K loop (one stage body, descriptors "
                      "selected per iteration; docs/Matmul.md)"),
       llvm::cl::init(false)};
   llvm::cl::opt<DebugInfoLevel> debugInfo{
-      "debug-info",
+      "debug-info", llvm::cl::cat(getTranslationOptionCategory()),
       llvm::cl::desc("Debug info in the PTX (from the input's locations)"),
       llvm::cl::init(DebugInfoLevel::None),
       llvm::cl::values(
@@ -58,11 +66,12 @@ struct TranslateOptions {
                      ".loc/.file line tables (tileiras --lineinfo)"),
           clEnumValN(DebugInfoLevel::Full, "full",
                      "full DWARF debug info (tileiras -g)"))};
-  llvm::cl::opt<bool> lineInfo{"lineinfo",
-                               llvm::cl::desc("Same as --debug-info=lineinfo"),
-                               llvm::cl::init(false)};
+  llvm::cl::opt<bool> lineInfo{
+      "lineinfo", llvm::cl::cat(getTranslationOptionCategory()),
+      llvm::cl::desc("Same as --debug-info=lineinfo"), llvm::cl::init(false)};
   llvm::cl::opt<bool> fullDebugInfo{
-      "g", llvm::cl::desc("Same as --debug-info=full"), llvm::cl::init(false)};
+      "g", llvm::cl::cat(getTranslationOptionCategory()),
+      llvm::cl::desc("Same as --debug-info=full"), llvm::cl::init(false)};
 
   CompileOptions get() const {
     CompileOptions options;
@@ -80,6 +89,15 @@ struct TranslateOptions {
     return options;
   }
 };
+
+/// The translations registerTranslations() registers.
+constexpr llvm::StringLiteral kPtxTranslation = "cuda-tile-to-ptx";
+constexpr llvm::StringLiteral kCubinTranslation = "cuda-tile-to-cubin";
+constexpr llvm::StringLiteral kLLVMIRTranslation = "cuda-tile-to-llvmir";
+constexpr llvm::StringLiteral kTranslations[] = {
+    kPtxTranslation, kCubinTranslation, kLLVMIRTranslation,
+    ::tileir::bytecode::kFromBytecodeTranslation,
+    ::tileir::bytecode::kToBytecodeTranslation};
 
 TranslateOptions &getOptions() {
   static TranslateOptions options;
@@ -103,6 +121,9 @@ void registerCompile(
         DialectRegistry registry;
         registerDialects(registry);
         context->appendDialectRegistry(registry);
+        // A diagnostic names its op by its location, without printing the
+        // op (mlirTranslateMain turns this on).
+        context->printOpOnDiagnostic(false);
         OwningOpRef<ModuleOp> module =
             ::tileir::bytecode::parseSourceAnyFormat(*sourceMgr, context);
         if (!module)
@@ -114,8 +135,10 @@ void registerCompile(
 
 void mlir::tileir::registerTranslations() {
   getOptions();
-  ::tileir::bytecode::registerBytecodeTranslations();
-  registerCompile("cuda-tile-to-ptx", "Compile cuda_tile IR to PTX",
+  ::tileir::bytecode::registerBytecodeTranslations(
+      getTranslationOptionCategory());
+  cuda_tile::registerHintDiagnosticsCLOptions(getTranslationOptionCategory());
+  registerCompile(kPtxTranslation, "Compile cuda_tile IR to PTX",
                   [](ModuleOp module, raw_ostream &os) -> LogicalResult {
                     FailureOr<std::string> ptx =
                         compileToPTX(module, getOptions().get());
@@ -125,7 +148,7 @@ void mlir::tileir::registerTranslations() {
                     return success();
                   });
   registerCompile(
-      "cuda-tile-to-cubin", "Compile cuda_tile IR to a cubin through ptxas",
+      kCubinTranslation, "Compile cuda_tile IR to a cubin through ptxas",
       [](ModuleOp module, raw_ostream &os) -> LogicalResult {
         CompileOptions options = getOptions().get();
         FailureOr<std::string> ptx = compileToPTX(module, options);
@@ -139,7 +162,7 @@ void mlir::tileir::registerTranslations() {
         return success();
       });
   registerCompile(
-      "cuda-tile-to-llvmir",
+      kLLVMIRTranslation,
       "Compile cuda_tile IR to the device LLVM IR (before libdevice)",
       [](ModuleOp module, raw_ostream &os) -> LogicalResult {
         FailureOr<std::string> ir = compileToLLVMIR(module, getOptions().get());
@@ -148,4 +171,8 @@ void mlir::tileir::registerTranslations() {
         os << *ir;
         return success();
       });
+}
+
+llvm::ArrayRef<llvm::StringLiteral> mlir::tileir::getTranslationNames() {
+  return kTranslations;
 }

@@ -78,7 +78,7 @@ cuda_tile.module @k {
 
 // -----
 
-// expected-error@+1 {{expects a cuda_tile.module}}
+// expected-error@+1 {{no cuda_tile.module in input}}
 module {
   func.func @not_a_kernel() {
     return

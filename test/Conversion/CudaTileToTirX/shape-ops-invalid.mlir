@@ -13,6 +13,16 @@ cuda_tile.module @m {
 // -----
 
 cuda_tile.module @m {
+  entry @dense_tf32(%p: tile<ptr<f32>>) {
+    // expected-error @below {{'cuda_tile.constant' op with non-splat values of element type tf32 is not supported (expects whole-byte numbers)}}
+    %c = constant <tf32: [1.0, 2.0]> : tile<2xtf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
   entry @dynamic_extract(%p: tile<ptr<f32>>, %k: tile<i32>) {
     %i = iota : tile<128xi32>
     %p1 = reshape %p : tile<ptr<f32>> -> tile<1xptr<f32>>

@@ -389,3 +389,23 @@ cuda_tile.module @m {
     %0 = alloca num_elem = 64, alignment = 2 : tile<ptr<f32>>
   }
 }
+
+// -----
+
+cuda_tile.module @print_dangling_percent {
+  entry @f(%x: tile<i32>) {
+    // expected-error@+1 {{'cuda_tile.print_tko' op expects a printf conversion (such as %d or %f, or %% for '%') at offset 2 of the format string, got '%'}}
+    %t = print_tko "n=%", %x : tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @print_bad_conversion {
+  entry @f(%x: tile<i32>) {
+    // expected-error@+1 {{'cuda_tile.print_tko' op expects a printf conversion (such as %d or %f, or %% for '%') at offset 3 of the format string, got '%5.2q'}}
+    %t = print_tko "x: %5.2q", %x : tile<i32> -> token
+    return
+  }
+}

@@ -358,6 +358,15 @@ cuda_tile.module @m {
 // -----
 
 cuda_tile.module @m {
+  // expected-error@+1 {{'cuda_tile.entry' op expects argument #0 to be of a type a kernel can take, got '!cuda_tile.tile<tf32>' (pass f32 and convert with ftof)}}
+  entry @tf32_arg(%a: tile<tf32>) {
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
   entry @k(%a: tile<i32>) {
     // expected-error@+1 {{'cuda_tile.return' op expects no operands in an entry, got 1}}
     return %a : tile<i32>
@@ -853,4 +862,12 @@ cuda_tile.module @m {
     }) : (!cuda_tile.tile<8xf32>) -> !cuda_tile.tile<f32>
     return
   }
+}
+
+// -----
+
+// A kernel outside a cuda_tile.module would not be compiled.
+// expected-error@+1 {{'cuda_tile.entry' op expects parent op 'cuda_tile.module'}}
+cuda_tile.entry @outside() {
+  cuda_tile.return
 }

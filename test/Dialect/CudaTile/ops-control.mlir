@@ -82,6 +82,8 @@ cuda_tile.module @control {
     %tok4 = print_tko "next: %i %%", %x token = %tok3 : tile<i32> -> !cuda_tile.token
     // CHECK: print_tko "hello_world" -> token
     %tok5 = print_tko "hello_world" -> !cuda_tile.token
+    // CHECK: print_tko "%-+ #08.3lld|% f|%hhx%%", %{{.*}}, %{{.*}}, %{{.*}} : tile<i32>, tile<i32>, tile<i32> -> token
+    %tok6 = print_tko "%-+ #08.3lld|% f|%hhx%%", %x, %x, %x : tile<i32>, tile<i32>, tile<i32> -> !cuda_tile.token
     // CHECK: get_tensor_shape %{{.*}} : tensor_view<64x?xi32, strides=[?,1]> -> tile<i32>
     %size_i32:2 = get_tensor_shape %tv : tensor_view<64x?xi32, strides=[?,1]> -> tile<i32>
     // CHECK: %[[PV:.*]] = make_partition_view

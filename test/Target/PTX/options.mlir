@@ -20,3 +20,18 @@
 // T256: .reqntid 256, 1, 1
 // T256: // tileir.kernel vadd_ptr params=(ptr,ptr,ptr,i32) reqntid=256,1,1
 // T256: .reqntid 256, 1, 1
+
+// A PTX ISA that LLVM's NVPTX backend does not emit (which it would replace
+// with its default) or that is older than the chip needs is rejected, once.
+// RUN: not tile-translate --cuda-tile-to-ptx --ptx-version=999 %examples/vector_add.mlir 2>&1 | FileCheck %s --check-prefix=BAD999
+// RUN: not tile-translate --cuda-tile-to-ptx --chip=sm_80 --ptx-version=79 %examples/vector_add.mlir 2>&1 | FileCheck %s --check-prefix=BAD79
+// RUN: not tile-translate --cuda-tile-to-ptx --ptx-version=70 %examples/vector_add.mlir 2>&1 | FileCheck %s --check-prefix=OLD
+// BAD999: vector_add.mlir:{{[0-9]+}}:{{[0-9]+}}: error: unsupported PTX version 999 (PTX ISA 99.9) for sm_90; supported: 80, 81, {{.*}}88
+// BAD999-NOT: error
+// BAD999-NOT: .version
+// BAD999-NOT: recognized feature
+// BAD79: error: unsupported PTX version 79 (PTX ISA 7.9) for sm_80; supported: 70, 71, {{.*}}78, 80,
+// OLD: error: PTX version 7.0 is too old for sm_90 (needs 8.0 or newer)
+// RUN: echo "relu f32 1024" > %t.spec
+// RUN: not tileops-build --ptx-version=999 %t.spec 2>&1 | FileCheck %s --check-prefix=TILEOPS
+// TILEOPS: error: unsupported PTX version 999

@@ -53,7 +53,11 @@ struct HintDiagnosticsCLOptions {
 
 static llvm::ManagedStatic<HintDiagnosticsCLOptions> hintOptions;
 
-void cuda_tile::registerHintDiagnosticsCLOptions() { *hintOptions; }
+void cuda_tile::registerHintDiagnosticsCLOptions(
+    llvm::cl::OptionCategory &category) {
+  hintOptions->warn.addCategory(category);
+  hintOptions->error.addCategory(category);
+}
 
 void CudaTileDialect::initialize() {
   if (hintOptions.isConstructed()) {

@@ -770,6 +770,12 @@ LogicalResult EntryOp::verify() {
     if (tile && tile.getRank() != 0)
       return emitOpError("expects argument #")
              << index << " to be a rank-0 tile, got " << type;
+    // A kernel parameter has a PTX type; tf32 is only a precision of mma
+    // inputs (pass f32 and convert with ftof).
+    if (tile && isa<FloatTF32Type>(tile.getElementType()))
+      return emitOpError("expects argument #")
+             << index << " to be of a type a kernel can take, got " << type
+             << " (pass f32 and convert with ftof)";
   }
   return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
                                  kEntryHints);
@@ -2102,15 +2108,33 @@ GetGlobalOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 LogicalResult PrintTkoOp::verify() {
+  // The format goes to the device printf as it is: every `%` starts a
+  // conversion `%[flags][width][.precision][length]type` of one argument,
+  // or is `%%`.
   StringRef format = getStr();
   size_t conversions = 0;
   for (size_t i = 0, e = format.size(); i < e; ++i) {
     if (format[i] != '%')
       continue;
-    if (i + 1 < e && format[i + 1] == '%') {
-      ++i;
+    size_t start = i++;
+    if (i < e && format[i] == '%')
       continue;
-    }
+    StringRef rest = format.drop_front(i);
+    rest = rest.ltrim("-+ #0");
+    rest = rest.ltrim("0123456789");
+    if (rest.consume_front("."))
+      rest = rest.ltrim("0123456789");
+    if (!rest.consume_front("hh") && !rest.consume_front("ll"))
+      (void)(rest.consume_front("h") || rest.consume_front("l") ||
+             rest.consume_front("L") || rest.consume_front("z") ||
+             rest.consume_front("j") || rest.consume_front("t"));
+    if (rest.empty() || !StringRef("diouxXeEfFgGaAcp").contains(rest.front()))
+      return emitOpError("expects a printf conversion (such as %d or %f, or "
+                         "%% for '%') at offset ")
+             << start << " of the format string, got '"
+             << format.substr(start, format.size() - rest.size() - start + 1)
+             << "'";
+    i = format.size() - rest.size();
     ++conversions;
   }
   if (conversions != getArgs().size())

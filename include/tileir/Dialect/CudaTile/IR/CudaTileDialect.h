@@ -10,6 +10,7 @@
 #define TILEIR_DIALECT_CUDATILE_IR_CUDATILEDIALECT_H
 
 #include "mlir/IR/Dialect.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace mlir::cuda_tile {
 /// How op verifiers report unknown or invalid `optimization_hints` (an
@@ -20,8 +21,8 @@ enum class HintDiagnostics { Silent, Warning, Error };
 /// Registers the tool options -Wunsupported-hints (report hint problems as
 /// warnings) and -Werr-hints (as errors). Call before parsing the command
 /// line; every cuda_tile dialect loaded afterwards starts in the mode the
-/// options give.
-void registerHintDiagnosticsCLOptions();
+/// options give. The options are listed in `category` by --help.
+void registerHintDiagnosticsCLOptions(llvm::cl::OptionCategory &category);
 } // namespace mlir::cuda_tile
 
 #include "tileir/Dialect/CudaTile/IR/CudaTileDialect.h.inc"

@@ -317,12 +317,13 @@ class CudaTile_FunctionLikeOp<string mnemonic, list<Trait> traits = []>
   }]);
 }
 
-def CudaTile_EntryOp : CudaTile_FunctionLikeOp<"entry"> {
+def CudaTile_EntryOp : CudaTile_FunctionLikeOp<"entry", [HasParent<"ModuleOp">]> {
   let summary = "a tile kernel";
   let description = [{
     A kernel: launched on a 3-D grid of tile blocks, it has no results and
     every tile argument is a rank-0 tile (pointers arrive as
-    `tile<ptr<T>>`). The body ends with an (implicit) `return`.
+    `tile<ptr<T>>`). The body ends with an (implicit) `return`. An entry
+    lives in a `cuda_tile.module`.
 
     Example:
 
@@ -2131,7 +2132,9 @@ def CudaTile_PrintTkoOp : CudaTile_Op<"print_tko", [AttrSizedOperandSegments]> {
   let description = [{
     Prints `str` with its printf-style conversions (`%%` prints `%`)
     replaced by the elements of `args`, one tile per conversion. Ordered by
-    tokens only.
+    tokens only. Every other `%` starts a conversion
+    `%[flags][width][.precision][length]type`, with `type` one of
+    `d i o u x X e E f F g G a A c p`; a `%` without one is an error.
 
     Example:
 

@@ -1,0 +1,8 @@
+cuda_tile.module @m {
+  entry @f() {
+    return
+  }
+  entry @f() {
+    return
+  }
+}
