@@ -664,6 +664,14 @@ std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
     }
     tirx::YieldOp::create(b, loc, *result);
   }
+  // A rank-0 tile is a scalar (f8 conversions of scalars take the map form).
+  if (resultTile.getRank() == 0) {
+    FailureOr<Value> scalar = toScalar(*dst, resultTile, loc);
+    if (failed(scalar))
+      return failure();
+    mapping.map(op->getResult(0), *scalar);
+    return success();
+  }
   mapping.map(op->getResult(0), *dst);
   return success();
 }

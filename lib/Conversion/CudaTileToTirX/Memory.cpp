@@ -7,6 +7,8 @@
 
 #include "EntryLowering.h"
 
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -649,20 +651,23 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
     // scalar.
     Type elem = resultType.getElementType();
     int64_t align = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+    auto load = [&] {
+      return tirx::fromMemoryValue(
+          b, loc,
+          LLVM::LoadOp::create(b, loc, tirx::getMemoryType(elem), ptrs, align,
+                               false, false, false, false, ordering,
+                               syncscope),
+          elem);
+    };
     Value result;
     if (!op.getMask()) {
-      result = LLVM::LoadOp::create(b, loc, elem, ptrs, align, false, false,
-                                    false, false, ordering, syncscope);
+      result = load();
     } else {
       auto ifOp =
           scf::IfOp::create(b, loc, TypeRange{elem}, get(op.getMask()), true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(b, loc,
-                           LLVM::LoadOp::create(b, loc, elem, ptrs, align,
-                                                false, false, false, false,
-                                                ordering, syncscope)
-                               .getResult());
+      scf::YieldOp::create(b, loc, load());
       b.setInsertionPointToStart(ifOp.elseBlock());
       Value pad = op.getPaddingValue()
                       ? get(op.getPaddingValue())
@@ -731,8 +736,8 @@ LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
     b.setInsertionPointToStart(ifOp.thenBlock());
     int64_t align =
         std::max<int64_t>(1, value.getType().getIntOrFloatBitWidth() / 8);
-    LLVM::StoreOp::create(b, loc, value, ptrs, align, false, false, false,
-                          ordering, syncscope);
+    LLVM::StoreOp::create(b, loc, tirx::toMemoryValue(b, loc, value), ptrs,
+                          align, false, false, false, ordering, syncscope);
     markToken(op.getResultToken(), true);
     return success();
   }

@@ -32,6 +32,7 @@
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -47,44 +48,6 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-
-/// The type LLVM loads, stores and indexes pointers with for `type` (a
-/// scalar or a vector): an integer of the same width where LLVM has no such
-/// float type (f8), and i8 for i1: a boolean takes one byte in memory (as in
-/// cuTile and PyTorch), while LLVM packs a vector of i1 into bits.
-static Type llvmMemoryType(Type type) {
-  Type elem = getElementTypeOrSelf(type);
-  Type i;
-  if (elem.isInteger(1))
-    i = IntegerType::get(type.getContext(), 8);
-  else if (isa<FloatType>(elem) && !LLVM::isCompatibleType(elem))
-    i = IntegerType::get(type.getContext(), elem.getIntOrFloatBitWidth());
-  else
-    return type;
-  if (auto vec = dyn_cast<VectorType>(type))
-    return vec.clone(i);
-  return i;
-}
-
-/// `value` as the memory type of its type (llvmMemoryType).
-static Value toMemoryValue(OpBuilder &b, Location loc, Value value) {
-  Type memType = llvmMemoryType(value.getType());
-  if (memType == value.getType())
-    return value;
-  if (getElementTypeOrSelf(value.getType()).isInteger(1))
-    return arith::ExtUIOp::create(b, loc, memType, value);
-  return arith::BitcastOp::create(b, loc, memType, value);
-}
-
-/// A value loaded as llvmMemoryType(`type`), as `type`.
-static Value fromMemoryValue(OpBuilder &b, Location loc, Value value,
-                             Type type) {
-  if (value.getType() == type)
-    return value;
-  if (getElementTypeOrSelf(type).isInteger(1))
-    return arith::TruncIOp::create(b, loc, type, value);
-  return arith::BitcastOp::create(b, loc, type, value);
-}
 
 /// The copy's `config` cache hint ("" when absent).
 static StringRef cacheHintOf(Operation *op) {
@@ -360,7 +323,7 @@ public:
             arith::MulIOp::create(b, loc, coord, stride64[d]));
       }
       base = LLVM::GEPOp::create(b, loc, side.view.getPtr().getType(),
-                                 llvmMemoryType(elemType), side.view.getPtr(),
+                                 tirx::getMemoryType(elemType), side.view.getPtr(),
                                  ValueRange{threadOffset});
       break;
     }
@@ -428,7 +391,7 @@ public:
               b, loc, off,
               arith::MulIOp::create(b, loc, cst64(c), stride64[d]));
       return LLVM::GEPOp::create(b, loc, base.getType(),
-                                 llvmMemoryType(elemType), base,
+                                 tirx::getMemoryType(elemType), base,
                                  ValueRange{off});
     }
     int64_t constant = 0;
@@ -454,7 +417,7 @@ public:
             arith::ConstantIntOp::create(b, loc, i32, sw.perElement));
       addr = arith::XOrIOp::create(b, loc, addr, hi);
     }
-    return LLVM::GEPOp::create(b, loc, base.getType(), llvmMemoryType(elemType),
+    return LLVM::GEPOp::create(b, loc, base.getType(), tirx::getMemoryType(elemType),
                                base, ValueRange{addr});
   }
 
@@ -467,14 +430,14 @@ public:
     if (side.kind != SideKind::Local) {
       // Types LLVM cannot load (f8) go through integers of their width.
       Type type = width == 1 ? elemType : VectorType::get({width}, elemType);
-      Type memType = llvmMemoryType(type);
+      Type memType = tirx::getMemoryType(type);
       int64_t bytes = width * elementBytes(elemType);
       Value v = side.kind == SideKind::Global && !cacheHint.empty()
                     ? hintedLoad(memType, pointer(flat), bytes)
                     : Value();
       if (!v)
         v = LLVM::LoadOp::create(b, loc, memType, pointer(flat), bytes);
-      return fromMemoryValue(b, loc, v, type);
+      return tirx::fromMemoryValue(b, loc, v, type);
     }
     if (width == 1)
       return memref::LoadOp::create(b, loc, storage, slot(flat));
@@ -520,7 +483,7 @@ public:
 
   void store(Value value, int64_t flat, int64_t width) {
     if (side.kind != SideKind::Local) {
-      value = toMemoryValue(b, loc, value);
+      value = tirx::toMemoryValue(b, loc, value);
       LLVM::StoreOp::create(b, loc, value, pointer(flat),
                             width * elementBytes(elemType));
       return;

@@ -14,6 +14,8 @@
 #include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -92,20 +94,23 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
   Value storage = getStorage(b, loc, op.getDst());
   for (int64_t flat : enumerateSubsets(dst.memoryBits())) {
     Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
+    auto load = [&] {
+      return tirx::fromMemoryValue(
+          b, loc,
+          LLVM::LoadOp::create(b, loc, tirx::getMemoryType(elemType), ptr,
+                               align, false, false, false, false, ordering,
+                               syncscope),
+          elemType);
+    };
     Value result;
     if (!op.getMask()) {
-      result = LLVM::LoadOp::create(b, loc, elemType, ptr, align, false, false,
-                                    false, false, ordering, syncscope);
+      result = load();
     } else {
       Value mask = readOperand(b, loc, op.getMask(), flat);
       auto ifOp = scf::IfOp::create(b, loc, TypeRange{elemType}, mask, true);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(b, loc,
-                           LLVM::LoadOp::create(b, loc, elemType, ptr, align,
-                                                false, false, false, false,
-                                                ordering, syncscope)
-                               .getResult());
+      scf::YieldOp::create(b, loc, load());
       b.setInsertionPointToStart(ifOp.elseBlock());
       Value pad =
           op.getPaddingValue()
@@ -146,8 +151,10 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
       b.setInsertionPointToStart(ifOp.thenBlock());
     }
     Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
-    LLVM::StoreOp::create(b, loc, readOperand(b, loc, op.getSrc(), flat), ptr,
-                          align, false, false, false, ordering, syncscope);
+    LLVM::StoreOp::create(
+        b, loc,
+        tirx::toMemoryValue(b, loc, readOperand(b, loc, op.getSrc(), flat)),
+        ptr, align, false, false, false, ordering, syncscope);
   }
   return Outcome::ok();
 }

@@ -4,7 +4,7 @@
 // or value enters the tirx.map as a scalar input; all-scalar operands (here
 // pointers) give arith.select outside any map. f8 conversions of scalars
 // are maps into a rank-0 register buffer (the cvt forms live in
-// tirx-dispatch).
+// tirx-dispatch), read back as the scalar a rank-0 tile is.
 
 // CHECK-LABEL: gpu.func @select
 // CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>, %[[Q:.*]]: !llvm.ptr<1>, %[[S:.*]]: f32, %[[C:.*]]: i1)
@@ -13,16 +13,17 @@
 // CHECK-NEXT: ^bb0(%[[X:.*]]: f32):
 // CHECK-NEXT: %[[T:.*]] = arith.truncf %[[X]] : f32 to f8E4M3FN
 // CHECK-NEXT: tirx.yield %[[T]] : f8E4M3FN
+// CHECK: %[[ES:.*]] = tirx.read %[[E]][] : {{.*}} -> f8E4M3FN
 // CHECK: %[[F:.*]] = tirx.alloc : !tirx.buffer<f32, local
-// CHECK: tirx.map cta %[[F]], %[[E]] :
+// CHECK: tirx.map cta %[[F]], %[[ES]] :
 // CHECK-NEXT: ^bb0(%[[X:.*]]: f8E4M3FN):
 // CHECK-NEXT: arith.extf %[[X]] : f8E4M3FN to f32
+// CHECK: %[[FS:.*]] = tirx.read %[[F]][] : {{.*}} -> f32
 // CHECK: %[[PS:.*]] = arith.select %[[C]], %[[P]], %[[Q]] : !llvm.ptr<1>
 // CHECK: tirx.global_view %[[PS]]
 // CHECK: %[[A:.*]] = tirx.alloc : !tirx.buffer<128xf32
 // CHECK: tirx.copy cta %[[A]]
-// CHECK: %[[FB:.*]] = tirx.view %{{.*}} -> !tirx.buffer<128xf32, local, <S[(32,4):(1@tx,0)]>>
-// CHECK: tirx.map cta %{{.*}}, %[[C]], %[[A]], %[[FB]] : !tirx.buffer<128xf32, {{.*}}>, i1, !tirx.buffer<128xf32
+// CHECK: tirx.map cta %{{.*}}, %[[C]], %[[A]], %[[FS]] : !tirx.buffer<128xf32, {{.*}}>, i1, !tirx.buffer<128xf32
 // CHECK-NEXT: ^bb0(%[[B:.*]]: i1, %[[X:.*]]: f32, %[[Y:.*]]: f32):
 // CHECK-NEXT: %[[R:.*]] = arith.select %[[B]], %[[X]], %[[Y]] : f32
 // CHECK-NEXT: tirx.yield %[[R]] : f32
