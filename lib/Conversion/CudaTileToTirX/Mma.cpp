@@ -271,26 +271,37 @@ FailureOr<MmaPlan> planMma(Operation *op, int64_t m, int64_t n, int64_t k,
   // mma_sync: one warp per piece of multiples of the atom's M x 8 (the
   // widest split of M first).
   auto [atomM, atomK] = mmaSyncAtom(p.bits);
-  std::string atom =
-      "m" + std::to_string(atomM) + "n8k" + std::to_string(atomK);
   int64_t warps = threads / 32;
-  if (k % atomK) {
-    why = "expects K to be a multiple of " + std::to_string(atomK) +
-          " (mma.sync " + atom + "), got " + std::to_string(k);
-    return failure();
-  }
-  for (int64_t gm = warps; gm >= 1; gm /= 2) {
-    int64_t gn = warps / gm;
-    if (m % (atomM * gm) == 0 && n % (8 * gn) == 0) {
-      p.gridM = gm;
-      p.gridN = gn;
-      return p;
+  if (k % atomK == 0) {
+    for (int64_t gm = warps; gm >= 1; gm /= 2) {
+      int64_t gn = warps / gm;
+      if (m % (atomM * gm) == 0 && n % (8 * gn) == 0) {
+        p.gridM = gm;
+        p.gridN = gn;
+        return p;
+      }
     }
   }
-  why = "expects M x N = " + std::to_string(m) + " x " + std::to_string(n) +
-        " to split over the " + std::to_string(warps) +
-        " warps of the CTA in pieces of multiples of " + std::to_string(atomM) +
-        " x 8";
+  // The general product (tiles too small or K not whole atoms for the
+  // tensor cores): the FMA units, one fma per element and K step in the
+  // accumulator type; f8 inputs are widened to f16 first (exact).
+  if (isa<FloatType>(in)) {
+    if (isF8(in))
+      p.inType = Float16Type::get(op->getContext());
+    p.bits = p.inType.getIntOrFloatBitWidth();
+    p.fma = true;
+    return p;
+  }
+  std::string atom =
+      "m" + std::to_string(atomM) + "n8k" + std::to_string(atomK);
+  if (k % atomK)
+    why = "expects K to be a multiple of " + std::to_string(atomK) +
+          " (mma.sync " + atom + "), got " + std::to_string(k);
+  else
+    why = "expects M x N = " + std::to_string(m) + " x " + std::to_string(n) +
+          " to split over the " + std::to_string(warps) +
+          " warps of the CTA in pieces of multiples of " +
+          std::to_string(atomM) + " x 8";
   return failure();
 }
 
@@ -617,8 +628,9 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
         "promote_k", l.b.getI64IntegerAttr(plan->promoteK)));
   if (plan->fma) {
     plan->fmaAcc = l.planner.getBlocked({plan->m, plan->n});
-    plan->gemmConfig = l.b.getDictionaryAttr(
-        l.b.getNamedAttr("precision", l.b.getStringAttr("f32")));
+    if (plan->inType.isF32())
+      plan->gemmConfig = l.b.getDictionaryAttr(
+          l.b.getNamedAttr("precision", l.b.getStringAttr("f32")));
   }
   Location loc = op.getLoc();
   MmaEmitter e(l, *plan, loc);

@@ -29,19 +29,6 @@ cuda_tile.module @k {
 
 // -----
 
-cuda_tile.module @k {
-  entry @odd_k() {
-    %a = constant <f16: 1.0> : tile<64x8xf16>
-    %b = constant <f16: 1.0> : tile<8x64xf16>
-    %c = constant <f32: 0.0> : tile<64x64xf32>
-    // expected-error@+1 {{'cuda_tile.mmaf' op expects K to be a multiple of 16 (mma.sync m16n8k16), got 8}}
-    %0 = mmaf %a, %b, %c : tile<64x8xf16>, tile<8x64xf16>, tile<64x64xf32>
-    return
-  }
-}
-
-// -----
-
 // The pipelined K loop copies each tile as one rectangular region: a view
 // whose tile dimensions walk other tensor dimensions is rejected, not read
 // as if its dim_map were the identity.
@@ -87,19 +74,6 @@ cuda_tile.module @k {
     %a = constant <f64: 1.5> : tile<64x32xf64>
     // expected-error@+1 {{'cuda_tile.ftof' op to tf32 expects f16, bf16 or f32 values, got 'f64' (f64 -> tf32 would round twice)}}
     %0 = ftof %a : tile<64x32xf64> -> tile<64x32xtf32>
-    return
-  }
-}
-// -----
-
-// f64 mma.sync atoms are m8n8k4.
-cuda_tile.module @k {
-  entry @f64_odd_k() {
-    %a = constant <f64: 1.0> : tile<16x2xf64>
-    %b = constant <f64: 1.0> : tile<2x16xf64>
-    %c = constant <f64: 0.0> : tile<16x16xf64>
-    // expected-error@+1 {{'cuda_tile.mmaf' op expects K to be a multiple of 4 (mma.sync m8n8k4), got 2}}
-    %0 = mmaf %a, %b, %c : tile<16x2xf64>, tile<2x16xf64>, tile<16x16xf64>
     return
   }
 }

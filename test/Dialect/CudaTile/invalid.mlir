@@ -638,15 +638,6 @@ cuda_tile.module @m {
 
 // -----
 
-cuda_tile.module @m {
-  testing$func @f(%p: tile<4xptr<f32>>, %pad: tile<4xf32>) {
-    // expected-error@+1 {{'cuda_tile.load_ptr_tko' op expects a mask with paddingValue}}
-    %v, %t = "cuda_tile.load_ptr_tko"(%p, %pad) <{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 1, 0>}> : (!cuda_tile.tile<4xptr<f32>>, !cuda_tile.tile<4xf32>) -> (!cuda_tile.tile<4xf32>, !cuda_tile.token)
-    return
-  }
-}
-
-// -----
 
 cuda_tile.module @m {
   testing$func @f(%p: tile<4xptr<f32>>, %m: tile<4xi1>, %pad: tile<f32>) {

@@ -20,7 +20,9 @@
 // CHECK: st.global
 cuda_tile.module @m {
   entry @f8_scalar(%p: tile<ptr<f8E4M3FN>>, %q: tile<ptr<f8E5M2>>) {
-    %v, %t0 = load_ptr_tko weak %p : tile<ptr<f8E4M3FN>> -> tile<f8E4M3FN>, token
+    // A padding value without a mask (as cuTile writes a gather) is unused.
+    %pad = constant <f8E4M3FN: 0.0> : tile<f8E4M3FN>
+    %v, %t0 = "cuda_tile.load_ptr_tko"(%p, %pad) <{memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 1, 0>}> : (!cuda_tile.tile<!cuda_tile.ptr<f8E4M3FN>>, !cuda_tile.tile<f8E4M3FN>) -> (!cuda_tile.tile<f8E4M3FN>, !cuda_tile.token)
     %w = ftof %v : tile<f8E4M3FN> -> tile<f8E5M2>
     %t1 = store_ptr_tko weak %q, %w token = %t0 : tile<ptr<f8E5M2>>, tile<f8E5M2> -> token
     return

@@ -1181,9 +1181,9 @@ LogicalResult LoadPtrTkoOp::verify() {
              << ListFormat{source.getShape()} << " (the source shape), got "
              << ListFormat{maskType.getShape()};
   }
+  // A padding value without a mask is accepted and unused (cuTile Python
+  // writes one for every gather; NVIDIA's tileiras accepts it).
   if (Value padding = getPaddingValue()) {
-    if (!getMask())
-      return emitOpError("expects a mask with paddingValue");
     if (padding.getType() != result)
       return emitOpError("expects paddingValue of type ")
              << result << " (the result type), got " << padding.getType();
