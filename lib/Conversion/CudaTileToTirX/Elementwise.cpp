@@ -526,6 +526,13 @@ FailureOr<Value> EntryLowering::buildConversion(Operation *op,
         // f8 has no LLVM conversion to integers: exactly through f32.
         if (isNarrowFloat(x.getType()))
           x = arith::ExtFOp::create(b, loc, f32, x);
+        // To i1: true for every value but zero (cuTile's astype(bool), as
+        // PyTorch and NVIDIA's tileiras; NaN is true), not the low bit of
+        // the truncated integer.
+        if (resultType.isInteger(1))
+          return arith::CmpFOp::create(
+              b, loc, arith::CmpFPredicate::UNE, x,
+              arith::ConstantOp::create(b, loc, b.getZeroAttr(x.getType())));
         if (isSigned(o.getSignedness()))
           return arith::FPToSIOp::create(b, loc, resultType, x);
         return arith::FPToUIOp::create(b, loc, resultType, x);

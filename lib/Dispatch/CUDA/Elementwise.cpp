@@ -229,6 +229,11 @@ Value emitConvert(OpBuilder &b, Location loc, Value v, Type to,
     return isUnsigned || from.isInteger(1)
                ? arith::UIToFPOp::create(b, loc, to, v).getResult()
                : arith::SIToFPOp::create(b, loc, to, v).getResult();
+  // Float to i1: nonzero is true (as cuda_tile ftoi to i1).
+  if (to.isInteger(1))
+    return arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::UNE, v,
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(from)));
   return isUnsigned ? arith::FPToUIOp::create(b, loc, to, v).getResult()
                     : arith::FPToSIOp::create(b, loc, to, v).getResult();
 }

@@ -39,6 +39,10 @@
 // CHECK: ^bb0(%[[X:.*]]: f8E4M3FN):
 // CHECK-NEXT: %[[W:.*]] = arith.extf %[[X]] : f8E4M3FN to f32
 // CHECK-NEXT: arith.fptosi %[[W]] : f32 to i32
+// ftoi to i1: nonzero (NaN included) is true.
+// CHECK: ^bb0(%[[X:.*]]: f32):
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: arith.cmpf une, %[[X]], %[[Z]] : f32
 // CHECK: arith.sitofp %{{.*}} : i32 to f32
 // CHECK: arith.uitofp %{{.*}} : i32 to f16
 // CHECK: ^bb0(%[[X:.*]]: i1):
@@ -79,6 +83,7 @@ cuda_tile.module @m {
     %12 = ftoi %a signed : tile<128xf32> -> tile<128xi32>
     %13 = ftoi %a unsigned : tile<128xf32> -> tile<128xi16>
     %14 = ftoi %9 signed : tile<128xf8E4M3FN> -> tile<128xi32>
+    %b14 = ftoi %a unsigned : tile<128xf32> -> tile<128xi1>
     %15 = itof %i signed : tile<128xi32> -> tile<128xf32>
     %16 = itof %i unsigned : tile<128xi32> -> tile<128xf16>
     %b = cmpf less_than ordered %a, %a : tile<128xf32> -> tile<128xi1>
