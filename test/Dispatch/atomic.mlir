@@ -46,6 +46,19 @@ gpu.func @cas_float(%p: !P, %v: !F, %c: f32) kernel attributes {known_block_size
   gpu.return
 }
 
+// A masked-out compare-and-swap returns its expected value.
+// CHECK-LABEL: gpu.func @cas_masked
+// CHECK-SAME: %[[CMP:[^:]*]]: i32
+// CHECK: scf.if %{{.*}} -> (i32) {
+// CHECK: llvm.cmpxchg
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[CMP]] : i32
+gpu.func @cas_masked(%p: !P, %v: !L, %m: !B, %c: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %d = tirx.alloc : !L
+  tirx.atomic cta into %d : !L %p, %v cmp %c : i32 mask %m : !B {kind = "cas", ordering = "acq_rel", syncscope = "device"} : !P, !L
+  gpu.return
+}
+
 // Without a result on a replicated layout: only the leader updates. An
 // ordered read-modify-write is a monotonic one after a release fence.
 // CHECK-LABEL: gpu.func @red_replicated

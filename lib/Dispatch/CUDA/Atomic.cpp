@@ -166,8 +166,12 @@ Outcome emitAtomic(tirx::AtomicOp op, DispatchContext &ctx, RewriterBase &b) {
       if (storage) {
         scf::YieldOp::create(b, loc, result);
         b.setInsertionPointToStart(ifOp.elseBlock());
-        scf::YieldOp::create(b, loc,
-                             LLVM::PoisonOp::create(b, loc, elem).getResult());
+        // A masked-out compare-and-swap returns its expected value (as
+        // cuTile and NVIDIA's tileiras); other masked-out atomics return
+        // nothing defined.
+        scf::YieldOp::create(
+            b, loc,
+            cmp ? cmp : LLVM::PoisonOp::create(b, loc, elem).getResult());
         old = ifOp.getResult(0);
       }
       b.setInsertionPointAfter(ifOp);
