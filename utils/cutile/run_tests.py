@@ -619,7 +619,7 @@ def main():
                      "cache": "per compiler" if args.cache_dir else "off",
                      "python": sys.version.split()[0]}}
     json_path = os.path.join(args.out, tag + ".json")
-    todo = {n: set(files) for n, _ in compilers}      # files each compiler still runs
+    pending = {n: set(files) for n, _ in compilers}      # files each compiler still runs
     prior = {n: {} for n, _ in compilers}             # their results so far
     if args.resume and os.path.exists(json_path):
         with open(json_path, encoding="utf-8") as f:
@@ -631,10 +631,10 @@ def main():
                     continue
                 data["results"].setdefault(f, {})[n] = res
                 if res["status"] not in ("not run", "timeout"):
-                    todo[n].discard(f)
+                    pending[n].discard(f)
                 elif res["tests"]:
                     prior[n][f] = res
-        left = [f for f in files if any(f in t for t in todo.values())]
+        left = [f for f in files if any(f in t for t in pending.values())]
         print(f"{len(files) - len(left)} files done by an earlier run of {tag}, "
               f"{len(left)} to run or finish", flush=True)
         files = left
@@ -644,7 +644,7 @@ def main():
     for i, rels in enumerate(groups):
         order = compilers[i % len(compilers):] + compilers[:i % len(compilers)]
         for name, _ in order:
-            mine = [f for f in rels if f in todo[name]]
+            mine = [f for f in rels if f in pending[name]]
             if not mine:
                 continue
             for rel, res in run_group(mine, name, envs[name], args, budget_left,

@@ -655,8 +655,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
       return tirx::fromMemoryValue(
           b, loc,
           LLVM::LoadOp::create(b, loc, tirx::getMemoryType(elem), ptrs, align,
-                               false, false, false, false, ordering,
-                               syncscope),
+                               false, false, false, false, ordering, syncscope),
           elem);
     };
     Value result;

@@ -29,10 +29,10 @@
 
 #include "CopyCodegen.h"
 
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
-#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -323,8 +323,8 @@ public:
             arith::MulIOp::create(b, loc, coord, stride64[d]));
       }
       base = LLVM::GEPOp::create(b, loc, side.view.getPtr().getType(),
-                                 tirx::getMemoryType(elemType), side.view.getPtr(),
-                                 ValueRange{threadOffset});
+                                 tirx::getMemoryType(elemType),
+                                 side.view.getPtr(), ValueRange{threadOffset});
       break;
     }
     case SideKind::Shared: {
@@ -417,8 +417,9 @@ public:
             arith::ConstantIntOp::create(b, loc, i32, sw.perElement));
       addr = arith::XOrIOp::create(b, loc, addr, hi);
     }
-    return LLVM::GEPOp::create(b, loc, base.getType(), tirx::getMemoryType(elemType),
-                               base, ValueRange{addr});
+    return LLVM::GEPOp::create(b, loc, base.getType(),
+                               tirx::getMemoryType(elemType), base,
+                               ValueRange{addr});
   }
 
   Value slot(int64_t flat) {

@@ -749,10 +749,11 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   // chunk of K into zero whose result is added to the accumulator once it
   // is complete.
   int64_t steps = operands->a.size();
-  int64_t chunkSteps = promoteK(op) ? promoteK(op) / stepK : steps;
+  int64_t promoteSteps = promoteK(op) / stepK;
+  int64_t chunkSteps = promoteSteps ? promoteSteps : steps;
   bool haveAcc = g.beta != 0;
   for (int64_t first = 0; first < steps; first += chunkSteps) {
-    bool promote = chunkSteps < steps || (promoteK(op) && haveAcc);
+    bool promote = promoteSteps && (chunkSteps < steps || haveAcc);
     Value chain = promote ? LLVM::UndefOp::create(b, loc, accType) : acc;
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     for (int64_t s = first; s < first + chunkSteps; ++s) {
@@ -761,9 +762,9 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
                               : emitDescriptor(b, loc, aBase, da);
       Value descB = selectedB ? emitDescriptorFromField(b, loc, bBase, db)
                               : emitDescriptor(b, loc, bBase, db);
-      NVVM::WGMMAScaleOut scaleD =
-          s == first && (promote || !haveAcc) ? NVVM::WGMMAScaleOut::zero
-                                              : NVVM::WGMMAScaleOut::one;
+      NVVM::WGMMAScaleOut scaleD = s == first && (promote || !haveAcc)
+                                       ? NVVM::WGMMAScaleOut::zero
+                                       : NVVM::WGMMAScaleOut::one;
       chain = NVVM::WgmmaMmaAsyncOp::create(
           b, loc, accType, chain, descA, descB, shape, typeA, typeB,
           f16Acc ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::f32, scaleD,
@@ -984,10 +985,12 @@ Variant makeFmaVariant() {
   Variant v;
   v.name = "fma";
   v.priority = priority::kFallback;
-  v.predicates = {
-      pred::allThreadsActive(), pred::execScopeIn({tirx::ExecScope::Cta}),
-      pred::layoutThreadAxesMatchScope(), fmaTypes(), noPromotion(),
-      fmaOperands()};
+  v.predicates = {pred::allThreadsActive(),
+                  pred::execScopeIn({tirx::ExecScope::Cta}),
+                  pred::layoutThreadAxesMatchScope(),
+                  fmaTypes(),
+                  noPromotion(),
+                  fmaOperands()};
   v.impl = [](Operation *op, DispatchContext &, RewriterBase &rewriter) {
     return emitFmaGemm(op, rewriter);
   };

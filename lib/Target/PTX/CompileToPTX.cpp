@@ -328,7 +328,8 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
 /// for the others), or "" when no pointer's element type is known; then
 /// ` dense=(0,2)`, the pointer parameters read as dense arrays, if any.
 static std::string pointeeField(const KernelInfo &k) {
-  if (llvm::none_of(k.pointees, [](const std::string &p) { return !p.empty(); }))
+  if (llvm::none_of(k.pointees,
+                    [](const std::string &p) { return !p.empty(); }))
     return "";
   SmallVector<std::string> names;
   for (const std::string &p : k.pointees)

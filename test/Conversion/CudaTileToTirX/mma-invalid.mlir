@@ -54,20 +54,6 @@ cuda_tile.module @k {
 }
 // -----
 
-// f8 with an f16 accumulator has no mma.sync form here (PTX 8.7): a shape
-// that wgmma cannot take (M = 32) is rejected.
-cuda_tile.module @k {
-  entry @f8_f16_acc_mma_sync() {
-    %a = constant <f8E4M3FN: 1.0> : tile<32x32xf8E4M3FN>
-    %b = constant <f8E4M3FN: 1.0> : tile<32x32xf8E4M3FN>
-    %c = constant <f16: 0.0> : tile<32x32xf16>
-    // expected-error@+1 {{'cuda_tile.mmaf' op with f8 inputs and an f16 accumulator needs wgmma (sm_90a, M a multiple of 64 over the CTA's warpgroups), target is sm_90a}}
-    %0 = mmaf %a, %b, %c : tile<32x32xf8E4M3FN>, tile<32x32xf8E4M3FN>, tile<32x32xf16>
-    return
-  }
-}
-// -----
-
 // f64 -> tf32 would round twice (f64 -> f32 -> tf32).
 cuda_tile.module @k {
   entry @f64_to_tf32() {

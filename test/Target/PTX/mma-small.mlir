@@ -6,7 +6,8 @@
 
 // Products too small for the tensor cores of the CTA (M = 8 over 2 warps,
 // K = 8 for f8) or whose K is not whole mma.sync atoms (f16 K = 8, f64
-// K = 2) take the general path: the `fma` gemm variant on the CUDA
+// K = 2), or f8 into an f16 accumulator where wgmma does not apply (no
+// mma.sync form in the PTX ISA emitted), take the general path: the `fma` gemm variant on the CUDA
 // cores, f8 inputs widened to f16 first (exact), f32 accumulation.
 
 // TIRX-LABEL: gpu.func @small_f16
@@ -24,6 +25,10 @@
 // CHECK-LABEL: .entry odd_k_f16(
 // CHECK-NOT: mma.sync
 // CHECK: fma.rn.f32
+// CHECK-LABEL: .entry f8_f16_acc(
+// CHECK-NOT: mma.sync
+// CHECK-NOT: wgmma
+// CHECK: fma.rn.f16
 // CHECK-LABEL: .entry odd_k_f64(
 // CHECK-NOT: mma.sync
 // CHECK: fma.rn.f64
@@ -69,6 +74,18 @@ cuda_tile.module @m {
     %pc = make_partition_view %tc : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
     %c0 = constant <i32: 0> : tile<i32>
     %t = store_view_tko weak %d, %pc[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @f8_f16_acc(%c: tile<ptr<f16>>) {
+    %a = constant <f8E4M3FN: 1.0> : tile<32x32xf8E4M3FN>
+    %b = constant <f8E4M3FN: 1.0> : tile<32x32xf8E4M3FN>
+    %z = constant <f16: 0.0> : tile<32x32xf16>
+    %d = mmaf %a, %b, %z : tile<32x32xf8E4M3FN>, tile<32x32xf8E4M3FN>, tile<32x32xf16>
+    %tc = make_tensor_view %c, shape = [32, 32], strides = [32, 1] : tensor_view<32x32xf16, strides=[32,1]>
+    %pc = make_partition_view %tc : partition_view<tile=(32x32), tensor_view<32x32xf16, strides=[32,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %t = store_view_tko weak %d, %pc[%c0, %c0] : tile<32x32xf16>, partition_view<tile=(32x32), tensor_view<32x32xf16, strides=[32,1]>>, tile<i32> -> token
     return
   }
 
