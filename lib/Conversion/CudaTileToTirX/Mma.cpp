@@ -780,10 +780,8 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
   if (cont->getNumOperands() != 1 || cont->getOperand(0) != product ||
       mmaAcc != acc || !acc.hasOneUse() || !product.hasOneUse())
     return std::nullopt;
-  // Rank-3 (batched) products are lowered op by op, and so are f32
-  // products (FMA units, no tensor-core pipeline).
-  auto lhsType = cast<ct::TileType>(lhs.getType());
-  if (lhsType.getRank() != 2 || lhsType.getElementType().isF32())
+  // Rank-3 (batched) products are lowered op by op.
+  if (cast<ct::TileType>(lhs.getType()).getRank() != 2)
     return std::nullopt;
   for (ct::LoadViewTkoOp load : loads)
     if (load.getResultToken() && !load.getResultToken().use_empty())
@@ -809,14 +807,11 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
 }
 } // namespace
 
-static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop) {
+static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
+                                FailureOr<MmaPlan> plan) {
   ct::ForOp forOp = loop.forOp;
   Location loc = forOp.getLoc();
   OpBuilder &b = l.b;
-  FailureOr<MmaPlan> plan =
-      planFor(loop.mma, l.planner.getCtaThreads(), *l.target);
-  if (failed(plan))
-    return failure();
   plan->gemmConfig = gemmConfigFor(b, loop.mma);
   if (plan->inType !=
       cast<ct::TileType>(loop.mma->getOperand(0).getType()).getElementType())
@@ -1120,7 +1115,14 @@ std::optional<LogicalResult> EntryLowering::lowerMmaOp(Operation *op) {
     // accumulated chunk by chunk) is lowered op by op.
     if (isPromotedF8(loop->mma))
       return std::nullopt;
-    return lowerKLoop(*this, *loop);
+    FailureOr<MmaPlan> plan =
+        planFor(loop->mma, planner.getCtaThreads(), *target);
+    if (failed(plan))
+      return failure();
+    // The general (FMA) product has no tensor-core pipeline: op by op.
+    if (plan->fma)
+      return std::nullopt;
+    return lowerKLoop(*this, *loop, plan);
   }
   if (auto ftof = dyn_cast<ct::FToFOp>(op)) {
     if (isa<FloatTF32Type>(

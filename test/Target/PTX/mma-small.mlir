@@ -32,6 +32,16 @@
 // CHECK-LABEL: .entry odd_k_f64(
 // CHECK-NOT: mma.sync
 // CHECK: fma.rn.f64
+
+// A K loop of such products (loads and mmaf, the shape the tensor-core
+// pipeline takes) is lowered op by op on the general path.
+// TIRX-LABEL: gpu.func @kloop_small_f16
+// TIRX-NOT: tirx.copy_async
+// TIRX: scf.for
+// TIRX: tirx.gemm cta {{.*}}xf16, shared{{.*}}xf16, shared
+// CHECK-LABEL: .entry kloop_small_f16(
+// CHECK-NOT: mma.sync
+// CHECK: fma.rn.f32
 cuda_tile.module @m {
   entry @small_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>) {
     %ta = make_tensor_view %a, shape = [8, 16], strides = [16, 1] : tensor_view<8x16xf16, strides=[16,1]>
@@ -99,6 +109,26 @@ cuda_tile.module @m {
     %pc = make_partition_view %tc : partition_view<tile=(16x16), tensor_view<16x16xf64, strides=[16,1]>>
     %c0 = constant <i32: 0> : tile<i32>
     %t = store_view_tko weak %d, %pc[%c0, %c0] : tile<16x16xf64>, partition_view<tile=(16x16), tensor_view<16x16xf64, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @kloop_small_f16(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>, %kt: tile<i32>) {
+    %ta = make_tensor_view %a, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf16, strides=[64,1]>
+    %tb = make_tensor_view %b, shape = [64, 8], strides = [8, 1] : tensor_view<64x8xf16, strides=[8,1]>
+    %tc = make_tensor_view %c, shape = [16, 8], strides = [8, 1] : tensor_view<16x8xf32, strides=[8,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(16x8), tensor_view<16x64xf16, strides=[64,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(8x8), tensor_view<64x8xf16, strides=[8,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(16x8), tensor_view<16x8xf32, strides=[8,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<16x8xf32>
+    %acc = for %kk in (%c0 to %kt, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<16x8xf32>) {
+      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(16x8), tensor_view<16x64xf16, strides=[64,1]>>, tile<i32> -> tile<16x8xf16>, token
+      %vb, %t1 = load_view_tko weak %pb[%kk, %c0] : partition_view<tile=(8x8), tensor_view<64x8xf16, strides=[8,1]>>, tile<i32> -> tile<8x8xf16>, token
+      %y = mmaf %va, %vb, %x : tile<16x8xf16>, tile<8x8xf16>, tile<16x8xf32>
+      continue %y : tile<16x8xf32>
+    }
+    %t2 = store_view_tko weak %acc, %pc[%c0, %c0] : tile<16x8xf32>, partition_view<tile=(16x8), tensor_view<16x8xf32, strides=[8,1]>>, tile<i32> -> token
     return
   }
 }
