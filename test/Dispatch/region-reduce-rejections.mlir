@@ -21,23 +21,6 @@ gpu.func @scan_interleaved(%x: !tirx.buffer<64xf32, local, #tirx.layout<S[(16,2,
 // -----
 
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
-gpu.func @reduce_f64(%x: !tirx.buffer<64xf64, local, #tirx.layout<S[(32,2):(1@tx,1)]>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
-  // expected-error@+4 {{'tirx.reduce' op has no applicable variant on target 'cuda' (sm_90)}}
-  // expected-note@+3 {{cta (prio=10): regionReduceLayouts: 64-bit elements are not shuffled yet; levelIscta: the combined bits reach the warp, not the cta}}
-  // expected-note@+2 {{thread (prio=10): regionReduceLayouts: 64-bit elements are not shuffled yet; levelIsthread: the combined bits reach the warp, not the thread}}
-  // expected-note@+1 {{warp (prio=10): regionReduceLayouts: 64-bit elements are not shuffled yet}}
-  %s = tirx.reduce cta srcs(%x : !tirx.buffer<64xf64, local, #tirx.layout<S[(32,2):(1@tx,1)]>>) axes = [0] identities = [0.0 : f64] -> f64 {
-  ^bb0(%a: f64, %b: f64):
-    %r = arith.addf %a, %b : f64
-    tirx.reduce_yield %r : f64
-  }
-  gpu.return
-}
-}
-
-// -----
-
-gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.func @scan_layouts_differ(%x: !tirx.buffer<64xf32, local, #tirx.layout<S[(32,2):(1@tx,1)]>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
   %d = tirx.alloc : !tirx.buffer<64xf32, local, #tirx.layout<S[(2,32):(1,1@tx)]>>
   // expected-error@+4 {{'tirx.scan' op has no applicable variant on target 'cuda' (sm_90)}}

@@ -143,22 +143,67 @@ LogicalResult EntryLowering::assign(Value dst, Value src, Location loc) {
     b.setInsertionPointAfter(map);
     return success();
   }
-  // Through shared memory.
-  int64_t bytes = std::max<int64_t>(
-                      1, dstType.getElementType().getIntOrFloatBitWidth() / 8) *
-                  dstType.getNumElements();
-  if (bytes > kMaxConversionBytes)
-    return emitError(loc) << "needs a layout conversion through " << bytes
+  // Through shared memory: the whole tile, or blocks of it (halving the
+  // outermost dimensions, as long as the bits that select a block are
+  // registers on both sides) when the tile would not fit.
+  ArrayRef<int64_t> shape = dstType.getShape();
+  int64_t elemBytes = std::max<int64_t>(
+      1, dstType.getElementType().getIntOrFloatBitWidth() / 8);
+  SmallVector<int64_t> blockShape(shape);
+  auto blockBytes = [&] {
+    int64_t n = elemBytes;
+    for (int64_t e : blockShape)
+      n *= e;
+    return n;
+  };
+  for (unsigned d = 0; d < shape.size() && blockBytes() > kMaxConversionBytes;
+       ++d) {
+    unsigned first = ::tileir::dispatch::dimBitRange(shape, d).first;
+    while (blockBytes() > kMaxConversionBytes && blockShape[d] > 1) {
+      unsigned bit = first + llvm::Log2_64(blockShape[d]) - 1;
+      if (dstBits->shard[bit].isThread() || srcBits->shard[bit].isThread())
+        break;
+      blockShape[d] /= 2;
+    }
+    if (blockShape[d] > 1)
+      break;
+  }
+  if (blockBytes() > kMaxConversionBytes)
+    return emitError(loc) << "needs a layout conversion through "
+                          << blockBytes()
                           << " bytes of shared memory, more than the "
-                          << kMaxConversionBytes << " supported";
+                          << kMaxConversionBytes
+                          << " supported (the tile cannot be converted in "
+                             "smaller blocks: their rows are on different "
+                             "threads)";
   auto sharedType = tirx::BufferType::get(
-      b.getContext(), dstType.getShape(), dstType.getElementType(),
+      b.getContext(), blockShape, dstType.getElementType(),
       tirx::MemScope::Shared,
-      tirx::LayoutAttr::get(b.getContext(), rowMajor(dstType.getShape())));
+      tirx::LayoutAttr::get(b.getContext(), rowMajor(blockShape)));
   Value shared = tirx::AllocOp::create(b, loc, sharedType);
-  tirx::CopyOp::create(b, loc, shared, src, nullptr, cta(), nullptr, nullptr);
-  tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
-  tirx::CopyOp::create(b, loc, dst, shared, nullptr, cta(), nullptr, nullptr);
+  int64_t numBlocks = 1;
+  for (auto [e, blk] : llvm::zip(shape, blockShape))
+    numBlocks *= e / blk;
+  for (int64_t c = 0; c < numBlocks; ++c) {
+    SmallVector<int64_t> k(shape.size());
+    for (int64_t d = shape.size() - 1, rest = c; d >= 0; --d) {
+      k[d] = rest % (shape[d] / blockShape[d]);
+      rest /= shape[d] / blockShape[d];
+    }
+    Value from = numBlocks == 1
+                     ? src
+                     : blockView(src, *srcBits, shape, blockShape, k, loc);
+    Value to = numBlocks == 1
+                   ? dst
+                   : blockView(dst, *dstBits, shape, blockShape, k, loc);
+    // The previous block's readers are done before the scratch is reused.
+    if (c)
+      tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
+    tirx::CopyOp::create(b, loc, shared, from, nullptr, cta(), nullptr,
+                         nullptr);
+    tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
+    tirx::CopyOp::create(b, loc, to, shared, nullptr, cta(), nullptr, nullptr);
+  }
   // In a loop the next iteration writes the buffer again.
   if (insideLoop())
     tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);

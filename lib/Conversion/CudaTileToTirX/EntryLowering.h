@@ -11,6 +11,7 @@
 #include "tileir/Conversion/CudaTileToTirX/LayoutAssignment.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 #include "tileir/Dialect/TirX/IR/TirX.h"
+#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -167,8 +168,15 @@ public:
   /// `src` of dst's shape: tirx.fill for a scalar, a register move
   /// (tirx.map) when every thread holds the elements it needs, else
   /// through shared memory (copy local->shared, barrier, copy
-  /// shared->local).
+  /// shared->local), block by block when the whole tile would not fit.
   LogicalResult assign(Value dst, Value src, Location loc);
+  /// A view of block `k` (block coordinates per dimension) of shape
+  /// `blockShape` of `buffer` (an on-chip buffer of shape `shape` laid out
+  /// as `bits`). Only meaningful where the bits that select the block are
+  /// register (not thread) bits, or for shared buffers.
+  Value blockView(Value buffer, const ::tileir::dispatch::BitLayout &bits,
+                  ArrayRef<int64_t> shape, ArrayRef<int64_t> blockShape,
+                  ArrayRef<int64_t> k, Location loc);
   /// The result buffer of an elementwise tirx.map over `operands` (lowered
   /// values): in the planner's blocked layout unless following the buffer
   /// operands' layout needs fewer conversions; operands that disagree with

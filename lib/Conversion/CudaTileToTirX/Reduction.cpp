@@ -79,7 +79,8 @@ static LogicalResult lowerCombinerBody(EntryLowering &l, Operation *op,
 /// The sources of a reduce/scan: one register buffer per operand, all in
 /// one layout without broadcast (stride-0) bits: the first operand's, or the
 /// blocked layout of the shape when the first is a broadcast view. Operands
-/// in another layout are copied into it register to register. Also returns
+/// in another layout are converted to it (EntryLowering::convertLayout: a
+/// register move, or through shared memory). Also returns
 /// the lowered element types.
 static LogicalResult getSources(EntryLowering &l, Operation *op,
                                 SmallVector<Value> &srcs,
@@ -101,11 +102,11 @@ static LogicalResult getSources(EntryLowering &l, Operation *op,
       anchor = broadcasts ? l.planner.getBlocked(type.getShape()) : layout;
     }
     if (layout != *anchor) {
-      Value copy = l.alloc(type.getShape(), bufferType.getElementType(),
-                           *anchor, op->getLoc());
-      tirx::CopyOp::create(l.b, op->getLoc(), copy, buffer, nullptr, l.cta(),
-                           nullptr, nullptr);
-      buffer = copy;
+      FailureOr<Value> converted =
+          l.convertLayout(buffer, *anchor, op->getLoc());
+      if (failed(converted))
+        return failure();
+      buffer = *converted;
     }
     srcs.push_back(buffer);
     elems.push_back(bufferType.getElementType());

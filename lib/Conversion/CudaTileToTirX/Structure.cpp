@@ -113,6 +113,29 @@ static Value viewOf(OpBuilder &b, Location loc, Value src,
   return tirx::ViewOp::create(b, loc, type, src);
 }
 
+Value EntryLowering::blockView(Value buffer, const BitLayout &layout,
+                               ArrayRef<int64_t> shape,
+                               ArrayRef<int64_t> blockShape,
+                               ArrayRef<int64_t> k, Location loc) {
+  BitLayout view;
+  view.replica = layout.replica;
+  view.memOffset = layout.memOffset;
+  // Block flat bits, lowest first: the low bits of each dimension from the
+  // last one; the high bits select the block (an offset where they are
+  // register bits).
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    auto [first, end] = dimBitRange(shape, d);
+    unsigned low = llvm::Log2_64(blockShape[d]);
+    for (unsigned j = 0; j < low; ++j)
+      view.shard.push_back(layout.shard[first + j]);
+    for (unsigned j = first + low; j < end; ++j)
+      if ((k[d] >> (j - first - low)) & 1)
+        view.memOffset +=
+            layout.shard[j].isMemory() ? layout.shard[j].stride : 0;
+  }
+  return viewOf(b, loc, buffer, blockShape, view);
+}
+
 LogicalResult EntryLowering::lower(ct::PermuteOp op) {
   Value src = get(op.getSource());
   if (!isa<tirx::BufferType>(src.getType())) {
@@ -221,26 +244,9 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
   }
   bool inRegisters = llvm::none_of(
       blockBits, [&](unsigned j) { return bits->shard[j].isThread(); });
-  // The layout of block `k` (coordinates per dimension) of `layout`.
-  auto blockView = [&](Value buffer, const BitLayout &layout,
-                       ArrayRef<int64_t> k) {
-    BitLayout view;
-    view.replica = layout.replica;
-    view.memOffset = layout.memOffset;
-    // Result flat bits, lowest first: the low bits of each dimension from
-    // the last one.
-    for (int64_t d = srcShape.size() - 1; d >= 0; --d) {
-      unsigned first = dimBitRange(srcShape, d).first;
-      for (unsigned j = 0; j < llvm::Log2_64(shape[d]); ++j)
-        view.shard.push_back(layout.shard[first + j]);
-      int64_t blockIndex = k[d];
-      unsigned low = llvm::Log2_64(shape[d]);
-      for (unsigned j = first + low; j < dimBitRange(srcShape, d).second; ++j)
-        if ((blockIndex >> (j - first - low)) & 1)
-          view.memOffset +=
-              layout.shard[j].isMemory() ? layout.shard[j].stride : 0;
-    }
-    return viewOf(b, loc, buffer, shape, view);
+  auto blockOf = [&](Value buffer, const BitLayout &layout,
+                     ArrayRef<int64_t> k) {
+    return blockView(buffer, layout, srcShape, shape, k, loc);
   };
   SmallVector<std::optional<int64_t>> constIdx;
   bool allConst = true;
@@ -258,7 +264,7 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
     SmallVector<int64_t> k;
     for (auto c : constIdx)
       k.push_back(*c);
-    mapping.map(op.getResult(), blockView(src, *bits, k));
+    mapping.map(op.getResult(), blockOf(src, *bits, k));
     return success();
   }
   // The buffer the blocks are read from: the registers, or a row-major
@@ -287,7 +293,7 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
   }
   Value dst = allocBlocked(resultType, loc);
   auto copyBlock = [&](ArrayRef<int64_t> k) -> LogicalResult {
-    Value block = blockView(from, fromBits, k);
+    Value block = blockOf(from, fromBits, k);
     if (!inRegisters) {
       tirx::CopyOp::create(b, loc, dst, block, nullptr, cta(), nullptr,
                            nullptr);

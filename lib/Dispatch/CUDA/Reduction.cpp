@@ -120,22 +120,39 @@ FailureOr<ReductionPlan> planReduction(tirx::BufferType dstType,
   return plan;
 }
 
+/// Bytes one tuple of `elemTypes` takes in the cross-warp scratch.
+static int64_t tupleBytes(OpBuilder &b, ArrayRef<Type> elemTypes) {
+  int64_t bytes = 0;
+  for (Type type : elemTypes)
+    bytes += widenedType(b, type).getIntOrFloatBitWidth() / 8;
+  return bytes;
+}
+
+/// How many kept tuples one round of the cross-warp exchange handles: as
+/// many as fit the scratch (one slot per thread each).
+static int64_t tuplesPerRound(OpBuilder &b, ArrayRef<Type> elemTypes,
+                              int64_t ctaThreads) {
+  return kMaxScratchBytes / (ctaThreads * tupleBytes(b, elemTypes));
+}
+
 Outcome checkReductionResources(const ReductionPlan &plan,
                                 ArrayRef<Type> elemTypes, int64_t ctaThreads) {
   for (Type type : elemTypes)
-    if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 32)
-      return Outcome::fail("64-bit elements are not shuffled yet");
-  if (!plan.warpStrides.empty()) {
-    int64_t bytes = plan.numKept() * ctaThreads * 4 *
-                    static_cast<int64_t>(elemTypes.size());
-    if (bytes > kMaxScratchBytes)
-      return Outcome::fail("cross-warp scratch would exceed " +
-                           std::to_string(kMaxScratchBytes) + " bytes");
-  }
+    if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 64)
+      return Outcome::fail("expects elements of at most 64 bits");
+  if (plan.warpStrides.empty())
+    return Outcome::ok();
+  OpBuilder b(elemTypes.front().getContext());
+  if (tuplesPerRound(b, elemTypes, ctaThreads) < 1)
+    return Outcome::fail("one tuple per thread in the cross-warp scratch "
+                         "would exceed " +
+                         std::to_string(kMaxScratchBytes) + " bytes");
   return Outcome::ok();
 }
 
 Type widenedType(OpBuilder &b, Type t) {
+  if (t.getIntOrFloatBitWidth() > 32)
+    return t;
   return isa<FloatType>(t) ? Type(b.getF32Type()) : Type(b.getI32Type());
 }
 
@@ -221,40 +238,52 @@ ReducedTuples emitRegisterReduction(OpBuilder &b, Location loc, Operation *op,
   }
 
   // 3. Across warps: exchange partials through shared memory, one scratch
-  // per operand (in its 32-bit form).
+  // per operand (in its 32-bit form, 64-bit values as they are), one slot
+  // per thread and kept tuple; as many tuples per round as the scratch
+  // holds.
   if (!plan.warpStrides.empty()) {
     int64_t cta = ctaThreads;
     size_t numKept = out.values.size();
-    SmallVector<Value> scratch;
+    SmallVector<Type> types;
     for (Value v : out.values.front())
+      types.push_back(v.getType());
+    int64_t perRound =
+        std::min<int64_t>(numKept, tuplesPerRound(b, types, cta));
+    SmallVector<Value> scratch;
+    for (Type type : types)
       scratch.push_back(getStorage(
-          b, loc,
-          allocScratch(b, op, widenedType(b, v.getType()), numKept * cta)));
+          b, loc, allocScratch(b, op, widenedType(b, type), perRound * cta)));
     Value tid = arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
                                              emitThreadId(b, loc));
-    gpu::BarrierOp::create(b, loc);
-    for (auto [k, tuple] : llvm::enumerate(out.values)) {
-      Value index = arith::AddIOp::create(
-          b, loc, tid, arith::ConstantIndexOp::create(b, loc, k * cta));
-      for (auto [v, mem] : llvm::zip(tuple, scratch))
-        memref::StoreOp::create(b, loc, widen(b, loc, v), mem, index);
-    }
-    gpu::BarrierOp::create(b, loc);
-    for (int64_t c = 1; c < (int64_t(1) << plan.warpStrides.size()); ++c) {
-      int64_t mask = 0;
-      for (auto [i, s] : llvm::enumerate(plan.warpStrides))
-        if ((c >> i) & 1)
-          mask |= s;
-      Value partner = arith::XOrIOp::create(
-          b, loc, tid, arith::ConstantIndexOp::create(b, loc, mask));
-      for (auto [k, tuple] : llvm::enumerate(out.values)) {
+    for (size_t first = 0; first < numKept; first += perRound) {
+      MutableArrayRef<SmallVector<Value>> round(
+          out.values.data() + first,
+          std::min<size_t>(perRound, numKept - first));
+      gpu::BarrierOp::create(b, loc);
+      for (auto [k, tuple] : llvm::enumerate(round)) {
         Value index = arith::AddIOp::create(
-            b, loc, partner, arith::ConstantIndexOp::create(b, loc, k * cta));
-        SmallVector<Value> other;
+            b, loc, tid, arith::ConstantIndexOp::create(b, loc, k * cta));
         for (auto [v, mem] : llvm::zip(tuple, scratch))
-          other.push_back(narrow(
-              b, loc, memref::LoadOp::create(b, loc, mem, index), v.getType()));
-        tuple = combine(b, loc, tuple, other);
+          memref::StoreOp::create(b, loc, widen(b, loc, v), mem, index);
+      }
+      gpu::BarrierOp::create(b, loc);
+      for (int64_t c = 1; c < (int64_t(1) << plan.warpStrides.size()); ++c) {
+        int64_t mask = 0;
+        for (auto [i, s] : llvm::enumerate(plan.warpStrides))
+          if ((c >> i) & 1)
+            mask |= s;
+        Value partner = arith::XOrIOp::create(
+            b, loc, tid, arith::ConstantIndexOp::create(b, loc, mask));
+        for (auto [k, tuple] : llvm::enumerate(round)) {
+          Value index = arith::AddIOp::create(
+              b, loc, partner, arith::ConstantIndexOp::create(b, loc, k * cta));
+          SmallVector<Value> other;
+          for (auto [v, mem] : llvm::zip(tuple, scratch))
+            other.push_back(narrow(b, loc,
+                                   memref::LoadOp::create(b, loc, mem, index),
+                                   v.getType()));
+          tuple = combine(b, loc, tuple, other);
+        }
       }
     }
   }
@@ -401,8 +430,8 @@ planSharedReduction(Operation *op, int64_t threads, std::string &why) {
     why = "layouts are not power-of-two layouts";
     return failure();
   }
-  if (dstType.getElementType().getIntOrFloatBitWidth() > 32) {
-    why = "64-bit elements are not shuffled yet";
+  if (dstType.getElementType().getIntOrFloatBitWidth() > 64) {
+    why = "expects elements of at most 64 bits";
     return failure();
   }
   if (!llvm::isPowerOf2_64(threads) || threads < 32) {

@@ -47,13 +47,14 @@ llvm::FailureOr<ReductionPlan> planReduction(mlir::tirx::BufferType dstType,
                                              std::string &why);
 
 /// Checks what the register reduction of `plan` needs beyond its layouts:
-/// 32-bit-or-narrower elements and a cross-warp scratch within
-/// kMaxScratchBytes for `numOperands` operands.
+/// elements of at most 64 bits, and room in kMaxScratchBytes for one tuple
+/// per thread (the cross-warp exchange takes as many rounds as it needs).
 Outcome checkReductionResources(const ReductionPlan &plan,
                                 llvm::ArrayRef<mlir::Type> elemTypes,
                                 int64_t ctaThreads);
 
-/// The 32-bit type a value travels in through shuffles and scratch.
+/// The type a value travels in through shuffles and scratch: 32 bits for
+/// narrower values, 64-bit values as they are.
 mlir::Type widenedType(mlir::OpBuilder &b, mlir::Type t);
 mlir::Value widen(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
 mlir::Value narrow(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,

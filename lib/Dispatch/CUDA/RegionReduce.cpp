@@ -281,13 +281,17 @@ Predicate scanLayouts() {
               return Outcome::fail(why);
             SmallVector<Type> types = elementTypes(scan.getSrcs());
             for (Type type : types)
-              if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 32)
-                return Outcome::fail("64-bit elements are not shuffled yet");
+              if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() > 64)
+                return Outcome::fail("expects elements of at most 64 bits");
             if (plan->numWarp) {
               int64_t tuples = (int64_t(1) << plan->keptMem.size())
                                << plan->hi.size();
-              int64_t bytes = tuples * ctx.getCtaThreads() * 4 *
-                              static_cast<int64_t>(types.size());
+              OpBuilder b(op->getContext());
+              int64_t tupleBytes = 0;
+              for (Type type : types)
+                tupleBytes +=
+                    reduction::widenedType(b, type).getIntOrFloatBitWidth() / 8;
+              int64_t bytes = tuples * ctx.getCtaThreads() * tupleBytes;
               if (bytes > reduction::kMaxScratchBytes)
                 return Outcome::fail(
                     "cross-warp scratch would exceed " +
