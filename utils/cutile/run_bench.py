@@ -106,11 +106,19 @@ def selection(file, args):
 # Records
 # ----------------------------------------------------------------------------------
 
+class Records:
+    """What the plugin wrote for one file: meta, cases {nodeid: record}, the
+    node ids collected and deselected, and the last phase of each case."""
+
+    def __init__(self):
+        self.meta, self.cases, self.collected, self.deselected = None, {}, [], []
+        self.phases = {}
+
+
 def read_records(path):
-    """The plugin's JSON lines: (meta, cases {nodeid: record}, collected, deselected)."""
-    meta, cases, collected, deselected = None, {}, [], []
+    r = Records()
     if not os.path.exists(path):
-        return meta, cases, collected, deselected
+        return r
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             try:
@@ -118,17 +126,19 @@ def read_records(path):
             except ValueError:
                 continue                        # cut by a kill
             if rec.get("meta"):
-                meta = meta or rec
+                r.meta = r.meta or rec
             elif "collected" in rec:
-                collected += [n for n in rec["collected"] if n not in collected]
+                r.collected += [n for n in rec["collected"] if n not in r.collected]
+            elif "phase" in rec:
+                r.phases[rec.get("case")] = rec
             elif "deselected" in rec:
                 if not rec.get("resumed"):
-                    deselected += [n for n in rec["deselected"] if n not in deselected]
+                    r.deselected += [n for n in rec["deselected"] if n not in r.deselected]
             elif "nodeid" in rec:
-                prev = cases.get(rec["nodeid"])
-                cases[rec["nodeid"]] = merge_rerun(prev, rec) if rec.get("rerun") and prev \
+                prev = r.cases.get(rec["nodeid"])
+                r.cases[rec["nodeid"]] = merge_rerun(prev, rec) if rec.get("rerun") and prev \
                     else rec
-    return meta, cases, collected, deselected
+    return r
 
 
 def merge_rerun(prev, rec):
@@ -157,18 +167,21 @@ def append_record(path, rec):
 # ----------------------------------------------------------------------------------
 
 def lost_cases(cases, args):
-    """Node ids of cuTile cases that hung or broke their process with the checked
-    compiler and have no time of another compiler yet."""
-    lost = []
+    """{culprit: [node ids]}: cuTile cases that hung, crashed or lost the CUDA
+    context with one compiler's kernels (the culprit), so that the other
+    compilers have no time yet."""
+    lost = {}
     for n, rec in cases.items():
         info = rec if "backend" in rec else from_nodeid(n)
-        c = (rec.get("check") or {}).get(args.checked) or {}
+        if info.get("backend") != "cutile":
+            continue
+        culprit = rec.get("lost_context")
+        if culprit is None:
+            culprit = next((name for name, c in (rec.get("check") or {}).items()
+                            if c.get("result") in ("hung", "crashed")), None)
         stats = (rec.get("measurement") or {}).get("stats") or {}
-        if info.get("backend") == "cutile" and (
-                c.get("result") in ("hung", "crashed") or
-                "CUDA context is unusable" in " ".join(rec.get("notes") or [])) and \
-                not any(k != args.checked for k in stats):
-            lost.append(n)
+        if culprit and not any(k != culprit for k in stats):
+            lost.setdefault(culprit, []).append(n)
     return lost
 
 
@@ -211,7 +224,7 @@ def run_file(file, env, args, limit):
             os.unlink(progress)
         penv = dict(env, TILEIR_BENCH_RESULTS=results, TILEIR_PROGRESS=progress,
                     TILEIR_TEST_TIMEOUT=str(args.test_timeout))
-        _, done, _, _ = read_records(results)
+        done = read_records(results).cases
         if part:
             deselect = os.path.join(rundir, "logs", f"{stem}.part{part}.done")
             with open(deselect, "w", encoding="utf-8") as f:
@@ -230,8 +243,9 @@ def run_file(file, env, args, limit):
         cmd += args.pytest_arg
         rc = run_tests.run_pytest(cmd, args.tests, penv, log, left)
         finished, running, hung = run_tests.parse_progress(progress)
-        meta, done, _, _ = read_records(results)
-        if meta is None and rc is not None:
+        recs = read_records(results)
+        done = recs.cases
+        if recs.meta is None and rc is not None:
             status = "crash"
             notes.append(f"pytest exited {rc} before the session started: "
                          + run_tests.log_tail(log))
@@ -248,33 +262,44 @@ def run_file(file, env, args, limit):
             kind = "hung" if hung or rc == HUNG_EXIT else "crashed"
             why = (f"ran over the test timeout ({args.test_timeout:.0f} s)" if kind == "hung"
                    else f"pytest exited {rc}: " + run_tests.log_tail(log))
+            phase = recs.phases.get(running) or {}
+            if phase:
+                why += f", in {phase['phase']}"
+            # Whose kernels: the compiler of the step it stopped in (the checked
+            # one if it stopped while timing them all).
+            whose = phase.get("compiler") or args.checked
             append_record(results, {"nodeid": running, "outcome": "error",
                                     "message": f"{kind}: {why}",
-                                    "check": {args.checked: {"result": kind, "message": why}}})
+                                    "check": {whose: {"result": kind, "message": why}}})
             notes.append(f"{kind}: {running}")
-        elif rc != STICKY_EXIT:
+        elif rc == STICKY_EXIT:
+            notes.append(f"CUDA context lost: {running or '?'}")
+        else:
             status = "crash"
             notes.append(f"pytest exited {rc} outside any case: " + run_tests.log_tail(log))
             break
     else:
         status = "gave up"
         notes.append(f"stopped after {args.max_resumes} resumes")
-    left = limit - (time.monotonic() - start)
-    lost = lost_cases(read_records(results)[1], args)
-    if lost and len(args.compilers) > 1 and left > 20:
-        # Cases whose process the checked compiler's kernels hung or broke: the
-        # other compilers alone, for their times.
-        others = [(n, d) for n, d in args.compilers if n != args.checked]
+    for culprit, nodeids in lost_cases(read_records(results).cases, args).items():
+        # Cases that hung or broke their process with one compiler's kernels: the
+        # other compilers alone, in a process of their own, for their times.
+        others = [(n, d) for n, d in args.compilers if n != culprit]
+        left = limit - (time.monotonic() - start)
+        if not others or left <= 20:
+            continue
+        checked = args.checked if args.checked != culprit else others[0][0]
         penv = dict(env, TILEIR_BENCH_RESULTS=results, TILEIR_BENCH_RERUN="1",
                     TILEIR_BENCH_COMPILERS=";".join(f"{n}={d}" for n, d in others),
-                    TILEIR_BENCH_CHECKED=others[0][0],
+                    TILEIR_BENCH_CHECKED=checked,
                     TILEIR_PROGRESS=os.path.join(rundir, "logs", f"{stem}.rerun.progress.jsonl"),
                     TILEIR_TEST_TIMEOUT=str(args.test_timeout))
-        cmd = [sys.executable, "-m", "pytest", *lost, "-q", "-p", "no:cacheprovider",
+        cmd = [sys.executable, "-m", "pytest", *nodeids, "-q", "-p", "no:cacheprovider",
                "-p", "no:benchmark", "-p", "tileir_progress", "-p", "tileir_bench",
                "-c", args.ini, "--rootdir", args.tests, "--confcutdir", args.tests]
         rrc = run_tests.run_pytest(cmd, args.tests, penv, log, left)
-        notes.append(f"rerun without {args.checked}: {len(lost)} cases"
+        notes.append(f"rerun without {culprit}: {len(nodeids)} case"
+                     + ("s" if len(nodeids) != 1 else "")
                      + ("" if rrc in (0, 1) else f" (pytest exited {rrc})"))
     return {"status": status, "rc": rc, "seconds": round(time.monotonic() - start, 1),
             "select": expr, "notes": notes}
@@ -458,6 +483,21 @@ def table(data):
         out += ["", "Failures:", ""] + failures
     if noted:
         out += ["", "Notes:", ""] + noted
+    files = [(f, st) for f, st in sorted((data.get("files") or {}).items())
+             if st.get("status") != "ok" or st.get("notes")]
+    if files:
+        out += ["", "Files:", ""]
+        out += [f"- {f}: {st.get('status')}" + (f" ({'; '.join(st['notes'])})"
+                                                if st.get("notes") else "") for f, st in files]
+    warned = {}
+    for c in data["cases"]:
+        for w in c.get("warnings") or []:
+            warned.setdefault(w, c.get("file"))
+    if warned:
+        out += ["", "Warnings (each once, with the first file that gave it):", ""]
+        out += [f"- {f}: {w}" for w, f in list(warned.items())[:12]]
+        if len(warned) > 12:
+            out.append(f"- … {len(warned) - 12} more in the JSON")
     skipped = [(c["nodeid"], c.get("message", "")) for c in data["cases"]
                if c.get("outcome") == "skipped"]
     if skipped:
@@ -643,9 +683,9 @@ def main():
               flush=True)
         st = run_file(f, env, args, limit)
         file_status[f] = st
-        m, done, collected, deselected = read_records(
-            os.path.join(args.rundir, f[:-3] + ".jsonl"))
-        meta = meta or m
+        recs = read_records(os.path.join(args.rundir, f[:-3] + ".jsonl"))
+        done, collected, deselected = recs.cases, recs.collected, recs.deselected
+        meta = meta or recs.meta
         cases += list(done.values())
         not_reached = [n for n in collected if n not in done]
         left_out[f] = {"select": expr, "deselected": len(deselected),

@@ -42,6 +42,7 @@ rounds, iterations, per-compiler stats in µs and per-round samples, the
 paired ratio), compiles (per compilation: kernel, compiler, seconds, cubin
 size and hash or the error), extra_info, warnings, notes.
 """
+import contextlib
 import json
 import os
 import sys
@@ -160,6 +161,22 @@ def _write(rec):
         _out.flush()
 
 
+_case = [None]              # node id of the running case
+
+
+def _phase(what, compiler=None):
+    """Where the running case is, for run_bench.py to tell what hung."""
+    if _case[0] is not None:
+        _write({"phase": what, "compiler": compiler, "case": _case[0]})
+
+
+@contextlib.contextmanager
+def _phased(compiler, what):
+    _phase(f"{compiler}: {what}", compiler)
+    with SWITCH.use(compiler):
+        yield
+
+
 def _say(text):
     if _reporter is not None:
         _reporter.write_line(text)
@@ -211,7 +228,7 @@ def measure(plan, fn, args, kwargs, rounds, warmup_rounds, iterations, graph, to
         if compiler is None or SWITCH is None:
             selectors[label] = None
         else:
-            selectors[label] = (lambda c=compiler: SWITCH.use(c))
+            selectors[label] = (lambda c=compiler: _phased(c, "runs"))
     mark = SWITCH.mark() if SWITCH is not None else None
     runners, mode, note, errors = timing.make_runners(torch, fn, args, kwargs, selectors, graph)
     notes = [note] if note else []
@@ -223,7 +240,9 @@ def measure(plan, fn, args, kwargs, rounds, warmup_rounds, iterations, graph, to
                 notes.append(f"{label}: no cuTile launch went through the compiler switch; "
                              "this time is not that compiler's")
     n_rounds = max(int(rounds), MIN_ROUNDS)
-    samples = timing.interleave(runners, n_rounds, int(warmup_rounds), int(iterations))
+    samples = timing.interleave(
+        runners, n_rounds, int(warmup_rounds), int(iterations),
+        before=lambda label: _phase(f"{label}: timing", plan.variants.get(label)))
     m = {"mode": mode, "rounds": n_rounds, "requested_rounds": int(rounds),
          "warmup_rounds": int(warmup_rounds), "iterations": int(iterations),
          "order": list(runners), "samples_s": samples,
@@ -340,7 +359,8 @@ def classify(exc, compiles, compiler):
 
 
 def is_sticky(exc):
-    text = f"{type(exc).__name__}: {exc}".lower()
+    """Whether an error (or its text) leaves the CUDA context unusable."""
+    text = (exc if isinstance(exc, str) else f"{type(exc).__name__}: {exc}").lower()
     return any(m in text for m in STICKY_MARKERS)
 
 
@@ -383,13 +403,14 @@ def pytest_pyfunc_call(pyfuncitem):
         return None
     funcargs = {a: pyfuncitem.funcargs[a] for a in pyfuncitem._fixtureinfo.argnames}
     rec = base_record(pyfuncitem)
+    _case[0] = pyfuncitem.nodeid
     caught = []
     rec["warnings"] = caught
     rec["check"] = {}
     rec["notes"] = []
     start = time.monotonic()
     mark = SWITCH.mark() if SWITCH is not None else None
-    failure = None
+    failure, lost = None, None
     try:
         if rec["backend"] == "torch" or SWITCH is None:
             label = rec["backend"] or "cutile"
@@ -397,52 +418,50 @@ def pytest_pyfunc_call(pyfuncitem):
             failure = _run_body(pyfuncitem, funcargs, caught)
             if failure is not None:
                 rec["check"][label] = classify(failure, [], None)
+                lost = label if is_sticky(failure) else None
         else:
             bench.plan = Plan({n: n for n in [CHECKED] + [n for n in SWITCH.names
                                                            if n != CHECKED]})
-            with SWITCH.use(CHECKED):
+            with _phased(CHECKED, "the benchmark function"):
                 failure = _run_body(pyfuncitem, funcargs, caught)
-            compiles, _ = SWITCH.since(mark)
             if failure is None:
                 rec["check"][CHECKED] = {"result": "pass", "compared": _asserts[0]}
             else:
-                rec["check"][CHECKED] = classify(failure, compiles, CHECKED)
-                if is_sticky(failure):
-                    rec["notes"].append("the CUDA context is unusable after this error; "
-                                        "the other compilers were not run in this process")
-                else:
-                    # The other compilers alone, for their times.
-                    for other in SWITCH.names:
-                        if other == CHECKED:
-                            continue
-                        bench.plan = Plan({other: other})
-                        before = SWITCH.mark()
-                        with SWITCH.use(other):
-                            exc = _run_body(pyfuncitem, funcargs, caught)
-                        if exc is None:
-                            rec["check"][other] = {"result": "pass", "compared": _asserts[0]}
-                        else:
-                            rec["check"][other] = classify(exc, SWITCH.since(before)[0], other)
-                            if is_sticky(exc):
-                                break
+                rec["check"][CHECKED] = classify(failure, SWITCH.since(mark)[0], CHECKED)
+                lost = CHECKED if is_sticky(failure) else None
+                # The other compilers alone, for their times (not in a lost context).
+                for other in SWITCH.names:
+                    if other == CHECKED or lost:
+                        continue
+                    bench.plan = Plan({other: other})
+                    before = SWITCH.mark()
+                    with _phased(other, "the benchmark function"):
+                        exc = _run_body(pyfuncitem, funcargs, caught)
+                    if exc is None:
+                        rec["check"][other] = {"result": "pass", "compared": _asserts[0]}
+                    else:
+                        rec["check"][other] = classify(exc, SWITCH.since(before)[0], other)
+                        lost = other if is_sticky(exc) else None
     except pytest.skip.Exception as e:
         rec.update(outcome="skipped", message=first_line(str(e)))
-        _finish(rec, bench, mark, start)
+        _finish(rec, bench, mark, start, lost)
         raise
     rec["outcome"] = "failed" if failure is not None else "passed"
-    _finish(rec, bench, mark, start)
+    lost = _finish(rec, bench, mark, start, lost)
+    if lost:
+        sys.stderr.write(f"\n[tileir_bench] {pyfuncitem.nodeid}: the CUDA context is lost "
+                         f"({lost}); exiting {STICKY_EXIT}\n")
+        sys.stderr.flush()
+        os._exit(STICKY_EXIT)
     if failure is not None:
-        if is_sticky(failure):
-            sys.stderr.write(f"\n[tileir_bench] {pyfuncitem.nodeid}: {first_line(str(failure))}"
-                             f"\n[tileir_bench] the CUDA context is lost; exiting "
-                             f"{STICKY_EXIT}\n")
-            sys.stderr.flush()
-            os._exit(STICKY_EXIT)
         raise failure
     return True
 
 
-def _finish(rec, bench, mark, start):
+def _finish(rec, bench, mark, start, lost):
+    """Completes and writes the record; returns the compiler (or backend) whose
+    run left the CUDA context unusable, if any."""
+    _case[0] = None
     rec["seconds"] = round(time.monotonic() - start, 2)
     if bench.measurements:
         rec["measurement"] = _merge(bench.measurements)
@@ -457,8 +476,15 @@ def _finish(rec, bench, mark, start):
             rec["check"][label] = ({"result": "compile error",
                                     "message": f"{bad[0]['kernel']}: {bad[0]['error']}"}
                                    if bad else {"result": "error", "message": err})
+            if not lost and is_sticky(err):
+                lost = label
+    if lost:
+        rec["lost_context"] = lost
+        rec["notes"].append(f"the CUDA context was unusable after an error with {lost}; "
+                            "what had not run yet was not run in this process")
     _write(rec)
     _say(_summary(rec))
+    return lost
 
 
 def _merge(measurements):

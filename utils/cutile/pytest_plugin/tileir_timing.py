@@ -16,19 +16,20 @@ events inside the graph; an iteration is one replay.
 import math
 
 
-def interleave(runners, rounds, warmup_rounds, iterations, on_round=None):
+def interleave(runners, rounds, warmup_rounds, iterations, before=None):
     """{name: runner} -> {name: [seconds per iteration, one per round]}.
-    Warm-up rounds are run the same way and dropped."""
+    Warm-up rounds are run the same way and dropped. before(name) is called
+    before each runner call."""
     names = list(runners)
     samples = {n: [] for n in names}
     for r in range(warmup_rounds + rounds):
         order = names if r % 2 == 0 else names[::-1]
         for n in order:
+            if before is not None:
+                before(n)
             t = runners[n](iterations)
             if r >= warmup_rounds:
                 samples[n].append(t)
-        if on_round is not None:
-            on_round(r)
     return samples
 
 
