@@ -198,7 +198,8 @@ def bench_env(compilers, args):
     env["TILEIR_BENCH_COMPILERS"] = ";".join(f"{n}={os.path.abspath(d)}" for n, d in compilers)
     env["TILEIR_BENCH_CHECKED"] = args.checked
     env["TILEIR_BENCH_MIN_ROUNDS"] = str(args.min_rounds)
-    env["PYTHONPATH"] = PLUGIN_DIR + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    old = env.get("PYTHONPATH")
+    env["PYTHONPATH"] = PLUGIN_DIR + (os.pathsep + old if old else "")
     env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
@@ -412,8 +413,9 @@ def table(data):
                 ratio += " †"
             if any((r["spread"].get(n) or 0) > NOISY for n in (checked, reference)):
                 ratio += " ~"
-        cells = [kernel, r["shape"], r["dtype"]] + [fmt_us(r["times_us"].get(n)) for n in others] + \
-            [fmt_us(r["times_us"].get(checked)), ratio, fmt_us(r["times_us"].get("torch")),
+        times = r["times_us"]
+        cells = [kernel, r["shape"], r["dtype"]] + [fmt_us(times.get(n)) for n in others] + \
+            [fmt_us(times.get(checked)), ratio, fmt_us(times.get("torch")),
              check_cell(r.get("check"))]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         for name, c in sorted((r.get("checks") or {}).items()):
@@ -463,7 +465,8 @@ def table(data):
         facts.append(f"{display(c['name'])}: {c.get('version') or c.get('error', '?')}")
     modes = sorted({r.get("mode") for r in rows if r.get("mode")})
     if modes:
-        facts.append("timing: " + ", ".join(modes) + f", at least {meta.get('min_rounds', '?')} rounds")
+        facts.append("timing: " + ", ".join(modes) +
+                     f", at least {meta.get('min_rounds', '?')} rounds")
     if facts:
         out += ["", "; ".join(facts) + "."]
     ct = compile_totals(data["cases"], compilers)

@@ -17,7 +17,6 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 
 import pytest
 
