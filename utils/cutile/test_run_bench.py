@@ -12,6 +12,11 @@ by one that compiles on first use and runs a kernel as long as its compiler's
 cubin says.
 
     python -m pytest utils/cutile/test_run_bench.py -q     (needs cuda-tile; about 30 s)
+
+With CUTILE_PYTHON set to a cutile-python checkout (the commit of the wheel),
+one more test collects its real bench_*.py through run_bench.py (stand-ins for
+torch and the GPU query) and checks the default selection and the cases'
+descriptions.
 """
 import json
 import os
@@ -823,3 +828,151 @@ def test_describe_and_rows():
         "result"] == "compile timeout"
     assert tb.is_sticky(RuntimeError("CUDA error: unspecified launch failure"))
     assert not tb.is_sticky(AssertionError("Tensor-likes are not close!"))
+
+
+# ----------------------------------------------------------------------------------
+# The default selection against cuTile's own benchmark files (collection only)
+# ----------------------------------------------------------------------------------
+
+STUB_TORCH = '''
+"""Collection-only stand-in for torch: dtypes are objects of a class named
+dtype, anything else is inert."""
+import importlib.abc, importlib.machinery, re, sys, types
+
+__version__ = "0.0-collect"
+
+
+class dtype:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "torch." + self.name
+
+    __str__ = __repr__
+
+
+class _Inert:
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, key):
+        if key.startswith("__"):
+            raise AttributeError(key)
+        return _Inert(self._name + "." + key)
+
+    def __call__(self, *args, **kwargs):
+        if len(args) == 1 and not kwargs and callable(args[0]):
+            return args[0]
+        return _Inert(self._name + "()")
+
+    def __mro_entries__(self, bases):
+        return (object,)
+
+    def __getitem__(self, key):
+        return self
+
+    def __iter__(self):
+        return iter(())
+
+
+_DTYPE = re.compile(r"(float|bfloat|int|uint|complex)\\d.*|bool")
+_cache = {}
+
+
+def _getattr(prefix):
+    def getattr_(key):
+        if key.startswith("__"):
+            raise AttributeError(key)
+        full = prefix + "." + key
+        if full not in _cache:
+            _cache[full] = dtype(key) if prefix == "torch" and _DTYPE.fullmatch(key) \\
+                else _Inert(full)
+        return _cache[full]
+    return getattr_
+
+
+__getattr__ = _getattr("torch")
+
+
+class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    def find_spec(self, name, path, target=None):
+        if name.startswith("torch."):
+            return importlib.machinery.ModuleSpec(name, self, is_package=True)
+        return None
+
+    def create_module(self, spec):
+        m = types.ModuleType(spec.name)
+        m.__path__ = []
+        m.__getattr__ = _getattr(spec.name)
+        return m
+
+    def exec_module(self, module):
+        pass
+
+
+sys.meta_path.insert(0, _Finder())
+'''
+
+COLLECT_STUB = '''
+"""pytest plugin for collecting without a GPU: cuTile's GPU query answers
+sm_90, NVIDIA's tileiras wheel in the build venv is not cuTile's choice, and
+each case's description is printed."""
+import cuda.tile._cext as _cext
+import cuda.tile._compile as _compile
+
+_cext.get_compute_capability = lambda *a, **k: (9, 0)
+_compile._find_pip_tileiras = lambda: None
+
+
+def pytest_collection_finish(session):
+    import tileir_bench
+    for item in session.items:
+        r = tileir_bench.base_record(item)
+        print("CASE", r["nodeid"], "|", r["row"], "|", r["kernel"], "|", r["variant"], "|",
+              r["shape"], "|", r["dtype"])
+'''
+
+
+@pytest.mark.skipif(not os.environ.get("CUTILE_PYTHON"),
+                    reason="set CUTILE_PYTHON to a cutile-python checkout at the wheel's commit")
+def test_selection_against_cutile_sources(tmp_path):
+    """Collects cuTile's bench_*.py with the default selection (through
+    run_bench.py and the plugin, real conftest.py, stand-ins for torch and the
+    GPU) and checks what each file selects."""
+    pytest.importorskip("cuda.tile")
+    tests = os.path.join(os.environ["CUTILE_PYTHON"], "test")
+    stub = tmp_path / "stub"
+    (stub / "torch").mkdir(parents=True)
+    (stub / "torch" / "__init__.py").write_text(STUB_TORCH)
+    (stub / "collect_stub.py").write_text(COLLECT_STUB)
+    dirs = make_compilers(tmp_path / "bin")
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=str(stub))
+    p = subprocess.run([sys.executable, RUNNER, "--tests", tests, "--out", str(out),
+                        "--compiler", f"tileir={dirs['tileir']}",
+                        "--compiler", f"tileiras={dirs['tileiras']}",
+                        "--pytest-arg=--collect-only", "--pytest-arg=-p",
+                        "--pytest-arg=collect_stub"],
+                       env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+    data = json.loads((out / "bench.json").read_text())
+    selected = {f: len(v["not_reached"]) for f, v in data["left_out"].items()}
+    assert selected == {"bench_vec_add.py": 12, "bench_transpose.py": 4, "bench_fft.py": 4,
+                        "bench_rms_norm.py": 12, "bench_layer_norm.py": 8, "bench_moe.py": 4,
+                        "bench_matmul.py": 18, "bench_attention.py": 8}, selected
+    cases = {}
+    for f in os.listdir(out / "bench" / "logs"):
+        for line in open(out / "bench" / "logs" / f):
+            if line.startswith("CASE "):
+                parts = [x.strip() for x in line[5:].split("|")]
+                cases[parts[0]] = parts[1:]
+    assert cases["bench_matmul.py::bench_matmul[8K-8K-8K-f16-cutile]"] == [
+        "bench_matmul.py::bench_matmul[8K-8K-8K-f16]", "matmul", "", "8192x8192x8192", "f16"]
+    assert cases["bench_attention.py::bench_fmha[decode-8-32-32-1-1K-128-bf16-torch]"] == [
+        "bench_attention.py::bench_fmha[decode-8-32-32-1-1K-128-bf16]", "fmha", "",
+        "8x32x1x128 / 8x32x1024x128", "bf16"]
+    assert cases["bench_vec_add.py::bench_vec_add[128M-1Mx128-f32-cutile-gather]"][1:] == [
+        "vec_add", "gather", "1048576x128", "f32"]
+    assert cases["bench_rms_norm.py::bench_rms_norm[64K-4K-f32-persistent-cutile]"][1:] == [
+        "rms_norm", "persistent", "65536x4096", "f32"]
