@@ -18,3 +18,6 @@ echo "== unit tests"
 ctest --test-dir "$build" --output-on-failure
 echo "== python tests"
 TILEIR_TOOLS_DIR="$build/bin" "$build/venv/bin/python" -m pytest -q "$root/python/tests"
+echo "== cuTile runner tests (no GPU: fake compilers and suites)"
+"$build/venv/bin/python" -m pytest -q "$root/utils/cutile/test_run_tests.py" \
+  "$root/utils/cutile/test_run_bench.py"
