@@ -172,6 +172,7 @@ constexpr Row kRows[] = {
   // 13.4's pow with an integer exponent: read as `pow(x, itof(n))`, see
   // expandedOp.
   {"fpowi", 0x79, "13.4", "1", "", "", "source exponent", 0},
+  {"insert", 0x76, "13.4", "*", "", "", "# source dest indices+", 0},
   {"atomic_red_view_tko", 0x75, "13.3", "*", "token",
    "enum.ordering:memory_ordering_semantics enum.scope:memory_scope enum.mode:mode "
    "inbounds:inbounds@13.5",
@@ -186,7 +187,6 @@ struct Unsupported {
   Version since;
 };
 constexpr Unsupported kUnsupported[] = {
-    {0x76, "insert", {13, 4, 0}},
     {0x77, "gdc_launch_dependents_tko", {13, 4, 0}},
     {0x78, "gdc_wait_tko", {13, 4, 0}},
     {0x7A, "memory_fence_alias_tko", {13, 4, 0}},

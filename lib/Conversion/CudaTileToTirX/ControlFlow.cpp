@@ -233,11 +233,8 @@ FailureOr<Value> EntryLowering::convertLayout(Value buffer,
   return dst;
 }
 
-/// The layout of a fresh register buffer holding what `layout` holds: every
-/// element on the same threads, every bit that is not a thread bit a
-/// register (compact strides in the order of the old ones; broadcast bits get
-/// registers of their own), no offset.
-static FailureOr<TileLayout> compactLayout(const TileLayout &layout) {
+// Compact strides in the order of the old ones.
+FailureOr<TileLayout> mlir::tileir::compactLayout(const TileLayout &layout) {
   FailureOr<BitLayout> bits = BitLayout::get(layout);
   if (failed(bits))
     return failure();

@@ -26,6 +26,12 @@
 namespace mlir::tileir {
 namespace ct = mlir::cuda_tile;
 
+/// The layout of a fresh register buffer holding what `layout` holds: every
+/// element on the same threads, every bit that is not a thread bit a
+/// register (broadcast bits get registers of their own), no offset.
+FailureOr<::tileir::layout::TileLayout>
+compactLayout(const ::tileir::layout::TileLayout &layout);
+
 /// What a partition view stands for: a global view and a tile shape.
 /// Strided and gather/scatter views use the same record.
 struct PartitionViewInfo {
@@ -137,6 +143,7 @@ public:
   LogicalResult lower(ct::PermuteOp op);
   LogicalResult lower(ct::CatOp op);
   LogicalResult lower(ct::ExtractOp op);
+  LogicalResult lower(ct::InsertOp op);
   LogicalResult lower(ct::ReduceOp op);
   LogicalResult lower(ct::ScanOp op);
 
@@ -174,6 +181,21 @@ public:
   /// `blockShape` of `buffer` (an on-chip buffer of shape `shape` laid out
   /// as `bits`). Only meaningful where the bits that select the block are
   /// register (not thread) bits, or for shared buffers.
+  /// The indices as constants (getScalar of each), or nullopt when one is
+  /// not constant.
+  FailureOr<std::optional<SmallVector<int64_t>>>
+  constantIndices(ValueRange indices, Location loc);
+  /// Calls `fn` with the block coordinates that `indices` (rank-0 i32 tiles,
+  /// counted in `part`-shaped blocks of `whole`) select: directly for
+  /// constant indices, else in one `scf.index_switch` case per block (at
+  /// most 64; diagnosed on `op` beyond).
+  LogicalResult atBlock(Operation *op, ValueRange indices,
+                        ArrayRef<int64_t> whole, ArrayRef<int64_t> part,
+                        Location loc,
+                        function_ref<LogicalResult(ArrayRef<int64_t>)> fn);
+  /// A row-major shared copy of the local buffer `src` (no barrier after
+  /// it); diagnosed on `op` beyond kMaxConversionBytes.
+  FailureOr<Value> toSharedRowMajor(Operation *op, Value src, Location loc);
   Value blockView(Value buffer, const ::tileir::dispatch::BitLayout &bits,
                   ArrayRef<int64_t> shape, ArrayRef<int64_t> blockShape,
                   ArrayRef<int64_t> k, Location loc);

@@ -217,6 +217,94 @@ LogicalResult EntryLowering::lower(ct::CatOp op) {
   return success();
 }
 
+FailureOr<std::optional<SmallVector<int64_t>>>
+EntryLowering::constantIndices(ValueRange indices, Location loc) {
+  SmallVector<int64_t> k;
+  bool allConst = true;
+  for (Value idx : indices) {
+    FailureOr<Value> s = getScalar(idx, loc);
+    if (failed(s))
+      return failure();
+    std::optional<int64_t> c = getConstantIntValue(*s);
+    allConst &= c.has_value();
+    k.push_back(c.value_or(0));
+  }
+  return allConst ? std::optional(k) : std::nullopt;
+}
+
+LogicalResult
+EntryLowering::atBlock(Operation *op, ValueRange indices,
+                       ArrayRef<int64_t> whole, ArrayRef<int64_t> part,
+                       Location loc,
+                       function_ref<LogicalResult(ArrayRef<int64_t>)> fn) {
+  FailureOr<std::optional<SmallVector<int64_t>>> constIdx =
+      constantIndices(indices, loc);
+  if (failed(constIdx))
+    return failure();
+  if (*constIdx)
+    return fn(**constIdx);
+  // Dynamic indices: one case per block (the index is uniform).
+  int64_t numBlocks = 1;
+  for (auto [w, p] : llvm::zip_equal(whole, part))
+    numBlocks *= w / p;
+  constexpr int64_t kMaxBlocks = 64;
+  if (numBlocks > kMaxBlocks)
+    return fail(op, "with dynamic indices over " + Twine(numBlocks) +
+                        " blocks is not supported (at most " +
+                        Twine(kMaxBlocks) + ")");
+  Value linear = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [d, idx] : llvm::enumerate(indices)) {
+    linear = arith::MulIOp::create(
+        b, loc, linear,
+        arith::ConstantIndexOp::create(b, loc, whole[d] / part[d]));
+    linear = arith::AddIOp::create(b, loc, linear,
+                                   toIndex(*getScalar(idx, loc), loc));
+  }
+  SmallVector<int64_t> cases;
+  for (int64_t c = 0; c < numBlocks; ++c)
+    cases.push_back(c);
+  auto sw = scf::IndexSwitchOp::create(b, loc, TypeRange{}, linear, cases,
+                                       cases.size());
+  OpBuilder::InsertionGuard guard(b);
+  b.createBlock(&sw.getDefaultRegion());
+  scf::YieldOp::create(b, loc);
+  for (int64_t c = 0; c < numBlocks; ++c) {
+    b.createBlock(&sw.getCaseRegions()[c]);
+    SmallVector<int64_t> k(whole.size());
+    int64_t rest = c;
+    for (int64_t d = whole.size() - 1; d >= 0; --d) {
+      int64_t n = whole[d] / part[d];
+      k[d] = rest % n;
+      rest /= n;
+    }
+    if (failed(fn(k)))
+      return failure();
+    scf::YieldOp::create(b, loc);
+  }
+  return success();
+}
+
+FailureOr<Value> EntryLowering::toSharedRowMajor(Operation *op, Value src,
+                                                 Location loc) {
+  auto srcType = cast<tirx::BufferType>(src.getType());
+  TileLayout rm =
+      TileLayout({Iter{srcType.getNumElements(), 1, "m"}}, {}).canonicalize();
+  auto sharedType = tirx::BufferType::get(
+      b.getContext(), srcType.getShape(), srcType.getElementType(),
+      tirx::MemScope::Shared, tirx::LayoutAttr::get(b.getContext(), rm));
+  int64_t bytes = std::max<int64_t>(
+                      1, srcType.getElementType().getIntOrFloatBitWidth() / 8) *
+                  srcType.getNumElements();
+  if (bytes > kMaxConversionBytes)
+    return fail(op, "needs " + Twine(bytes) +
+                        " bytes of shared memory to move the block, more "
+                        "than the " +
+                        Twine(kMaxConversionBytes) + " supported");
+  Value shared = tirx::AllocOp::create(b, loc, sharedType);
+  tirx::CopyOp::create(b, loc, shared, src, nullptr, cta(), nullptr, nullptr);
+  return shared;
+}
+
 LogicalResult EntryLowering::lower(ct::ExtractOp op) {
   Location loc = op.getLoc();
   Value src = get(op.getSource());
@@ -248,23 +336,12 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
                      ArrayRef<int64_t> k) {
     return blockView(buffer, layout, srcShape, shape, k, loc);
   };
-  SmallVector<std::optional<int64_t>> constIdx;
-  bool allConst = true;
-  SmallVector<Value> scalars;
-  for (Value idx : op.getIndices()) {
-    FailureOr<Value> s = getScalar(idx, loc);
-    if (failed(s))
-      return failure();
-    scalars.push_back(*s);
-    std::optional<int64_t> c = getConstantIntValue(*s);
-    allConst &= c.has_value();
-    constIdx.push_back(c);
-  }
-  if (allConst && inRegisters) {
-    SmallVector<int64_t> k;
-    for (auto c : constIdx)
-      k.push_back(*c);
-    mapping.map(op.getResult(), blockOf(src, *bits, k));
+  FailureOr<std::optional<SmallVector<int64_t>>> constIdx =
+      constantIndices(op.getIndices(), loc);
+  if (failed(constIdx))
+    return failure();
+  if (*constIdx && inRegisters) {
+    mapping.map(op.getResult(), blockOf(src, *bits, **constIdx));
     return success();
   }
   // The buffer the blocks are read from: the registers, or a row-major
@@ -272,77 +349,26 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
   Value from = src;
   BitLayout fromBits = *bits;
   if (!inRegisters) {
-    TileLayout rm =
-        TileLayout({Iter{srcType.getNumElements(), 1, "m"}}, {}).canonicalize();
-    auto sharedType = tirx::BufferType::get(
-        b.getContext(), srcShape, srcType.getElementType(),
-        tirx::MemScope::Shared, tirx::LayoutAttr::get(b.getContext(), rm));
-    int64_t bytes =
-        std::max<int64_t>(1, srcType.getElementType().getIntOrFloatBitWidth() /
-                                 8) *
-        srcType.getNumElements();
-    if (bytes > kMaxConversionBytes)
-      return fail(op, "needs " + Twine(bytes) +
-                          " bytes of shared memory to move the block, more "
-                          "than the " +
-                          Twine(kMaxConversionBytes) + " supported");
-    from = tirx::AllocOp::create(b, loc, sharedType);
-    tirx::CopyOp::create(b, loc, from, src, nullptr, cta(), nullptr, nullptr);
+    FailureOr<Value> shared = toSharedRowMajor(op, src, loc);
+    if (failed(shared))
+      return failure();
+    from = *shared;
+    fromBits =
+        *BitLayout::get(cast<tirx::BufferType>(from.getType()).getTileLayout());
     tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
-    fromBits = *BitLayout::get(rm);
   }
   Value dst = allocBlocked(resultType, loc);
-  auto copyBlock = [&](ArrayRef<int64_t> k) -> LogicalResult {
-    Value block = blockOf(from, fromBits, k);
-    if (!inRegisters) {
-      tirx::CopyOp::create(b, loc, dst, block, nullptr, cta(), nullptr,
-                           nullptr);
-      return success();
-    }
-    return assign(dst, block, loc);
-  };
-  if (allConst) {
-    SmallVector<int64_t> k;
-    for (auto c : constIdx)
-      k.push_back(*c);
-    if (failed(copyBlock(k)))
-      return failure();
-  } else {
-    // Dynamic indices: one case per block (the index is uniform).
-    constexpr int64_t kMaxBlocks = 64;
-    if (numBlocks > kMaxBlocks)
-      return fail(op, "with dynamic indices over " + Twine(numBlocks) +
-                          " blocks is not supported (at most " +
-                          Twine(kMaxBlocks) + ")");
-    Value linear = arith::ConstantIndexOp::create(b, loc, 0);
-    for (unsigned d = 0; d < srcShape.size(); ++d) {
-      linear = arith::MulIOp::create(
-          b, loc, linear,
-          arith::ConstantIndexOp::create(b, loc, srcShape[d] / shape[d]));
-      linear = arith::AddIOp::create(b, loc, linear, toIndex(scalars[d], loc));
-    }
-    SmallVector<int64_t> cases;
-    for (int64_t c = 0; c < numBlocks; ++c)
-      cases.push_back(c);
-    auto sw = scf::IndexSwitchOp::create(b, loc, TypeRange{}, linear, cases,
-                                         cases.size());
-    OpBuilder::InsertionGuard guard(b);
-    b.createBlock(&sw.getDefaultRegion());
-    scf::YieldOp::create(b, loc);
-    for (int64_t c = 0; c < numBlocks; ++c) {
-      b.createBlock(&sw.getCaseRegions()[c]);
-      SmallVector<int64_t> k(srcShape.size());
-      int64_t rest = c;
-      for (int64_t d = srcShape.size() - 1; d >= 0; --d) {
-        int64_t n = srcShape[d] / shape[d];
-        k[d] = rest % n;
-        rest /= n;
-      }
-      if (failed(copyBlock(k)))
-        return failure();
-      scf::YieldOp::create(b, loc);
-    }
-  }
+  if (failed(atBlock(op, op.getIndices(), srcShape, shape, loc,
+                     [&](ArrayRef<int64_t> k) -> LogicalResult {
+                       Value block = blockOf(from, fromBits, k);
+                       if (!inRegisters) {
+                         tirx::CopyOp::create(b, loc, dst, block, nullptr,
+                                              cta(), nullptr, nullptr);
+                         return success();
+                       }
+                       return assign(dst, block, loc);
+                     })))
+    return failure();
   if (!inRegisters && insideLoop())
     tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
   mapping.map(op.getResult(), dst);
@@ -370,6 +396,74 @@ mlir::tileir::createDenseGlobal(OpBuilder &b, Location loc, StringRef name,
   return LLVM::GlobalOp::create(b, loc, LLVM::LLVMArrayType::get(elem, n),
                                 isConstant, linkage, name, flat, alignment,
                                 /*addrSpace=*/1);
+}
+
+LogicalResult EntryLowering::lower(ct::InsertOp op) {
+  Location loc = op.getLoc();
+  auto destTile = cast<ct::TileType>(op.getDest().getType());
+  auto partTile = cast<ct::TileType>(op.getSource().getType());
+  ArrayRef<int64_t> shape = destTile.getShape();
+  ArrayRef<int64_t> partShape = partTile.getShape();
+  if (shape == partShape) {
+    mapping.map(op.getResult(), get(op.getSource()));
+    return success();
+  }
+  // The result: a fresh register copy of dest (in dest's layout without
+  // broadcast registers), whose block at the indices is then written.
+  Value dest = getBuffer(op.getDest(), loc);
+  Value part = getBuffer(op.getSource(), loc);
+  FailureOr<TileLayout> layout =
+      compactLayout(cast<tirx::BufferType>(dest.getType()).getTileLayout());
+  if (failed(layout))
+    return fail(op, "expects a power-of-two register layout");
+  Value result =
+      alloc(shape, cast<tirx::BufferType>(dest.getType()).getElementType(),
+            *layout, loc);
+  if (failed(assign(result, dest, loc)))
+    return failure();
+  BitLayout bits = *BitLayout::get(*layout);
+  bool inRegisters = true;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    auto [first, end] = dimBitRange(shape, d);
+    for (unsigned j = first + llvm::Log2_64(partShape[d]); j < end; ++j)
+      inRegisters &= !bits.shard[j].isThread();
+  }
+  if (inRegisters) {
+    // Each thread writes the block elements it holds.
+    if (failed(atBlock(op, op.getIndices(), shape, partShape, loc,
+                       [&](ArrayRef<int64_t> k) {
+                         return assign(
+                             blockView(result, bits, shape, partShape, k, loc),
+                             part, loc);
+                       })))
+      return failure();
+    mapping.map(op.getResult(), result);
+    return success();
+  }
+  // The block bits select threads: the whole tile through shared memory,
+  // the block written there, and read back.
+  FailureOr<Value> shared = toSharedRowMajor(op, result, loc);
+  if (failed(shared))
+    return failure();
+  BitLayout sharedBits = *BitLayout::get(
+      cast<tirx::BufferType>(shared->getType()).getTileLayout());
+  tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
+  if (failed(atBlock(
+          op, op.getIndices(), shape, partShape, loc, [&](ArrayRef<int64_t> k) {
+            tirx::CopyOp::create(
+                b, loc,
+                blockView(*shared, sharedBits, shape, partShape, k, loc), part,
+                nullptr, cta(), nullptr, nullptr);
+            return success();
+          })))
+    return failure();
+  tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
+  tirx::CopyOp::create(b, loc, result, *shared, nullptr, cta(), nullptr,
+                       nullptr);
+  if (insideLoop())
+    tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
+  mapping.map(op.getResult(), result);
+  return success();
 }
 
 LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
@@ -418,7 +512,7 @@ LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
 std::optional<LogicalResult> EntryLowering::lowerStructureOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case<ct::IotaOp, ct::ReshapeOp, ct::BroadcastOp, ct::PermuteOp,
-            ct::CatOp, ct::ExtractOp>(
+            ct::CatOp, ct::ExtractOp, ct::InsertOp>(
           [&](auto o) -> LogicalResult { return lower(o); })
       .Default([](Operation *) { return std::nullopt; });
 }

@@ -311,6 +311,33 @@ cuda_tile.module @m {
 // -----
 
 cuda_tile.module @m {
+  testing$func @insert_rank(%a: tile<4x8xf32>, %s: tile<4xf32>, %i: tile<i32>) {
+    // expected-error@+1 {{'cuda_tile.insert' op expects dest and source of the same rank, got 2 and 1}}
+    %0 = insert %s, %a[%i, %i] : tile<4xf32>, tile<4x8xf32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @insert_divisible(%a: tile<4x8xf32>, %s: tile<8x4xf32>, %i: tile<i32>) {
+    // expected-error@+1 {{'cuda_tile.insert' op expects every dest dimension to be a multiple of the source dimension, got dest [4, 8] and source [8, 4]}}
+    %0 = insert %s, %a[%i, %i] : tile<8x4xf32>, tile<4x8xf32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @insert_element(%a: tile<4x8xf32>, %s: tile<2x8xf16>, %i: tile<i32>) {
+    // expected-error@+1 {{'cuda_tile.insert' op failed to verify that all of {source, dest} have same element type}}
+    %0 = insert %s, %a[%i, %i] : tile<2x8xf16>, tile<4x8xf32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
   testing$func @scan_result(%a: tile<8xf32>) {
     // expected-error@+1 {{'cuda_tile.scan' op expects result #0 to have the operand type '!cuda_tile.tile<8xf32>', got '!cuda_tile.tile<4xf32>'}}
     %0 = scan %a dim=0 identities=[0.0 : f32] : tile<8xf32> -> tile<4xf32>

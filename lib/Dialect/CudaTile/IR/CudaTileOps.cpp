@@ -1666,23 +1666,41 @@ LogicalResult CatOp::verify() {
   return success();
 }
 
-LogicalResult ExtractOp::verify() {
-  TileType source = getSource().getType();
-  TileType result = getType();
-  if (source.getRank() != result.getRank())
-    return emitOpError("expects source and result of the same rank, got ")
-           << source.getRank() << " and " << result.getRank();
-  if (getIndices().size() != static_cast<size_t>(source.getRank()))
-    return emitOpError("expects one index per dimension (")
-           << source.getRank() << "), got " << getIndices().size();
-  for (auto [sourceDim, resultDim] :
-       llvm::zip_equal(source.getShape(), result.getShape()))
-    if (sourceDim % resultDim != 0)
-      return emitOpError("expects every source dimension to be a multiple of "
-                         "the result dimension, got source ")
-             << ListFormat{source.getShape()} << " and result "
-             << ListFormat{result.getShape()};
+/// The shapes of extract and insert: `whole` viewed as a grid of
+/// `part`-shaped tiles, one index per dimension.
+static LogicalResult verifyPartOfTile(Operation *op, TileType whole,
+                                      TileType part, size_t numIndices,
+                                      StringRef wholeName, StringRef partName) {
+  if (whole.getRank() != part.getRank())
+    return op->emitOpError("expects ")
+           << wholeName << " and " << partName << " of the same rank, got "
+           << whole.getRank() << " and " << part.getRank();
+  if (numIndices != static_cast<size_t>(whole.getRank()))
+    return op->emitOpError("expects one index per dimension (")
+           << whole.getRank() << "), got " << numIndices;
+  for (auto [wholeDim, partDim] :
+       llvm::zip_equal(whole.getShape(), part.getShape()))
+    if (wholeDim % partDim != 0)
+      return op->emitOpError("expects every ")
+             << wholeName << " dimension to be a multiple of the " << partName
+             << " dimension, got " << wholeName << " "
+             << ListFormat{whole.getShape()} << " and " << partName << " "
+             << ListFormat{part.getShape()};
   return success();
+}
+
+LogicalResult ExtractOp::verify() {
+  return verifyPartOfTile(*this, getSource().getType(), getType(),
+                          getIndices().size(), "source", "result");
+}
+
+//===----------------------------------------------------------------------===//
+// InsertOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult InsertOp::verify() {
+  return verifyPartOfTile(*this, getDest().getType(), getSource().getType(),
+                          getIndices().size(), "dest", "source");
 }
 
 //===----------------------------------------------------------------------===//

@@ -1860,6 +1860,33 @@ def CudaTile_ExtractOp : CudaTile_Op<"extract", [Pure,
   let hasVerifier = 1;
 }
 
+def CudaTile_InsertOp : CudaTile_Op<"insert", [Pure,
+    AllTypesMatch<["dest", "result"]>,
+    AllElementTypesMatch<["source", "dest"]>]> {
+  let summary = "replace a sub-tile";
+  let description = [{
+    Views `dest` as a grid of `source`-shaped tiles (every dest dimension is
+    a multiple of the source dimension) and returns `dest` with the tile at
+    `indices` (one rank-0 i32 tile per dimension, counted in source tiles)
+    replaced by `source`: the inverse of `extract`. Bytecode 13.4 and newer.
+
+    Example:
+
+    ```mlir
+    %t = insert %s, %x[%i, %j] : tile<2x4xf32>, tile<4x8xf32>
+    ```
+  }];
+
+  let arguments = (ins CudaTile_AnyTile:$source, CudaTile_AnyTile:$dest,
+                       Variadic<CudaTile_ScalarTileOf<CudaTile_I32>>:$indices);
+  let results = (outs CudaTile_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `,` $dest `[` $indices `]` attr-dict `:`
+    custom<CudaTileType>(type($source)) `,` custom<CudaTileType>(type($dest))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Scan
 //===----------------------------------------------------------------------===//
