@@ -74,46 +74,59 @@ Predicate pred::operandsInScope(tirx::MemScope scope) {
           }};
 }
 
+/// The threads of one warp or warpgroup; 0 for other scopes.
+static int64_t unitThreads(layout::ScopeKind scope) {
+  if (scope == layout::ScopeKind::Warp)
+    return 32;
+  if (scope == layout::ScopeKind::Warpgroup)
+    return 128;
+  return 0;
+}
+
 Predicate pred::layoutThreadAxesMatchScope() {
-  return {"layoutThreadAxesMatchScope",
-          [](Operation *op, const DispatchContext &ctx) {
-            for (Value operand : op->getOperands()) {
-              auto type = dyn_cast<tirx::BufferType>(operand.getType());
-              if (!type || !type.isLocal() || !type.getLayout())
-                continue;
-              auto pair = type.getTileLayout().scopePair();
-              if (!pair) {
-                std::string reason = llvm::toString(pair.takeError());
-                return Outcome::fail("ill-formed layout: " + reason);
-              }
-              layout::ScopeKind want = toScopeKind(ctx.getScope());
-              if (!*pair) {
-                if (want != layout::ScopeKind::Thread)
-                  return Outcome::fail("a local layout without thread axes "
-                                       "at a scope wider than thread");
-                continue;
-              }
-              if ((*pair)->second != want)
-                return Outcome::fail(
-                    "layout threads span " +
-                    layout::stringifyScope((*pair)->second).str() +
-                    ", the call is at " +
-                    tirx::stringifyExecScope(ctx.getScope()).str());
-              // Threads the layout names (tx-normalized thread bits).
-              int64_t threads = 1;
-              if (auto bits = BitLayout::get(type.getTileLayout());
-                  succeeded(bits))
-                for (const LayoutBit &bit :
-                     llvm::concat<const LayoutBit>(bits->shard, bits->replica))
-                  if (bit.isThread())
-                    threads = std::max(threads, 2 * bit.stride);
-              if (threads > ctx.getScopeThreads())
-                return Outcome::fail("layout spans " + std::to_string(threads) +
-                                     " threads, the call has " +
-                                     std::to_string(ctx.getScopeThreads()));
-            }
-            return Outcome::ok();
-          }};
+  return {
+      "layoutThreadAxesMatchScope",
+      [](Operation *op, const DispatchContext &ctx) {
+        for (Value operand : op->getOperands()) {
+          auto type = dyn_cast<tirx::BufferType>(operand.getType());
+          if (!type || !type.isLocal() || !type.getLayout())
+            continue;
+          auto pair = type.getTileLayout().scopePair();
+          if (!pair) {
+            std::string reason = llvm::toString(pair.takeError());
+            return Outcome::fail("ill-formed layout: " + reason);
+          }
+          layout::ScopeKind want = toScopeKind(ctx.getScope());
+          if (!*pair) {
+            if (want != layout::ScopeKind::Thread)
+              return Outcome::fail("a local layout without thread axes "
+                                   "at a scope wider than thread");
+            continue;
+          }
+          // A CTA of exactly one warp (warpgroup) is that warp
+          // (warpgroup): a layout over its threads describes the CTA.
+          bool wholeCta = ctx.getScope() == tirx::ExecScope::Cta &&
+                          ctx.getCtaThreads() == unitThreads((*pair)->second);
+          if ((*pair)->second != want && !wholeCta)
+            return Outcome::fail(
+                "layout threads span " +
+                layout::stringifyScope((*pair)->second).str() +
+                ", the call is at " +
+                tirx::stringifyExecScope(ctx.getScope()).str());
+          // Threads the layout names (tx-normalized thread bits).
+          int64_t threads = 1;
+          if (auto bits = BitLayout::get(type.getTileLayout()); succeeded(bits))
+            for (const LayoutBit &bit :
+                 llvm::concat<const LayoutBit>(bits->shard, bits->replica))
+              if (bit.isThread())
+                threads = std::max(threads, 2 * bit.stride);
+          if (threads > ctx.getScopeThreads())
+            return Outcome::fail("layout spans " + std::to_string(threads) +
+                                 " threads, the call has " +
+                                 std::to_string(ctx.getScopeThreads()));
+        }
+        return Outcome::ok();
+      }};
 }
 
 Predicate pred::forcedOnly(StringRef name) {

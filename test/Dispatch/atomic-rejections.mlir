@@ -1,18 +1,35 @@
 // RUN: tile-opt %s --tirx-dispatch -split-input-file -verify-diagnostics
 
-// A used result of an atomic on a replicated layout is rejected (the old
-// value would need a broadcast), and so are orderings a load or store
-// cannot have.
+// The old values of an atomic on a tile replicated over warps reach the
+// replicas through shared memory between CTA barriers: not at warpgroup
+// scope, and not beyond a 16 KiB scratch. Orderings a load or store cannot
+// have are rejected too.
 
-!PR = !tirx.buffer<128xi64, local, #tirx.layout<S[(64,2):(1@tx,1)] + R[2:64@tx]>>
-!LR = !tirx.buffer<128xi32, local, #tirx.layout<S[(64,2):(1@tx,1)] + R[2:64@tx]>>
+!PR = !tirx.buffer<64xi64, local, #tirx.layout<S[(32,2):(1@laneid,1)] + R[4:1@wid_in_wg]>>
+!LR = !tirx.buffer<64xi32, local, #tirx.layout<S[(32,2):(1@laneid,1)] + R[4:1@wid_in_wg]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  gpu.func @replicated_result(%p: !PR, %v: !LR) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  gpu.func @replicated_warpgroup(%p: !PR, %v: !LR) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !LR
     // expected-error@+4 {{'tirx.atomic' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+3 {{privatized (prio=30): aggregatable: the old values are used}}
+    // expected-note@+3 {{privatized (prio=30): execScopeIn: scope warpgroup is not supported; aggregatable: the old values are used}}
     // expected-note@+2 {{warp_aggregated (prio=20): aggregatable: the old values are used}}
-    // expected-note@+1 {{reg (prio=10): declined: the old values of a replicated tile would need a broadcast from the updating thread}}
+    // expected-note@+1 {{reg (prio=10): broadcastable: the old values of a tile replicated over warps reach the replicas through shared memory between CTA barriers: needs CTA scope, the call is at warpgroup}}
+    tirx.atomic warpgroup into %d : !LR %p, %v {kind = "add", ordering = "monotonic", syncscope = "device"} : !PR, !LR
+    gpu.return
+  }
+}
+
+// -----
+
+!PR = !tirx.buffer<8192xi64, local, #tirx.layout<S[(64,128):(1@tx,1)] + R[2:64@tx]>>
+!LR = !tirx.buffer<8192xi32, local, #tirx.layout<S[(64,128):(1@tx,1)] + R[2:64@tx]>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @replicated_large(%p: !PR, %v: !LR) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %d = tirx.alloc : !LR
+    // expected-error@+4 {{'tirx.atomic' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+3 {{privatized (prio=30)}}
+    // expected-note@+2 {{warp_aggregated (prio=20)}}
+    // expected-note@+1 {{reg (prio=10): broadcastable: the old values of a tile replicated over warps reach the replicas through a shared scratch of the whole tile: 32768 bytes exceed 16384}}
     tirx.atomic cta into %d : !LR %p, %v {kind = "add", ordering = "monotonic", syncscope = "device"} : !PR, !LR
     gpu.return
   }

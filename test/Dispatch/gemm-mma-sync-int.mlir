@@ -81,7 +81,7 @@ gpu.func @k16(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 3
   // expected-note@+4 {{wgmma (prio=20)}}
   // expected-note@+3 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16 inputs with an f16 or f32 accumulator, bf16 x bf16, f8 (e4m3/e5m2) x f8 or f32 x f32 (tf32) inputs with an f32 accumulator, or f64 x f64 with an f64 accumulator, got i8 x i8 inputs with a i32 accumulator}}
   // expected-note@+2 {{mma_sync_int (prio=10): intShapeAndScaling: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
-  // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; layoutThreadAxesMatchScope: a local layout without thread axes at a scope wider than thread; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, got i8 x i8 inputs with a i32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
+  // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; layoutThreadAxesMatchScope: a local layout without thread axes at a scope wider than thread; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
   tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
   gpu.return
 }

@@ -15,7 +15,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     // expected-note@+4 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x32; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
     // expected-note@+3 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_80 with PTX 7.0}}
     // expected-note@+2 {{mma_sync_int (prio=10)}}
-    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
+    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, or integer inputs no wider than an integer accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -35,7 +35,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // expected-note@+4 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
     // expected-note@+3 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_90 with PTX 8.0; mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
     // expected-note@+2 {{mma_sync_int (prio=10)}}
-    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
+    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, or integer inputs no wider than an integer accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }

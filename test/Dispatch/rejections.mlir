@@ -126,7 +126,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 !L0 = !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1@laneid,1)]>>
 !L1 = !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1,1@laneid)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  gpu.func @permute_cta(%x: !L0) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  gpu.func @permute_cta(%x: !L0) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %y = tirx.alloc : !L1
     // expected-error@+2 {{'tirx.permute_layout' op has no applicable variant on target 'cuda' (sm_90)}}
     // expected-note@+1 {{warp_xor_swizzle (prio=20): execScopeIn: scope cta is not supported; layoutThreadAxesMatchScope: layout threads span warp, the call is at cta}}

@@ -20,9 +20,10 @@ Predicate execScopeIn(llvm::ArrayRef<mlir::tirx::ExecScope> scopes);
 Predicate chipAtLeast(unsigned sm);
 /// Every buffer operand of the op is in `scope` (scalars pass).
 Predicate operandsInScope(mlir::tirx::MemScope scope);
-/// The thread axes of every on-chip operand layout stay inside the call's
-/// scope (e.g. a CTA-scope call may use tx, laneid and warpid; a warp-scope
-/// call only laneid).
+/// The thread axes of every local operand layout span the call's scope
+/// (e.g. a CTA-scope call uses tx, or laneid and warpid; a warp-scope call
+/// only laneid) and no more of its threads than it has. On a CTA of one
+/// warp (warpgroup) a layout spanning a warp (warpgroup) spans the CTA.
 Predicate layoutThreadAxesMatchScope();
 /// The variant only runs when named with `dispatch = "<name>"`.
 Predicate forcedOnly(llvm::StringRef name);

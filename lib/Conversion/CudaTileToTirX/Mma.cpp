@@ -222,11 +222,11 @@ TileLayout accLayout(const MmaPlan &p) {
   return p.batched ? batchLayout(layout, p.batch) : layout;
 }
 
-/// Chooses the tensor-core plan of an M x N x K product of `op` (an mmaf
-/// or mmai) on a CTA of `threads` threads, or explains why there is none.
-FailureOr<MmaPlan> planMma(Operation *op, int64_t m, int64_t n, int64_t k,
-                           int64_t threads, const ::tileir::TargetInfo &target,
-                           std::string &why) {
+/// Chooses the plan of an M x N x K product of `op` (an mmaf or mmai) on a
+/// CTA of `threads` threads: the tensor cores where their shapes and types
+/// apply, else the general product on the FMA units.
+MmaPlan planMma(Operation *op, int64_t m, int64_t n, int64_t k, int64_t threads,
+                const ::tileir::TargetInfo &target) {
   Type in = cast<ct::TileType>(op->getOperand(0).getType()).getElementType();
   MmaPlan p;
   p.m = m;
@@ -288,26 +288,15 @@ FailureOr<MmaPlan> planMma(Operation *op, int64_t m, int64_t n, int64_t k,
     }
   }
   // The general product (tiles too small or K not whole atoms for the
-  // tensor cores): the FMA units, one fma per element and K step in the
-  // accumulator type; f8 inputs are widened to f16 first (exact).
-  if (isa<FloatType>(in)) {
-    if (isF8(in))
-      p.inType = Float16Type::get(op->getContext());
-    p.bits = p.inType.getIntOrFloatBitWidth();
-    p.fma = true;
-    return p;
-  }
-  std::string atom =
-      "m" + std::to_string(atomM) + "n8k" + std::to_string(atomK);
-  if (k % atomK)
-    why = "expects K to be a multiple of " + std::to_string(atomK) +
-          " (mma.sync " + atom + "), got " + std::to_string(k);
-  else
-    why = "expects M x N = " + std::to_string(m) + " x " + std::to_string(n) +
-          " to split over the " + std::to_string(warps) +
-          " warps of the CTA in pieces of multiples of " +
-          std::to_string(atomM) + " x 8";
-  return failure();
+  // tensor cores): the FMA units, one multiply-add per element and K step
+  // in the accumulator type; f8 inputs are widened to f16 first (exact),
+  // i8 inputs (mmai) are extended to i32 by the signedness of each input
+  // and accumulate modulo 2^32, as mma.sync does.
+  if (isF8(in))
+    p.inType = Float16Type::get(op->getContext());
+  p.bits = p.inType.getIntOrFloatBitWidth();
+  p.fma = true;
+  return p;
 }
 
 /// Checks the element types of an mmaf/mmai against what the tensor-core
@@ -350,15 +339,11 @@ FailureOr<MmaPlan> planFor(Operation *op, int64_t threads,
                         acc.getElementType(), target)))
     return failure();
   int64_t r = lhs.getRank() - 2;
-  std::string why;
-  FailureOr<MmaPlan> plan =
-      planMma(op, lhs.getDimSize(r), rhs.getDimSize(r + 1),
-              lhs.getDimSize(r + 1), threads, target, why);
-  if (failed(plan))
-    return op->emitOpError() << why;
+  MmaPlan plan = planMma(op, lhs.getDimSize(r), rhs.getDimSize(r + 1),
+                         lhs.getDimSize(r + 1), threads, target);
   if (r) {
-    plan->batched = true;
-    plan->batch = lhs.getDimSize(0);
+    plan.batched = true;
+    plan.batch = lhs.getDimSize(0);
   }
   return plan;
 }
@@ -405,20 +390,19 @@ void mlir::tileir::planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
     if (lhs.getRank() != 2 && lhs.getRank() != 3)
       return;
     int64_t r = lhs.getRank() - 2;
-    std::string why;
-    FailureOr<MmaPlan> plan =
+    MmaPlan plan =
         planMma(op, lhs.getDimSize(r), rhs.getDimSize(r + 1),
-                lhs.getDimSize(r + 1), planner.getCtaThreads(), target, why);
-    // An f32 product works on the blocked layout.
-    if (failed(plan) || plan->fma)
+                lhs.getDimSize(r + 1), planner.getCtaThreads(), target);
+    // The general product works on the blocked layout.
+    if (plan.fma)
       return;
     if (r) {
-      plan->batched = true;
-      plan->batch = lhs.getDimSize(0);
-      planner.setLayout({plan->batch, plan->m, plan->n}, accLayout(*plan));
+      plan.batched = true;
+      plan.batch = lhs.getDimSize(0);
+      planner.setLayout({plan.batch, plan.m, plan.n}, accLayout(plan));
       return;
     }
-    planner.setLayout({plan->m, plan->n}, accLayout(*plan));
+    planner.setLayout({plan.m, plan.n}, accLayout(plan));
   });
 }
 

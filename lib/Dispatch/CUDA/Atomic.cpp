@@ -13,7 +13,9 @@
 //                 instead of one per lane).
 //                 reg (10): per element, one llvm.atomicrmw / llvm.cmpxchg
 //                 (with the op's ordering and syncscope) on the replica
-//                 leader, predicated by the mask.
+//                 leader, predicated by the mask; used old values reach
+//                 the other replicas by warp shuffles (replicas within a
+//                 warp) or a shared scratch between CTA barriers.
 //   tirx.for_each reg (10): per element, the body on the replica leader.
 //
 //===----------------------------------------------------------------------===//
@@ -125,30 +127,143 @@ Value emitOne(OpBuilder &b, Location loc, tirx::AtomicOp op, Value ptr,
   return old;
 }
 
+/// The element type of an atomic's values (and old values).
+Type atomicElementType(tirx::AtomicOp op) {
+  if (op.getDst())
+    return op.getDst().getType().getElementType();
+  Type type = op.getValue().getType();
+  if (auto buffer = dyn_cast<tirx::BufferType>(type))
+    return buffer.getElementType();
+  return type;
+}
+
+/// How the old values of a replicated tile reach the threads that did not
+/// update: the updating thread (the replica leader) hands them over.
+enum class Broadcast {
+  /// Every thread holds its own elements, or the old values are unused.
+  None,
+  /// Replicas within a warp: `shfl.sync.idx` from the leader's lane.
+  Shuffle,
+  /// Replicas in several warps: through a shared scratch between CTA
+  /// barriers.
+  Shared,
+};
+
+/// The broadcast an atomic needs, or why none applies.
+FailureOr<Broadcast> getBroadcast(tirx::AtomicOp op, const DispatchContext &ctx,
+                                  std::string &why) {
+  BitLayout layout = *BitLayout::get(op.getPtrs().getType().getTileLayout());
+  int64_t threads = ctx.getScopeThreads();
+  int64_t idle = getIdleThreadMask(layout, threads);
+  if (!op.getDst() || !idle)
+    return Broadcast::None;
+  unsigned bits = atomicElementType(op).getIntOrFloatBitWidth();
+  if (idle < 32 && threads % 32 == 0 && bits <= 64)
+    return Broadcast::Shuffle;
+  if (ctx.getScope() != tirx::ExecScope::Cta) {
+    why = "the old values of a tile replicated over warps reach the "
+          "replicas through shared memory between CTA barriers: needs CTA "
+          "scope, the call is at " +
+          tirx::stringifyExecScope(ctx.getScope()).str();
+    return failure();
+  }
+  int64_t bytes = (int64_t(1) << layout.getNumBits()) * std::max(1u, bits / 8);
+  if (bytes > kMaxScratchBytes) {
+    why = "the old values of a tile replicated over warps reach the "
+          "replicas through a shared scratch of the whole tile: " +
+          std::to_string(bytes) + " bytes exceed " +
+          std::to_string(kMaxScratchBytes);
+    return failure();
+  }
+  return Broadcast::Shared;
+}
+
+/// The old values of a replicated tile can reach every replica.
+Predicate broadcastable() {
+  return {"broadcastable", [](Operation *op, const DispatchContext &ctx) {
+            std::string why;
+            if (failed(getBroadcast(cast<tirx::AtomicOp>(op), ctx, why)))
+              return Outcome::fail(why);
+            return Outcome::ok();
+          }};
+}
+
+/// `v` moved from lane `srcLane` of the warp (`gpu.shuffle idx`): 32-bit
+/// words, narrower values zero-extended, 64-bit ones as two halves.
+Value shuffleFrom(OpBuilder &b, Location loc, Value v, Value srcLane) {
+  Type type = v.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type(), word = b.getIntegerType(bits);
+  Value width = arith::ConstantIntOp::create(b, loc, i32, 32);
+  auto shuffle = [&](Value x) -> Value {
+    return gpu::ShuffleOp::create(b, loc, x, srcLane, width,
+                                  gpu::ShuffleMode::IDX)
+        .getShuffleResult();
+  };
+  Value x = type == word ? v : arith::BitcastOp::create(b, loc, word, v);
+  Value moved;
+  if (bits == 64) {
+    Type i64 = b.getI64Type();
+    Value c32 = arith::ConstantIntOp::create(b, loc, i64, 32);
+    Value lo = shuffle(arith::TruncIOp::create(b, loc, i32, x));
+    Value hi = shuffle(arith::TruncIOp::create(
+        b, loc, i32, arith::ShRUIOp::create(b, loc, x, c32)));
+    moved = arith::OrIOp::create(
+        b, loc, arith::ExtUIOp::create(b, loc, i64, lo),
+        arith::ShLIOp::create(b, loc, arith::ExtUIOp::create(b, loc, i64, hi),
+                              c32));
+  } else if (bits == 32) {
+    moved = shuffle(x);
+  } else {
+    moved = arith::TruncIOp::create(
+        b, loc, word, shuffle(arith::ExtUIOp::create(b, loc, i32, x)));
+  }
+  return type == word
+             ? moved
+             : arith::BitcastOp::create(b, loc, type, moved).getResult();
+}
+
 Outcome emitAtomic(tirx::AtomicOp op, DispatchContext &ctx, RewriterBase &b) {
   Location loc = op.getLoc();
   auto ptrsType = op.getPtrs().getType();
   BitLayout layout = *BitLayout::get(ptrsType.getTileLayout());
-  Type elem = op.getDst() ? op.getDst().getType().getElementType()
-                          : getElementTypeOrSelf(op.getValue().getType());
-  if (auto buffer = dyn_cast<tirx::BufferType>(op.getValue().getType()))
-    elem = buffer.getElementType();
+  Type elem = atomicElementType(op);
+  std::string why;
+  FailureOr<Broadcast> broadcast = getBroadcast(op, ctx, why);
+  if (failed(broadcast))
+    return Outcome::fail(why);
   OpBuilder::InsertionGuard guard(b);
-  Value leader = emitIsReplicaLeader(b, loc, layout, emitThreadId(b, loc),
-                                     ctx.getCtaThreads());
-  if (leader && op.getDst())
-    return Outcome::fail("the old values of a replicated tile would need a "
-                         "broadcast from the updating thread");
-  if (leader) {
-    auto ifOp = scf::IfOp::create(b, loc, leader, false);
-    b.setInsertionPointToStart(ifOp.thenBlock());
+  Value tid = emitThreadId(b, loc);
+  SmallVector<int64_t> flats = enumerateSubsets(layout.registerBits());
+  // Shared broadcast: element f of the tile at scratch[f], f = the thread
+  // part of the flat index | the register part (the same on every replica).
+  Value scratch, threadFlat;
+  if (*broadcast == Broadcast::Shared) {
+    scratch = getStorage(
+        b, loc, allocScratch(b, op, elem, int64_t(1) << layout.getNumBits()));
+    threadFlat = arith::IndexCastUIOp::create(
+        b, loc, b.getIndexType(),
+        emitThreadBits(b, loc, layout, tid, 0, layout.getNumBits()));
   }
+  auto scratchIndex = [&](int64_t flat) -> Value {
+    return arith::OrIOp::create(b, loc, threadFlat,
+                                arith::ConstantIndexOp::create(b, loc, flat));
+  };
   Value storage = op.getDst() ? getStorage(b, loc, op.getDst()) : Value();
   BitLayout dstBits =
       op.getDst() ? *BitLayout::get(op.getDst().getType().getTileLayout())
                   : layout;
+  auto slot = [&](int64_t flat) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, dstBits.storageIndex(flat));
+  };
+  scf::IfOp leaderIf;
+  if (Value leader =
+          emitIsReplicaLeader(b, loc, layout, tid, ctx.getScopeThreads())) {
+    leaderIf = scf::IfOp::create(b, loc, leader, false);
+    b.setInsertionPointToStart(leaderIf.thenBlock());
+  }
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
-  for (int64_t flat : enumerateSubsets(layout.registerBits())) {
+  for (int64_t flat : flats) {
     OpBuilder::InsertionGuard inner(b);
     Value ptr = LLVM::IntToPtrOp::create(
         b, loc, ptrType, readOperand(b, loc, op.getPtrs(), flat));
@@ -178,11 +293,49 @@ Outcome emitAtomic(tirx::AtomicOp op, DispatchContext &ctx, RewriterBase &b) {
     } else {
       old = emitOne(b, loc, op, ptr, value, cmp);
     }
-    if (storage)
-      memref::StoreOp::create(b, loc, old, storage,
-                              ValueRange{arith::ConstantIndexOp::create(
-                                             b, loc, dstBits.storageIndex(flat))
-                                             .getResult()});
+    if (!storage)
+      continue;
+    if (scratch)
+      memref::StoreOp::create(b, loc, old, scratch,
+                              ValueRange{scratchIndex(flat)});
+    else
+      memref::StoreOp::create(b, loc, old, storage, ValueRange{slot(flat)});
+  }
+  if (leaderIf)
+    b.setInsertionPointAfter(leaderIf);
+  switch (*broadcast) {
+  case Broadcast::None:
+    break;
+  case Broadcast::Shuffle: {
+    // Every lane reads its replica leader's old values (the leader's lane:
+    // the idle bits cleared); the leader reads its own.
+    Type i32 = b.getI32Type();
+    Value srcLane = arith::AndIOp::create(
+        b, loc, tid,
+        arith::ConstantIntOp::create(
+            b, loc, i32,
+            31 & ~getIdleThreadMask(layout, ctx.getScopeThreads())));
+    for (int64_t flat : flats) {
+      Value old =
+          memref::LoadOp::create(b, loc, storage, ValueRange{slot(flat)});
+      memref::StoreOp::create(b, loc, shuffleFrom(b, loc, old, srcLane),
+                              storage, ValueRange{slot(flat)});
+    }
+    break;
+  }
+  case Broadcast::Shared:
+    // The leaders' stores are visible after the barrier; the second
+    // barrier keeps the next use of the scratch from overwriting values
+    // not yet read.
+    gpu::BarrierOp::create(b, loc);
+    for (int64_t flat : flats)
+      memref::StoreOp::create(
+          b, loc,
+          memref::LoadOp::create(b, loc, scratch,
+                                 ValueRange{scratchIndex(flat)}),
+          storage, ValueRange{slot(flat)});
+    gpu::BarrierOp::create(b, loc);
+    break;
   }
   return Outcome::ok();
 }
@@ -446,7 +599,8 @@ void addAtomicVariant(Registry &registry, StringRef name, int priority,
 } // namespace
 
 void tileir::dispatch::registerCudaAtomicVariants(Registry &registry) {
-  addAtomicVariant(registry, "reg", priority::kGeneral, {}, emitAtomic);
+  addAtomicVariant(registry, "reg", priority::kGeneral, {broadcastable()},
+                   emitAtomic);
   addAtomicVariant(registry, "warp_aggregated", priority::kPreferred,
                    {aggregatable()}, emitWarpAggregated);
   addAtomicVariant(registry, "privatized", priority::kPreferred + 10,

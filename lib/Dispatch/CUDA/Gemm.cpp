@@ -17,12 +17,14 @@
 //                  fragment layout (f16: pairs per register), f32 inputs as
 //                  tf32 (k8): nvvm.wgmma.fence, one nvvm.wgmma.mma_async
 //                  per K step, commit, and (gemm only) wait.
-//   fma       (0): gemm at CTA scope on any float types, A and B in shared
-//                  memory in any unswizzled layout, D in registers in any
-//                  layout: each thread computes the elements of D it holds,
-//                  one `llvm.intr.fma` per element and K step in the
-//                  accumulator type (f32 inputs rounded to tf32 by truncation
-//                  unless `config = {precision = "f32"}`), any alpha and beta.
+//   fma       (0): gemm at CTA scope on any float or integer types, A and B
+//                  in shared memory in any unswizzled layout, D in registers
+//                  in any layout: each thread computes the elements of D it
+//                  holds, one `llvm.intr.fma` (integers: a wrapping multiply
+//                  and add, inputs extended by `signed_a`/`signed_b`) per
+//                  element and K step in the accumulator type (f32 inputs
+//                  rounded to tf32 by truncation unless
+//                  `config = {precision = "f32"}`), any alpha and beta.
 // The tensor-core variants decline `precision = "f32"` (full-precision f32
 // products: cuda_tile `mmaf` with f32 inputs). `promote_k` (K-chunked
 // accumulation, f8 without fast_acc) is implemented by wgmma: each chunk's
@@ -841,22 +843,28 @@ Variant makeWgmmaWaitVariant() {
 // fma
 //===----------------------------------------------------------------------===//
 
-/// Float inputs (not f8) no wider than the float accumulator.
+/// Float inputs (not f8) no wider than a float accumulator, or integer
+/// inputs no wider than an integer accumulator.
 Predicate fmaTypes() {
   return {"fmaTypes", [](Operation *op, const DispatchContext &) {
             Gemm g = readGemm(op);
             Type in = g.inputType(), inB = g.type(g.b).getElementType();
             Type acc = g.accType();
             auto ok = [&](Type t) {
-              return isa<FloatType>(t) && !isF8(t) && isa<FloatType>(acc) &&
+              bool kinds =
+                  (isa<FloatType>(t) && !isF8(t) && isa<FloatType>(acc)) ||
+                  (t.isInteger() && acc.isInteger());
+              return kinds &&
                      t.getIntOrFloatBitWidth() <= acc.getIntOrFloatBitWidth();
             };
             if (ok(in) && ok(inB))
               return Outcome::ok();
-            return Outcome::fail("takes f16, bf16, f32 or f64 inputs no wider "
-                                 "than a float accumulator, got " +
-                                 str(in) + " x " + str(inB) +
-                                 " inputs with a " + str(acc) + " accumulator");
+            return Outcome::fail(
+                "takes f16, bf16, f32 or f64 inputs no wider than a float "
+                "accumulator, or integer inputs no wider than an integer "
+                "accumulator, got " +
+                str(in) + " x " + str(inB) + " inputs with a " + str(acc) +
+                " accumulator");
           }};
 }
 
@@ -892,6 +900,7 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
   Location loc = op->getLoc();
   OpBuilder &b = rewriter;
   Type acc = g.accType();
+  bool isInt = acc.isInteger();
   BitLayout d = *BitLayout::get(g.type(g.d).getTileLayout());
   BitLayout a = *BitLayout::get(g.type(g.a).getTileLayout());
   BitLayout bl = *BitLayout::get(g.type(g.b).getTileLayout());
@@ -900,6 +909,20 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
   Value aStorage = getStorage(b, loc, g.a);
   Value bStorage = getStorage(b, loc, g.b);
   bool tf32 = g.inputType().isF32() && !wantsF32Precision(op);
+
+  // A constant of the accumulator type (alpha and beta are integers with an
+  // integer accumulator: the op verifier).
+  auto accConstant = [&](double v) -> Value {
+    if (isInt)
+      return arith::ConstantIntOp::create(b, loc, acc, int64_t(v));
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, v));
+  };
+  // x * scale in the accumulator type (integers wrap).
+  auto scale = [&](Value x, double v) -> Value {
+    if (isInt)
+      return arith::MulIOp::create(b, loc, x, accConstant(v));
+    return arith::MulFOp::create(b, loc, x, accConstant(v));
+  };
 
   // The (m, n) of each element this thread holds: thread bits from the
   // thread id, register bits from the slot.
@@ -921,16 +944,16 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
       c = memref::LoadOp::create(b, loc, cStorage,
                                  cstIndex(b, loc, d.storageIndex(flat)));
       if (g.beta != 1)
-        c = arith::MulFOp::create(
-            b, loc, c,
-            arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, g.beta)));
+        c = scale(c, g.beta);
     }
     init.push_back(c);
   }
 
-  // An input element widened to the accumulator type (f32 as tf32: the low
-  // 13 mantissa bits dropped, as the tensor cores read it).
-  auto operand = [&](Value storage, const BitLayout &layout, Value flat) {
+  // An input element widened to the accumulator type: f32 as tf32 (the low
+  // 13 mantissa bits dropped, as the tensor cores read it), integers
+  // extended by the signedness of their input (config signed_a/signed_b).
+  auto operand = [&](Value storage, const BitLayout &layout, Value flat,
+                     StringRef signedKey) {
     Value x = memref::LoadOp::create(b, loc, storage,
                                      emitStorageOffset(b, loc, layout, flat));
     if (tf32) {
@@ -940,9 +963,13 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
           arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0xffffe000));
       x = arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
     }
-    if (x.getType() != acc)
-      x = arith::ExtFOp::create(b, loc, acc, x);
-    return x;
+    if (x.getType() == acc)
+      return x;
+    if (!isInt)
+      return arith::ExtFOp::create(b, loc, acc, x).getResult();
+    if (cast<tirx::GemmOp>(op).isSignedInput(signedKey))
+      return arith::ExtSIOp::create(b, loc, acc, x).getResult();
+    return arith::ExtUIOp::create(b, loc, acc, x).getResult();
   };
   // Flat index of element (r, c) of a buffer of `cols` columns.
   auto flatOf = [&](Value r, Value c, int64_t cols) -> Value {
@@ -961,20 +988,26 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
     for (auto [i, sum] : llvm::enumerate(loop.getRegionIterArgs())) {
       Value x = operand(aStorage, a,
                         g.transposeA ? flatOf(k, rows[i], colsA)
-                                     : flatOf(rows[i], k, colsA));
+                                     : flatOf(rows[i], k, colsA),
+                        "signed_a");
       Value y = operand(bStorage, bl,
                         g.transposeB ? flatOf(cols[i], k, colsB)
-                                     : flatOf(k, cols[i], colsB));
-      next.push_back(LLVM::FMAOp::create(b, loc, x, y, sum));
+                                     : flatOf(k, cols[i], colsB),
+                        "signed_b");
+      // Integers: the product and the sum wrap modulo 2^width, as the
+      // tensor cores' integer mma (without .satfinite) does.
+      if (isInt)
+        next.push_back(arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, x, y), sum));
+      else
+        next.push_back(LLVM::FMAOp::create(b, loc, x, y, sum));
     }
     scf::YieldOp::create(b, loc, next);
   }
   for (auto [i, flat] : llvm::enumerate(flats)) {
     Value v = loop.getResult(i);
     if (g.alpha != 1)
-      v = arith::MulFOp::create(
-          b, loc, v,
-          arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, g.alpha)));
+      v = scale(v, g.alpha);
     memref::StoreOp::create(b, loc, v, dStorage,
                             cstIndex(b, loc, d.storageIndex(flat)));
   }

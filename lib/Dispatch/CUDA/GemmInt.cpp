@@ -36,14 +36,6 @@ struct IntGemm {
   tirx::BufferType type(Value v) const {
     return cast<tirx::BufferType>(v.getType());
   }
-  /// How input `name` ("signed_a", "signed_b") reads: `config` key, signed
-  /// when absent.
-  bool isSigned(StringRef name) const {
-    if (DictionaryAttr config = op.getConfigAttr())
-      if (auto flag = config.getAs<BoolAttr>(name))
-        return flag.getValue();
-    return true;
-  }
 };
 
 std::optional<IntGemm> readIntGemm(Operation *op) {
@@ -173,7 +165,7 @@ Outcome emitIntMma(Operation *op, RewriterBase &rewriter) {
     return LLVM::BitcastOp::create(b, loc, i32, v);
   };
   auto ptxType = [&](StringRef key) {
-    return g.isSigned(key) ? NVVM::MMATypes::s8 : NVVM::MMATypes::u8;
+    return g.op.isSignedInput(key) ? NVVM::MMATypes::s8 : NVVM::MMATypes::u8;
   };
   std::array<NVVM::MMATypes, 2> types{ptxType("signed_a"), ptxType("signed_b")};
   auto accType =

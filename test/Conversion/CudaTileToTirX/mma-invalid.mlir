@@ -16,19 +16,6 @@ cuda_tile.module @k {
 
 // -----
 
-cuda_tile.module @k {
-  entry @integer() {
-    %a = constant <i8: 1> : tile<64x16xi8>
-    %b = constant <i8: 1> : tile<16x64xi8>
-    %c = constant <i32: 0> : tile<64x64xi32>
-    // expected-error@+1 {{'cuda_tile.mmai' op expects K to be a multiple of 32 (mma.sync m16n8k32), got 16}}
-    %0 = mmai %a, %b, %c signed signed : tile<64x16xi8>, tile<16x64xi8>, tile<64x64xi32>
-    return
-  }
-}
-
-// -----
-
 // The pipelined K loop copies each tile as one rectangular region: a view
 // whose tile dimensions walk other tensor dimensions is rejected, not read
 // as if its dim_map were the identity.

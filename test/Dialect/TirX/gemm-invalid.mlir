@@ -224,3 +224,36 @@ func.func @promote_async(%d: !D, %a: !A, %b: !B) {
   tirx.gemm_async warpgroup %d, %a, %b, %d {transpose_b, config = {promote_k = 32}} : !D, !A, !B, !D
   return
 }
+
+// -----
+
+!A = !tirx.buffer<16x8xi8, shared, #tirx.layout<S[16,8]>>
+!B = !tirx.buffer<8x16xi8, shared, #tirx.layout<S[8,16]>>
+!D = !tirx.buffer<16x16xi32, local, #tirx.layout<S[(16,16):(2@tx,1)] + R[2:1@tx]>>
+func.func @signed_not_bool(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects config signed_b to be a bool, got 0 : i64}}
+  tirx.gemm cta %d, %a, %b, %d {config = {signed_b = 0}} : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x8xbf16, shared, #tirx.layout<S[16,8]>>
+!B = !tirx.buffer<8x16xbf16, shared, #tirx.layout<S[8,16]>>
+!D = !tirx.buffer<16x16xf32, local, #tirx.layout<S[(16,16):(2@tx,1)] + R[2:1@tx]>>
+func.func @signed_float(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects config signed_a only with integer inputs, got 'bf16'}}
+  tirx.gemm cta %d, %a, %b, %d {config = {signed_a = false}} : !D, !A, !B, !D
+  return
+}
+
+// -----
+
+!A = !tirx.buffer<16x8xi8, shared, #tirx.layout<S[16,8]>>
+!B = !tirx.buffer<8x16xi8, shared, #tirx.layout<S[8,16]>>
+!D = !tirx.buffer<16x16xi32, local, #tirx.layout<S[(16,16):(2@tx,1)] + R[2:1@tx]>>
+func.func @fractional_beta(%a: !A, %b: !B, %d: !D) {
+  // expected-error@+1 {{expects integer alpha and beta with an integer accumulator, got 1.000000e+00 and 5.000000e-01}}
+  tirx.gemm cta %d, %a, %b, %d {beta = 0.5} : !D, !A, !B, !D
+  return
+}

@@ -6,9 +6,12 @@
 
 // Products too small for the tensor cores of the CTA (M = 8 over 2 warps,
 // K = 8 for f8) or whose K is not whole mma.sync atoms (f16 K = 8, f64
-// K = 2), or f8 into an f16 accumulator where wgmma does not apply (no
-// mma.sync form in the PTX ISA emitted), take the general path: the `fma` gemm variant on the CUDA
-// cores, f8 inputs widened to f16 first (exact), f32 accumulation.
+// K = 2, mmai K = 16 or 1), or f8 into an f16 accumulator where wgmma does
+// not apply (no mma.sync form in the PTX ISA emitted), take the general
+// path: the `fma` gemm variant on the CUDA cores, f8 inputs widened to f16
+// first (exact), f32 accumulation; i8 inputs (mmai) extended to i32 by
+// their signedness, a wrapping multiply-add (mad.lo.s32; u8 x u8 as
+// mul.wide.u16).
 
 // TIRX-LABEL: gpu.func @small_f16
 // TIRX: tirx.gemm cta {{.*}}xf16, shared{{.*}}xf16, shared
@@ -32,6 +35,18 @@
 // CHECK-LABEL: .entry odd_k_f64(
 // CHECK-NOT: mma.sync
 // CHECK: fma.rn.f64
+
+// TIRX-LABEL: gpu.func @odd_k_i8
+// TIRX: tirx.gemm cta {{.*}}config = {signed_a = true, signed_b = false}{{.*}}xi8, shared{{.*}}xi8, shared
+// CHECK-LABEL: .entry odd_k_i8(
+// CHECK-NOT: mma.sync
+// CHECK: ld.shared.s8
+// CHECK: mad.lo.s32
+// CHECK-LABEL: .entry tiny_u8(
+// CHECK-NOT: mma.sync
+// CHECK: ld.shared.b8
+// CHECK: mul.wide.u16
+// CHECK: add.s32
 
 // A K loop of such products (loads and mmaf, the shape the tensor-core
 // pipeline takes) is lowered op by op on the general path.
@@ -109,6 +124,38 @@ cuda_tile.module @m {
     %pc = make_partition_view %tc : partition_view<tile=(16x16), tensor_view<16x16xf64, strides=[16,1]>>
     %c0 = constant <i32: 0> : tile<i32>
     %t = store_view_tko weak %d, %pc[%c0, %c0] : tile<16x16xf64>, partition_view<tile=(16x16), tensor_view<16x16xf64, strides=[16,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @odd_k_i8(%a: tile<ptr<i8>>, %b: tile<ptr<i8>>, %c: tile<ptr<i32>>) {
+    %ta = make_tensor_view %a, shape = [32, 16], strides = [16, 1] : tensor_view<32x16xi8, strides=[16,1]>
+    %tb = make_tensor_view %b, shape = [16, 32], strides = [32, 1] : tensor_view<16x32xi8, strides=[32,1]>
+    %tc = make_tensor_view %c, shape = [32, 32], strides = [32, 1] : tensor_view<32x32xi32, strides=[32,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(32x16), tensor_view<32x16xi8, strides=[16,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(16x32), tensor_view<16x32xi8, strides=[32,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(32x32), tensor_view<32x32xi32, strides=[32,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va, %t0 = load_view_tko weak %pa[%c0, %c0] : partition_view<tile=(32x16), tensor_view<32x16xi8, strides=[16,1]>>, tile<i32> -> tile<32x16xi8>, token
+    %vb, %t1 = load_view_tko weak %pb[%c0, %c0] : partition_view<tile=(16x32), tensor_view<16x32xi8, strides=[32,1]>>, tile<i32> -> tile<16x32xi8>, token
+    %vc, %t2 = load_view_tko weak %pc[%c0, %c0] : partition_view<tile=(32x32), tensor_view<32x32xi32, strides=[32,1]>>, tile<i32> -> tile<32x32xi32>, token
+    %d = mmai %va, %vb, %vc signed unsigned : tile<32x16xi8>, tile<16x32xi8>, tile<32x32xi32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<32x32xi32>, partition_view<tile=(32x32), tensor_view<32x32xi32, strides=[32,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @tiny_u8(%a: tile<ptr<i8>>, %b: tile<ptr<i8>>, %c: tile<ptr<i32>>) {
+    %ta = make_tensor_view %a, shape = [2, 1], strides = [1, 1] : tensor_view<2x1xi8, strides=[1,1]>
+    %tb = make_tensor_view %b, shape = [1, 2], strides = [2, 1] : tensor_view<1x2xi8, strides=[2,1]>
+    %tc = make_tensor_view %c, shape = [2, 2], strides = [2, 1] : tensor_view<2x2xi32, strides=[2,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(2x1), tensor_view<2x1xi8, strides=[1,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(1x2), tensor_view<1x2xi8, strides=[2,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(2x2), tensor_view<2x2xi32, strides=[2,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %va, %t0 = load_view_tko weak %pa[%c0, %c0] : partition_view<tile=(2x1), tensor_view<2x1xi8, strides=[1,1]>>, tile<i32> -> tile<2x1xi8>, token
+    %vb, %t1 = load_view_tko weak %pb[%c0, %c0] : partition_view<tile=(1x2), tensor_view<1x2xi8, strides=[2,1]>>, tile<i32> -> tile<1x2xi8>, token
+    %vc, %t2 = load_view_tko weak %pc[%c0, %c0] : partition_view<tile=(2x2), tensor_view<2x2xi32, strides=[2,1]>>, tile<i32> -> tile<2x2xi32>, token
+    %d = mmai %va, %vb, %vc unsigned unsigned : tile<2x1xi8>, tile<1x2xi8>, tile<2x2xi32>
+    %t3 = store_view_tko weak %d, %pc[%c0, %c0] : tile<2x2xi32>, partition_view<tile=(2x2), tensor_view<2x2xi32, strides=[2,1]>>, tile<i32> -> token
     return
   }
 

@@ -130,11 +130,28 @@ static LogicalResult verifyGemm(OpTy op) {
                   "once the products are complete (use tirx.gemm)";
     }
 
+  // `signed_a`, `signed_b`: how each integer input reads.
+  if (DictionaryAttr config = op.getConfigAttr())
+    for (StringRef key : {"signed_a", "signed_b"})
+      if (Attribute flag = config.get(key)) {
+        if (!isa<BoolAttr>(flag))
+          return op.emitOpError()
+                 << "expects config " << key << " to be a bool, got " << flag;
+        if (!ta.isInteger())
+          return op.emitOpError() << "expects config " << key
+                                  << " only with integer inputs, got " << ta;
+      }
+
   double alpha = op.getAlpha().convertToDouble();
   double beta = op.getBeta().convertToDouble();
   if (!std::isfinite(alpha) || !std::isfinite(beta))
     return op.emitOpError()
            << "expects finite alpha and beta, got " << alpha << " and " << beta;
+  if (td.isInteger() &&
+      (alpha != std::trunc(alpha) || beta != std::trunc(beta)))
+    return op.emitOpError()
+           << "expects integer alpha and beta with an integer accumulator, got "
+           << alpha << " and " << beta;
   return success();
 }
 

@@ -22,6 +22,17 @@ class TirX_GemmPrimitive<string mnemonic> : TirX_Primitive<mnemonic> {
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// How an integer input reads: `key` is `signed_a` (A) or `signed_b`
+    /// (B) of the config, signed when absent (i8 buffers carry no
+    /// signedness).
+    bool isSignedInput(::llvm::StringRef key) {
+      if (::mlir::DictionaryAttr config = getConfigAttr())
+        if (auto flag = config.getAs<::mlir::BoolAttr>(key))
+          return flag.getValue();
+      return true;
+    }
+  }];
 }
 
 def TirX_GemmOp : TirX_GemmPrimitive<"gemm"> {
@@ -47,9 +58,12 @@ def TirX_GemmOp : TirX_GemmPrimitive<"gemm"> {
     each chunk's products are summed from zero and the sum added to the
     accumulator in its type (what cuBLAS's f8 GEMM without fast
     accumulation does with N = 128); `f64`
-    inputs with an `f64` accumulator; `i8` inputs with an `i32` accumulator.
+    inputs with an `f64` accumulator; `i8` inputs with an `i32` accumulator,
+    each input signed or unsigned as `config = {signed_a, signed_b}` say
+    (bools, signed when absent), the sum wrapping modulo 2^32.
     `A` and `B` have one element type unless both are f8.
-    `alpha` and `beta` are f64 attributes (default 1 and 0). All buffers are
+    `alpha` and `beta` are f64 attributes (default 1 and 0), integers with
+    an integer accumulator. All buffers are
     on chip (`local` or `shared`) with a layout; `D` and `C` have one memory
     scope.
 
