@@ -7,17 +7,19 @@
 //              element (the format applied to that element of every tile
 //              argument), by the thread holding it, through tirx.for_each.
 //   assume:    pass-through recording its predicate (see lowerDebugOp).
-//   assert:    cf.assert (__assertfail): on the scalar condition by every
-//              thread, or on every element of a tile through tirx.for_each.
+//   assert:    on a failed condition, printf of tileiras's message (file,
+//              line, block ids, element coordinates) and a trap: for a
+//              scalar condition by thread 0, for a tile by the thread
+//              holding each element (tirx.for_each).
 //
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -92,15 +94,87 @@ static LogicalResult lowerPrint(EntryLowering &l, ct::PrintTkoOp op) {
   return success();
 }
 
+/// `text` with every `%` doubled (a printf format that prints it).
+static std::string escapePercent(StringRef text) {
+  std::string out;
+  for (char c : text) {
+    out += c;
+    if (c == '%')
+      out += '%';
+  }
+  return out;
+}
+
+/// The message a failed assertion prints, as NVIDIA's tileiras writes it:
+/// `FILE:LINE: tile block: [x, y, z], position: [i, j]: MESSAGE` (the
+/// first file position of the op's location, `(unknown):0` without one;
+/// one coordinate per tile dimension), a printf format whose arguments are
+/// the block ids and the element's coordinates.
+static std::string assertFormat(Location loc, StringRef message, int64_t rank) {
+  std::string where = "(unknown):0";
+  loc->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      where = (file.getFilename().strref() + ":" + Twine(file.getLine())).str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  std::string format =
+      escapePercent(where) + ": tile block: [%d, %d, %d], " + "position: [";
+  for (int64_t d = 0; d < rank; ++d)
+    format += d ? ", %d" : "%d";
+  return format + "]: " + escapePercent(message) + "\n";
+}
+
+/// if (!cond) { printf(message, block ids, coords); trap }.
+static void emitAssert(OpBuilder &b, Location loc, Value cond, StringRef format,
+                       ValueRange coords) {
+  Value failed = arith::XOrIOp::create(
+      b, loc, cond, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  auto ifOp = scf::IfOp::create(b, loc, failed, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  SmallVector<Value> args;
+  for (gpu::Dimension d :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+    args.push_back(arith::IndexCastUIOp::create(
+        b, loc, b.getI32Type(), gpu::BlockIdOp::create(b, loc, d)));
+  for (Value c : coords)
+    args.push_back(arith::TruncIOp::create(b, loc, b.getI32Type(), c));
+  gpu::PrintfOp::create(b, loc, b.getStringAttr(format), args);
+  LLVM::Trap::create(b, loc);
+}
+
 static LogicalResult lowerAssert(EntryLowering &l, ct::AssertOp op) {
+  OpBuilder &b = l.b;
+  Location loc = op.getLoc();
   Value cond = l.get(op.getCondition());
-  StringAttr message = op.getMessageAttr();
+  StringRef message = op.getMessageAttr() ? op.getMessage() : "";
+  auto tile = cast<ct::TileType>(op.getCondition().getType());
+  std::string format = assertFormat(loc, message, tile.getRank());
   if (!isa<tirx::BufferType>(cond.getType())) {
-    cf::AssertOp::create(l.b, op.getLoc(), cond, message);
+    // A uniform condition: thread 0 reports it.
+    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value notFirst =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, tid,
+                              arith::ConstantIndexOp::create(b, loc, 0));
+    emitAssert(b, loc, arith::OrIOp::create(b, loc, cond, notFirst), format,
+               {});
     return success();
   }
-  forEach(l, op.getLoc(), {cond}, [&](ArrayRef<Value> values) {
-    cf::AssertOp::create(l.b, op.getLoc(), values[0], message);
+  // Per element, by the thread holding it; its row-major coordinates from
+  // the flat index.
+  ArrayRef<int64_t> shape = tile.getShape();
+  forEach(l, loc, {cond}, [&](ArrayRef<Value> values) {
+    Value flat = b.getInsertionBlock()->getArguments().back();
+    SmallVector<Value> coords(shape.size());
+    for (int64_t d = shape.size() - 1; d >= 0; --d) {
+      Value extent =
+          arith::ConstantIntOp::create(b, loc, b.getI64Type(), shape[d]);
+      coords[d] = arith::RemUIOp::create(b, loc, flat, extent);
+      flat = arith::DivUIOp::create(b, loc, flat, extent);
+    }
+    emitAssert(b, loc, values[0], format, coords);
   });
   return success();
 }

@@ -825,8 +825,14 @@ std::optional<LogicalResult> EntryLowering::lowerMemoryOp(Operation *op) {
       })
       .Case<ct::MakeGatherScatterViewOp>([&](ct::MakeGatherScatterViewOp v) {
         auto type = cast<ct::GatherScatterViewType>(v.getResult().getType());
-        return recordView(*this, v, v.getTensorView(), type.getTileShape(), {},
-                          {}, type.getSparseDim(), type.getPaddingValue(),
+        // The indices of the dense dimensions are element offsets (where
+        // the tile starts), not tile numbers: a step of 1 (as NVIDIA's
+        // tileiras reads them; cuTile's load/store_advanced_indexing with
+        // a Slice(start, n) passes `start`).
+        SmallVector<int32_t> elementSteps(type.getTileShape().size(), 1);
+        return recordView(*this, v, v.getTensorView(), type.getTileShape(),
+                          elementSteps, {}, type.getSparseDim(),
+                          type.getPaddingValue(),
                           type.getTensorView().getElementType());
       })
       .Case<ct::GetGlobalOp>([&](ct::GetGlobalOp g) -> LogicalResult {

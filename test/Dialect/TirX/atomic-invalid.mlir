@@ -191,11 +191,12 @@ gpu.module @m {
 
 !I = !tirx.buffer<256xi1, local, #tirx.layout<S[(128,2):(1@tx,1)]>>
 gpu.module @m {
-  gpu.func @region(%a: !I) kernel {
+  gpu.func @region(%a: !I, %b: !I) kernel {
     tirx.for_each cta %a : !I {
     ^bb0(%v: i1, %i: i64):
-      // expected-error@+1 {{'scf.if' op has regions; a tirx.for_each body must be a straight-line scalar computation}}
       scf.if %v {
+        // expected-error@+1 {{'tirx.fill' op is a tile primitive; a tirx.for_each body is scalar code}}
+        tirx.fill cta %b, %v : !I, i1
       }
     }
     gpu.return

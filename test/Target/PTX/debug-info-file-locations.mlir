@@ -8,9 +8,9 @@
 // line info every kernel gets a subprogram in a compile unit of the input
 // file (upstream ensure-debug-info-scope-on-llvm-func), and the `.loc` lines
 // name the lines of this file. The same with scopes that
-// cuda-tile-synthesize-debug-info-scopes adds. vprintf and __assertfail,
-// which the lowering declares at the location of print_tko and assert,
-// stay declarations without a defining subprogram. With debug info the
+// cuda-tile-synthesize-debug-info-scopes adds. vprintf, which the lowering
+// declares at the location of print_tko and assert, stays a declaration
+// without a defining subprogram. With debug info the
 // kernels of both cuda_tile.modules compile to one PTX module (one header,
 // one file table).
 
@@ -18,10 +18,12 @@
 // CHECK-NOT: .version
 // CHECK: .target sm_90{{$}}
 // CHECK-LABEL: .entry print_and_check(
-// CHECK: .loc [[FILE:[0-9]+]] [[@LINE+22]] 10
+// CHECK: .loc [[FILE:[0-9]+]] [[@LINE+24]] 10
 // CHECK: call.uni (retval0), vprintf,
-// CHECK: .loc [[FILE]] [[@LINE+22]] 5
-// CHECK: call.uni __assertfail,
+// CHECK: .loc [[FILE]] [[@LINE+24]] 5
+// CHECK: call.uni (retval0), vprintf,
+// CHECK-NEXT: } // callseq
+// CHECK-NEXT: trap;
 // CHECK-LABEL: .entry scale(
 // CHECK: .loc [[FILE]] [[@LINE+30]] 10
 // CHECK-NEXT: mul.rn.f32

@@ -7,10 +7,9 @@
 // accepts: ordered loads and stores (ld.acquire.gpu, ld.relaxed.cta,
 // st.release.sys/gpu), views through dim_map / strided views, atomics
 // (atom / red with fences for ordered read-modify-writes, atom.cas with
-// its ordering), the shared broadcast of a scalar CAS, vprintf,
-// __assertfail and globals.
+// its ordering), the shared broadcast of a scalar CAS, vprintf (also the
+// message of a failed assert, then trap) and globals.
 
-// CHECK-DAG: .extern .func __assertfail
 // CHECK-DAG: .extern .func {{.*}}vprintf
 // CHECK-DAG: .visible .global .align 256 .b8 table[8]
 // CHECK-DAG: .global .align 4 .b8 lut[16]
@@ -44,7 +43,8 @@
 // CHECK-LABEL: .entry print_tile(
 // CHECK-COUNT-4: call.uni (retval0), vprintf,
 // CHECK-LABEL: .entry asserts(
-// CHECK: call.uni __assertfail,
+// CHECK: call.uni (retval0), vprintf,
+// CHECK: trap;
 // CHECK-LABEL: .entry use(
 // CHECK: ld.global.b32 {{.*}}, [table];
 // CHECK: mov.b64 {{.*}}, lut;

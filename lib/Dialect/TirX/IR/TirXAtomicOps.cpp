@@ -87,9 +87,16 @@ LogicalResult ForEachOp::verifyRegions() {
     return emitOpError() << "expects the last body argument to be the i64 "
                             "flat index, got "
                          << body.getArguments().back().getType();
-  for (Operation &op : body)
-    if (op.getNumRegions() != 0)
-      return op.emitOpError() << "has regions; a tirx.for_each body must be "
-                                 "a straight-line scalar computation";
-  return success();
+  // Scalar code, structured control flow included (a conditional printf);
+  // no tile primitives: the body runs once per element and thread.
+  WalkResult nested = body.walk([&](Operation *op) {
+    if (op->getParentOp() != getOperation() &&
+        isa<TirXDialect>(op->getDialect())) {
+      op->emitOpError() << "is a tile primitive; a tirx.for_each body is "
+                           "scalar code";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(nested.wasInterrupted());
 }
