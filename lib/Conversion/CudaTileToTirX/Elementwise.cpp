@@ -553,7 +553,7 @@ FailureOr<Value> EntryLowering::buildConversion(Operation *op,
 Value EntryLowering::buildFloatConvert(Value x, Type from, Type to,
                                        ct::RoundingMode mode, Location loc) {
   using RM = ct::RoundingMode;
-  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  Type f32 = b.getF32Type(), f64 = b.getF64Type(), i32 = b.getI32Type();
   bool toTf32 = isa<FloatTF32Type>(to);
   Type storage = toTf32 ? f32 : to;
   // tf32 scalars of splat constants keep their type: f32 (exact).
@@ -574,6 +574,22 @@ Value EntryLowering::buildFloatConvert(Value x, Type from, Type to,
   };
   if (toTf32) {
     Value y = x;
+    if (x.getType().isF64()) {
+      // f64 -> tf32 rounds once: toward zero to f32 then toward zero, or
+      // to nearest through f32 rounded to odd (toward zero, the last bit
+      // set when inexact: f32 keeps 13 more bits than tf32, so the second
+      // rounding sees every tie and sticky bit of the first).
+      y = d2f(x, RM::Zero);
+      if (mode == RM::NearestEven) {
+        Value back = arith::ExtFOp::create(b, loc, f64, y);
+        Value inexact =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, back);
+        Value bits = arith::OrIOp::create(
+            b, loc, arith::BitcastOp::create(b, loc, i32, y),
+            arith::ExtUIOp::create(b, loc, i32, inexact));
+        y = arith::BitcastOp::create(b, loc, f32, bits);
+      }
+    }
     // cvt.rn/rz.tf32.f32 need sm_90; cvt.rna exists from sm_80. Below
     // sm_90, rn and rz on the bits: add half an ulp of tf32 (less one, plus
     // the kept last bit for ties to even) and clear the 13 low bits; NaN

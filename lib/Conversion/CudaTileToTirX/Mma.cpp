@@ -1033,9 +1033,10 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
 /// `ftof` to or from tf32 (the mmaf input type), in f32 storage
 /// (EntryLowering::buildFloatConvert rounds): f32 -> tf32 with `cvt.rn`,
 /// `cvt.rz` (sm_90+; the same on the bits below) or `cvt.rna.tf32.f32`;
-/// f16 and bf16 -> tf32 are exact (extf to f32); tf32 -> f32/f64 are exact,
-/// tf32 -> f16/bf16 one rounding of the f32 value. f64 -> tf32 would round
-/// twice and f8 <-> tf32 is not covered: located diagnostics.
+/// f64 -> tf32 rounds once (through f32 rounded to odd, or toward zero
+/// twice); f16 and bf16 -> tf32 are exact (extf to f32); tf32 -> f32/f64
+/// are exact, tf32 -> f16/bf16 one rounding of the f32 value. f8 <-> tf32
+/// is not covered: a located diagnostic.
 static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
   OpBuilder &b = l.b;
   Location loc = op.getLoc();
@@ -1044,14 +1045,11 @@ static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
   Type from = srcType.getElementType(), to = dstType.getElementType();
   bool toTf32 = isa<FloatTF32Type>(to);
   Type other = toTf32 ? from : to;
-  if (toTf32 && !(other.isF16() || other.isBF16() || other.isF32()))
+  if (!(other.isF16() || other.isBF16() || other.isF32() || other.isF64()))
     return op.emitOpError()
-           << "to tf32 expects f16, bf16 or f32 values, got " << other
-           << (other.isF64() ? " (f64 -> tf32 would round twice)" : "");
-  if (!toTf32 &&
-      !(other.isF16() || other.isBF16() || other.isF32() || other.isF64()))
-    return op.emitOpError()
-           << "from tf32 expects an f16, bf16, f32 or f64 result, got "
+           << (toTf32 ? "to tf32 expects f16, bf16, f32 or f64 values, got "
+                      : "from tf32 expects an f16, bf16, f32 or f64 result, "
+                        "got ")
            << other;
   Type result = storageType(to);
   // The scalar form: the value in the lowered element types.
