@@ -112,6 +112,9 @@ enum class EnumKind : uint8_t {
 mlir::Attribute enumAttr(mlir::MLIRContext *ctx, EnumKind kind, uint64_t v);
 /// The value of an enum attribute of `kind`; nullopt when it is none.
 std::optional<uint64_t> enumValue(EnumKind kind, mlir::Attribute attr);
+/// The first version with case `v` of `kind` (rounding `nearest_away`,
+/// 7, came with 13.4).
+Version enumValueSince(EnumKind kind, uint64_t v);
 
 /// How one op attribute is encoded.
 enum class AttrKind : uint8_t {

@@ -415,6 +415,13 @@ std::optional<uint64_t> enumValue(EnumKind kind, Attribute attr) {
   llvm_unreachable("enum kind");
 }
 
+Version enumValueSince(EnumKind kind, uint64_t v) {
+  if (kind == EnumKind::Rounding &&
+      v == static_cast<uint64_t>(RoundingMode::NearestAway))
+    return {13, 4, 0};
+  return {13, 1, 0};
+}
+
 bool isExpandedOp(const OpSpec &spec) { return spec.name == "fpowi"; }
 
 FailureOr<SmallVector<Value>> expandedOp(const OpSpec &spec, OpBuilder &builder,

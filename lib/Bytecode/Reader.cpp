@@ -927,6 +927,12 @@ bool Reader::readOp(Cursor &c, Block &block, unsigned depth) {
       if (!attr && c.ok())
         return error(
             at, llvm::formatv("bad value {0} of '{1}'", unsigned(v), a.name));
+      Version valueSince = enumValueSince(a.enumKind, v);
+      if (attr && version < valueSince)
+        return error(at, llvm::formatv("value {0} of '{1}' requires bytecode "
+                                       "{2}, file is {3}",
+                                       unsigned(v), a.name, valueSince.str(),
+                                       version.str()));
       break;
     }
     case AttrKind::I32:

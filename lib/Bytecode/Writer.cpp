@@ -504,6 +504,15 @@ bool Writer::writeOp(Bytes &out, Operation *op) {
       std::optional<uint64_t> v = enumValue(a.enumKind, value);
       if (!v)
         return fail(op, "bad value of attribute '" + a.name + "'");
+      Version valueSince = enumValueSince(a.enumKind, *v);
+      if (version < valueSince) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        value.print(os);
+        return fail(op, llvm::formatv("value {0} of '{1}' requires bytecode "
+                                      "version {2}",
+                                      text, a.name, valueSince.str()));
+      }
       out.push_back(static_cast<char>(*v));
       break;
     }

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+#include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -503,23 +504,8 @@ FailureOr<Value> EntryLowering::buildConversion(Operation *op,
         return trunc;
       })
       .Case([&](ct::FToFOp o) -> Value {
-        Type from = v[0].getType();
-        unsigned fromBits = from.getIntOrFloatBitWidth(),
-                 toBits = resultType.getIntOrFloatBitWidth();
-        // f16 <-> bf16: exactly through f32, rounded once.
-        if (fromBits == toBits)
-          return arith::TruncFOp::create(
-              b, loc, resultType, arith::ExtFOp::create(b, loc, f32, v[0]));
-        if (fromBits < toBits)
-          return arith::ExtFOp::create(b, loc, resultType, v[0]);
-        auto trunc = arith::TruncFOp::create(b, loc, resultType, v[0]);
-        if (o.getRoundingMode() == ct::RoundingMode::Zero)
-          trunc.setRoundingmodeAttr(arith::RoundingModeAttr::get(
-              b.getContext(), arith::RoundingMode::toward_zero));
-        if (o.getRoundingMode() == ct::RoundingMode::PositiveInf)
-          trunc.setRoundingmodeAttr(arith::RoundingModeAttr::get(
-              b.getContext(), arith::RoundingMode::upward));
-        return trunc;
+        return buildFloatConvert(v[0], o.getSource().getType().getElementType(),
+                                 resultType, o.getRoundingMode(), loc);
       })
       .Case([&](ct::FToIOp o) -> Value {
         Value x = v[0];
@@ -562,6 +548,108 @@ FailureOr<Value> EntryLowering::buildConversion(Operation *op,
         return arith::SelectOp::create(b, loc, v[0], v[1], v[2]);
       })
       .Default([](Operation *) { return failure(); });
+}
+
+Value EntryLowering::buildFloatConvert(Value x, Type from, Type to,
+                                       ct::RoundingMode mode, Location loc) {
+  using RM = ct::RoundingMode;
+  Type f32 = b.getF32Type(), f64 = b.getF64Type(), i32 = b.getI32Type();
+  bool toTf32 = isa<FloatTF32Type>(to);
+  Type storage = toTf32 ? f32 : to;
+  // tf32 scalars of splat constants keep their type: f32 (exact).
+  if (isa<FloatTF32Type>(x.getType()))
+    x = arith::ExtFOp::create(b, loc, f32, x);
+  // Every value of `from` is one of `to`: nothing to round.
+  if (APFloat::isRepresentableBy(cast<FloatType>(from).getFloatSemantics(),
+                                 cast<FloatType>(to).getFloatSemantics()))
+    return x.getType() == storage
+               ? x
+               : arith::ExtFOp::create(b, loc, storage, x).getResult();
+  // f64 -> f32 in any IEEE direction: cvt.rn/rz/rm/rp.f32.f64.
+  auto d2f = [&](Value v, RM m) {
+    return intrinsic(("llvm.nvvm.d2f." + roundingSuffix(m)).str(), f32, v, loc);
+  };
+  auto constI32 = [&](int64_t c) -> Value {
+    return arith::ConstantIntOp::create(b, loc, i32, c);
+  };
+  if (toTf32) {
+    Value y = x;
+    if (x.getType().isF64()) {
+      // f64 -> tf32 rounds once: toward zero to f32 then toward zero, or
+      // to nearest through f32 rounded to odd (toward zero, the last bit
+      // set when inexact: f32 keeps 13 more bits than tf32, so the second
+      // rounding sees every tie and sticky bit of the first).
+      y = d2f(x, RM::Zero);
+      if (mode == RM::NearestEven) {
+        Value back = arith::ExtFOp::create(b, loc, f64, y);
+        Value inexact =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, back);
+        Value bits = arith::OrIOp::create(
+            b, loc, arith::BitcastOp::create(b, loc, i32, y),
+            arith::ExtUIOp::create(b, loc, i32, inexact));
+        y = arith::BitcastOp::create(b, loc, f32, bits);
+      }
+    }
+    // cvt.rn/rz.tf32.f32 need sm_90; cvt.rna exists from sm_80. Below
+    // sm_90, rn and rz on the bits: add half an ulp of tf32 (less one, plus
+    // the kept last bit for ties to even) and clear the 13 low bits; NaN
+    // becomes the canonical NaN as with cvt.
+    if (mode == RM::NearestAway || target->getSmVersion() >= 90) {
+      StringRef name = mode == RM::Zero          ? "llvm.nvvm.f2tf32.rz"
+                       : mode == RM::NearestAway ? "llvm.nvvm.f2tf32.rna"
+                                                 : "llvm.nvvm.f2tf32.rn";
+      return arith::BitcastOp::create(b, loc, f32,
+                                      intrinsic(name, i32, y, loc));
+    }
+    Value bits = arith::BitcastOp::create(b, loc, i32, y);
+    if (mode == RM::NearestEven) {
+      Value last = arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, bits, constI32(13)),
+          constI32(1));
+      bits = arith::AddIOp::create(
+          b, loc, bits, arith::AddIOp::create(b, loc, last, constI32(0xFFF)));
+    }
+    bits = arith::AndIOp::create(b, loc, bits, constI32(~int64_t(0x1FFF)));
+    Value isNaN =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, y, y);
+    bits = arith::SelectOp::create(b, loc, isNaN, constI32(0x7FFFFFFF), bits);
+    return arith::BitcastOp::create(b, loc, f32, bits);
+  }
+  Type in = x.getType();
+  unsigned inBits = in.getIntOrFloatBitWidth(),
+           toBits = to.getIntOrFloatBitWidth();
+  if (mode == RM::NearestEven) {
+    // f16 <-> bf16: exactly through f32, rounded once.
+    if (inBits == toBits)
+      return arith::TruncFOp::create(b, loc, to,
+                                     arith::ExtFOp::create(b, loc, f32, x));
+    if (inBits < toBits)
+      return arith::ExtFOp::create(b, loc, to, x);
+    return arith::TruncFOp::create(b, loc, to, x);
+  }
+  if (in.isF64() && to.isF32())
+    return d2f(x, mode);
+  // Toward zero to f16/bf16: cvt.rz.f16/bf16.f32 of the value, or of the
+  // f64 value truncated to f32 (toward zero twice is toward zero once).
+  if (mode == RM::Zero && isHalfLike(to)) {
+    Value y = in.isF64()  ? d2f(x, RM::Zero)
+              : in == f32 ? x
+                          : arith::ExtFOp::create(b, loc, f32, x).getResult();
+    return intrinsic(to.isF16() ? "llvm.nvvm.f2f16.rz" : "llvm.nvvm.f2bf16.rz",
+                     to, y, loc);
+  }
+  // f8E8M0FNU results (toward zero or up) and sources: arith's rounding
+  // attribute; tirx-dispatch emits f8 conversions.
+  if (inBits < toBits)
+    return arith::ExtFOp::create(b, loc, to, x);
+  auto trunc = arith::TruncFOp::create(b, loc, to, x);
+  if (mode == RM::Zero)
+    trunc.setRoundingmodeAttr(arith::RoundingModeAttr::get(
+        b.getContext(), arith::RoundingMode::toward_zero));
+  if (mode == RM::PositiveInf)
+    trunc.setRoundingmodeAttr(arith::RoundingModeAttr::get(
+        b.getContext(), arith::RoundingMode::upward));
+  return trunc;
 }
 
 FailureOr<Value> EntryLowering::buildElementwise(Operation *op,

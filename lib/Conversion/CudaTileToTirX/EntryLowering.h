@@ -160,6 +160,11 @@ public:
   FailureOr<Value> buildRounded(Operation *op, StringRef kind,
                                 ArrayRef<Value> args, ct::RoundingMode mode,
                                 bool ftz);
+  /// `x` (a scalar of cuda_tile float type `from`; tf32 values are f32)
+  /// converted to `to` with the rounding of an `ftof` (result: f32 for a
+  /// tf32 `to`). The rounding counts only where the conversion is inexact.
+  Value buildFloatConvert(Value x, Type from, Type to, ct::RoundingMode mode,
+                          Location loc);
   LogicalResult checkElementwise(Operation *op);
   LogicalResult lowerAssume(ct::AssumeOp op);
   /// A call of the LLVM intrinsic `name` (NVVM forms without an NVVM op).

@@ -1014,11 +1014,13 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
 // tf32 conversions
 //===----------------------------------------------------------------------===//
 
-/// `ftof` to or from tf32 (the mmaf input type), in f32 storage: f32 ->
-/// tf32 rounds to nearest-even with `cvt.rn.tf32.f32` (sm_90+); f16 and
-/// bf16 -> tf32 are exact (extf to f32); tf32 -> f32/f64 are exact, tf32 ->
-/// f16/bf16 one rounding of the f32 value (truncf). f64 -> tf32 would round
-/// twice and f8 <-> tf32 is not covered: located diagnostics.
+/// `ftof` to or from tf32 (the mmaf input type), in f32 storage
+/// (EntryLowering::buildFloatConvert rounds): f32 -> tf32 with `cvt.rn`,
+/// `cvt.rz` (sm_90+; the same on the bits below) or `cvt.rna.tf32.f32`;
+/// f64 -> tf32 rounds once (through f32 rounded to odd, or toward zero
+/// twice); f16 and bf16 -> tf32 are exact (extf to f32); tf32 -> f32/f64
+/// are exact, tf32 -> f16/bf16 one rounding of the f32 value. f8 <-> tf32
+/// is not covered: a located diagnostic.
 static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
   OpBuilder &b = l.b;
   Location loc = op.getLoc();
@@ -1027,39 +1029,16 @@ static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
   Type from = srcType.getElementType(), to = dstType.getElementType();
   bool toTf32 = isa<FloatTF32Type>(to);
   Type other = toTf32 ? from : to;
-  if (toTf32 && !(other.isF16() || other.isBF16() || other.isF32()))
+  if (!(other.isF16() || other.isBF16() || other.isF32() || other.isF64()))
     return op.emitOpError()
-           << "to tf32 expects f16, bf16 or f32 values, got " << other
-           << (other.isF64() ? " (f64 -> tf32 would round twice)" : "");
-  if (!toTf32 &&
-      !(other.isF16() || other.isBF16() || other.isF32() || other.isF64()))
-    return op.emitOpError()
-           << "from tf32 expects an f16, bf16, f32 or f64 result, got "
+           << (toTf32 ? "to tf32 expects f16, bf16, f32 or f64 values, got "
+                      : "from tf32 expects an f16, bf16, f32 or f64 result, "
+                        "got ")
            << other;
-  if (op.getRoundingMode() != ct::RoundingMode::NearestEven)
-    return l.fail(op, "to or from tf32 expects rounding nearest_even");
-  bool round = toTf32 && other.isF32();
-  if (round && l.target->getSmVersion() < 90)
-    return op.emitOpError()
-           << "from f32 to tf32 with nearest_even rounding is not supported "
-              "on "
-           << l.target->getChip()
-           << ": it needs cvt.rn.tf32.f32 (sm_90 or newer; cvt.rna rounds "
-              "ties away from zero)";
-  Type f32 = b.getF32Type();
   Type result = storageType(to);
   // The scalar form: the value in the lowered element types.
   auto convert = [&](Value x) -> Value {
-    if (round) {
-      Value bits = l.intrinsic("llvm.nvvm.f2tf32.rn", b.getI32Type(), {x}, loc);
-      return arith::BitcastOp::create(b, loc, f32, bits);
-    }
-    Type in = x.getType();
-    if (in == result)
-      return x;
-    if (in.getIntOrFloatBitWidth() < result.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(b, loc, result, x);
-    return arith::TruncFOp::create(b, loc, result, x);
+    return l.buildFloatConvert(x, from, to, op.getRoundingMode(), loc);
   };
   Value src = l.get(op.getSource());
   if (!src)
@@ -1070,7 +1049,7 @@ static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
   }
   auto srcBuf = cast<tirx::BufferType>(src.getType());
   // tf32 -> f32 keeps the buffer (tf32 is stored as f32).
-  if (!round && srcBuf.getElementType() == result) {
+  if (!toTf32 && srcBuf.getElementType() == result) {
     l.mapping.map(op.getResult(), src);
     return success();
   }

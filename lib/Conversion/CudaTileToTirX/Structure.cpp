@@ -466,12 +466,40 @@ LogicalResult EntryLowering::lower(ct::InsertOp op) {
   return success();
 }
 
+/// The values of a dense constant as they are stored in memory and held in
+/// registers: i1 as one byte each (0 or 1; the tile is loaded as i1, see
+/// tirx::getMemoryType), tf32 as the f32 of the same value (tf32 tiles live
+/// in f32 buffers).
+static DenseElementsAttr toStoredConstant(DenseElementsAttr value) {
+  Type elem = value.getElementType();
+  MLIRContext *ctx = elem.getContext();
+  if (elem.isInteger(1)) {
+    Type i8 = IntegerType::get(ctx, 8);
+    return value.mapValues(i8, [](const APInt &v) { return v.zext(8); });
+  }
+  if (isa<FloatTF32Type>(elem)) {
+    Type f32 = Float32Type::get(ctx);
+    return value.mapValues(f32, [](const APFloat &v) {
+      APFloat wide = v;
+      bool lost = false;
+      // Exact: tf32 has f32's exponent range and fewer mantissa bits.
+      wide.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+      return wide.bitcastToAPInt();
+    });
+  }
+  return value;
+}
+
 LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
                                                 DenseElementsAttr value) {
   Location loc = op.getLoc();
   auto type = cast<ct::TileType>(op.getResult().getType());
   Type elem = type.getElementType();
-  if (!isStorableInGlobal(elem)) {
+  DenseElementsAttr stored = toStoredConstant(value);
+  // The element type of the global view: i1 (read as bytes) or the type
+  // the values are stored as.
+  Type viewElem = elem.isInteger(1) ? elem : stored.getElementType();
+  if (!isStorableInGlobal(stored.getElementType())) {
     std::string name;
     llvm::raw_string_ostream os(name);
     os << elem;
@@ -486,7 +514,7 @@ LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    createDenseGlobal(b, loc, name, value, /*isConstant=*/true,
+    createDenseGlobal(b, loc, name, stored, /*isConstant=*/true,
                       LLVM::Linkage::Internal, /*alignment=*/16);
   }
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
@@ -494,8 +522,9 @@ LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
   SmallVector<int64_t> strides(type.getRank(), 1);
   for (int64_t d = type.getRank() - 2; d >= 0; --d)
     strides[d] = strides[d + 1] * type.getShape()[d + 1];
-  auto viewType = tirx::BufferType::get(b.getContext(), type.getShape(), elem,
-                                        tirx::MemScope::Global, nullptr);
+  auto viewType =
+      tirx::BufferType::get(b.getContext(), type.getShape(), viewElem,
+                            tirx::MemScope::Global, nullptr);
   Value view = tirx::GlobalViewOp::create(
       b, loc, viewType, base, ValueRange{}, ValueRange{},
       b.getDenseI64ArrayAttr(type.getShape()), b.getDenseI64ArrayAttr(strides),
@@ -503,7 +532,8 @@ LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
   SmallVector<int64_t> zeros(type.getRank(), 0);
   Value region = tirx::RegionOp::create(b, loc, viewType, view, ValueRange{},
                                         b.getDenseI64ArrayAttr(zeros));
-  Value dst = allocBlocked(type, loc);
+  Value dst = alloc(type.getShape(), viewElem,
+                    planner.getBlocked(type.getShape()), loc);
   tirx::CopyOp::create(b, loc, dst, region, nullptr, cta(), nullptr, nullptr);
   mapping.map(op.getResult(), dst);
   return success();

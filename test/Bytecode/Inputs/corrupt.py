@@ -98,6 +98,11 @@ def main():
         # The second op of the input (after a 3-byte constant) is a unary op
         # on the first: opcode, result type, operand.
         data[ops + 3 + 2] = 0x7F
+    elif mode == "rounding-away":
+        _, ops = func_body(data)
+        # The first op of the input is an ftof: opcode, result type, rounding
+        # mode; 7 (nearest_away) came with bytecode 13.4.
+        data[ops + 2] = 7
     else:
         sys.exit("unknown mode " + mode)
     open(dst, "wb").write(data)

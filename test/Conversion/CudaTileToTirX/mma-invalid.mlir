@@ -41,12 +41,12 @@ cuda_tile.module @k {
 }
 // -----
 
-// f64 -> tf32 would round twice (f64 -> f32 -> tf32).
+// f8 -> tf32 is not lowered.
 cuda_tile.module @k {
-  entry @f64_to_tf32() {
-    %a = constant <f64: 1.5> : tile<64x32xf64>
-    // expected-error@+1 {{'cuda_tile.ftof' op to tf32 expects f16, bf16 or f32 values, got 'f64' (f64 -> tf32 would round twice)}}
-    %0 = ftof %a : tile<64x32xf64> -> tile<64x32xtf32>
+  entry @f8_to_tf32() {
+    %a = constant <f8E4M3FN: 1.5> : tile<64x32xf8E4M3FN>
+    // expected-error@+1 {{'cuda_tile.ftof' op to tf32 expects f16, bf16, f32 or f64 values, got 'f8E4M3FN'}}
+    %0 = ftof %a : tile<64x32xf8E4M3FN> -> tile<64x32xtf32>
     return
   }
 }

@@ -12,15 +12,3 @@ cuda_tile.module @k {
     return
   }
 }
-
-// -----
-
-// f32 -> tf32 with nearest-even needs cvt.rn.tf32.f32 (sm_90+).
-cuda_tile.module @k {
-  entry @to_tf32() {
-    %a = constant <f32: 1.5> : tile<64x32xf32>
-    // expected-error@+1 {{'cuda_tile.ftof' op from f32 to tf32 with nearest_even rounding is not supported on sm_80: it needs cvt.rn.tf32.f32 (sm_90 or newer; cvt.rna rounds ties away from zero)}}
-    %0 = ftof %a : tile<64x32xf32> -> tile<64x32xtf32>
-    return
-  }
-}

@@ -3,19 +3,9 @@
 // Shape ops and layout conversions: one case per diagnostic.
 
 cuda_tile.module @m {
-  entry @dense_i1(%p: tile<ptr<i8>>) {
-    // expected-error @below {{'cuda_tile.constant' op with non-splat values of element type i1 is not supported (expects whole-byte numbers)}}
-    %c = constant <i1: [true, false]> : tile<2xi1>
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @m {
-  entry @dense_tf32(%p: tile<ptr<f32>>) {
-    // expected-error @below {{'cuda_tile.constant' op with non-splat values of element type tf32 is not supported (expects whole-byte numbers)}}
-    %c = constant <tf32: [1.0, 2.0]> : tile<2xtf32>
+  entry @dense_f4(%p: tile<ptr<i8>>) {
+    // expected-error @below {{'cuda_tile.constant' op with non-splat values of element type f4E2M1FN is not supported (expects whole-byte numbers)}}
+    %c = constant <f4E2M1FN: [1.0, 2.0]> : tile<2xf4E2M1FN>
     return
   }
 }

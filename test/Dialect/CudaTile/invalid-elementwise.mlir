@@ -141,7 +141,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @ftof_e8m0_rounding(%a: tile<2xf32>) {
-    // expected-error@+1 {{'cuda_tile.ftof' op expects rounding<zero> or rounding<positive_inf> for an f8E8M0FNU result, got rounding<nearest_even>}}
+    // expected-error@+1 {{'cuda_tile.ftof' op expects rounding<zero> or rounding<positive_inf> for a conversion from 'f32' to 'f8E8M0FNU', got rounding<nearest_even>}}
     %0 = ftof %a : tile<2xf32> -> tile<2xf8E8M0FNU>
   }
 }
@@ -150,8 +150,44 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @ftof_rounding(%a: tile<f32>) {
-    // expected-error@+1 {{'cuda_tile.ftof' op expects rounding<nearest_even> for a 'f16' result, got rounding<zero>}}
-    %0 = ftof %a rounding<zero> : tile<f32> -> tile<f16>
+    // expected-error@+1 {{'cuda_tile.ftof' op expects rounding<nearest_even> or rounding<zero> for a conversion from 'f32' to 'f16', got rounding<negative_inf>}}
+    %0 = ftof %a rounding<negative_inf> : tile<f32> -> tile<f16>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @ftof_rounding_f64_f32(%a: tile<f64>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op expects rounding<nearest_even>, rounding<zero>, rounding<negative_inf> or rounding<positive_inf> for a conversion from 'f64' to 'f32', got rounding<nearest_away>}}
+    %0 = ftof %a rounding<nearest_away> : tile<f64> -> tile<f32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @ftof_rounding_tf32(%a: tile<f32>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op expects rounding<nearest_even>, rounding<zero> or rounding<nearest_away> for a conversion from 'f32' to 'tf32', got rounding<positive_inf>}}
+    %0 = ftof %a rounding<positive_inf> : tile<f32> -> tile<tf32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @ftof_rounding_exact(%a: tile<f16>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op expects rounding<nearest_even>, rounding<zero>, rounding<negative_inf>, rounding<positive_inf> or rounding<nearest_away> for a conversion from 'f16' to 'f32', got rounding<approx>}}
+    %0 = ftof %a rounding<approx> : tile<f16> -> tile<f32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @ftof_rounding_f8(%a: tile<f32>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op expects rounding<nearest_even> for a conversion from 'f32' to 'f8E4M3FN', got rounding<zero>}}
+    %0 = ftof %a rounding<zero> : tile<f32> -> tile<f8E4M3FN>
   }
 }
 

@@ -170,6 +170,33 @@ cuda_tile.module @elementwise {
   // GENERIC: "cuda_tile.ftof"(%{{.*}}) <{rounding_mode = #cuda_tile.rounding<zero>}>
   // GENERIC: "cuda_tile.ftoi"(%{{.*}}) <{rounding_mode = #cuda_tile.rounding<nearest_int_to_zero>, signedness = #cuda_tile.signedness<signed>}>
 
+  // The rounding modes of ftof beyond nearest_even: directed ones where the
+  // conversion rounds, all five where it is exact.
+  // CHECK-LABEL: testing$func @ftof_rounding
+  testing$func @ftof_rounding(%d: tile<4xf64>, %f: tile<4xf32>, %h: tile<4xf16>) {
+    // CHECK: ftof %{{.*}} rounding<zero> : tile<4xf64> -> tile<4xf32>
+    %0 = ftof %d rounding<zero> : tile<4xf64> -> tile<4xf32>
+    // CHECK: ftof %{{.*}} rounding<negative_inf> : tile<4xf64> -> tile<4xf32>
+    %1 = ftof %d rounding<negative_inf> : tile<4xf64> -> tile<4xf32>
+    // CHECK: ftof %{{.*}} rounding<positive_inf> : tile<4xf64> -> tile<4xf32>
+    %2 = ftof %d rounding<positive_inf> : tile<4xf64> -> tile<4xf32>
+    // CHECK: ftof %{{.*}} rounding<nearest_away> : tile<4xf32> -> tile<4xtf32>
+    %3 = ftof %f rounding<nearest_away> : tile<4xf32> -> tile<4xtf32>
+    // CHECK: ftof %{{.*}} rounding<zero> : tile<4xf32> -> tile<4xtf32>
+    %4 = ftof %f rounding<zero> : tile<4xf32> -> tile<4xtf32>
+    // CHECK: ftof %{{.*}} rounding<zero> : tile<4xf32> -> tile<4xf16>
+    %5 = ftof %f rounding<zero> : tile<4xf32> -> tile<4xf16>
+    // CHECK: ftof %{{.*}} rounding<zero> : tile<4xf16> -> tile<4xbf16>
+    %6 = ftof %h rounding<zero> : tile<4xf16> -> tile<4xbf16>
+    // CHECK: ftof %{{.*}} rounding<nearest_away> : tile<4xf16> -> tile<4xf64>
+    %7 = ftof %h rounding<nearest_away> : tile<4xf16> -> tile<4xf64>
+    // CHECK: ftof %{{.*}} : tile<4xf64> -> tile<4xf16>
+    %8 = ftof %d rounding<nearest_even> : tile<4xf64> -> tile<4xf16>
+    return
+  }
+  // GENERIC: "cuda_tile.ftof"(%{{.*}}) <{rounding_mode = #cuda_tile.rounding<negative_inf>}> : (!cuda_tile.tile<4xf64>) -> !cuda_tile.tile<4xf32>
+  // GENERIC: "cuda_tile.ftof"(%{{.*}}) <{rounding_mode = #cuda_tile.rounding<nearest_away>}> : (!cuda_tile.tile<4xf32>) -> !cuda_tile.tile<4xtf32>
+
   // CHECK-LABEL: testing$func @shapes
   // CHECK-SAME: (%[[X:.*]]: tile<1x2xf32>, %[[Y:.*]]: tile<4x8xf32>, %[[I:.*]]: tile<i32>)
   testing$func @shapes(%x: tile<1x2xf32>, %y: tile<4x8xf32>, %i: tile<i32>) {

@@ -25,3 +25,23 @@ gpu.module @m {
   }
 }
 
+
+// The NVVM conversion intrinsics with a rounding mode (ftof) compute from
+// their operand only: allowed in a body.
+!F = !tirx.buffer<128xf64, local, #tirx.layout<S[128:1@tx]>>
+!H = !tirx.buffer<128xf16, local, #tirx.layout<S[128:1@tx]>>
+// CHECK-LABEL: gpu.func @map_convert
+// CHECK: llvm.call_intrinsic "llvm.nvvm.d2f.rz"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.f2f16.rz"
+gpu.module @convert {
+  gpu.func @map_convert(%a: !F) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %d = tirx.alloc : !H
+    tirx.map cta %d, %a : !H, !F {
+    ^bb0(%x: f64):
+      %f = llvm.call_intrinsic "llvm.nvvm.d2f.rz"(%x) : (f64) -> f32
+      %h = llvm.call_intrinsic "llvm.nvvm.f2f16.rz"(%f) : (f32) -> f16
+      tirx.yield %h : f16
+    }
+    gpu.return
+  }
+}

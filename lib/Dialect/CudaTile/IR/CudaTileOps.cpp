@@ -1552,26 +1552,50 @@ LogicalResult TruncIOp::verify() {
                               /*widen=*/false);
 }
 
+/// The rounding modes `ftof` accepts from `source` to `result` elements
+/// (those of NVIDIA's tileiras): a conversion that is exact for every value
+/// (each source value is representable in the result type) takes any of
+/// the five IEEE modes; f8E8M0FNU results round toward zero or up; other
+/// f8 and f4 results to nearest even; f64 -> f32 takes the four directed
+/// IEEE modes; f32 -> tf32 nearest even, zero or nearest away; the other
+/// narrowing conversions nearest even or zero.
+static SmallVector<RoundingMode> getFToFRoundingModes(FloatType source,
+                                                      FloatType result) {
+  using RM = RoundingMode;
+  if (isa<Float8E8M0FNUType>(result))
+    return {RM::Zero, RM::PositiveInf};
+  if (isa<Float8E4M3FNType, Float8E5M2Type, Float4E2M1FNType>(result))
+    return {RM::NearestEven};
+  if (APFloat::isRepresentableBy(source.getFloatSemantics(),
+                                 result.getFloatSemantics()))
+    return {RM::NearestEven, RM::Zero, RM::NegativeInf, RM::PositiveInf,
+            RM::NearestAway};
+  if (source.isF64() && result.isF32())
+    return {RM::NearestEven, RM::Zero, RM::NegativeInf, RM::PositiveInf};
+  if (source.isF32() && isa<FloatTF32Type>(result))
+    return {RM::NearestEven, RM::Zero, RM::NearestAway};
+  return {RM::NearestEven, RM::Zero};
+}
+
 LogicalResult FToFOp::verify() {
-  Type source = getSource().getType().getElementType();
-  Type result = getType().getElementType();
+  auto source = cast<FloatType>(getSource().getType().getElementType());
+  auto result = cast<FloatType>(getType().getElementType());
   if (source == result)
     return emitOpError("expects different source and result element types, "
                        "got ")
            << source;
   RoundingMode mode = getRoundingMode();
-  if (isa<Float8E8M0FNUType>(result)) {
-    if (mode != RoundingMode::Zero && mode != RoundingMode::PositiveInf)
-      return emitOpError("expects rounding<zero> or rounding<positive_inf> "
-                         "for an f8E8M0FNU result, got rounding<")
-             << stringifyRoundingMode(mode) << ">";
+  SmallVector<RoundingMode> modes = getFToFRoundingModes(source, result);
+  if (llvm::is_contained(modes, mode))
     return success();
+  InFlightDiagnostic diag = emitOpError("expects ");
+  for (auto [i, m] : llvm::enumerate(modes)) {
+    if (i)
+      diag << (i + 1 == modes.size() ? " or " : ", ");
+    diag << "rounding<" << stringifyRoundingMode(m) << ">";
   }
-  if (mode != RoundingMode::NearestEven)
-    return emitOpError("expects rounding<nearest_even> for a ")
-           << result << " result, got rounding<" << stringifyRoundingMode(mode)
-           << ">";
-  return success();
+  return diag << " for a conversion from " << source << " to " << result
+              << ", got rounding<" << stringifyRoundingMode(mode) << ">";
 }
 
 LogicalResult IToFOp::verify() {

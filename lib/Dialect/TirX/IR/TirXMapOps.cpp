@@ -15,7 +15,8 @@ using namespace mlir;
 using namespace mlir::tirx;
 
 /// NVVM intrinsics that compute a value from their operands only (the
-/// rounding, flush-to-zero and approximate forms of float arithmetic):
+/// rounding, flush-to-zero and approximate forms of float arithmetic and
+/// conversions):
 /// llvm.call_intrinsic does not know that they are free of memory effects.
 static bool isPureNvvmIntrinsic(Operation &op) {
   auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
@@ -24,9 +25,9 @@ static bool isPureNvvmIntrinsic(Operation &op) {
   StringRef name = call.getIntrin();
   if (!name.consume_front("llvm.nvvm."))
     return false;
-  for (StringRef family :
-       {"add.", "mul.", "fma.", "div.", "rcp.", "sqrt.", "rsqrt.", "ex2.",
-        "lg2.", "fmax.", "fmin.", "mulhi.", "f2tf32."})
+  for (StringRef family : {"add.", "mul.", "fma.", "div.", "rcp.", "sqrt.",
+                           "rsqrt.", "ex2.", "lg2.", "fmax.", "fmin.", "mulhi.",
+                           "f2tf32.", "d2f.", "f2f16.", "f2bf16."})
     if (name.starts_with(family))
       return true;
   return false;

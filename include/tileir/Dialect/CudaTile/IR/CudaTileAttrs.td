@@ -45,12 +45,14 @@ def CudaTile_RoundingMode : CudaTile_Enum<"RoundingMode", "rounding mode", [
     I32EnumAttrCase<"PositiveInf", 3, "positive_inf">,
     I32EnumAttrCase<"Approx", 4, "approx">,
     I32EnumAttrCase<"Full", 5, "full">,
-    I32EnumAttrCase<"NearestIntToZero", 6, "nearest_int_to_zero">]> {
+    I32EnumAttrCase<"NearestIntToZero", 6, "nearest_int_to_zero">,
+    I32EnumAttrCase<"NearestAway", 7, "nearest_away">]> {
   let description = [{
     The rounding applied to each element of a floating-point (or
     float-to-integer) result. `approx` and `full` select fast approximations
-    of `divf`, `sqrt`, `exp` and `tanh`; each op accepts only a subset of the
-    modes (see the op).
+    of `divf`, `sqrt`, `exp` and `tanh`; `nearest_away` (bytecode 13.4)
+    rounds to nearest with ties away from zero. Each op accepts only a subset
+    of the modes (see the op).
   }];
 }
 def CudaTile_RoundingModeAttr

@@ -1640,14 +1640,22 @@ def CudaTile_FToFOp : CudaTile_ConvertOp<"ftof", CudaTile_FloatTile,
     CudaTile_RoundingFormat> {
   let summary = "element-wise floating-point conversion";
   let description = [{
-    Converts each element to another floating-point type, rounding to
-    nearest even; conversions to `f8E8M0FNU` round toward `zero` or
-    `positive_inf` instead.
+    Converts each element to another floating-point type with the given
+    rounding (default `nearest_even`). The modes accepted depend on the
+    types: a conversion that is exact for every value (f16 -> f32, f8 ->
+    f16, ...) takes any of `nearest_even`, `zero`, `negative_inf`,
+    `positive_inf`, `nearest_away`; f64 -> f32 takes `nearest_even`,
+    `zero`, `negative_inf`, `positive_inf`; f32 -> tf32 `nearest_even`,
+    `zero`, `nearest_away`; results `f8E4M3FN`, `f8E5M2` and `f4E2M1FN`
+    only `nearest_even`; results `f8E8M0FNU` only `zero` or
+    `positive_inf`; every other conversion `nearest_even` or `zero`.
 
     Example:
 
     ```mlir
     %h = ftof %x : tile<2x2xf32> -> tile<2x2xf16>
+    %f = ftof %d rounding<negative_inf> : tile<2x2xf64> -> tile<2x2xf32>
+    %t = ftof %x rounding<nearest_away> : tile<2x2xf32> -> tile<2x2xtf32>
     %e = ftof %y rounding<zero> : tile<2x2xf16> -> tile<2x2xf8E8M0FNU>
     ```
   }];
