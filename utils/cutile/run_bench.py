@@ -598,12 +598,7 @@ def main():
     args = ap.parse_args()
 
     if args.table is not None:
-        paths = args.table or sorted(
-            os.path.join(args.out, f) for f in os.listdir(args.out)
-            if f.endswith(".json") and f != "combined.json")
-        if not paths:
-            sys.exit(f"no run JSON in {args.out}")
-        data = combine(paths)
+        data = combine(run_tests.run_jsons(args.out, args.table))
         md = table(data)
         run_tests.write_atomic(os.path.join(args.out, "table.md"), md)
         run_tests.write_atomic(os.path.join(args.out, "combined.json"),

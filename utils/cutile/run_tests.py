@@ -478,6 +478,16 @@ def table(data, reference=None):
     return "\n".join(lines) + "\n"
 
 
+def run_jsons(out, explicit):
+    """The run JSON files to combine: `explicit`, or every run in `out`."""
+    paths = explicit or sorted(
+        os.path.join(out, f) for f in os.listdir(out)
+        if f.endswith(".json") and f != "combined.json")
+    if not paths:
+        sys.exit(f"no run JSON in {out}")
+    return paths
+
+
 def combine(paths):
     """Merges run JSON files; a later file (by run start) wins per file and compiler."""
     runs = []
@@ -546,12 +556,7 @@ def main():
     args = ap.parse_args()
 
     if args.table is not None:
-        paths = args.table or sorted(
-            os.path.join(args.out, f) for f in os.listdir(args.out)
-            if f.endswith(".json") and f != "combined.json")
-        if not paths:
-            sys.exit(f"no run JSON in {args.out}")
-        data = combine(paths)
+        data = combine(run_jsons(args.out, args.table))
         md = table(data, args.reference)
         write_atomic(os.path.join(args.out, "table.md"), md)
         write_atomic(os.path.join(args.out, "combined.json"), json.dumps(data, indent=1))

@@ -120,8 +120,7 @@ FailureOr<ReductionPlan> planReduction(tirx::BufferType dstType,
   return plan;
 }
 
-/// Bytes one tuple of `elemTypes` takes in the cross-warp scratch.
-static int64_t tupleBytes(OpBuilder &b, ArrayRef<Type> elemTypes) {
+int64_t tupleBytes(OpBuilder &b, ArrayRef<Type> elemTypes) {
   int64_t bytes = 0;
   for (Type type : elemTypes)
     bytes += widenedType(b, type).getIntOrFloatBitWidth() / 8;

@@ -57,6 +57,8 @@ Outcome checkReductionResources(const ReductionPlan &plan,
 /// narrower values, 64-bit values as they are.
 mlir::Type widenedType(mlir::OpBuilder &b, mlir::Type t);
 mlir::Value widen(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+/// Bytes one tuple of `elemTypes` takes in a cross-warp scratch slot.
+int64_t tupleBytes(mlir::OpBuilder &b, llvm::ArrayRef<mlir::Type> elemTypes);
 mlir::Value narrow(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                    mlir::Type t);
 

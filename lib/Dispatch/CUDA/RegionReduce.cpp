@@ -287,11 +287,8 @@ Predicate scanLayouts() {
               int64_t tuples = (int64_t(1) << plan->keptMem.size())
                                << plan->hi.size();
               OpBuilder b(op->getContext());
-              int64_t tupleBytes = 0;
-              for (Type type : types)
-                tupleBytes +=
-                    reduction::widenedType(b, type).getIntOrFloatBitWidth() / 8;
-              int64_t bytes = tuples * ctx.getCtaThreads() * tupleBytes;
+              int64_t bytes = tuples * ctx.getCtaThreads() *
+                              reduction::tupleBytes(b, types);
               if (bytes > reduction::kMaxScratchBytes)
                 return Outcome::fail(
                     "cross-warp scratch would exceed " +
