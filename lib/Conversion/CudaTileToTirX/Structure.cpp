@@ -113,6 +113,20 @@ static Value viewOf(OpBuilder &b, Location loc, Value src,
   return tirx::ViewOp::create(b, loc, type, src);
 }
 
+/// Whether the flat bits of `layout` (of a tile of `shape`) that select a
+/// `part`-shaped block (the high bits of each dimension) are all register
+/// bits: then every thread holds the same elements of every block.
+static bool blockInRegisters(const BitLayout &layout, ArrayRef<int64_t> shape,
+                             ArrayRef<int64_t> part) {
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    auto [first, end] = dimBitRange(shape, d);
+    for (unsigned j = first + llvm::Log2_64(part[d]); j < end; ++j)
+      if (layout.shard[j].isThread())
+        return false;
+  }
+  return true;
+}
+
 Value EntryLowering::blockView(Value buffer, const BitLayout &layout,
                                ArrayRef<int64_t> shape,
                                ArrayRef<int64_t> blockShape,
@@ -319,19 +333,7 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
   FailureOr<BitLayout> bits = BitLayout::get(srcType.getTileLayout());
   if (failed(bits))
     return fail(op, "expects a power-of-two register layout");
-  // Flat source bits that select the block (the high bits of each
-  // dimension) and the result's bits (the low ones).
-  SmallVector<unsigned> blockBits;
-  int64_t numBlocks = 1;
-  for (unsigned d = 0; d < srcShape.size(); ++d) {
-    auto [first, end] = dimBitRange(srcShape, d);
-    unsigned low = llvm::Log2_64(shape[d]);
-    for (unsigned j = first + low; j < end; ++j)
-      blockBits.push_back(j);
-    numBlocks *= srcShape[d] / shape[d];
-  }
-  bool inRegisters = llvm::none_of(
-      blockBits, [&](unsigned j) { return bits->shard[j].isThread(); });
+  bool inRegisters = blockInRegisters(*bits, srcShape, shape);
   auto blockOf = [&](Value buffer, const BitLayout &layout,
                      ArrayRef<int64_t> k) {
     return blockView(buffer, layout, srcShape, shape, k, loc);
@@ -422,12 +424,7 @@ LogicalResult EntryLowering::lower(ct::InsertOp op) {
   if (failed(assign(result, dest, loc)))
     return failure();
   BitLayout bits = *BitLayout::get(*layout);
-  bool inRegisters = true;
-  for (unsigned d = 0; d < shape.size(); ++d) {
-    auto [first, end] = dimBitRange(shape, d);
-    for (unsigned j = first + llvm::Log2_64(partShape[d]); j < end; ++j)
-      inRegisters &= !bits.shard[j].isThread();
-  }
+  bool inRegisters = blockInRegisters(bits, shape, partShape);
   if (inRegisters) {
     // Each thread writes the block elements it holds.
     if (failed(atBlock(op, op.getIndices(), shape, partShape, loc,
