@@ -17,6 +17,9 @@
 !D = !tirx.buffer<16x16xf32, local, #tirx.layout<S[(16,16):(2@tx,1)] + R[2:1@tx]>>
 !H = !tirx.buffer<16x8xbf16, shared, #tirx.layout<S[(16,8):(1,16)]>>
 !HB = !tirx.buffer<8x16xbf16, shared, #tirx.layout<S[8,16]>>
+!HB2 = !tirx.buffer<8x16xf16, shared, #tirx.layout<S[8,16]>>
+!HA = !tirx.buffer<16x8xf16, shared, #tirx.layout<S[16,8]>>
+!HD = !tirx.buffer<16x16xf16, local, #tirx.layout<S[(16,16):(2@tx,1)] + R[2:1@tx]>>
 !IA = !tirx.buffer<16x8xi8, shared, #tirx.layout<S[16,8]>>
 !IB = !tirx.buffer<8x16xi8, shared, #tirx.layout<S[8,16]>>
 !ID = !tirx.buffer<16x16xi32, local, #tirx.layout<S[(16,16):(2@tx,1)] + R[2:1@tx]>>
@@ -28,6 +31,7 @@
 // CHECK: remark: tirx.gemm -> variant 'fma'
 // CHECK: remark: tirx.gemm -> variant 'fma'
 // CHECK: note: mma_sync_int (prio=10) rejected: {{.*}}intShapeAndScaling: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x16x8
+// CHECK: remark: tirx.gemm -> variant 'fma'
 // CHECK: remark: tirx.gemm -> variant 'fma'
 
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
@@ -115,6 +119,25 @@ gpu.func @i8_u8(%a: !IA, %b: !IB) kernel attributes {known_block_size = array<i3
 gpu.func @i8_scaled(%a: !IA, %b: !IB) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
   %d = tirx.alloc : !ID
   tirx.gemm cta %d, %a, %b, %d {alpha = 2.0, beta = 3.0} : !ID, !IA, !IB, !ID
+  gpu.return
+}
+
+// An f16 accumulator sums in f32: C widened, f32 fma per K step, one
+// rounding to f16 when D is stored (as the tensor cores keep partial sums
+// wider than an f16 accumulator).
+// CHECK-LABEL: gpu.func @f16_acc
+// CHECK: %[[CH:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<16xf16>
+// CHECK-NEXT: arith.extf %[[CH]] : f16 to f32
+// CHECK: scf.for
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
+// CHECK: scf.yield
+// CHECK: %[[T:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK: memref.store %[[T]], %{{.*}}[%{{.*}}] : memref<16xf16>
+gpu.func @f16_acc(%a: !HA, %b: !HB2) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %d = tirx.alloc : !HD
+  tirx.gemm cta %d, %a, %b, %d {beta = 1.0} : !HD, !HA, !HB2, !HD
   gpu.return
 }
 }

@@ -22,7 +22,8 @@
 //                  in any layout: each thread computes the elements of D it
 //                  holds, one `llvm.intr.fma` (integers: a wrapping multiply
 //                  and add, inputs extended by `signed_a`/`signed_b`) per
-//                  element and K step in the accumulator type (f32 inputs
+//                  element and K step in the accumulator type (f16 and
+//                  bf16 accumulators: in f32, rounded once; f32 inputs
 //                  rounded to tf32 by truncation unless
 //                  `config = {precision = "f32"}`), any alpha and beta.
 // The tensor-core variants decline `precision = "f32"` (full-precision f32
@@ -899,8 +900,15 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
   Gemm g = readGemm(op);
   Location loc = op->getLoc();
   OpBuilder &b = rewriter;
-  Type acc = g.accType();
-  bool isInt = acc.isInteger();
+  Type accElem = g.accType();
+  bool isInt = accElem.isInteger();
+  // The type the products are summed in: f16 and bf16 accumulators sum in
+  // f32 and round once at the end, as the tensor cores keep their partial
+  // sums wider than the accumulator (summing in f16 would round every K
+  // step).
+  Type acc = accElem;
+  if (!isInt && accElem.getIntOrFloatBitWidth() < 32)
+    acc = b.getF32Type();
   BitLayout d = *BitLayout::get(g.type(g.d).getTileLayout());
   BitLayout a = *BitLayout::get(g.type(g.a).getTileLayout());
   BitLayout bl = *BitLayout::get(g.type(g.b).getTileLayout());
@@ -943,6 +951,8 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
     } else {
       c = memref::LoadOp::create(b, loc, cStorage,
                                  cstIndex(b, loc, d.storageIndex(flat)));
+      if (acc != accElem)
+        c = arith::ExtFOp::create(b, loc, acc, c);
       if (g.beta != 1)
         c = scale(c, g.beta);
     }
@@ -1008,6 +1018,8 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
     Value v = loop.getResult(i);
     if (g.alpha != 1)
       v = scale(v, g.alpha);
+    if (acc != accElem)
+      v = arith::TruncFOp::create(b, loc, accElem, v);
     memref::StoreOp::create(b, loc, v, dStorage,
                             cstIndex(b, loc, d.storageIndex(flat)));
   }

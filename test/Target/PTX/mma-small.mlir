@@ -9,7 +9,7 @@
 // K = 2, mmai K = 16 or 1), or f8 into an f16 accumulator where wgmma does
 // not apply (no mma.sync form in the PTX ISA emitted), take the general
 // path: the `fma` gemm variant on the CUDA cores, f8 inputs widened to f16
-// first (exact), f32 accumulation; i8 inputs (mmai) extended to i32 by
+// first (exact), f32 accumulation (an f16 accumulator too, rounded once); i8 inputs (mmai) extended to i32 by
 // their signedness, a wrapping multiply-add (mad.lo.s32; u8 x u8 as
 // mul.wide.u16).
 
@@ -31,7 +31,8 @@
 // CHECK-LABEL: .entry f8_f16_acc(
 // CHECK-NOT: mma.sync
 // CHECK-NOT: wgmma
-// CHECK: fma.rn.f16
+// CHECK: fma.rn.f32
+// CHECK: cvt.rn.f16x2.f32
 // CHECK-LABEL: .entry odd_k_f64(
 // CHECK-NOT: mma.sync
 // CHECK: fma.rn.f64
