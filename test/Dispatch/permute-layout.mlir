@@ -1,14 +1,16 @@
 // RUN: tile-opt %s --tirx-dispatch --tirx-lower-buffers | FileCheck %s
 
 // permute_layout warp_xor_swizzle: a per-warp scratch (a workgroup
-// attribution of warps x 1024 f32), lanes write their rows and read their
+// attribution of warps x 1024 f32, a view of the kernel's one shared array
+// after tirx-lower-buffers), lanes write their rows and read their
 // columns at f ^ ((f >> 5) & 31), with __syncwarp between and after.
 
 !L0 = !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1@laneid,1)]>>
 !L1 = !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1,1@laneid)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // CHECK-LABEL: gpu.func @permute
-// CHECK-SAME: workgroup(%[[SCR:.*]] : memref<2048xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
+// CHECK-SAME: workgroup(%[[ARR:.*]] : memref<8192xi8, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
+// CHECK: %[[SCR:.*]] = memref.view %[[ARR]][%{{.*}}][] : memref<8192xi8, #gpu.address_space<workgroup>> to memref<2048xf32, #gpu.address_space<workgroup>>
 // CHECK: memref.store %{{.*}}, %{{.*}} : memref<32xf32>
 // CHECK: gpu.thread_id
 // CHECK-NEXT: %[[TID:.*]] = arith.index_castui %{{.*}} : index to i32

@@ -10,7 +10,10 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @select_stage
   // CHECK-SAME: (%[[S:.*]]: index, %[[X:.*]]: f16)
-  // CHECK-SAME: workgroup(%[[B0:.*]] : memref<128xf16, #gpu.address_space<workgroup>> {llvm.align = 128 : i64}, %[[B1:.*]] : memref<128xf16, #gpu.address_space<workgroup>> {llvm.align = 128 : i64}, %[[B2:.*]] : memref<128xf16, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
+  // CHECK-SAME: workgroup(%[[ARR:.*]] : memref<768xi8, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
+  // CHECK: %[[B0:.*]] = memref.view %[[ARR]][%c0][]
+  // CHECK: %[[B1:.*]] = memref.view %[[ARR]][%c256][]
+  // CHECK: %[[B2:.*]] = memref.view %[[ARR]][%c512][]
   // CHECK: %[[IS1:.*]] = arith.cmpi eq, %[[S]], %c1
   // CHECK: %[[IS2:.*]] = arith.cmpi eq, %[[S]], %c2
   // CHECK-NOT: tirx.

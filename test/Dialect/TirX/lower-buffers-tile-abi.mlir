@@ -6,8 +6,8 @@
 // kernel takes no dynamic shared memory (no tileir.dynamic_smem), whatever
 // its size.
 
-// The buffers of tirx-lower-buffers' @dynamic test (73728 bytes, beyond the
-// 48 KiB that the explicit ABI keeps static): the f32 buffer at 0, the
+// The buffers of tirx-lower-buffers' @dynamic test (73728 bytes, both live
+// at once, beyond the 48 KiB that the explicit ABI keeps static): the f32 buffer at 0, the
 // 128-byte swizzled f16 buffer at 40960, the array aligned to 1024.
 // CHECK-LABEL: gpu.func @large
 // CHECK-SAME: workgroup(%[[ARR:.*]] : memref<73728xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
@@ -23,6 +23,12 @@ gpu.module @big [#nvvm.target<chip = "sm_90a">] {
   gpu.func @large() kernel {
     %a = tirx.alloc : !tirx.buffer<10240xf32, shared, #tirx.layout<S[10240:1]>>
     %b = tirx.alloc : !tirx.buffer<128x128xf16, shared, #tirx.layout<S[128,128], swizzle = 128>>
+    %c0 = arith.constant 0 : index
+    %am = builtin.unrealized_conversion_cast %a : !tirx.buffer<10240xf32, shared, #tirx.layout<S[10240:1]>> to memref<10240xf32, #gpu.address_space<workgroup>>
+    %bm = builtin.unrealized_conversion_cast %b : !tirx.buffer<128x128xf16, shared, #tirx.layout<S[128,128], swizzle = 128>> to memref<16384xf16, #gpu.address_space<workgroup>>
+    %x = memref.load %am[%c0] : memref<10240xf32, #gpu.address_space<workgroup>>
+    %y = memref.load %bm[%c0] : memref<16384xf16, #gpu.address_space<workgroup>>
+    memref.store %x, %am[%c0] : memref<10240xf32, #gpu.address_space<workgroup>>
     gpu.return
   }
 }
@@ -89,6 +95,12 @@ gpu.module @not_arch_specific [#nvvm.target<chip = "sm_90">] {
   gpu.func @large() kernel {
     %a = tirx.alloc : !tirx.buffer<10240xf32, shared, #tirx.layout<S[10240:1]>>
     %b = tirx.alloc : !tirx.buffer<128x128xf16, shared, #tirx.layout<S[128,128], swizzle = 128>>
+    %c0 = arith.constant 0 : index
+    %am = builtin.unrealized_conversion_cast %a : !tirx.buffer<10240xf32, shared, #tirx.layout<S[10240:1]>> to memref<10240xf32, #gpu.address_space<workgroup>>
+    %bm = builtin.unrealized_conversion_cast %b : !tirx.buffer<128x128xf16, shared, #tirx.layout<S[128,128], swizzle = 128>> to memref<16384xf16, #gpu.address_space<workgroup>>
+    %x = memref.load %am[%c0] : memref<10240xf32, #gpu.address_space<workgroup>>
+    %y = memref.load %bm[%c0] : memref<16384xf16, #gpu.address_space<workgroup>>
+    memref.store %x, %am[%c0] : memref<10240xf32, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

@@ -1,7 +1,8 @@
 // RUN: tile-opt %s --tirx-lower-buffers -split-input-file -verify-diagnostics | FileCheck %s
 
 // tirx-lower-buffers: local allocations become memref.alloca of the layout's
-// per-thread storage, shared ones workgroup attributions of the kernel; the
+// per-thread storage, shared ones views of one static i8 workgroup
+// attribution of the kernel (while it fits 48 KiB); the
 // storage casts that dispatch left resolve to them; views, regions and
 // global views are erased; known_block_size is dropped next to nvvm.reqntid.
 
@@ -12,9 +13,10 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // CHECK-LABEL: gpu.func @lower
   // CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>, %[[X:.*]]: f32)
-  // CHECK-SAME: workgroup(%[[SH:.*]] : memref<128xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
+  // CHECK-SAME: workgroup(%[[ARR:.*]] : memref<512xi8, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
   // CHECK-SAME: kernel attributes {nvvm.reqntid = array<i32: 128, 1, 1>}
   // CHECK-NEXT: %[[REG:.*]] = memref.alloca() : memref<8xf32>
+  // CHECK: %[[SH:.*]] = memref.view %[[ARR]][%{{.*}}][] : memref<512xi8, #gpu.address_space<workgroup>> to memref<128xf32, #gpu.address_space<workgroup>>
   // CHECK-NOT: tirx.
   // CHECK-NOT: unrealized_conversion_cast
   // CHECK: memref.store %[[X]], %[[REG]][%{{.*}}] : memref<8xf32>
@@ -63,7 +65,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// Shared buffers beyond 48 KiB go to dynamic shared memory: one
+// Shared buffers beyond 48 KiB (both live at once) go to dynamic shared
+// memory: one
 // gpu.dynamic_shared_memory block, its start rounded up to the largest
 // alignment (1024 bytes: the 128-byte swizzle of f16), each buffer a
 // memref.view at its static offset; the kernel records the bytes to launch
@@ -86,6 +89,12 @@ gpu.module @dyn [#nvvm.target<chip = "sm_90a">] {
   gpu.func @dynamic() kernel {
     %a = tirx.alloc : !tirx.buffer<10240xf32, shared, #tirx.layout<S[10240:1]>>
     %b = tirx.alloc : !tirx.buffer<128x128xf16, shared, #tirx.layout<S[128,128], swizzle = 128>>
+    %c0 = arith.constant 0 : index
+    %am = builtin.unrealized_conversion_cast %a : !tirx.buffer<10240xf32, shared, #tirx.layout<S[10240:1]>> to memref<10240xf32, #gpu.address_space<workgroup>>
+    %bm = builtin.unrealized_conversion_cast %b : !tirx.buffer<128x128xf16, shared, #tirx.layout<S[128,128], swizzle = 128>> to memref<16384xf16, #gpu.address_space<workgroup>>
+    %x = memref.load %am[%c0] : memref<10240xf32, #gpu.address_space<workgroup>>
+    %y = memref.load %bm[%c0] : memref<16384xf16, #gpu.address_space<workgroup>>
+    memref.store %x, %am[%c0] : memref<10240xf32, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

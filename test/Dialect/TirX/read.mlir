@@ -16,8 +16,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
   // ROUNDTRIP: tirx.read %{{.*}}[%{{.*}}] : !tirx.buffer<1xi32, local, <S[1:1] + R[128:1@tx]>> -> i32
 
   // CHECK-LABEL: gpu.func @read
-  // CHECK-SAME: workgroup(%[[SH:.*]] : memref<12xf32, #gpu.address_space<workgroup>>
+  // CHECK-SAME: workgroup(%[[ARR:.*]] : memref<48xi8, #gpu.address_space<workgroup>>
   // CHECK: %[[REG:.*]] = memref.alloca() : memref<1xi32>
+  // CHECK: %[[SH:.*]] = memref.view %[[ARR]][%{{.*}}][] : memref<48xi8, #gpu.address_space<workgroup>> to memref<12xf32, #gpu.address_space<workgroup>>
   // CHECK-NOT: tirx.read
   // CHECK: %[[X:.*]] = memref.load %[[SH]][%{{.*}}] : memref<12xf32, #gpu.address_space<workgroup>>
   // CHECK: %[[Y:.*]] = memref.load %[[REG]][%{{.*}}] : memref<1xi32>

@@ -4,9 +4,10 @@
 // RUN: %ptxas -arch=sm_90a %t.ptx -o /dev/null
 
 // sm_90 data movement: TMA load completing on an mbarrier into a
-// 1024-byte aligned 128B-swizzled buffer, TMA store, ldmatrix(.trans) and
+// 1024-byte aligned 128B-swizzled buffer (8192 bytes, the mbarrier's 8 after
+// it in the kernel's one shared array), TMA store, ldmatrix(.trans) and
 // stmatrix of the mma A fragment.
-// CHECK: .shared .align 1024 .b8 __wg_tma_0[8192];
+// CHECK: .shared .align 1024 .b8 __wg_tma_0[8200];
 // CHECK: mbarrier.init.shared.b64
 // CHECK: mbarrier.arrive.expect_tx.shared.b64
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes

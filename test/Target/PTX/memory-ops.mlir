@@ -30,7 +30,7 @@
 // CHECK: atom.global.add.f32
 // CHECK: atom.acquire.gpu.global.cas.b32
 // CHECK-LABEL: .entry scalar(
-// CHECK: .shared .align 4 .u32
+// CHECK: .shared .align {{[0-9]+}} .u32
 // CHECK: atom.acquire.gpu.global.cas.b32
 // CHECK: st.shared.b32
 // CHECK: bar.sync 0;

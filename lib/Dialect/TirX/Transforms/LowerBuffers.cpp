@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
+#include "SharedMemoryPlan.h"
 #include "tileir/Target/TargetInfo.h"
 
 #include "tileir/Dispatch/LayoutCodegen.h"
@@ -233,8 +234,8 @@ static LogicalResult checkSharedLimit(gpu::GPUFuncOp func, int64_t bytes,
   return diag;
 }
 
-/// The tile launch ABI: one static `i8` workgroup attribution holds all the
-/// shared memory of `func`: the workgroup attributions it has already
+/// One static `i8` workgroup attribution holds all the shared memory of
+/// `func`: the workgroup attributions it has already
 /// (placed first, at their alignment) and the shared buffers, at
 /// `sharedOffset` after them. Fills `storages` with a `memref.view` per
 /// shared buffer.
@@ -324,32 +325,33 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
   OpBuilder b(func.getContext());
   SmallVector<AllocOp> allocs;
   func.walk([&](AllocOp op) { allocs.push_back(op); });
-  // Shared buffers, explicit ABI: workgroup attributions (static `.shared`
-  // arrays) while they fit the 48 KiB a kernel may declare statically;
-  // beyond that, one block of dynamic shared memory with a static offset per
-  // buffer (the launch passes the size and opts in, see
-  // `tileir.dynamic_smem`). Tile ABI: one static array (placeStaticShared).
-  llvm::DenseMap<Operation *, int64_t> sharedOffset;
-  int64_t sharedBytes = 0, maxAlign = 16;
+  // Shared buffers: byte offsets in one block (buffers that are never live
+  // at once share bytes, SharedMemoryPlan.h). The block is one static `i8`
+  // array (placeStaticShared) with the tile ABI, and with the explicit ABI
+  // while it fits the 48 KiB a kernel may declare statically; beyond that,
+  // dynamic shared memory (the launch passes the size and opts in, see
+  // `tileir.dynamic_smem`).
+  SmallVector<SharedBuffer> shared;
   for (AllocOp alloc : allocs) {
     BufferType type = alloc.getResult().getType();
     if (!type.isShared())
       continue;
-    int64_t align = sharedAlignment(type);
-    maxAlign = std::max(maxAlign, align);
-    sharedBytes = llvm::alignTo(sharedBytes, align);
-    sharedOffset[alloc] = sharedBytes;
     unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-    sharedBytes +=
-        storageType(type).getNumElements() * std::max<int64_t>(1, bits / 8);
+    shared.push_back(
+        {alloc,
+         storageType(type).getNumElements() * std::max<int64_t>(1, bits / 8),
+         sharedAlignment(type)});
   }
+  SharedPlan plan = planSharedMemory(func, shared);
+  const llvm::DenseMap<Operation *, int64_t> &sharedOffset = plan.offset;
+  int64_t sharedBytes = plan.bytes, maxAlign = plan.maxAlign;
   Value dynamicBase, dynamicPad;
   llvm::DenseMap<Operation *, Value> staticStorage;
-  if (abi == LaunchABI::Tile) {
+  if (abi == LaunchABI::Tile || sharedBytes <= kStaticSharedBytes) {
     if (failed(placeStaticShared(func, allocs, sharedOffset, sharedBytes,
                                  maxAlign, staticStorage)))
       return failure();
-  } else if (sharedBytes > kStaticSharedBytes) {
+  } else {
     // The opt-in limit of the module's target chip.
     if (failed(checkSharedLimit(func, sharedBytes + maxAlign - 16,
                                 /*allStatic=*/false)))
@@ -376,22 +378,16 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
     BufferType type = alloc.getResult().getType();
     MemRefType memrefType = storageType(type);
     Value storage;
-    if (type.isShared() && abi == LaunchABI::Tile) {
+    if (type.isShared() && !dynamicBase) {
       storage = staticStorage.lookup(alloc);
-    } else if (type.isShared() && dynamicBase) {
+    } else if (type.isShared()) {
       b.setInsertionPointAfterValue(dynamicPad);
       Location loc = alloc.getLoc();
       Value shift = arith::AddIOp::create(
           b, loc, dynamicPad,
-          arith::ConstantIndexOp::create(b, loc, sharedOffset[alloc]));
+          arith::ConstantIndexOp::create(b, loc, sharedOffset.lookup(alloc)));
       storage = memref::ViewOp::create(b, loc, memrefType, dynamicBase, shift,
                                        ValueRange{});
-    } else if (type.isShared()) {
-      storage = func.addWorkgroupAttribution(memrefType, alloc.getLoc());
-      func.setWorkgroupAttributionAttr(
-          func.getNumWorkgroupAttributions() - 1,
-          LLVM::LLVMDialect::getAlignAttrName(),
-          b.getI64IntegerAttr(sharedAlignment(type)));
     } else {
       b.setInsertionPointToStart(&func.getBody().front());
       storage = memref::AllocaOp::create(b, alloc.getLoc(), memrefType);
