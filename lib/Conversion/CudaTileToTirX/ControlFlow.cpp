@@ -168,12 +168,13 @@ LogicalResult EntryLowering::assign(Value dst, Value src, Location loc) {
     if (blockShape[d] > 1)
       break;
   }
-  if (blockBytes() > kMaxConversionBytes)
+  if (blockBytes() > maxStagingBytes())
     return emitError(loc) << "needs a layout conversion through "
                           << blockBytes()
                           << " bytes of shared memory, more than the "
-                          << kMaxConversionBytes
-                          << " supported (the tile cannot be converted in "
+                          << maxStagingBytes() << " a CTA may use on "
+                          << target->getChip()
+                          << " (the tile cannot be converted in "
                              "smaller blocks: their rows are on different "
                              "threads)";
   auto sharedType = tirx::BufferType::get(

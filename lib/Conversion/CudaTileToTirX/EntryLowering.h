@@ -47,8 +47,11 @@ struct PartitionViewInfo {
   int64_t sparseDim = -1;
 };
 
-/// Shared memory one staging buffer of a layout conversion (or a block move
-/// of `extract`) may use: the static shared memory every chip has.
+/// The size of the blocks a layout conversion goes through shared memory in,
+/// when the layouts allow smaller blocks than the tile: the static shared
+/// memory every chip has. A staging buffer may be as large as the chip's
+/// per-CTA limit (EntryLowering::maxStagingBytes); buffers that are never
+/// live at once share bytes (tirx-lower-buffers).
 constexpr int64_t kMaxConversionBytes = 48 * 1024;
 
 /// True when `info` reads a tile as one rectangular region of its tensor
@@ -198,8 +201,13 @@ public:
                         ArrayRef<int64_t> whole, ArrayRef<int64_t> part,
                         Location loc,
                         function_ref<LogicalResult(ArrayRef<int64_t>)> fn);
+  /// The most shared memory one staging buffer may use: the chip's per-CTA
+  /// limit.
+  int64_t maxStagingBytes() const {
+    return target->getMaxSharedMemoryPerCta();
+  }
   /// A row-major shared copy of the local buffer `src` (no barrier after
-  /// it); diagnosed on `op` beyond kMaxConversionBytes.
+  /// it); diagnosed on `op` beyond maxStagingBytes().
   FailureOr<Value> toSharedRowMajor(Operation *op, Value src, Location loc);
   Value blockView(Value buffer, const ::tileir::dispatch::BitLayout &bits,
                   ArrayRef<int64_t> shape, ArrayRef<int64_t> blockShape,

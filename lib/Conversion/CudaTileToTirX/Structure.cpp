@@ -309,11 +309,12 @@ FailureOr<Value> EntryLowering::toSharedRowMajor(Operation *op, Value src,
   int64_t bytes = std::max<int64_t>(
                       1, srcType.getElementType().getIntOrFloatBitWidth() / 8) *
                   srcType.getNumElements();
-  if (bytes > kMaxConversionBytes)
+  if (bytes > maxStagingBytes())
     return fail(op, "needs " + Twine(bytes) +
                         " bytes of shared memory to move the block, more "
                         "than the " +
-                        Twine(kMaxConversionBytes) + " supported");
+                        Twine(maxStagingBytes()) + " a CTA may use on " +
+                        target->getChip());
   Value shared = tirx::AllocOp::create(b, loc, sharedType);
   tirx::CopyOp::create(b, loc, shared, src, nullptr, cta(), nullptr, nullptr);
   return shared;

@@ -553,8 +553,17 @@ Operation *clonePacked(OpBuilder &b, Operation &op, IRMapping &mapping,
                 .Case<math::FmaOp>([&](auto) {
                   return LLVM::FMAOp::create(b, loc, in(0), in(1), in(2));
                 })
-                .Case<math::AbsFOp>(
-                    [&](auto) { return LLVM::FAbsOp::create(b, loc, in(0)); })
+                .Case<math::AbsFOp>([&](auto) -> Value {
+                  // The sign bits cleared (abs.f16x2 / abs.bf16x2): the GPU
+                  // to NVVM conversion takes llvm.intr.fabs only as a
+                  // libdevice call on scalars.
+                  Type i32 = b.getI32Type();
+                  Value bits = LLVM::BitcastOp::create(b, loc, i32, in(0));
+                  Value mask = LLVM::ConstantOp::create(
+                      b, loc, i32, b.getI32IntegerAttr(0x7fff7fff));
+                  Value cleared = LLVM::AndOp::create(b, loc, bits, mask);
+                  return LLVM::BitcastOp::create(b, loc, pairType, cleared);
+                })
                 .Default([&](Operation *) {
                   Operation *clone = b.clone(op, mapping);
                   clone->getResult(0).setType(pairType);

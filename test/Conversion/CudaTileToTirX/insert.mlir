@@ -39,6 +39,11 @@
 // CHECK: tirx.copy cta %[[SB]], %{{.*}}
 // CHECK: tirx.barrier cta
 // CHECK: tirx.copy cta %[[R]], %[[S]]
+
+// A 128x128 f32 tile whose blocks are selected by thread bits goes through a
+// 64 KiB shared copy (staging may use the chip's per-CTA limit).
+// CHECK-LABEL: gpu.func @large
+// CHECK: tirx.alloc : !tirx.buffer<128x128xf32, shared
 cuda_tile.module @m {
   entry @regs(%p: tile<ptr<f32>>) {
     %tv = make_tensor_view %p, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
@@ -76,6 +81,19 @@ cuda_tile.module @m {
     %part2 = addf %part, %one rounding<nearest_even> : tile<32xf32>
     %y = insert %part2, %x[%c2] : tile<32xf32>, tile<128xf32>
     %t2 = store_view_tko weak %y, %pv[%c0] : tile<128xf32>, partition_view<tile=(128), tensor_view<128xf32, strides=[1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @large(%p: tile<ptr<f32>>) {
+    %tv = make_tensor_view %p, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %pv = make_partition_view %tv : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c2 = constant <i32: 2> : tile<i32>
+    %x, %t = load_view_tko weak %pv[%c0, %c0] : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> tile<128x128xf32>, token
+    %part = constant <f32: 7.0> : tile<64x32xf32>
+    %y = insert %part, %x[%c1, %c2] : tile<64x32xf32>, tile<128x128xf32>
+    %t2 = store_view_tko weak %y, %pv[%c0, %c0] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
     return
   }
 }

@@ -13,6 +13,7 @@
 // CHECK-DAG: max.NaN.f16x2
 // CHECK-DAG: min.f16x2
 // CHECK-DAG: neg.f16x2
+// CHECK-DAG: and.b32 {{.*}}, 2147450879;
 
 cuda_tile.module @half {
   entry @half(%x: tile<ptr<f16>>, %y_f16: tile<ptr<f16>>) {
@@ -28,31 +29,34 @@ cuda_tile.module @half {
     %c7 = constant <i32: 7> : tile<i32>
     %c8 = constant <i32: 8> : tile<i32>
     %c9 = constant <i32: 9> : tile<i32>
+    %c10 = constant <i32: 10> : tile<i32>
     %a, %tk0 = load_view_tko weak %px[%c0] : partition_view<tile=(128), tensor_view<384xf16, strides=[1]>>, tile<i32> -> tile<128xf16>, token
     %b, %tk1 = load_view_tko weak %px[%c1] : partition_view<tile=(128), tensor_view<384xf16, strides=[1]>>, tile<i32> -> tile<128xf16>, token
     %c, %tk2 = load_view_tko weak %px[%c2] : partition_view<tile=(128), tensor_view<384xf16, strides=[1]>>, tile<i32> -> tile<128xf16>, token
-    %ty_f16 = make_tensor_view %y_f16, shape = [1280], strides = [1] : tensor_view<1280xf16, strides=[1]>
-    %py_f16 = make_partition_view %ty_f16 : partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>
+    %ty_f16 = make_tensor_view %y_f16, shape = [1408], strides = [1] : tensor_view<1408xf16, strides=[1]>
+    %py_f16 = make_partition_view %ty_f16 : partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>
     %t_addf = addf %a, %b : tile<128xf16>
-    %s_addf = store_view_tko weak %t_addf, %py_f16[%c0] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_addf = store_view_tko weak %t_addf, %py_f16[%c0] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     %t_mulf = mulf %a, %b : tile<128xf16>
-    %s_mulf = store_view_tko weak %t_mulf, %py_f16[%c1] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_mulf = store_view_tko weak %t_mulf, %py_f16[%c1] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     %t_fma = fma %a, %b, %c : tile<128xf16>
-    %s_fma = store_view_tko weak %t_fma, %py_f16[%c2] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_fma = store_view_tko weak %t_fma, %py_f16[%c2] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     %t_maxf_nan = maxf %a, %b propagate_nan : tile<128xf16>
-    %s_maxf_nan = store_view_tko weak %t_maxf_nan, %py_f16[%c3] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_maxf_nan = store_view_tko weak %t_maxf_nan, %py_f16[%c3] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     %t_minf = minf %a, %b : tile<128xf16>
-    %s_minf = store_view_tko weak %t_minf, %py_f16[%c4] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_minf = store_view_tko weak %t_minf, %py_f16[%c4] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     %t_negf = negf %a : tile<128xf16>
-    %s_negf = store_view_tko weak %t_negf, %py_f16[%c5] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_negf = store_view_tko weak %t_negf, %py_f16[%c5] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
+    %t_absf = absf %a : tile<128xf16>
+    %s_absf = store_view_tko weak %t_absf, %py_f16[%c6] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     %t_divf = divf %a, %b : tile<128xf16>
-    %s_divf = store_view_tko weak %t_divf, %py_f16[%c6] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_divf = store_view_tko weak %t_divf, %py_f16[%c7] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     %t_sin = sin %a : tile<128xf16>
-    %s_sin = store_view_tko weak %t_sin, %py_f16[%c7] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_sin = store_view_tko weak %t_sin, %py_f16[%c8] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     %t_sqrt = sqrt %a : tile<128xf16>
-    %s_sqrt = store_view_tko weak %t_sqrt, %py_f16[%c8] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_sqrt = store_view_tko weak %t_sqrt, %py_f16[%c9] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     %t_exp = exp %a : tile<128xf16>
-    %s_exp = store_view_tko weak %t_exp, %py_f16[%c9] : tile<128xf16>, partition_view<tile=(128), tensor_view<1280xf16, strides=[1]>>, tile<i32> -> token
+    %s_exp = store_view_tko weak %t_exp, %py_f16[%c10] : tile<128xf16>, partition_view<tile=(128), tensor_view<1408xf16, strides=[1]>>, tile<i32> -> token
     return
   }
 }

@@ -100,6 +100,7 @@ HALF = [
     ("maxf_nan", "f16", "maxf {a}, {b} propagate_nan : tile<128xf16>"),
     ("minf", "f16", "minf {a}, {b} : tile<128xf16>"),
     ("negf", "f16", "negf {a} : tile<128xf16>"),
+    ("absf", "f16", "absf {a} : tile<128xf16>"),
     ("divf", "f16", "divf {a}, {b} : tile<128xf16>"),
     ("sin", "f16", "sin {a} : tile<128xf16>"),
     ("sqrt", "f16", "sqrt {a} : tile<128xf16>"),
