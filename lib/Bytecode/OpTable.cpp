@@ -173,6 +173,8 @@ constexpr Row kRows[] = {
   // expandedOp.
   {"fpowi", 0x79, "13.4", "1", "", "", "source exponent", 0},
   {"insert", 0x76, "13.4", "*", "", "", "# source dest indices+", 0},
+  {"gdc_launch_dependents_tko", 0x77, "13.4", "1", "", "", "# token+", 0},
+  {"gdc_wait_tko", 0x78, "13.4", "1", "", "", "# token+", 0},
   {"atomic_red_view_tko", 0x75, "13.3", "*", "token",
    "enum.ordering:memory_ordering_semantics enum.scope:memory_scope enum.mode:mode "
    "inbounds:inbounds@13.5",
@@ -187,8 +189,6 @@ struct Unsupported {
   Version since;
 };
 constexpr Unsupported kUnsupported[] = {
-    {0x77, "gdc_launch_dependents_tko", {13, 4, 0}},
-    {0x78, "gdc_wait_tko", {13, 4, 0}},
     {0x7A, "memory_fence_alias_tko", {13, 4, 0}},
     {0x7B, "multimem_load_reduce_view_tko", {13, 5, 0}},
     {0x7C, "multimem_reduce_view_tko", {13, 5, 0}},

@@ -850,6 +850,21 @@ std::optional<LogicalResult> EntryLowering::lowerMemoryOp(Operation *op) {
       })
       .Case<ct::GetTensorShapeOp, ct::GetIndexSpaceShapeOp>(
           [&](auto o) -> LogicalResult { return lower(o); })
+      .Case<ct::GdcLaunchDependentsTkoOp, ct::GdcWaitTkoOp>(
+          [&](auto g) -> LogicalResult {
+            // PTX griddepcontrol (sm_90+) in every thread. The token keeps
+            // its state: neither op writes memory this grid reads.
+            if (target->getSmVersion() < 90)
+              return fail(g, "needs sm_90 or newer (griddepcontrol), the "
+                             "target is " +
+                                 target->getChip());
+            auto kind = isa<ct::GdcWaitTkoOp>(g.getOperation())
+                            ? NVVM::GridDepActionKind::wait
+                            : NVVM::GridDepActionKind::launch_dependents;
+            NVVM::GriddepcontrolOp::create(b, g.getLoc(), kind);
+            markToken(g.getResultToken(), tokenAfterStore.lookup(g.getToken()));
+            return success();
+          })
       .Case<ct::MakeTokenOp>([&](ct::MakeTokenOp t) -> LogicalResult {
         markToken(t.getResult(), false);
         return success();

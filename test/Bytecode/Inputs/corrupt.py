@@ -88,7 +88,7 @@ def main():
         data[ops] = 0x7F  # an opcode no version defines
     elif mode == "new-op":
         _, ops = func_body(data)
-        data[ops] = 0x77  # `gdc_launch_dependents_tko`, bytecode 13.4
+        data[ops] = 0x7A  # `memory_fence_alias_tko`, bytecode 13.4
     elif mode == "type-index":
         _, ops = func_body(data)
         # The first op of the input is a constant: opcode, result type.

@@ -2191,6 +2191,56 @@ def CudaTile_PrintTkoOp : CudaTile_Op<"print_tko", [AttrSizedOperandSegments]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Grid dependency control (programmatic dependent launch)
+//===----------------------------------------------------------------------===//
+
+def CudaTile_GdcLaunchDependentsTkoOp
+    : CudaTile_Op<"gdc_launch_dependents_tko"> {
+  let summary = "let the dependent grid launch";
+  let description = [{
+    Signals that the grid launched after this one with programmatic
+    dependent launch may start: once every tile block has run this op (or
+    exited), the dependent grid's tile blocks may begin, up to their
+    `gdc_wait_tko`. Memory written by this grid is visible to the dependent
+    one only after its `gdc_wait_tko`. Ordered by tokens (bytecode 13.4,
+    sm_90 and newer: PTX `griddepcontrol.launch_dependents`).
+
+    Example:
+
+    ```mlir
+    %t = gdc_launch_dependents_tko -> token
+    %t2 = gdc_launch_dependents_tko token = %t0 -> token
+    ```
+  }];
+  let arguments = (ins Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    (`token` `=` $token^)? attr-dict `->` custom<CudaTileType>(type($result_token))
+  }];
+}
+
+def CudaTile_GdcWaitTkoOp : CudaTile_Op<"gdc_wait_tko"> {
+  let summary = "wait for the grids this one depends on";
+  let description = [{
+    Waits until the grids this one was launched after (with programmatic
+    dependent launch) have completed and their memory operations are
+    visible; without such a dependency it returns at once. Ordered by tokens
+    (bytecode 13.4, sm_90 and newer: PTX `griddepcontrol.wait`).
+
+    Example:
+
+    ```mlir
+    %t = gdc_wait_tko token = %t0 -> token
+    ```
+  }];
+  let arguments = (ins Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    (`token` `=` $token^)? attr-dict `->` custom<CudaTileType>(type($result_token))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // View queries and constructors
 //===----------------------------------------------------------------------===//
 
