@@ -89,6 +89,24 @@ static TileLayout rowMajor(ArrayRef<int64_t> shape) {
   return TileLayout({Iter{n, 1, "m"}}, {}).canonicalize();
 }
 
+/// The shared layout a conversion stages a block of `shape` through:
+/// row-major, each row padded by 16 bytes when rows are whole multiples of
+/// the 128 bytes the banks span. Without the pad, threads that walk a
+/// column (the source or destination of a transpose) would all hit one
+/// bank; with it, consecutive rows start 4 banks apart, and rows stay
+/// 16-byte aligned for vector accesses.
+static TileLayout stagingLayout(ArrayRef<int64_t> shape, int64_t elemBytes) {
+  int64_t cols = shape.empty() ? 1 : shape.back();
+  int64_t rows = 1;
+  for (int64_t d : shape.drop_back())
+    rows *= d;
+  if (rows < 2 || elemBytes > 16 || (cols * elemBytes) % 128 != 0)
+    return rowMajor(shape);
+  int64_t pad = 16 / elemBytes;
+  return TileLayout({Iter{rows, cols + pad, "m"}, Iter{cols, 1, "m"}}, {})
+      .canonicalize();
+}
+
 /// True when no thread axis appears in the shard of `layout` (every thread
 /// holds every element).
 static bool heldByEveryThread(const TileLayout &layout) {
@@ -180,7 +198,8 @@ LogicalResult EntryLowering::assign(Value dst, Value src, Location loc) {
   auto sharedType = tirx::BufferType::get(
       b.getContext(), blockShape, dstType.getElementType(),
       tirx::MemScope::Shared,
-      tirx::LayoutAttr::get(b.getContext(), rowMajor(blockShape)));
+      tirx::LayoutAttr::get(b.getContext(),
+                            stagingLayout(blockShape, elemBytes)));
   Value shared = tirx::AllocOp::create(b, loc, sharedType);
   int64_t numBlocks = 1;
   for (auto [e, blk] : llvm::zip(shape, blockShape))

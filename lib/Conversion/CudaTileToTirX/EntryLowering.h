@@ -206,6 +206,14 @@ public:
   int64_t maxStagingBytes() const {
     return target->getMaxSharedMemoryPerCta();
   }
+  /// `src` (a tile about to be stored to `info`'s region) in the blocked
+  /// layout when a warp's accesses in its own layout would cover fewer
+  /// contiguous bytes of the row-major region than in that one (at most 128
+  /// compared): a permuted tile is stored through a layout conversion in
+  /// shared memory rather than scattered. Tiles over kMaxConversionBytes and
+  /// regions whose last dimension is not known contiguous stay as they are.
+  FailureOr<Value> coalesceForStore(Value src, const PartitionViewInfo &info,
+                                    Location loc);
   /// A row-major shared copy of the local buffer `src` (no barrier after
   /// it); diagnosed on `op` beyond maxStagingBytes().
   FailureOr<Value> toSharedRowMajor(Operation *op, Value src, Location loc);

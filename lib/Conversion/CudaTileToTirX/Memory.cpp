@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+#include "tileir/Dispatch/LayoutCodegen.h"
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 
@@ -475,6 +476,50 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
   return success();
 }
 
+/// The bytes one warp-wide access of a row-major tile laid out as `layout`
+/// covers contiguously: the flat-index bits from bit 0 that registers hold
+/// (or broadcast) within one 16-byte vector, then those that lanes hold.
+static int64_t warpRunBytes(const TileLayout &layout, int64_t elemBytes) {
+  FailureOr<::tileir::dispatch::BitLayout> bits =
+      ::tileir::dispatch::BitLayout::get(layout);
+  if (failed(bits))
+    return 0;
+  int64_t run = 1;
+  unsigned j = 0;
+  for (; j < bits->shard.size(); ++j) {
+    const ::tileir::dispatch::LayoutBit &bit = bits->shard[j];
+    if (bit.isThread() || run * 2 * elemBytes > 16)
+      break;
+    run *= 2;
+  }
+  for (; j < bits->shard.size(); ++j) {
+    const ::tileir::dispatch::LayoutBit &bit = bits->shard[j];
+    if (!bit.isThread() || bit.stride >= 32)
+      break;
+    run *= 2;
+  }
+  return run * elemBytes;
+}
+
+FailureOr<Value> EntryLowering::coalesceForStore(Value src,
+                                                 const PartitionViewInfo &info,
+                                                 Location loc) {
+  auto type = cast<tirx::BufferType>(src.getType());
+  auto view = info.globalView.getDefiningOp<tirx::GlobalViewOp>();
+  if (!type.isLocal() || !view || view.getStaticStrides().empty() ||
+      view.getStaticStrides().back() != 1)
+    return src;
+  int64_t elemBytes =
+      std::max<int64_t>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
+  if (type.getNumElements() * elemBytes > kMaxConversionBytes)
+    return src;
+  TileLayout blocked = planner.getBlocked(type.getShape());
+  int64_t want = std::min<int64_t>(128, warpRunBytes(blocked, elemBytes));
+  if (warpRunBytes(type.getTileLayout(), elemBytes) >= want)
+    return src;
+  return convertLayout(src, blocked, loc);
+}
+
 LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
   Location loc = op.getLoc();
   syncAfterStores(op.getToken(), loc);
@@ -490,7 +535,11 @@ LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
     for (Value idx : op.getIndex())
       indices.push_back(toIndex(get(idx), loc));
     Value region = regionAt(b, loc, *info, indices);
-    tirx::CopyOp::create(b, loc, region, src, nullptr, cta(), nullptr, nullptr);
+    FailureOr<Value> coalesced = coalesceForStore(src, *info, loc);
+    if (failed(coalesced))
+      return failure();
+    tirx::CopyOp::create(b, loc, region, *coalesced, nullptr, cta(), nullptr,
+                         nullptr);
   } else {
     auto addresses = viewAddresses(op, *info, op.getIndex(),
                                    cast<ct::TileType>(op.getTile().getType()));
