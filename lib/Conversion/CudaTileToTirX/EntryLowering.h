@@ -214,6 +214,11 @@ public:
   /// regions whose last dimension is not known contiguous stay as they are.
   FailureOr<Value> coalesceForStore(Value src, const PartitionViewInfo &info,
                                     Location loc);
+  /// A view of the local buffer `src` with its dimensions permuted: result
+  /// dimension i is dimension perm[i] of `src` (the same registers); fails
+  /// for a layout that is not power-of-two.
+  FailureOr<Value> permuteBuffer(Value src, ArrayRef<int32_t> perm,
+                                 Location loc);
   /// A row-major shared copy of the local buffer `src` (no barrier after
   /// it); diagnosed on `op` beyond maxStagingBytes().
   FailureOr<Value> toSharedRowMajor(Operation *op, Value src, Location loc);

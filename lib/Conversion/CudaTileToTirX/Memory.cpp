@@ -223,6 +223,33 @@ bool mlir::tileir::isRegionView(const PartitionViewInfo &info) {
   return true;
 }
 
+/// A view whose tile dimensions are the tensor's in another order (a
+/// partition view with dim_map): the same view in tensor dimension order,
+/// whose tile dimension dimMap[d] is tile dimension d of `info`, and the
+/// tile indices in that order. Nullopt for other views.
+static std::optional<std::pair<PartitionViewInfo, SmallVector<Value>>>
+inTensorOrder(const PartitionViewInfo &info, ArrayRef<Value> indices) {
+  int64_t rank = info.tileShape.size();
+  auto viewType = cast<tirx::BufferType>(info.globalView.getType());
+  if (info.sparseDim >= 0 || viewType.getRank() != rank ||
+      int64_t(info.dimMap.size()) != rank)
+    return std::nullopt;
+  PartitionViewInfo t = info;
+  SmallVector<Value> tIndices(rank);
+  SmallVector<bool> seen(rank, false);
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t k = info.dimMap[d];
+    if (k < 0 || k >= rank || seen[k])
+      return std::nullopt;
+    seen[k] = true;
+    t.tileShape[k] = info.tileShape[d];
+    t.steps[k] = info.steps[d];
+    t.dimMap[k] = k;
+    tIndices[k] = indices[d];
+  }
+  return std::make_pair(t, tIndices);
+}
+
 Value mlir::tileir::regionAt(OpBuilder &b, Location loc,
                              const PartitionViewInfo &info,
                              ArrayRef<Value> indices) {
@@ -444,12 +471,21 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
   Value dst;
   DictionaryAttr config =
       orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
-  if (!config && isRegionView(*info)) {
-    SmallVector<Value> indices;
+  SmallVector<Value> indices;
+  if (info->sparseDim < 0)
     for (Value idx : op.getIndex())
       indices.push_back(toIndex(get(idx), loc));
-    Value region = regionAt(b, loc, *info, indices);
-    dst = allocBlocked(tileType, loc);
+  auto tensorOrder = inTensorOrder(*info, indices);
+  if (!config && tensorOrder) {
+    // The tile in tensor dimension order is a region; a view with the
+    // dimensions permuted gives the tile (dimension d is tensor dimension
+    // dimMap[d]: a transposed load is a coalesced one).
+    auto &[view, viewIndices] = *tensorOrder;
+    Value region = regionAt(b, loc, view, viewIndices);
+    Value loaded = allocBlocked(
+        ct::TileType::get(b.getContext(), view.tileShape,
+                          tileType.getElementType()),
+        loc);
     // A `tirx.cache_hint` string on the load becomes the copy's config
     // (tirx-dispatch checks and applies it; the load_ptr path ignores it).
     DictionaryAttr hint;
@@ -460,8 +496,15 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
         return op->emitOpError() << why;
       hint = b.getDictionaryAttr(b.getNamedAttr("cache_hint", str));
     }
-    tirx::CopyOp::create(b, loc, dst, region, info->padding, cta(), hint,
+    tirx::CopyOp::create(b, loc, loaded, region, info->padding, cta(), hint,
                          nullptr);
+    SmallVector<int32_t> perm(info->dimMap.begin(), info->dimMap.end());
+    FailureOr<Value> permuted = isRegionView(*info)
+                                    ? FailureOr<Value>(loaded)
+                                    : permuteBuffer(loaded, perm, loc);
+    if (failed(permuted))
+      return fail(op, "expects a power-of-two register layout");
+    dst = *permuted;
   } else {
     auto addresses = viewAddresses(op, *info, op.getIndex(), tileType);
     if (failed(addresses))
@@ -530,12 +573,25 @@ LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
   Value src = getBuffer(op.getTile(), loc);
   DictionaryAttr config =
       orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
-  if (!config && isRegionView(*info)) {
-    SmallVector<Value> indices;
+  SmallVector<Value> indices;
+  if (info->sparseDim < 0)
     for (Value idx : op.getIndex())
       indices.push_back(toIndex(get(idx), loc));
-    Value region = regionAt(b, loc, *info, indices);
-    FailureOr<Value> coalesced = coalesceForStore(src, *info, loc);
+  auto tensorOrder = inTensorOrder(*info, indices);
+  if (!config && tensorOrder) {
+    // The tile viewed in tensor dimension order (tensor dimension k is tile
+    // dimension d where dimMap[d] = k) is stored to a region.
+    auto &[view, viewIndices] = *tensorOrder;
+    Value region = regionAt(b, loc, view, viewIndices);
+    SmallVector<int32_t> perm(info->dimMap.size());
+    for (auto [d, k] : llvm::enumerate(info->dimMap))
+      perm[k] = d;
+    FailureOr<Value> permuted =
+        isRegionView(*info) ? FailureOr<Value>(src)
+                            : permuteBuffer(src, perm, loc);
+    if (failed(permuted))
+      return fail(op, "expects a power-of-two register layout");
+    FailureOr<Value> coalesced = coalesceForStore(*permuted, view, loc);
     if (failed(coalesced))
       return failure();
     tirx::CopyOp::create(b, loc, region, *coalesced, nullptr, cta(), nullptr,

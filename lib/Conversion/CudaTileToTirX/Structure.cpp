@@ -150,28 +150,39 @@ Value EntryLowering::blockView(Value buffer, const BitLayout &layout,
   return viewOf(b, loc, buffer, blockShape, view);
 }
 
+FailureOr<Value> EntryLowering::permuteBuffer(Value src,
+                                              ArrayRef<int32_t> perm,
+                                              Location loc) {
+  // Registers keep their elements; only the logical coordinates move: the
+  // bits of result dimension i are the source bits of dimension perm[i].
+  auto srcType = cast<tirx::BufferType>(src.getType());
+  FailureOr<BitLayout> bits = BitLayout::get(srcType.getTileLayout());
+  if (failed(bits))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (int32_t p : perm)
+    shape.push_back(srcType.getShape()[p]);
+  BitLayout permuted = *bits;
+  for (auto [i, p] : llvm::enumerate(perm)) {
+    auto [first, end] = dimBitRange(shape, i);
+    unsigned srcFirst = dimBitRange(srcType.getShape(), p).first;
+    for (unsigned j = first; j < end; ++j)
+      permuted.shard[j] = bits->shard[srcFirst + (j - first)];
+  }
+  return viewOf(b, loc, src, shape, permuted);
+}
+
 LogicalResult EntryLowering::lower(ct::PermuteOp op) {
   Value src = get(op.getSource());
   if (!isa<tirx::BufferType>(src.getType())) {
     mapping.map(op.getResult(), src);
     return success();
   }
-  // Registers keep their elements; only the logical coordinates move: the
-  // bits of result dimension i are the source bits of dimension perm[i].
-  auto srcType = cast<tirx::BufferType>(src.getType());
-  FailureOr<BitLayout> bits = BitLayout::get(srcType.getTileLayout());
-  if (failed(bits))
+  FailureOr<Value> permuted =
+      permuteBuffer(src, op.getPermutation(), op.getLoc());
+  if (failed(permuted))
     return fail(op, "expects a power-of-two register layout");
-  auto resultType = cast<ct::TileType>(op.getResult().getType());
-  BitLayout permuted = *bits;
-  for (auto [i, p] : llvm::enumerate(op.getPermutation())) {
-    auto [first, end] = dimBitRange(resultType.getShape(), i);
-    unsigned srcFirst = dimBitRange(srcType.getShape(), p).first;
-    for (unsigned j = first; j < end; ++j)
-      permuted.shard[j] = bits->shard[srcFirst + (j - first)];
-  }
-  mapping.map(op.getResult(),
-              viewOf(b, op.getLoc(), src, resultType.getShape(), permuted));
+  mapping.map(op.getResult(), *permuted);
   return success();
 }
 
