@@ -5,7 +5,8 @@
 //   ldstmatrix (10): register <-> shared 16-bit m8n8 fragments with the
 //                    warp-collective ldmatrix / stmatrix (sm_90 for stores).
 //   vec_auto  (10): the widest vector (up to 16 bytes) that both sides'
-//                   layouts, strides and known alignment allow. A register
+//                   layouts, strides and known alignment allow (between
+//                   registers and shared memory, from any flat bits). A register
 //                   side gives the thread partition; a global <-> shared copy
 //                   synthesises an [outer, threads, vec] partition. A
 //                   tile-level bounds check on a global side picks the
@@ -258,6 +259,47 @@ int64_t chooseVectorWidth(const CopySides &sides, const BitLayout &part,
     width /= 2;
   }
   return width;
+}
+
+/// A copy between registers and shared memory enumerates the elements by
+/// flat index, but nothing in it depends on which flat bit is which (only a
+/// global side addresses by tile dimension): the same copy with every
+/// side's bits in another order. The order returned puts first the bits
+/// that form the widest vector: registers at storage strides 1, 2, 4, ...
+/// that are consecutive elements in shared memory too (a column of a
+/// row-major tile staged into a column-major buffer, for one), within
+/// `maxBytes`; the other bits follow in their order.
+SmallVector<unsigned> vectorBitOrder(const CopySides &sides,
+                                     const BitLayout &part, int64_t elemBytes,
+                                     int64_t maxBytes) {
+  const Side &shared =
+      sides.dst.kind == SideKind::Shared ? sides.dst : sides.src;
+  unsigned n = part.getNumBits();
+  SmallVector<unsigned> order;
+  SmallVector<bool> used(n, false);
+  for (int64_t want = 1; (want * 2) * elemBytes <= maxBytes; want *= 2) {
+    unsigned j = 0;
+    while (j < n && (used[j] || !part.shard[j].isMemory() ||
+                     part.shard[j].stride != want ||
+                     shared.bits.shard[j].stride != want))
+      ++j;
+    if (j == n)
+      break;
+    order.push_back(j);
+    used[j] = true;
+  }
+  for (unsigned j = 0; j < n; ++j)
+    if (!used[j])
+      order.push_back(j);
+  return order;
+}
+
+/// `bits` with flat bit k taken from bit order[k].
+BitLayout reorderBits(const BitLayout &bits, ArrayRef<unsigned> order) {
+  BitLayout r = bits;
+  for (auto [k, j] : llvm::enumerate(order))
+    r.shard[k] = bits.shard[j];
+  return r;
 }
 
 /// The [outer, threads, vec] partition of a copy without a register side:
@@ -578,6 +620,23 @@ Outcome emitCopy(tirx::CopyOp op, DispatchContext &ctx, RewriterBase &rewriter,
     part = synthesizePartition(sides, shape, elemBytes, maxBytes, scopeThreads);
   int64_t width =
       maxBytes ? chooseVectorWidth(sides, part, shape, elemBytes, maxBytes) : 1;
+  // Registers <-> shared: vectors from whichever flat bits allow the widest.
+  if (maxBytes && sides.local() && sides.dst.kind != SideKind::Global &&
+      sides.src.kind != SideKind::Global) {
+    SmallVector<unsigned> order =
+        vectorBitOrder(sides, part, elemBytes, maxBytes);
+    CopySides reordered = sides;
+    reordered.dst.bits = reorderBits(sides.dst.bits, order);
+    reordered.src.bits = reorderBits(sides.src.bits, order);
+    BitLayout reorderedPart = reorderBits(part, order);
+    int64_t reorderedWidth = chooseVectorWidth(reordered, reorderedPart, shape,
+                                               elemBytes, maxBytes);
+    if (reorderedWidth > width) {
+      sides = reordered;
+      part = reorderedPart;
+      width = reorderedWidth;
+    }
+  }
   if (forcedBytes && width * elemBytes != forcedBytes)
     return Outcome::fail("a " + std::to_string(forcedBytes) +
                          "-byte vector does not fit the layout, strides or "
