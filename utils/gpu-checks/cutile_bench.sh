@@ -35,29 +35,10 @@ results="${RESULTS:-/tmp/cutile-bench}"
 runner="$here/../cutile/run_bench.py"
 mkdir -p "$results"
 
-copy_out() {    # copy_out FILE... into $OUT, if set
-  if [ -n "${OUT:-}" ]; then mkdir -p "$OUT"; cp "$@" "$OUT"/; fi
-}
-
-if [ -n "${TABLE:-}" ]; then
-  python3 "$runner" --out "$results" --table
-  copy_out "$results/table.md" "$results/combined.json"
-  exit 0
-fi
-
-tests=""
-for dir in "${@:-.gpu}"; do
-  UNPACK_ONLY=1 OUT=/tmp/cutile-unpack NVROOT="$root" "$here/cutile_samples.sh" "$dir"
-  if [ -d "$dir/tests" ]; then tests="$dir/tests"; fi
-done
-if [ -n "${UNPACK_ONLY:-}" ]; then exit 0; fi
-export PYTHONPATH="$root/site"${PYTHONPATH:+:$PYTHONPATH}
-export PYTHONUNBUFFERED=1
-ln -sf tile-as "$root/tileir/tileiras"
-echo "TileIR:  $(env -u CUDA_HOME "$root/tileir/tileiras" --version | tr '\n' ' ')"
-echo "NVIDIA:  $(env -u CUDA_HOME "$root/nv/bin/tileiras" --version | tr '\n' ' ')"
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu \
-  --format=csv,noheader || true
+# shellcheck source=cutile_common.sh
+. "$here/cutile_common.sh"
+cutile_table_only
+cutile_setup "$@"
 
 args=(--tests "${tests:?no tests/ given}" --out "$results"
       --compiler tileir="$root/tileir" --compiler tileiras="$root/nv/bin"
@@ -71,8 +52,4 @@ if [ -n "${FILES:-}" ]; then
 fi
 if [ -n "${K:-}" ]; then args+=(-k "$K"); fi
 if [ -n "${ALL:-}" ]; then args+=(--all); fi
-status=0
-python3 "$runner" "${args[@]}" --name "$run" || status=$?
-tar -C "$results" -cJf "$results/$run-logs.tar.xz" "$run" 2>/dev/null || true
-copy_out "$results/$run.json" "$results/$run.md" "$results/$run-logs.tar.xz" 2>/dev/null || true
-exit $status
+cutile_run "$run" "${args[@]}"
