@@ -120,6 +120,14 @@ int64_t BitLayout::storageIndex(int64_t flat) const {
   return index;
 }
 
+BitLayout BitLayout::reordered(ArrayRef<unsigned> order) const {
+  assert(order.size() == shard.size() && "expects a permutation of the bits");
+  BitLayout r = *this;
+  for (auto [k, j] : llvm::enumerate(order))
+    r.shard[k] = shard[j];
+  return r;
+}
+
 SmallVector<unsigned> BitLayout::memoryBits() const {
   SmallVector<unsigned> bits;
   for (auto [j, bit] : llvm::enumerate(shard))

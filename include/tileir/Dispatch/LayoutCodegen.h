@@ -55,6 +55,11 @@ struct BitLayout {
   /// checkRegisterCompatible) this is the slot holding the element the
   /// anchor holds at anchor.storageIndex(flat).
   int64_t storageIndex(int64_t flat) const;
+  /// The same bits in another flat order: flat bit k of the result is flat
+  /// bit order[k] of this layout (a permutation of its bits). Permuting a
+  /// tile's dimensions is one such order; so is enumerating a copy's
+  /// elements with its vector bits first.
+  BitLayout reordered(llvm::ArrayRef<unsigned> order) const;
   /// Flat bit positions whose bit is a memory bit, lowest first.
   llvm::SmallVector<unsigned> memoryBits() const;
   /// Flat bit positions that are not on a thread, lowest first: the memory

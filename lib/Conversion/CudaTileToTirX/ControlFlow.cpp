@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 
 #include "tileir/Dispatch/LayoutCodegen.h"
 
@@ -165,8 +166,7 @@ LogicalResult EntryLowering::assign(Value dst, Value src, Location loc) {
   // outermost dimensions, as long as the bits that select a block are
   // registers on both sides) when the tile would not fit.
   ArrayRef<int64_t> shape = dstType.getShape();
-  int64_t elemBytes = std::max<int64_t>(
-      1, dstType.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t elemBytes = tirx::getMemoryBytes(dstType.getElementType());
   SmallVector<int64_t> blockShape(shape);
   auto blockBytes = [&] {
     int64_t n = elemBytes;

@@ -203,9 +203,7 @@ public:
                         function_ref<LogicalResult(ArrayRef<int64_t>)> fn);
   /// The most shared memory one staging buffer may use: the chip's per-CTA
   /// limit.
-  int64_t maxStagingBytes() const {
-    return target->getMaxSharedMemoryPerCta();
-  }
+  int64_t maxStagingBytes() const { return target->getMaxSharedMemoryPerCta(); }
   /// `src` (a tile about to be stored to `info`'s region) in the blocked
   /// layout when a warp's accesses in its own layout would cover fewer
   /// contiguous bytes of the row-major region than in that one (at most 128
@@ -214,9 +212,22 @@ public:
   /// regions whose last dimension is not known contiguous stay as they are.
   FailureOr<Value> coalesceForStore(Value src, const PartitionViewInfo &info,
                                     Location loc);
+  /// A view load or store as a region: the view in tensor dimension order
+  /// (its tile dimension dimMap[d] is tile dimension d of the view; equal
+  /// to the view without dim_map), the region at the op's indices, and
+  /// `toTile`, the permutation from that region's tile to the op's
+  /// (permuteBuffer). Nullopt for gather/scatter views.
+  struct TensorOrderRegion {
+    Value region;
+    PartitionViewInfo view;
+    SmallVector<int32_t> toTile;
+  };
+  std::optional<TensorOrderRegion>
+  tensorOrderRegion(const PartitionViewInfo &info, ValueRange index,
+                    Location loc);
   /// A view of the local buffer `src` with its dimensions permuted: result
-  /// dimension i is dimension perm[i] of `src` (the same registers); fails
-  /// for a layout that is not power-of-two.
+  /// dimension i is dimension perm[i] of `src` (the same registers; `src`
+  /// itself for the identity); fails for a layout that is not power-of-two.
   FailureOr<Value> permuteBuffer(Value src, ArrayRef<int32_t> perm,
                                  Location loc);
   /// A row-major shared copy of the local buffer `src` (no barrier after

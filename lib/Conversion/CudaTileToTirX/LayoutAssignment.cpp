@@ -6,6 +6,7 @@
 
 #include "tileir/Conversion/CudaTileToTirX/LayoutAssignment.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dispatch/LayoutCodegen.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -32,7 +33,7 @@ LayoutPlanner::LayoutPlanner(Operation *entry, int64_t numThreads) {
       Type elem = tile.getElementType();
       if (!elem.isIntOrFloat() || elem.isInteger(1))
         continue;
-      int64_t bytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+      int64_t bytes = tirx::getMemoryBytes(elem);
       std::vector<int64_t> key(tile.getShape().begin(), tile.getShape().end());
       auto it = narrowestBytes.find(key);
       if (it == narrowestBytes.end() || bytes < it->second)
@@ -51,8 +52,7 @@ LayoutPlanner::LayoutPlanner(Operation *entry, int64_t numThreads) {
     if (!memTile || memTile.getRank() == 0 ||
         !memTile.getElementType().isIntOrFloat())
       return;
-    int64_t bytes = std::max<int64_t>(
-        1, memTile.getElementType().getIntOrFloatBitWidth() / 8);
+    int64_t bytes = tirx::getMemoryBytes(memTile.getElementType());
     std::vector<int64_t> key(memTile.getShape().begin(),
                              memTile.getShape().end());
     auto it = widestMemoryBytes.find(key);

@@ -46,7 +46,7 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
   auto ptrType = cast<ct::PointerType>(
       cast<ct::TileType>(op.getPtr().getType()).getElementType());
   Type pointee = ptrType.getPointeeType();
-  int64_t elemBytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  int64_t elemBytes = tirx::getMemoryBytes(pointee);
   Value ptr = get(op.getPtr());
   Value offset = get(op.getOffset());
   Type i64 = b.getI64Type();
@@ -147,8 +147,7 @@ LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
   dims(type.getStrides(), strides, info.strides);
   int64_t alignment = pointerAlignment;
   if (!isa<BlockArgument>(op.getBase()))
-    alignment =
-        std::max<int64_t>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
+    alignment = tirx::getMemoryBytes(type.getElementType());
   alignment = std::max(alignment, assumedDivisor(assumptions, op.getBase()));
   auto bufferType = tirx::BufferType::get(b.getContext(), type.getShape(),
                                           type.getElementType(),
@@ -223,31 +222,32 @@ bool mlir::tileir::isRegionView(const PartitionViewInfo &info) {
   return true;
 }
 
-/// A view whose tile dimensions are the tensor's in another order (a
-/// partition view with dim_map): the same view in tensor dimension order,
-/// whose tile dimension dimMap[d] is tile dimension d of `info`, and the
-/// tile indices in that order. Nullopt for other views.
-static std::optional<std::pair<PartitionViewInfo, SmallVector<Value>>>
-inTensorOrder(const PartitionViewInfo &info, ArrayRef<Value> indices) {
+std::optional<EntryLowering::TensorOrderRegion>
+EntryLowering::tensorOrderRegion(const PartitionViewInfo &info,
+                                 ValueRange index, Location loc) {
   int64_t rank = info.tileShape.size();
   auto viewType = cast<tirx::BufferType>(info.globalView.getType());
   if (info.sparseDim >= 0 || viewType.getRank() != rank ||
       int64_t(info.dimMap.size()) != rank)
     return std::nullopt;
-  PartitionViewInfo t = info;
-  SmallVector<Value> tIndices(rank);
   SmallVector<bool> seen(rank, false);
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t k = info.dimMap[d];
+  for (int64_t k : info.dimMap) {
     if (k < 0 || k >= rank || seen[k])
       return std::nullopt;
     seen[k] = true;
-    t.tileShape[k] = info.tileShape[d];
-    t.steps[k] = info.steps[d];
-    t.dimMap[k] = k;
-    tIndices[k] = indices[d];
   }
-  return std::make_pair(t, tIndices);
+  TensorOrderRegion r{Value(), info, {}};
+  SmallVector<Value> indices(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t k = info.dimMap[d];
+    r.view.tileShape[k] = info.tileShape[d];
+    r.view.steps[k] = info.steps[d];
+    r.view.dimMap[k] = k;
+    indices[k] = toIndex(get(index[d]), loc);
+    r.toTile.push_back(k);
+  }
+  r.region = regionAt(b, loc, r.view, indices);
+  return r;
 }
 
 Value mlir::tileir::regionAt(OpBuilder &b, Location loc,
@@ -311,7 +311,7 @@ EntryLowering::viewAddresses(Operation *op, const PartitionViewInfo &info,
   int64_t rank = shape.size();
   Type i64 = b.getI64Type();
   Type elem = tv.elementType;
-  int64_t elemBytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  int64_t elemBytes = tirx::getMemoryBytes(elem);
   auto toI64 = [&](Value v) -> Value {
     if (v.getType() == i64)
       return v;
@@ -471,21 +471,17 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
   Value dst;
   DictionaryAttr config =
       orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
-  SmallVector<Value> indices;
-  if (info->sparseDim < 0)
-    for (Value idx : op.getIndex())
-      indices.push_back(toIndex(get(idx), loc));
-  auto tensorOrder = inTensorOrder(*info, indices);
-  if (!config && tensorOrder) {
+  std::optional<TensorOrderRegion> region;
+  if (!config)
+    region = tensorOrderRegion(*info, op.getIndex(), loc);
+  if (region) {
     // The tile in tensor dimension order is a region; a view with the
     // dimensions permuted gives the tile (dimension d is tensor dimension
     // dimMap[d]: a transposed load is a coalesced one).
-    auto &[view, viewIndices] = *tensorOrder;
-    Value region = regionAt(b, loc, view, viewIndices);
-    Value loaded = allocBlocked(
-        ct::TileType::get(b.getContext(), view.tileShape,
-                          tileType.getElementType()),
-        loc);
+    Value loaded =
+        allocBlocked(ct::TileType::get(b.getContext(), region->view.tileShape,
+                                       tileType.getElementType()),
+                     loc);
     // A `tirx.cache_hint` string on the load becomes the copy's config
     // (tirx-dispatch checks and applies it; the load_ptr path ignores it).
     DictionaryAttr hint;
@@ -496,12 +492,9 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
         return op->emitOpError() << why;
       hint = b.getDictionaryAttr(b.getNamedAttr("cache_hint", str));
     }
-    tirx::CopyOp::create(b, loc, loaded, region, info->padding, cta(), hint,
-                         nullptr);
-    SmallVector<int32_t> perm(info->dimMap.begin(), info->dimMap.end());
-    FailureOr<Value> permuted = isRegionView(*info)
-                                    ? FailureOr<Value>(loaded)
-                                    : permuteBuffer(loaded, perm, loc);
+    tirx::CopyOp::create(b, loc, loaded, region->region, info->padding, cta(),
+                         hint, nullptr);
+    FailureOr<Value> permuted = permuteBuffer(loaded, region->toTile, loc);
     if (failed(permuted))
       return fail(op, "expects a power-of-two register layout");
     dst = *permuted;
@@ -552,8 +545,7 @@ FailureOr<Value> EntryLowering::coalesceForStore(Value src,
   if (!type.isLocal() || !view || view.getStaticStrides().empty() ||
       view.getStaticStrides().back() != 1)
     return src;
-  int64_t elemBytes =
-      std::max<int64_t>(1, type.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t elemBytes = tirx::getMemoryBytes(type.getElementType());
   if (type.getNumElements() * elemBytes > kMaxConversionBytes)
     return src;
   TileLayout blocked = planner.getBlocked(type.getShape());
@@ -573,29 +565,23 @@ LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
   Value src = getBuffer(op.getTile(), loc);
   DictionaryAttr config =
       orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
-  SmallVector<Value> indices;
-  if (info->sparseDim < 0)
-    for (Value idx : op.getIndex())
-      indices.push_back(toIndex(get(idx), loc));
-  auto tensorOrder = inTensorOrder(*info, indices);
-  if (!config && tensorOrder) {
+  std::optional<TensorOrderRegion> region;
+  if (!config)
+    region = tensorOrderRegion(*info, op.getIndex(), loc);
+  if (region) {
     // The tile viewed in tensor dimension order (tensor dimension k is tile
-    // dimension d where dimMap[d] = k) is stored to a region.
-    auto &[view, viewIndices] = *tensorOrder;
-    Value region = regionAt(b, loc, view, viewIndices);
-    SmallVector<int32_t> perm(info->dimMap.size());
-    for (auto [d, k] : llvm::enumerate(info->dimMap))
-      perm[k] = d;
-    FailureOr<Value> permuted =
-        isRegionView(*info) ? FailureOr<Value>(src)
-                            : permuteBuffer(src, perm, loc);
+    // dimension d where dimMap[d] = k) is stored to the region.
+    SmallVector<int32_t> toTensor(region->toTile.size());
+    for (auto [d, k] : llvm::enumerate(region->toTile))
+      toTensor[k] = d;
+    FailureOr<Value> permuted = permuteBuffer(src, toTensor, loc);
     if (failed(permuted))
       return fail(op, "expects a power-of-two register layout");
-    FailureOr<Value> coalesced = coalesceForStore(*permuted, view, loc);
+    FailureOr<Value> coalesced = coalesceForStore(*permuted, region->view, loc);
     if (failed(coalesced))
       return failure();
-    tirx::CopyOp::create(b, loc, region, *coalesced, nullptr, cta(), nullptr,
-                         nullptr);
+    tirx::CopyOp::create(b, loc, region->region, *coalesced, nullptr, cta(),
+                         nullptr, nullptr);
   } else {
     auto addresses = viewAddresses(op, *info, op.getIndex(),
                                    cast<ct::TileType>(op.getTile().getType()));
@@ -715,7 +701,7 @@ FailureOr<Value> EntryLowering::affineRegion(Value ptrTile, Value mask,
         b, loc, base,
         arith::ConstantIndexOp::create(b, loc, tileType.getShape()[0]));
   }
-  int64_t elemBytes = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+  int64_t elemBytes = tirx::getMemoryBytes(elem);
   // Entry pointer arguments carry the ABI's alignment.
   int64_t alignment =
       isa<BlockArgument>(p->second.ptr) ? pointerAlignment : elemBytes;
@@ -755,7 +741,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
     // A scalar load: every thread reads the one address; the result stays a
     // scalar.
     Type elem = resultType.getElementType();
-    int64_t align = std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
+    int64_t align = tirx::getMemoryBytes(elem);
     auto load = [&] {
       return tirx::fromMemoryValue(
           b, loc,
@@ -838,8 +824,7 @@ LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
     auto ifOp = scf::IfOp::create(b, loc, cond, false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    int64_t align =
-        std::max<int64_t>(1, value.getType().getIntOrFloatBitWidth() / 8);
+    int64_t align = tirx::getMemoryBytes(value.getType());
     LLVM::StoreOp::create(b, loc, tirx::toMemoryValue(b, loc, value), ptrs,
                           align, false, false, false, ordering, syncscope);
     markToken(op.getResultToken(), true);
@@ -1014,7 +999,7 @@ LogicalResult EntryLowering::allocateScratch() {
     auto tile = cast<ct::TileType>(a.getResult().getType());
     Type pointee =
         cast<ct::PointerType>(tile.getElementType()).getPointeeType();
-    int64_t bytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+    int64_t bytes = tirx::getMemoryBytes(pointee);
     int64_t align =
         std::max<int64_t>({static_cast<int64_t>(a.getAlignment()), bytes, 1});
     if (!llvm::isPowerOf2_64(align))

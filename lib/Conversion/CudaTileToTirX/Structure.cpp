@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 
 #include "tileir/Dispatch/LayoutCodegen.h"
 
@@ -150,9 +151,11 @@ Value EntryLowering::blockView(Value buffer, const BitLayout &layout,
   return viewOf(b, loc, buffer, blockShape, view);
 }
 
-FailureOr<Value> EntryLowering::permuteBuffer(Value src,
-                                              ArrayRef<int32_t> perm,
+FailureOr<Value> EntryLowering::permuteBuffer(Value src, ArrayRef<int32_t> perm,
                                               Location loc) {
+  if (llvm::all_of(llvm::enumerate(perm),
+                   [](auto p) { return p.value() == int32_t(p.index()); }))
+    return src;
   // Registers keep their elements; only the logical coordinates move: the
   // bits of result dimension i are the source bits of dimension perm[i].
   auto srcType = cast<tirx::BufferType>(src.getType());
@@ -162,14 +165,14 @@ FailureOr<Value> EntryLowering::permuteBuffer(Value src,
   SmallVector<int64_t> shape;
   for (int32_t p : perm)
     shape.push_back(srcType.getShape()[p]);
-  BitLayout permuted = *bits;
+  SmallVector<unsigned> order(bits->getNumBits());
   for (auto [i, p] : llvm::enumerate(perm)) {
     auto [first, end] = dimBitRange(shape, i);
     unsigned srcFirst = dimBitRange(srcType.getShape(), p).first;
     for (unsigned j = first; j < end; ++j)
-      permuted.shard[j] = bits->shard[srcFirst + (j - first)];
+      order[j] = srcFirst + (j - first);
   }
-  return viewOf(b, loc, src, shape, permuted);
+  return viewOf(b, loc, src, shape, bits->reordered(order));
 }
 
 LogicalResult EntryLowering::lower(ct::PermuteOp op) {
@@ -317,9 +320,8 @@ FailureOr<Value> EntryLowering::toSharedRowMajor(Operation *op, Value src,
   auto sharedType = tirx::BufferType::get(
       b.getContext(), srcType.getShape(), srcType.getElementType(),
       tirx::MemScope::Shared, tirx::LayoutAttr::get(b.getContext(), rm));
-  int64_t bytes = std::max<int64_t>(
-                      1, srcType.getElementType().getIntOrFloatBitWidth() / 8) *
-                  srcType.getNumElements();
+  int64_t bytes =
+      tirx::getMemoryBytes(srcType.getElementType()) * srcType.getNumElements();
   if (bytes > maxStagingBytes())
     return fail(op, "needs " + Twine(bytes) +
                         " bytes of shared memory to move the block, more "

@@ -6,10 +6,10 @@
 //                    warp-collective ldmatrix / stmatrix (sm_90 for stores).
 //   vec_auto  (10): the widest vector (up to 16 bytes) that both sides'
 //                   layouts, strides and known alignment allow (between
-//                   registers and shared memory, from any flat bits). A register
-//                   side gives the thread partition; a global <-> shared copy
-//                   synthesises an [outer, threads, vec] partition. A
-//                   tile-level bounds check on a global side picks the
+//                   registers and shared memory, from any flat bits). A
+//                   register side gives the thread partition; a global <->
+//                   shared copy synthesises an [outer, threads, vec] partition.
+//                   A tile-level bounds check on a global side picks the
 //                   unmasked vector path for whole tiles and an element-wise
 //                   masked path for partial tiles.
 //   vec_{256,128,64,32,16}b (20): the same with a forced vector width
@@ -168,10 +168,6 @@ Value toI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), cast<Value>(ofr));
 }
 
-int64_t elementBytes(Type elemType) {
-  return std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
-}
-
 /// Whether flat bit `j` is the j-th element of a contiguous run starting at
 /// flat index 0 on `side`.
 bool isContiguousBit(const Side &side, ArrayRef<int64_t> shape, unsigned j) {
@@ -292,14 +288,6 @@ SmallVector<unsigned> vectorBitOrder(const CopySides &sides,
     if (!used[j])
       order.push_back(j);
   return order;
-}
-
-/// `bits` with flat bit k taken from bit order[k].
-BitLayout reorderBits(const BitLayout &bits, ArrayRef<unsigned> order) {
-  BitLayout r = bits;
-  for (auto [k, j] : llvm::enumerate(order))
-    r.shard[k] = bits.shard[j];
-  return r;
 }
 
 /// The [outer, threads, vec] partition of a copy without a register side:
@@ -474,7 +462,7 @@ public:
       // Types LLVM cannot load (f8) go through integers of their width.
       Type type = width == 1 ? elemType : VectorType::get({width}, elemType);
       Type memType = tirx::getMemoryType(type);
-      int64_t bytes = width * elementBytes(elemType);
+      int64_t bytes = width * tirx::getMemoryBytes(elemType);
       Value v = side.kind == SideKind::Global && !cacheHint.empty()
                     ? hintedLoad(memType, pointer(flat), bytes)
                     : Value();
@@ -528,7 +516,7 @@ public:
     if (side.kind != SideKind::Local) {
       value = tirx::toMemoryValue(b, loc, value);
       LLVM::StoreOp::create(b, loc, value, pointer(flat),
-                            width * elementBytes(elemType));
+                            width * tirx::getMemoryBytes(elemType));
       return;
     }
     if (width == 1) {
@@ -605,7 +593,7 @@ Outcome emitCopy(tirx::CopyOp op, DispatchContext &ctx, RewriterBase &rewriter,
   Location loc = op.getLoc();
   auto dstType = op.getDst().getType();
   Type elemType = dstType.getElementType();
-  int64_t elemBytes = elementBytes(elemType);
+  int64_t elemBytes = tirx::getMemoryBytes(elemType);
   ArrayRef<int64_t> shape = dstType.getShape();
   for (int64_t e : shape)
     if (!llvm::isPowerOf2_64(e))
@@ -626,11 +614,11 @@ Outcome emitCopy(tirx::CopyOp op, DispatchContext &ctx, RewriterBase &rewriter,
     SmallVector<unsigned> order =
         vectorBitOrder(sides, part, elemBytes, maxBytes);
     CopySides reordered = sides;
-    reordered.dst.bits = reorderBits(sides.dst.bits, order);
-    reordered.src.bits = reorderBits(sides.src.bits, order);
-    BitLayout reorderedPart = reorderBits(part, order);
-    int64_t reorderedWidth = chooseVectorWidth(reordered, reorderedPart, shape,
-                                               elemBytes, maxBytes);
+    reordered.dst.bits = sides.dst.bits.reordered(order);
+    reordered.src.bits = sides.src.bits.reordered(order);
+    BitLayout reorderedPart = part.reordered(order);
+    int64_t reorderedWidth =
+        chooseVectorWidth(reordered, reorderedPart, shape, elemBytes, maxBytes);
     if (reorderedWidth > width) {
       sides = reordered;
       part = reorderedPart;

@@ -89,7 +89,7 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
   Location loc = op.getLoc();
   auto dstType = op.getDst().getType();
   Type elemType = dstType.getElementType();
-  int64_t align = std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
+  int64_t align = tirx::getMemoryBytes(elemType);
   BitLayout dst = *BitLayout::get(dstType.getTileLayout());
   Value storage = getStorage(b, loc, op.getDst());
   for (int64_t flat : enumerateSubsets(dst.memoryBits())) {
@@ -134,8 +134,7 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
   auto [ordering, syncscope] = memoryOrder(op);
   Location loc = op.getLoc();
   auto srcType = op.getSrc().getType();
-  int64_t align = std::max<int64_t>(
-      1, srcType.getElementType().getIntOrFloatBitWidth() / 8);
+  int64_t align = tirx::getMemoryBytes(srcType.getElementType());
   BitLayout src = *BitLayout::get(srcType.getTileLayout());
   OpBuilder::InsertionGuard guard(b);
   if (Value leader = emitIsReplicaLeader(b, loc, src, emitThreadId(b, loc),

@@ -13,6 +13,10 @@
 
 using namespace mlir;
 
+int64_t tirx::getMemoryBytes(Type type) {
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
 Type tirx::getMemoryType(Type type) {
   Type elem = getElementTypeOrSelf(type);
   Type i;

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileir/Dialect/TirX/Transforms/Passes.h"
 #include "SharedMemoryPlan.h"
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
+#include "tileir/Dialect/TirX/Transforms/Passes.h"
 #include "tileir/Target/TargetInfo.h"
 
 #include "tileir/Dispatch/LayoutCodegen.h"
@@ -237,13 +238,13 @@ static LogicalResult checkSharedLimit(gpu::GPUFuncOp func, int64_t bytes,
 /// One static `i8` workgroup attribution holds all the shared memory of
 /// `func`: the workgroup attributions it has already
 /// (placed first, at their alignment) and the shared buffers, at
-/// `sharedOffset` after them. Fills `storages` with a `memref.view` per
+/// their `plan` offsets after them. Fills `storages` with a `memref.view` per
 /// shared buffer.
 static LogicalResult
 placeStaticShared(gpu::GPUFuncOp func, ArrayRef<AllocOp> allocs,
-                  const llvm::DenseMap<Operation *, int64_t> &sharedOffset,
-                  int64_t sharedBytes, int64_t maxAlign,
+                  const SharedPlan &plan,
                   llvm::DenseMap<Operation *, Value> &storages) {
+  int64_t maxAlign = plan.maxAlign;
   // The attributions made before (e.g. one-element broadcast slots).
   SmallVector<int64_t> earlierOffset;
   int64_t earlierBytes = 0;
@@ -267,7 +268,7 @@ placeStaticShared(gpu::GPUFuncOp func, ArrayRef<AllocOp> allocs,
                     std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
   }
   int64_t bufferBase = llvm::alignTo(earlierBytes, maxAlign);
-  int64_t total = bufferBase + sharedBytes;
+  int64_t total = bufferBase + plan.bytes;
   if (total == 0)
     return success();
   if (failed(checkSharedLimit(func, total, /*allStatic=*/true)))
@@ -297,7 +298,7 @@ placeStaticShared(gpu::GPUFuncOp func, ArrayRef<AllocOp> allocs,
   for (AllocOp alloc : allocs)
     if (alloc.getResult().getType().isShared())
       storages[alloc] = view(storageType(alloc.getResult().getType()),
-                             bufferBase + sharedOffset.lookup(alloc));
+                             bufferBase + plan.offset.lookup(alloc));
   // Drop the earlier attributions: the array is the only one left.
   if (numEarlier) {
     unsigned first = func.getFirstWorkgroupAttributionIndex();
@@ -336,24 +337,20 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
     BufferType type = alloc.getResult().getType();
     if (!type.isShared())
       continue;
-    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-    shared.push_back(
-        {alloc,
-         storageType(type).getNumElements() * std::max<int64_t>(1, bits / 8),
-         sharedAlignment(type)});
+    shared.push_back({alloc,
+                      storageType(type).getNumElements() *
+                          getMemoryBytes(type.getElementType()),
+                      sharedAlignment(type)});
   }
   SharedPlan plan = planSharedMemory(func, shared);
-  const llvm::DenseMap<Operation *, int64_t> &sharedOffset = plan.offset;
-  int64_t sharedBytes = plan.bytes, maxAlign = plan.maxAlign;
   Value dynamicBase, dynamicPad;
   llvm::DenseMap<Operation *, Value> staticStorage;
-  if (abi == LaunchABI::Tile || sharedBytes <= kStaticSharedBytes) {
-    if (failed(placeStaticShared(func, allocs, sharedOffset, sharedBytes,
-                                 maxAlign, staticStorage)))
+  if (abi == LaunchABI::Tile || plan.bytes <= kStaticSharedBytes) {
+    if (failed(placeStaticShared(func, allocs, plan, staticStorage)))
       return failure();
   } else {
     // The opt-in limit of the module's target chip.
-    if (failed(checkSharedLimit(func, sharedBytes + maxAlign - 16,
+    if (failed(checkSharedLimit(func, plan.bytes + plan.maxAlign - 16,
                                 /*allStatic=*/false)))
       return failure();
     // The extern block is 16-byte aligned: its start is rounded up to the
@@ -367,12 +364,12 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
     dynamicBase = gpu::DynamicSharedMemoryOp::create(b, loc, bytes);
     Value ptr =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, dynamicBase);
-    Value alignV = arith::ConstantIndexOp::create(b, loc, maxAlign);
+    Value alignV = arith::ConstantIndexOp::create(b, loc, plan.maxAlign);
     Value rem = arith::RemUIOp::create(b, loc, ptr, alignV);
     dynamicPad = arith::RemUIOp::create(
         b, loc, arith::SubIOp::create(b, loc, alignV, rem), alignV);
     func->setAttr(kDynamicSharedAttr,
-                  b.getI64IntegerAttr(sharedBytes + maxAlign - 16));
+                  b.getI64IntegerAttr(plan.bytes + plan.maxAlign - 16));
   }
   for (AllocOp alloc : allocs) {
     BufferType type = alloc.getResult().getType();
@@ -385,7 +382,7 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
       Location loc = alloc.getLoc();
       Value shift = arith::AddIOp::create(
           b, loc, dynamicPad,
-          arith::ConstantIndexOp::create(b, loc, sharedOffset.lookup(alloc)));
+          arith::ConstantIndexOp::create(b, loc, plan.offset.lookup(alloc)));
       storage = memref::ViewOp::create(b, loc, memrefType, dynamicBase, shift,
                                        ValueRange{});
     } else {

@@ -19,9 +19,9 @@
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -44,7 +44,7 @@ struct LiveRange {
 bool allThreadsRun(Block *block, Operation *func) {
   for (Operation *op = block->getParentOp(); op && op != func;
        op = op->getParentOp()) {
-    if (isa<scf::ForOp, scf::WhileOp>(op))
+    if (isa<LoopLikeOpInterface>(op))
       continue;
     if (isa<scf::IfOp>(op) && op->hasAttr(kUniformBranchAttr))
       continue;
@@ -52,8 +52,6 @@ bool allThreadsRun(Block *block, Operation *func) {
   }
   return true;
 }
-
-bool isLoop(Operation *op) { return isa<scf::ForOp, scf::WhileOp>(op); }
 
 /// Collects the ops that use the bytes of `alloc`: the users of the buffer
 /// and of every value computed from it without touching memory (views,
@@ -97,8 +95,8 @@ bool completes(Operation *op, Operation *user) {
 /// The op after which the accesses of `user` to shared memory are done:
 /// `user` itself for synchronous ones; for an asynchronous one the first
 /// wait for all its kind's groups that follows it in its block or an
-/// enclosing one in `func`. Null when none follows (or the access is tracked by an
-/// mbarrier): the buffer's range cannot be bounded.
+/// enclosing one in `func`. Null when none follows (or the access is tracked by
+/// an mbarrier): the buffer's range cannot be bounded.
 Operation *accessEnd(Operation *user, Operation *func) {
   bool async =
       isa<NVVM::WgmmaMmaAsyncOp, NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp,
@@ -188,22 +186,20 @@ bool overlap(const LiveRange &a, const LiveRange &b) {
          !l.bLast->isBeforeInBlock(l.aFirst);
 }
 
-/// Inserts the barriers that let `later` reuse bytes of `earlier` (their
-/// ranges disjoint, `earlier` first): one before `later`'s first use unless
-/// a barrier follows `earlier`'s last, and, inside a loop, one before
-/// `earlier`'s first use of the next iteration unless a barrier separates
-/// them on the way round.
-void separate(const LiveRange &earlier, const LiveRange &later) {
-  Lifted l(earlier, later);
+/// Inserts the barriers that let the second buffer of `l` reuse bytes of
+/// the first (their ranges disjoint, the first one first): one before the
+/// second's first use unless a barrier follows the first's last, and, inside
+/// a loop, one before the first's first use of the next iteration unless a
+/// barrier separates them on the way round.
+void separate(const Lifted &l) {
   auto insertBefore = [](Operation *op) {
     OpBuilder b(op);
     gpu::BarrierOp::create(b, op->getLoc());
   };
   if (!barrierIn(std::next(l.aLast->getIterator()), l.bFirst->getIterator()))
     insertBefore(l.bFirst);
-  bool inLoop = false;
-  for (Operation *op = l.block->getParentOp(); op; op = op->getParentOp())
-    inLoop |= isLoop(op);
+  bool inLoop = isa<LoopLikeOpInterface>(l.block->getParentOp()) ||
+                l.block->getParentOp()->getParentOfType<LoopLikeOpInterface>();
   if (inLoop && !barrierIn(std::next(l.bLast->getIterator()), l.block->end()) &&
       !barrierIn(l.block->begin(), l.aFirst->getIterator()))
     insertBefore(l.aFirst);
@@ -222,8 +218,9 @@ SharedPlan mlir::tirx::planSharedMemory(gpu::GPUFuncOp func,
   SmallVector<unsigned> order(buffers.size());
   for (unsigned i = 0; i < order.size(); ++i)
     order[i] = i;
-  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-    return buffers[a].bytes > buffers[b].bytes;
+  llvm::sort(order, [&](unsigned a, unsigned b) {
+    return std::make_pair(-buffers[a].bytes, a) <
+           std::make_pair(-buffers[b].bytes, b);
   });
   SmallVector<unsigned> placed;
   for (unsigned i : order) {
@@ -255,7 +252,7 @@ SharedPlan mlir::tirx::planSharedMemory(gpu::GPUFuncOp func,
         continue;
       Lifted l(ranges[i], ranges[j]);
       if (l.aLast->isBeforeInBlock(l.bFirst))
-        separate(ranges[i], ranges[j]);
+        separate(l);
     }
   return plan;
 }

@@ -31,7 +31,7 @@ struct SharedPlan {
   int64_t maxAlign = 16;
 };
 
-/// Places the shared buffers of `func` (docs/Dispatch.md, "Shared memory"):
+/// Places the shared buffers of `func` (docs/Pipeline.md, "Shared memory"):
 /// two buffers share bytes when their live ranges are disjoint, and a
 /// gpu.barrier is inserted where a buffer's first use could overwrite bytes
 /// that threads still read for an earlier one, unless a CTA barrier already

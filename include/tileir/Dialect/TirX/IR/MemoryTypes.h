@@ -19,6 +19,10 @@ namespace mlir::tirx {
 /// of the element's width for float types LLVM lacks (f8), or i8 for i1.
 Type getMemoryType(Type type);
 
+/// The bytes one element of the scalar type `type` takes in memory: its
+/// width in whole bytes, one byte for i1 (and narrower types).
+int64_t getMemoryBytes(Type type);
+
 /// `value` as getMemoryType of its type (bitcast, or zext for i1).
 Value toMemoryValue(OpBuilder &b, Location loc, Value value);
 
