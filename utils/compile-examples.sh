@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The main job: compiles every example to PTX (build/examples/*.ptx) and,
-# when ptxas exists, assembles each for the chip (default sm_90).
+# The main job: compiles every example (examples/*.mlir and the tutorial's
+# examples/tutorial/*.mlir) to PTX (build/examples/*.ptx) and, when ptxas
+# exists, assembles each for the chip (default sm_90).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 chip="${CHIP:-sm_90}"
@@ -9,7 +10,7 @@ mkdir -p "$out"
 ptxas="$(command -v ptxas || true)"
 [ -n "$ptxas" ] || { [ -x /usr/local/cuda/bin/ptxas ] && ptxas=/usr/local/cuda/bin/ptxas; } || true
 status=0
-for f in "$root"/examples/*.mlir; do
+for f in "$root"/examples/*.mlir "$root"/examples/tutorial/*.mlir; do
   name="$(basename "$f" .mlir)"
   start=$(date +%s%N)
   if ! "$root/build/bin/tile-translate" --cuda-tile-to-ptx --chip="$chip" "$f" -o "$out/$name.ptx"; then
