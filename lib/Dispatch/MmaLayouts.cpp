@@ -361,14 +361,31 @@ TileLayout mma::getWgmmaKMajorLayout(int64_t rows, int64_t k,
 }
 
 TileLayout mma::getWgmmaKMajorSwizzledLayout(int64_t rows, int64_t k,
-                                             unsigned elementBits) {
+                                             unsigned elementBits,
+                                             bool transposed,
+                                             int64_t bufferRows) {
   int64_t atom = 1024 / elementBits; // elements in 128 bytes
   if (k == atom)
-    return buildLayout({{rows, atom, "m"}}, {{atom, 1, "m"}},
-                       /*transposed=*/false);
+    return buildLayout({{rows, atom, "m"}}, {{atom, 1, "m"}}, transposed);
   return buildLayout({{rows, atom, "m"}},
-                     {{k / atom, rows * atom, "m"}, {atom, 1, "m"}},
-                     /*transposed=*/false);
+                     {{k / atom, (bufferRows ? bufferRows : rows) * atom, "m"},
+                      {atom, 1, "m"}},
+                     transposed);
+}
+
+TileLayout mma::getWgmmaMNMajorSwizzledLayout(int64_t rows, int64_t k,
+                                              unsigned elementBits,
+                                              bool transposed) {
+  int64_t atom = 1024 / elementBits; // rows in 128 bytes
+  llvm::SmallVector<Iter> rowIters;
+  if (rows > atom)
+    rowIters.push_back({rows / atom, atom * k, "m"});
+  rowIters.push_back({atom, 1, "m"});
+  llvm::SmallVector<Iter> kIters;
+  if (k > 8)
+    kIters.push_back({k / 8, 8 * atom, "m"});
+  kIters.push_back({8, atom, "m"});
+  return buildLayout(rowIters, kIters, transposed).canonicalize();
 }
 
 llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
@@ -480,6 +497,68 @@ mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
         if (got != want)
           return fail(llvm::formatv("element (row {0}, k {1}) is at byte {2}, "
                                     "a K-major no-swizzle core-matrix layout "
+                                    "puts it at byte {3}",
+                                    row, k0 + kk, got, want)
+                          .str());
+      }
+    }
+    descs.push_back(d);
+  }
+  return descs;
+}
+
+llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
+mma::getWgmmaMNMajorDescriptors(const TileLayout &layout, bool transposed,
+                                int64_t rows, int64_t k, unsigned elementBits) {
+  auto fail = [](const llvm::Twine &msg) {
+    return llvm::createStringError(msg);
+  };
+  // wgmma reads only 16-bit operands MN-major.
+  if (elementBits != 16)
+    return fail(llvm::formatv("MN-major wgmma operands are 16-bit, got {0} "
+                              "bits",
+                              elementBits)
+                    .str());
+  const int64_t bytes = 2, atom = 64, step = 16;
+  if (rows % atom || k % step || layout.getNumElements() != rows * k)
+    return fail(llvm::formatv("expects {0} rows in multiples of 64 and K = "
+                              "{1} in multiples of 16 (MN-major)",
+                              rows, k)
+                    .str());
+  if (layout.hasThreadAxes() || !layout.getReplica().empty())
+    return fail("shared layout has thread axes or replicas");
+  std::optional<FlatMap> map = getFlatMap(layout, /*allowThreads=*/false);
+  if (!map)
+    return fail("shared layout has no flat address map");
+  auto addr = [&](int64_t row, int64_t kk) {
+    return (*map)(transposed ? kk * rows + row : row * k + kk).first * bytes;
+  };
+  auto aligned = [](int64_t b) {
+    return b >= 0 && b % 1024 == 0 && b < (1 << 18);
+  };
+  llvm::SmallVector<WgmmaDescriptor> descs;
+  for (int64_t k0 = 0; k0 < k; k0 += step) {
+    WgmmaDescriptor d;
+    d.swizzleBytes = 128;
+    d.mnMajor = true;
+    d.startBytes = addr(0, k0);
+    d.strideBytes = addr(0, k0 + 8) - d.startBytes;
+    d.leadingBytes = rows > atom ? addr(atom, k0) - d.startBytes : 1024;
+    if (!aligned(d.startBytes) || !aligned(d.strideBytes) ||
+        !aligned(d.leadingBytes))
+      return fail(llvm::formatv("K step at k = {0} (byte {1}, SBO {2}, LBO "
+                                "{3}) is not made of 1024-byte aligned "
+                                "128-byte swizzle atoms",
+                                k0, d.startBytes, d.strideBytes, d.leadingBytes)
+                      .str());
+    for (int64_t row = 0; row < rows; ++row) {
+      for (int64_t kk = 0; kk < step; ++kk) {
+        int64_t want = d.startBytes + (row % atom) * bytes + (kk % 8) * 128 +
+                       (kk / 8) * d.strideBytes + (row / atom) * d.leadingBytes;
+        int64_t got = addr(row, k0 + kk);
+        if (got != want)
+          return fail(llvm::formatv("element (row {0}, k {1}) is at byte {2}, "
+                                    "an MN-major 128-byte-swizzle layout "
                                     "puts it at byte {3}",
                                     row, k0 + kk, got, want)
                           .str());

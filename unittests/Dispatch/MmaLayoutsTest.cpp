@@ -260,4 +260,46 @@ TEST(MmaLayouts, WgmmaSwizzled128) {
   llvm::consumeError(mode.takeError());
 }
 
+TEST(MmaLayouts, WgmmaMNMajorSwizzled128) {
+  // B given K x N (N contiguous), K = 64, N = 128 (two 64-wide blocks):
+  // K steps two 1024-byte atoms apart, blocks of N 128 * K bytes apart.
+  for (bool t : {true, false}) {
+    TileLayout layout = getWgmmaMNMajorSwizzledLayout(128, 64, 16, t);
+    ASSERT_FALSE(layout.verifyWellFormed());
+    auto descs = getWgmmaMNMajorDescriptors(layout, t, 128, 64, 16);
+    ASSERT_TRUE(static_cast<bool>(descs)) << llvm::toString(descs.takeError());
+    ASSERT_EQ(descs->size(), 4u);
+    for (auto [s, d] : llvm::enumerate(*descs)) {
+      EXPECT_TRUE(d.mnMajor);
+      EXPECT_EQ(d.swizzleBytes, 128u);
+      EXPECT_EQ(d.startBytes, static_cast<int64_t>(s) * 2048);
+      EXPECT_EQ(d.strideBytes, 1024);
+      EXPECT_EQ(d.leadingBytes, 128 * 64);
+    }
+  }
+  // Over K x N, the MN-major layout with one block of N is row-major: a
+  // K x 64 f16 tile with 128-byte rows.
+  auto rowMajor = TileLayout::parse("S[32, 64]");
+  ASSERT_TRUE(static_cast<bool>(rowMajor));
+  EXPECT_EQ(getWgmmaMNMajorSwizzledLayout(64, 32, 16, true),
+            rowMajor->canonicalize());
+  // A K-major layout is not MN-major, and neither is an 8-bit operand.
+  auto kMajor = getWgmmaMNMajorDescriptors(
+      getWgmmaKMajorSwizzledLayout(64, 64, 16), false, 64, 64, 16);
+  ASSERT_FALSE(static_cast<bool>(kMajor));
+  EXPECT_EQ(llvm::toString(kMajor.takeError()),
+            "K step at k = 0 (byte 0, SBO 16, LBO 1024) is not made of "
+            "1024-byte aligned 128-byte swizzle atoms");
+  // Atoms in place but rows not contiguous within them.
+  auto strided = TileLayout::parse("S[(64,64):(1,128)]");
+  ASSERT_TRUE(static_cast<bool>(strided));
+  auto notMN = getWgmmaMNMajorDescriptors(*strided, false, 64, 64, 16);
+  ASSERT_FALSE(static_cast<bool>(notMN));
+  llvm::consumeError(notMN.takeError());
+  auto f8 = getWgmmaMNMajorDescriptors(
+      getWgmmaMNMajorSwizzledLayout(64, 64, 16), false, 64, 64, 8);
+  ASSERT_FALSE(static_cast<bool>(f8));
+  llvm::consumeError(f8.takeError());
+}
+
 } // namespace

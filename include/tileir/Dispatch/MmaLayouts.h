@@ -82,6 +82,9 @@ struct WgmmaDescriptor {
   /// Swizzle of the layout in bytes (0: none, 128: the 128-byte swizzle,
   /// descriptor layout type 1).
   unsigned swizzleBytes = 0;
+  /// The operand is read MN-major (wgmma's transpose of A or B): LBO is the
+  /// next 128 bytes along M/N, SBO the next 8 rows along K.
+  bool mnMajor = false;
 };
 
 /// The K-major, no-swizzle ("interleave") wgmma layout of an operand with
@@ -99,8 +102,24 @@ layout::TileLayout getWgmmaKMajorLayout(int64_t rows, int64_t k,
 /// with `rows` rows and `k` along K (k * element bytes a multiple of 128):
 /// K atoms of 128 bytes; in one atom, row r at byte 128 * r (8-row groups
 /// 1024 bytes apart); atoms along K rows * 128 bytes apart. Over rows x k.
+/// `bufferRows` (0: `rows`) is the row count of the whole buffer when the
+/// layout is that of a block of `rows` of its rows (atoms along K are
+/// bufferRows * 128 bytes apart).
 layout::TileLayout getWgmmaKMajorSwizzledLayout(int64_t rows, int64_t k,
-                                                unsigned elementBits);
+                                                unsigned elementBits,
+                                                bool transposed = false,
+                                                int64_t bufferRows = 0);
+
+/// The MN-major 128-byte-swizzled wgmma layout (before the swizzle) of a
+/// 16-bit operand with `rows` rows along M (A) or N (B), a multiple of 64,
+/// and `k` along K, a multiple of 8: atoms of 8 K-rows of 128 bytes (64
+/// consecutive rows of M/N at one k); atoms along K 1024 bytes apart (SBO),
+/// blocks of 64 rows 128 * k bytes apart (LBO). The form of an operand whose
+/// registers hold consecutive M/N elements (B given K x N with N
+/// contiguous). Over rows x k, or k x rows when `transposed`.
+layout::TileLayout getWgmmaMNMajorSwizzledLayout(int64_t rows, int64_t k,
+                                                 unsigned elementBits,
+                                                 bool transposed = false);
 
 /// The descriptor of every K step (32 bytes of K per step) of an operand in
 /// shared memory with `layout` (memory axis m only; over rows x k, or
@@ -117,6 +136,15 @@ llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
 getWgmmaDescriptors(const layout::TileLayout &layout, bool transposed,
                     int64_t rows, int64_t k, unsigned elementBits,
                     unsigned swizzleBytes = 0);
+
+/// The descriptor of every K step of a 16-bit operand laid out MN-major
+/// with the 128-byte swizzle (see getWgmmaMNMajorSwizzledLayout): before
+/// the swizzle, element (r, kk) of the step at k0 at byte start +
+/// 2 * (r % 64) + 128 * (kk % 8) + SBO * (kk / 8) + LBO * (r / 64), start,
+/// SBO and LBO multiples of 1024. An error when the layout is not one.
+llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
+getWgmmaMNMajorDescriptors(const layout::TileLayout &layout, bool transposed,
+                           int64_t rows, int64_t k, unsigned elementBits);
 
 } // namespace tileir::dispatch::mma
 

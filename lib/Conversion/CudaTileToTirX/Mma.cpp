@@ -364,7 +364,9 @@ TileLayout sharedLayout(const MmaPlan &p, bool isA, bool transposed,
                         unsigned swizzle = 0) {
   int64_t rows = isA ? p.m : p.n;
   if (p.wgmma && swizzle)
-    return mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits);
+    return mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits,
+                                             /*transposed=*/!isA &&
+                                                 !transposed);
   if (p.wgmma)
     return mma::getWgmmaKMajorLayout(rows, p.k, p.bits,
                                      /*transposed=*/!isA && !transposed);
@@ -520,23 +522,34 @@ public:
         b.setInsertionPointToStart(ifOp.thenBlock());
       }
       int64_t i = w / p.gridN, j = w % p.gridN;
-      // A piece's rows are a block of the buffer (both K-major layouts put
-      // whole rows of K (atoms) before the next rows).
-      auto pieceLayout = [&](Value shared, int64_t rows, bool transposed) {
+      // The layout of the block of rows [index * rows, (index + 1) * rows)
+      // of an operand buffer with `all` rows, at its offset: whole rows of
+      // K (no swizzle), 128-byte atoms of K (K-major swizzled) or 64-row
+      // blocks (MN-major) come before the next rows.
+      auto pieceLayout = [&](Value shared, int64_t all, int64_t rows,
+                             int64_t index, bool transposed) {
         auto type = cast<tirx::BufferType>(shared.getType());
-        if (type.getLayout().getSwizzle())
-          return mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits);
-        return mma::getWgmmaKMajorLayout(rows, p.k, p.bits, transposed);
+        int64_t offset = offsetOf(shared) + index * rows * p.k;
+        if (!type.getLayout().getSwizzle())
+          return withOffset(
+              mma::getWgmmaKMajorLayout(rows, p.k, p.bits, transposed), offset);
+        if (type.getTileLayout().canonicalize() ==
+            mma::getWgmmaMNMajorSwizzledLayout(all, p.k, p.bits, transposed))
+          return withOffset(
+              mma::getWgmmaMNMajorSwizzledLayout(rows, p.k, p.bits, transposed),
+              offset);
+        int64_t atom = 1024 / p.bits;
+        return withOffset(mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits,
+                                                            transposed, all),
+                          offsetOf(shared) + index * rows * atom);
       };
-      Value a = view(sharedA, {pm, p.k},
-                     withOffset(pieceLayout(sharedA, pm, false),
-                                offsetOf(sharedA) + i * pm * p.k));
+      Value a =
+          view(sharedA, {pm, p.k}, pieceLayout(sharedA, p.m, pm, i, false));
       SmallVector<int64_t> bPieceShape = transposeB
                                              ? SmallVector<int64_t>{pn, p.k}
                                              : SmallVector<int64_t>{p.k, pn};
       Value bv = view(sharedB, bPieceShape,
-                      withOffset(pieceLayout(sharedB, pn, !transposeB),
-                                 offsetOf(sharedB) + j * pn * p.k));
+                      pieceLayout(sharedB, p.n, pn, j, !transposeB));
       if (async) {
         tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece, UnitAttr(),
                                   unit(transposeB), one, one, warpgroup,
@@ -582,6 +595,72 @@ static LogicalResult mapResult(EntryLowering &l, MmaEmitter &e, Value result,
   l.mapping.map(result, *converted);
   l.mmaResults.insert(result);
   return success();
+}
+
+/// The shared layout and swizzle an operand of a single product (A: M x K,
+/// B: K x N) is staged in for plan `p`, from `lowered`, its registers. For
+/// wgmma (rank 2): a 16-bit operand whose threads hold consecutive elements
+/// along M or N is staged MN-major (each thread stores whole vectors), else
+/// K-major; both with the 128-byte swizzle where the shape allows it (its
+/// stores and wgmma's reads spread over the banks), else the K-major
+/// no-swizzle layout.
+static std::pair<TileLayout, unsigned> stagingLayout(const MmaPlan &p, bool isA,
+                                                     Value lowered) {
+  if (!p.wgmma || p.batched)
+    return {sharedLayout(p, isA, false), 0};
+  int64_t rows = isA ? p.m : p.n, piece = isA ? p.pieceM() : p.pieceN();
+  bool transposed = !isA;
+  // Flat bits of the lowest index along M/N and along K (A is M x K, B is
+  // K x N).
+  auto log2 = [](int64_t v) { return llvm::Log2_64(uint64_t(v)); };
+  unsigned mnBit = isA ? log2(p.k) : 0, kBit = isA ? 0 : log2(p.n);
+  bool alongMN = false;
+  if (auto type = dyn_cast<tirx::BufferType>(lowered.getType()))
+    if (llvm::isPowerOf2_64(p.k) && llvm::isPowerOf2_64(rows))
+      if (FailureOr<::tileir::dispatch::BitLayout> bits =
+              ::tileir::dispatch::BitLayout::get(type.getTileLayout());
+          succeeded(bits)) {
+        SmallVector<unsigned> memory = bits->memoryBits();
+        alongMN = llvm::is_contained(memory, mnBit) &&
+                  !llvm::is_contained(memory, kBit);
+      }
+  if (alongMN && p.bits == 16 && piece % 64 == 0 && p.k % 16 == 0)
+    return {mma::getWgmmaMNMajorSwizzledLayout(rows, p.k, p.bits, transposed),
+            128};
+  if (p.k * p.bits % 1024 == 0)
+    return {mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits, transposed),
+            128};
+  return {sharedLayout(p, isA, false), 0};
+}
+
+/// The lowered loop before which an operand of `mma` that the loops around
+/// it do not change can be staged into shared memory once: the tirx loop of
+/// the outermost cuda_tile loop around `mma` that does not contain the
+/// operand's definition. Null when every loop around `mma` defines the
+/// operand (a loop-carried or loop-computed value), or when `lowered` (the
+/// operand's tirx value) is not defined outside that loop.
+static Operation *invariantStagingPoint(EntryLowering &l, Operation *mma,
+                                        Value operand, Value lowered) {
+  Operation *definer = operand.getParentRegion()->getParentOp();
+  int64_t loops = 0;
+  for (Operation *p = mma->getParentOp(); p && !p->isAncestor(definer);
+       p = p->getParentOp())
+    if (isa<ct::ForOp, ct::LoopOp>(p))
+      ++loops;
+  // cuda_tile `for` and `loop` become scf.for and scf.while, one for one.
+  Operation *point = nullptr;
+  for (Operation *p = l.b.getInsertionBlock()->getParentOp(); p && loops;
+       p = p->getParentOp())
+    if (isa<scf::ForOp, scf::WhileOp>(p)) {
+      point = p;
+      --loops;
+    }
+  if (loops || !point)
+    return nullptr;
+  Operation *loweredDefiner = lowered.getParentRegion()->getParentOp();
+  if (point->isAncestor(loweredDefiner))
+    return nullptr;
+  return point;
 }
 
 /// The tirx.gemm config of an mmai (the signedness of each i8 input); null
@@ -630,8 +709,6 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   };
   TileLayout aLayout = sharedLayout(*plan, true, false);
   TileLayout bLayout = sharedLayout(*plan, false, false);
-  Value sharedA = e.allocShared(aShape, plan->inType, batched(aLayout));
-  Value sharedB = e.allocShared(bShape, plan->inType, batched(bLayout));
   // Inputs the plan widens (f8 -> f16, planMma) are converted in
   // registers, in their own layout, before they are staged.
   auto widen = [&](Value operand, Value &lowered) {
@@ -646,17 +723,27 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   };
   widen(op.getLhs(), lhs);
   widen(op.getRhs(), rhs);
-  // A splat operand fills the shared buffer; a register tile is copied.
-  for (auto [operand, lowered, shared] :
-       {std::tuple(op.getLhs(), lhs, sharedA),
-        std::tuple(op.getRhs(), rhs, sharedB)}) {
+  // A splat operand fills the shared buffer; a register tile is copied. An
+  // operand the loops around the product do not change (attention's Q) is
+  // staged once, before the outermost such loop; the barrier below, before
+  // the product, orders it too.
+  auto stage = [&](Value operand, Value lowered, ArrayRef<int64_t> shape,
+                   bool isA) {
+    auto [layout, swizzle] = stagingLayout(*plan, isA, lowered);
+    OpBuilder::InsertionGuard guard(l.b);
+    if (Operation *point = invariantStagingPoint(l, op, operand, lowered))
+      l.b.setInsertionPoint(point);
+    Value shared = e.allocShared(shape, plan->inType, batched(layout), swizzle);
     if (isa<tirx::BufferType>(lowered.getType()))
       tirx::CopyOp::create(l.b, loc, shared, lowered, nullptr, l.cta(), nullptr,
                            nullptr);
     else
       tirx::FillOp::create(l.b, loc, shared, lowered, l.cta(), nullptr,
                            nullptr);
-  }
+    return shared;
+  };
+  Value sharedA = stage(op.getLhs(), lhs, aShape, true);
+  Value sharedB = stage(op.getRhs(), rhs, bShape, false);
   e.barrier();
   FailureOr<Value> staged = e.toLayout(acc, cShape, cElem, accLayout(*plan));
   if (failed(staged))

@@ -11,7 +11,8 @@
 //                  call (llvm.call_intrinsic: nvvm.mma.sync has no dense f8
 //                  form) per m16n8k32 atom.
 //   wgmma    (20): gemm / gemm_async at warpgroup scope on sm_90a: A and B in
-//                  shared memory with K-major wgmma layouts (read through
+//                  shared memory with K-major wgmma layouts, or for 16-bit
+//                  inputs MN-major 128-byte-swizzled ones (read through
 //                  matrix descriptors built from their TileLayouts), the f32
 //                  or f16 accumulator in registers with the m64nNk16
 //                  fragment layout (f16: pairs per register), f32 inputs as
@@ -579,25 +580,38 @@ FailureOr<WgmmaOperands> matchWgmma(const Gemm &g, std::string &why) {
   }
   result.d = std::move(*d);
   unsigned bits = g.inputType().getIntOrFloatBitWidth();
-  // op(A) is M x K: the buffer is M x K, or K x M with transpose_a.
-  auto a =
-      mma::getWgmmaDescriptors(g.type(g.a).getTileLayout(), g.transposeA, g.m,
-                               g.k, bits, g.type(g.a).getLayout().getSwizzle());
-  if (!a) {
-    why = "A has no wgmma descriptor: " + llvm::toString(a.takeError());
+  // The descriptors of an operand read K-major, or else (16-bit, 128-byte
+  // swizzle) MN-major; both reasons when neither applies.
+  auto descriptors = [&](Value operand, bool transposed, int64_t rows,
+                         StringRef name,
+                         SmallVector<mma::WgmmaDescriptor> &out) {
+    tirx::BufferType type = g.type(operand);
+    unsigned swizzle = type.getLayout().getSwizzle();
+    auto kMajor = mma::getWgmmaDescriptors(type.getTileLayout(), transposed,
+                                           rows, g.k, bits, swizzle);
+    if (kMajor) {
+      out = std::move(*kMajor);
+      return success();
+    }
+    why = (name +
+           " has no wgmma descriptor: " + llvm::toString(kMajor.takeError()))
+              .str();
+    if (bits != 16 || swizzle != 128)
+      return failure();
+    auto mnMajor = mma::getWgmmaMNMajorDescriptors(type.getTileLayout(),
+                                                   transposed, rows, g.k, bits);
+    if (mnMajor) {
+      out = std::move(*mnMajor);
+      return success();
+    }
+    why += "; MN-major: " + llvm::toString(mnMajor.takeError());
     return failure();
-  }
-  // op(B) is K x N: the buffer is K x N (K outer), or N x K with
-  // transpose_b.
-  auto b =
-      mma::getWgmmaDescriptors(g.type(g.b).getTileLayout(), !g.transposeB, g.n,
-                               g.k, bits, g.type(g.b).getLayout().getSwizzle());
-  if (!b) {
-    why = "B has no wgmma descriptor: " + llvm::toString(b.takeError());
+  };
+  // op(A) is M x K: the buffer is M x K, or K x M with transpose_a. op(B) is
+  // K x N: the buffer is K x N (K outer), or N x K with transpose_b.
+  if (failed(descriptors(g.a, g.transposeA, g.m, "A", result.a)) ||
+      failed(descriptors(g.b, !g.transposeB, g.n, "B", result.b)))
     return failure();
-  }
-  result.a = std::move(*a);
-  result.b = std::move(*b);
   return result;
 }
 
@@ -772,7 +786,8 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
           b, loc, accType, chain, descA, descB, shape, typeA, typeB,
           f16Acc ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::f32, scaleD,
           NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-          NVVM::MMALayout::row, NVVM::MMALayout::col,
+          da.mnMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+          db.mnMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
           /*satfinite=*/nullptr);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);

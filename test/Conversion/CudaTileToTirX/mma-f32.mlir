@@ -11,8 +11,8 @@
 
 // CHECK-LABEL: gpu.func @mmaf_f32
 // CHECK: %[[A:.*]] = tirx.alloc : !tirx.buffer<64x32xf32, shared, <S[(64,32):(32,1)]>>
-// CHECK: %[[B:.*]] = tirx.alloc : !tirx.buffer<32x64xf32, shared, <S[(32,64):(64,1)]>>
 // CHECK: tirx.copy cta %[[A]]
+// CHECK: %[[B:.*]] = tirx.alloc : !tirx.buffer<32x64xf32, shared, <S[(32,64):(64,1)]>>
 // CHECK: tirx.copy cta %[[B]]
 // CHECK: gpu.barrier
 // CHECK: tirx.gemm cta %[[D:.*]], %[[A]], %[[B]], %[[D]] {beta = 1.000000e+00 : f64, config = {precision = "f32"}} : !tirx.buffer<64x64xf32, local, <S[(4,256,4):(4,1@tx,1)]>>, !tirx.buffer<64x32xf32, shared, <S[(64,32):(32,1)]>>, !tirx.buffer<32x64xf32, shared, <S[(32,64):(64,1)]>>

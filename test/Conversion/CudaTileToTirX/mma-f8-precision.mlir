@@ -18,17 +18,17 @@
 // CHECK: %[[B8:.*]] = tirx.alloc : !tirx.buffer<32x64xf8E4M3FN, local
 // WG-NOT: tirx.cast
 // WG: %[[SA:.*]] = tirx.alloc : !tirx.buffer<64x32xf8E4M3FN, shared
-// WG: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x64xf8E4M3FN, shared
 // WG: tirx.copy cta %[[SA]], %[[A8]]
+// WG: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x64xf8E4M3FN, shared
 // WG: tirx.copy cta %[[SB]], %[[B8]]
 // WG-COUNT-2: tirx.gemm warpgroup %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {beta = 1.000000e+00 : f64, config = {promote_k = 32 : i64}} {{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
-// MS: %[[SA:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, shared
-// MS: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, shared
 // MS: %[[A16:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, local
 // MS: tirx.cast cta %[[A16]], %[[A8]]
 // MS: %[[B16:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, local
 // MS: tirx.cast cta %[[B16]], %[[B8]]
+// MS: %[[SA:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, shared
 // MS: tirx.copy cta %[[SA]], %[[A16]]
+// MS: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, shared
 // MS: tirx.copy cta %[[SB]], %[[B16]]
 // MS-NOT: xf8E4M3FN
 // MS: tirx.gemm warp %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf16, local{{.*}}xf16, local
@@ -42,9 +42,9 @@
 // MS: tirx.gemm warp %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}}xf8E4M3FN, local{{.*}}xf8E4M3FN, local
 // CHECK-LABEL: gpu.func @mmaf_e5m2_exact
 // WG: tirx.gemm warpgroup {{.*}}promote_k = 32{{.*}}xf8E5M2, shared{{.*}}xf8E5M2, shared
-// MS: tirx.alloc : !tirx.buffer<64x32xf16, shared
 // MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x32xf16, local, {{.*}}>, !tirx.buffer<64x32xf8E5M2, local
 // MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<32x64xf16, local, {{.*}}>, !tirx.buffer<32x64xf8E5M2, local
+// MS: tirx.alloc : !tirx.buffer<64x32xf16, shared
 // MS: tirx.gemm warp {{.*}}xf16, local
 
 // CHECK-LABEL: gpu.func @batch_exact

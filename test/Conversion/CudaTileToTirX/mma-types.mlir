@@ -14,8 +14,8 @@
 // CHECK: %[[FB:.*]] = arith.bitcast %[[TB]] : i32 to f32
 // CHECK: tirx.yield %[[FB]] : f32
 // CHECK: %[[SHA:.*]] = tirx.alloc : !tirx.buffer<32x16xf32, shared
-// CHECK: %[[SHB:.*]] = tirx.alloc : !tirx.buffer<16x16xf32, shared
 // CHECK: tirx.fill cta %[[SHA]], %[[SA]]
+// CHECK: %[[SHB:.*]] = tirx.alloc : !tirx.buffer<16x16xf32, shared
 // CHECK: tirx.copy cta %[[SHB]], %[[RB]]
 // The m16n8k8 tf32 A fragment: a0..a3 at rows lane/4 (+8), columns lane%4
 // (+4).

@@ -12,8 +12,8 @@
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i8
 // CHECK-DAG: %[[C7:.*]] = arith.constant 7 : i32
 // CHECK: %[[SA:.*]] = tirx.alloc : !tirx.buffer<32x32xi8, shared, <S[(32,32):(32,1)]>>
-// CHECK: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x16xi8, shared, <S[(32,16):(16,1)]>>
 // CHECK: tirx.copy cta %[[SA]], %{{.*}} : !tirx.buffer<32x32xi8, shared
+// CHECK: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x16xi8, shared, <S[(32,16):(16,1)]>>
 // CHECK: tirx.fill cta %[[SB]], %[[C3]]
 // CHECK: gpu.barrier
 // CHECK: %[[ACC:.*]] = tirx.alloc : !tirx.buffer<32x16xi32, local
