@@ -10,7 +10,8 @@
 #   include/tileir-c     the C API
 #   bin/                 tile-as, tile-opt, tile-translate, tileops-build (every
 #                        tool the tileir Python package runs: put bin/ on PATH
-#                        or set TILEIR_TOOLS_DIR=<prefix>/bin)
+#                        or set TILEIR_TOOLS_DIR=<prefix>/bin), tile-lsp-server
+#                        (not with TILEIR_STATIC_TOOLS)
 #   libexec/tileir/compat/tileiras -> ../../../bin/tile-as (put this directory
 #                        first on PATH and cuTile Python runs TileIR)
 #   lib/cmake/tileir     TileIRConfig.cmake, TileIRConfigVersion.cmake and
@@ -25,10 +26,11 @@ get_property(TILEIR_EXPORTED_LIBS GLOBAL PROPERTY TILEIR_LIBS)
 list(APPEND TILEIR_EXPORTED_LIBS TileIRCAPIShared)
 
 # The tools find libMLIR.so where it was linked from, as in the build tree.
-set_target_properties(tile-as tile-opt tile-translate tileops-build PROPERTIES
+set(TILEIR_INSTALLED_TOOLS tile-as tile-opt tile-translate tileops-build
+  ${TILEIR_DEVELOPER_TOOLS})
+set_target_properties(${TILEIR_INSTALLED_TOOLS} PROPERTIES
   INSTALL_RPATH_USE_LINK_PATH ON)
-install(TARGETS ${TILEIR_EXPORTED_LIBS} tile-as tile-opt tile-translate
-  tileops-build
+install(TARGETS ${TILEIR_EXPORTED_LIBS} ${TILEIR_INSTALLED_TOOLS}
   EXPORT TileIRTargets
   ARCHIVE DESTINATION lib
   LIBRARY DESTINATION lib
