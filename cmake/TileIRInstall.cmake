@@ -11,7 +11,7 @@
 #   bin/                 tile-as, tile-opt, tile-translate, tileops-build (every
 #                        tool the tileir Python package runs: put bin/ on PATH
 #                        or set TILEIR_TOOLS_DIR=<prefix>/bin), tile-lsp-server
-#                        (not with TILEIR_STATIC_TOOLS)
+#                        and tile-reduce (not with TILEIR_STATIC_TOOLS)
 #   libexec/tileir/compat/tileiras -> ../../../bin/tile-as (put this directory
 #                        first on PATH and cuTile Python runs TileIR)
 #   lib/cmake/tileir     TileIRConfig.cmake, TileIRConfigVersion.cmake and

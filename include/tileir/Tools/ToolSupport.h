@@ -1,10 +1,10 @@
 //===- ToolSupport.h - What every TileIR tool shares ------------*- C++ -*-===//
 //
 // Part of TileIR. The command-line conventions of the TileIR tools
-// (tile-opt, tile-translate, tile-as, tileops-build, tile-lsp-server):
-// --version prints the TileIR version and the git commit the tool was built
-// from, and --help lists the tool's own options (--help-hidden lists every
-// option, LLVM's included).
+// (tile-opt, tile-translate, tile-as, tileops-build, tile-lsp-server,
+// tile-reduce): --version prints the TileIR version and the git commit the
+// tool was built from, and --help lists the tool's own options (--help-hidden
+// lists every option, LLVM's included).
 //
 //===----------------------------------------------------------------------===//
 
