@@ -358,6 +358,16 @@ unsigned sharedSwizzle(const MmaPlan &p, bool isA, bool transposed) {
   return 128;
 }
 
+/// Whether wgmma can read operand A or B of plan `p` MN-major: 16-bit
+/// inputs, 64-row blocks of M or N per piece, K in steps of 16. The form of
+/// an operand that is contiguous along M or N (in registers or in global
+/// memory): see getWgmmaMNMajorSwizzledLayout.
+bool mnMajorFits(const MmaPlan &p, bool isA) {
+  int64_t piece = isA ? p.pieceM() : p.pieceN();
+  return p.wgmma && !p.batched && p.bits == 16 && piece % 64 == 0 &&
+         p.k % 16 == 0;
+}
+
 /// The shared layout of operand A (M x K) or B (K x N, or N x K when
 /// `transposed`) for plan `p`, before the swizzle `swizzle`.
 TileLayout sharedLayout(const MmaPlan &p, bool isA, bool transposed,
@@ -608,7 +618,7 @@ static std::pair<TileLayout, unsigned> stagingLayout(const MmaPlan &p, bool isA,
                                                      Value lowered) {
   if (!p.wgmma || p.batched)
     return {sharedLayout(p, isA, false), 0};
-  int64_t rows = isA ? p.m : p.n, piece = isA ? p.pieceM() : p.pieceN();
+  int64_t rows = isA ? p.m : p.n;
   bool transposed = !isA;
   // Flat bits of the lowest index along M/N and along K (A is M x K, B is
   // K x N).
@@ -624,7 +634,7 @@ static std::pair<TileLayout, unsigned> stagingLayout(const MmaPlan &p, bool isA,
         alongMN = llvm::is_contained(memory, mnBit) &&
                   !llvm::is_contained(memory, kBit);
       }
-  if (alongMN && p.bits == 16 && piece % 64 == 0 && p.k % 16 == 0)
+  if (alongMN && mnMajorFits(p, isA))
     return {mma::getWgmmaMNMajorSwizzledLayout(rows, p.k, p.bits, transposed),
             128};
   if (p.k * p.bits % 1024 == 0)
@@ -925,18 +935,23 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t inFlight = async ? 1 : 0;
   int64_t ahead = stages - 1 - inFlight; // loads issued ahead
 
-  // B through cp.async needs 16-byte runs on both sides; the K x N (not
-  // permuted) B of wgmma is stored K-major: synchronous copies.
-  bool asyncB = !(plan->wgmma && !loop.transposeB);
+  // B through cp.async needs 16-byte runs on both sides. The K x N (not
+  // permuted) B of wgmma is staged MN-major where wgmma reads it so (16-bit
+  // inputs), else K-major by synchronous copies.
+  bool mnMajorB = !loop.transposeB && mnMajorFits(*plan, false);
+  bool asyncB = !(plan->wgmma && !loop.transposeB) || mnMajorB;
   SmallVector<Value> stageA, stageB;
   unsigned swizzleA = sharedSwizzle(*plan, true, false);
-  unsigned swizzleB = sharedSwizzle(*plan, false, loop.transposeB);
+  unsigned swizzleB =
+      mnMajorB ? 128 : sharedSwizzle(*plan, false, loop.transposeB);
+  TileLayout layoutA = sharedLayout(*plan, true, false, swizzleA);
+  TileLayout layoutB =
+      mnMajorB ? mma::getWgmmaMNMajorSwizzledLayout(plan->n, plan->k,
+                                                    plan->bits, true)
+               : sharedLayout(*plan, false, loop.transposeB, swizzleB);
   for (int64_t s = 0; s < stages; ++s) {
-    stageA.push_back(e.allocShared(
-        aShape, aElem, sharedLayout(*plan, true, false, swizzleA), swizzleA));
-    stageB.push_back(e.allocShared(
-        bShape, bElem, sharedLayout(*plan, false, loop.transposeB, swizzleB),
-        swizzleB));
+    stageA.push_back(e.allocShared(aShape, aElem, layoutA, swizzleA));
+    stageB.push_back(e.allocShared(bShape, bElem, layoutB, swizzleB));
   }
 
   // Trip count n = max(0, ceil((ub - lb) / step)) as an index.
