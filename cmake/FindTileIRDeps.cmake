@@ -31,6 +31,7 @@ endif()
 include(TableGen)
 include(AddLLVM)
 include(AddMLIR)
+include(${CMAKE_CURRENT_LIST_DIR}/TileIRSanitizers.cmake)
 include(HandleLLVMOptions)
 
 # LLVM's test tools; TILEIR_TOOLS_DIR names where TileIR's own tools are.
