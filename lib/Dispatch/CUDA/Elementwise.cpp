@@ -749,8 +749,10 @@ Predicate registerCompatible() {
             if (auto why = checkOperandsCompatible(op, /*anchorIndex=*/0))
               return Outcome::fail(*why);
             auto dstType = cast<tirx::BufferType>(op->getOperand(0).getType());
-            for (const LayoutBit &bit :
-                 BitLayout::get(dstType.getTileLayout())->shard)
+            FailureOr<BitLayout> dst = BitLayout::get(dstType.getTileLayout());
+            if (failed(dst))
+              return Outcome::fail("destination layout is not a bit layout");
+            for (const LayoutBit &bit : dst->shard)
               if (bit.stride == 0)
                 return Outcome::fail("destination layout broadcasts");
             return Outcome::ok();
