@@ -233,6 +233,64 @@ static void printEnumKeyword(OpAsmPrinter &printer, Operation *, AttrT attr) {
 }
 
 //===----------------------------------------------------------------------===//
+// custom<MaskAndPadding>: `, %mask`, `, %mask, %padding` or `padding=%padding`
+//===----------------------------------------------------------------------===//
+
+/// The optional mask and padding value of load_ptr_tko. A padding value
+/// without a mask takes the keyword, so that it does not read back as a mask.
+static ParseResult
+parseMaskAndPadding(OpAsmParser &parser,
+                    std::optional<OpAsmParser::UnresolvedOperand> &mask,
+                    std::optional<OpAsmParser::UnresolvedOperand> &padding) {
+  if (succeeded(parser.parseOptionalKeyword("padding"))) {
+    padding.emplace();
+    return failure(parser.parseEqual() || parser.parseOperand(*padding));
+  }
+  if (failed(parser.parseOptionalComma()))
+    return success();
+  mask.emplace();
+  if (parser.parseOperand(*mask))
+    return failure();
+  if (failed(parser.parseOptionalComma()))
+    return success();
+  padding.emplace();
+  return parser.parseOperand(*padding);
+}
+
+static void printMaskAndPadding(OpAsmPrinter &printer, Operation *, Value mask,
+                                Value padding) {
+  if (mask)
+    printer << ", " << mask;
+  if (padding)
+    printer << (mask ? ", " : " padding=") << padding;
+}
+
+/// The types of the mask and padding value, `, TYPE` each that is present.
+static ParseResult parseMaskAndPaddingTypes(
+    OpAsmParser &parser,
+    const std::optional<OpAsmParser::UnresolvedOperand> &mask,
+    const std::optional<OpAsmParser::UnresolvedOperand> &padding,
+    Type &maskType, Type &paddingType) {
+  if (mask && (parser.parseComma() || parseCudaTileType(parser, maskType)))
+    return failure();
+  if (padding &&
+      (parser.parseComma() || parseCudaTileType(parser, paddingType)))
+    return failure();
+  return success();
+}
+
+static void printMaskAndPaddingTypes(OpAsmPrinter &printer, Operation *,
+                                     Value mask, Value padding, Type maskType,
+                                     Type paddingType) {
+  for (Type type : {maskType, paddingType}) {
+    if (!type)
+      continue;
+    printer << ", ";
+    printCudaTileType(printer, type);
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // custom<DenseLiteral>: `<ELT: LITERAL> : tile<...>`
 //===----------------------------------------------------------------------===//
 

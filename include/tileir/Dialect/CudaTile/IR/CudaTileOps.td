@@ -836,6 +836,14 @@ def CudaTile_LoadPtrTkoOp : CudaTile_Op<"load_ptr_tko", [
     %w, %t2 = load_ptr_tko acquire device %ptrs
         : tile<128xptr<f32>> -> tile<128xf32>, token
     ```
+
+    A padding value without a mask (unused; cuTile Python writes one for
+    every gather) is written `padding=`:
+
+    ```mlir
+    %u, %t3 = load_ptr_tko weak %ptrs padding=%pad
+        : tile<128xptr<f32>>, tile<128xf32> -> tile<128xf32>, token
+    ```
   }];
 
   let arguments = (ins
@@ -849,12 +857,12 @@ def CudaTile_LoadPtrTkoOp : CudaTile_Op<"load_ptr_tko", [
   let results = (outs CudaTile_AnyTile:$result,
                       CudaTile_TokenType:$result_token);
   let assemblyFormat = !strconcat(CudaTile_MemoryModelFormat, [{
-    $source (`,` $mask^)? (`,` $paddingValue^)?
+    $source `` custom<MaskAndPadding>($mask, $paddingValue)
     (`token` `` `=` `` $token^)?
     (`optimization_hints` `=` $optimization_hints^)?
     attr-dict `:` custom<CudaTileType>(type($source))
-    (`,` custom<CudaTileType>(type($mask))^)?
-    (`,` custom<CudaTileType>(type($paddingValue))^)?
+    `` custom<MaskAndPaddingTypes>(ref($mask), ref($paddingValue), type($mask),
+                                   type($paddingValue))
     `->` custom<CudaTileType>(type($result))
     `,` custom<CudaTileType>(type($result_token))
   }]);
