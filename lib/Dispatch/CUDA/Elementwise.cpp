@@ -131,7 +131,8 @@ SmallVector<Value> cvtToF8(OpBuilder &b, Location loc, Value x0, Value x1,
                                     NVVM::SaturationMode::SATFINITE),
       b.getBoolAttr(false), TypeAttr::get(to));
   SmallVector<Value> result;
-  for (auto [i, x] : llvm::enumerate(ArrayRef<Value>{x0, x1})) {
+  Value xs[] = {x0, x1};
+  for (auto [i, x] : llvm::enumerate(xs)) {
     Value bits = vector::ExtractOp::create(b, loc, pair, int64_t(i));
     if (isa<Float8E5M2Type>(to)) {
       Value mag = math::AbsFOp::create(b, loc, x);
