@@ -606,7 +606,11 @@ Attribute Reader::taggedAttr(Cursor &c, unsigned depth) {
     auto dict = DictionaryAttr::get(ctx, items);
     if (static_cast<AttrTag>(tag) == AttrTag::Dictionary)
       return dict;
-    return OptimizationHintsAttr::get(ctx, dict);
+    auto hints = OptimizationHintsAttr::getChecked(
+        [&]() { return emitError(UnknownLoc::get(ctx)); }, ctx, dict);
+    if (!hints)
+      c.fail("invalid optimization hints");
+    return hints;
   }
   case AttrTag::Bounded: {
     uint8_t flags = c.byte();
