@@ -51,8 +51,15 @@ if config.cmake_command and os.path.exists(config.cmake_command):
     if config.compiler_launcher:
         args += ["-DCMAKE_C_COMPILER_LAUNCHER=" + config.compiler_launcher,
                  "-DCMAKE_CXX_COMPILER_LAUNCHER=" + config.compiler_launcher]
+    link_flags = []
     if config.llvm_use_linker:
-        args.append("-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=" + config.llvm_use_linker)
+        link_flags.append("-fuse-ld=" + config.llvm_use_linker)
+    # A sanitized TileIR (utils/sanitize.sh) needs the sanitizers' runtimes
+    # in the programs that link it.
+    if config.sanitize in ("ON", "1", "TRUE", "YES"):
+        link_flags.append("-fsanitize=address,undefined")
+    if link_flags:
+        args.append("-DCMAKE_EXE_LINKER_FLAGS=" + " ".join(link_flags))
     config.substitutions.append(("%cmake", shlex.quote(config.cmake_command)))
     config.substitutions.append(
         ("%embedding_cmake_args", " ".join(shlex.quote(a) for a in args)))
