@@ -191,7 +191,7 @@ expandedOp(const OpSpec &spec, mlir::OpBuilder &builder, mlir::Location loc,
 bool isExpandedOp(const OpSpec &spec);
 
 /// The encoding of the op with `opcode`; null when there is none.
-const OpSpec *lookupOpcode(uint32_t opcode);
+const OpSpec *lookupOpcode(uint64_t opcode);
 /// The encoding of the op `cuda_tile.<name>`; null when there is none.
 const OpSpec *lookupOp(llvm::StringRef name);
 /// Every op encoding (for tests and the writer's checks).
@@ -199,7 +199,7 @@ llvm::ArrayRef<OpSpec> allOpSpecs();
 /// Ops of newer bytecode versions that TileIR does not implement: name and
 /// version for a diagnostic; nullopt when `opcode` is not one of them.
 std::optional<std::pair<llvm::StringRef, Version>>
-unsupportedOpcode(uint32_t opcode);
+unsupportedOpcode(uint64_t opcode);
 
 } // namespace tileir::bytecode
 

@@ -30,6 +30,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/ErrorHandling.h"
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::cuda_tile;
@@ -468,9 +469,13 @@ bool OpSpec::hasAttrSizedOperands() const {
   return variable > 1;
 }
 
-const OpSpec *lookupOpcode(uint32_t opcode) {
+const OpSpec *lookupOpcode(uint64_t opcode) {
+  // Opcodes are small: a larger number (DenseMap's reserved empty and
+  // tombstone keys among them, which it must not be asked for) is none.
+  if (opcode > std::numeric_limits<uint16_t>::max())
+    return nullptr;
   const Table &t = table();
-  auto it = t.byOpcode.find(opcode);
+  auto it = t.byOpcode.find(static_cast<uint32_t>(opcode));
   return it == t.byOpcode.end() ? nullptr : &t.specs[it->second];
 }
 
@@ -483,7 +488,7 @@ const OpSpec *lookupOp(StringRef name) {
 ArrayRef<OpSpec> allOpSpecs() { return table().specs; }
 
 std::optional<std::pair<StringRef, Version>>
-unsupportedOpcode(uint32_t opcode) {
+unsupportedOpcode(uint64_t opcode) {
   for (const Unsupported &u : kUnsupported)
     if (u.opcode == opcode)
       return std::make_pair(StringRef(u.name), u.since);
