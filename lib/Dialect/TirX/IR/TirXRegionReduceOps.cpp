@@ -114,11 +114,12 @@ LogicalResult RegionReduceOp::verify() {
   }
   for (auto [i, src] : llvm::enumerate(getSrcs())) {
     auto type = cast<BufferType>(src.getType());
-    // Without destinations, check the axes against the source itself.
+    // Without destinations, check the axes against the source itself (a
+    // global buffer: the only kind that is valid without a layout).
     BufferType dst =
         getDsts().empty()
             ? BufferType::get(getContext(), {1}, type.getElementType(),
-                              type.getMemScope(), LayoutAttr())
+                              MemScope::Global, LayoutAttr())
             : cast<BufferType>(getDsts()[i].getType());
     if (failed(detail::verifyReduceShape(*this, dst, type, getAxes())))
       return failure();
