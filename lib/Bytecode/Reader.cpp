@@ -993,7 +993,13 @@ bool Reader::readOp(Cursor &c, Block &block, unsigned depth) {
         if (c.ok())
           items.emplace_back(StringAttr::get(ctx, key), v);
       }
-      attr = OptimizationHintsAttr::get(ctx, DictionaryAttr::get(ctx, items));
+      if (!c.ok())
+        break;
+      attr = OptimizationHintsAttr::getChecked(
+          [&]() { return emitError(UnknownLoc::get(ctx)); }, ctx,
+          DictionaryAttr::get(ctx, items));
+      if (!attr)
+        c.fail("invalid optimization hints");
       break;
     }
     case AttrKind::InBounds:
