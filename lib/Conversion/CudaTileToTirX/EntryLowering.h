@@ -308,12 +308,15 @@ public:
   // --- affine pointer tiles ---------------------------------------------
   // Rank-1 integer tiles known to hold base + stride * i, pointer tiles known
   // to be a scalar pointer offset by such an index tile with stride 1, and
-  // masks known to be `index < limit`. A pointer-tile load or store over
-  // them is a contiguous access: it lowers to a global view + region copy
-  // (vectorized, whole-tile bounds check) instead of an element-wise gather.
+  // masks known to be `index < limit` (and a scalar guard: a row index
+  // within its bounds). A pointer-tile load or store over them is a
+  // contiguous access: it lowers to a global view + region copy (vectorized,
+  // whole-tile bounds check) instead of an element-wise gather.
   struct Affine {
     Value base; ///< scalar
     int64_t stride;
+    /// A power of two that divides `base` (for the alignment of the view).
+    int64_t divisor = 1;
   };
   struct AffinePointer {
     Value ptr;   ///< scalar !llvm.ptr<1>
@@ -322,6 +325,7 @@ public:
   struct BoundsMask {
     Value index; ///< the cuda_tile index tile
     Value limit; ///< scalar
+    Value guard; ///< scalar i1 the mask also requires, or null
   };
   void trackAffine(Operation *op);
   FailureOr<Value> affineRegion(Value ptrTile, Value mask, Location loc);
