@@ -72,6 +72,33 @@ def CudaTileLoopSplit
   let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
 }
 
+def CudaTilePrefetchLoads
+    : Pass<"cuda-tile-prefetch-loads", "::mlir::ModuleOp"> {
+  let summary = "Loads a for loop's next tile while it works on the current";
+  let description = [{
+    For a `load_view_tko weak` directly in the body of a `for`, whose view
+    and token come from outside the loop, whose result token is unused and
+    whose indices are computed from the induction variable and loop
+    invariants by pure ops: the tile of the first iteration is loaded
+    before the loop (under `if lb < ub`), and each iteration loads the tile
+    of the next one (of itself in the last, whose result is unused) at the
+    top of the body and carries it to the next iteration, so that the
+    load's latency overlaps the iteration's work. The token from outside the
+    loop orders the load after nothing the loop writes, so reading ahead is
+    what the memory model allows.
+
+    Only tiles of at most `max-bytes` bytes are prefetched (the prefetched
+    tile stays in registers beside the current one); 0 disables the pass.
+    Loops with a `continue` or `break` other than the body's terminator are
+    left alone.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", "16384",
+           "Largest tile (bytes) that is prefetched (0: none)">,
+  ];
+  let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
+}
+
 def CudaTileSynthesizeDebugInfoScopes
     : Pass<"cuda-tile-synthesize-debug-info-scopes",
            "::mlir::cuda_tile::ModuleOp"> {
