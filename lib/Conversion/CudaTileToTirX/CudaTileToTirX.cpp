@@ -269,6 +269,11 @@ static int64_t hintedWarps(ct::EntryOp entry, StringRef chip) {
   return warps ? warps.getInt() : 0;
 }
 
+/// The most elements of one tile a thread may hold (docs/Conversion.md,
+/// "Limits"): a 1024 x 1024 f32 tile over 128 threads is 8192 and compiles
+/// in seconds; compile time and memory grow with it.
+static constexpr int64_t kMaxElementsPerThread = 16384;
+
 namespace {
 struct ConvertCudaTileToTirXPass
     : mlir::tileir::impl::ConvertCudaTileToTirXBase<ConvertCudaTileToTirXPass> {
@@ -375,6 +380,27 @@ struct ConvertCudaTileToTirXPass
              << "expects a power-of-two CTA size of at "
                 "most "
              << target.getMaxThreadsPerCta() << ", got " << threads;
+    // Tiles live in registers, every element unrolled: a tile far beyond
+    // what registers (and local memory) hold would take minutes and
+    // gigabytes to compile into a kernel that spills it all. Rejected early.
+    WalkResult tooLarge = entry.walk([&](Operation *op) {
+      for (Value result : op->getResults()) {
+        auto tile = dyn_cast<cuda_tile::TileType>(result.getType());
+        if (!tile || tile.getNumElements() / threads <= kMaxElementsPerThread)
+          continue;
+        op->emitOpError()
+            << "result " << tile << " holds " << tile.getNumElements() / threads
+            << " elements per thread of the " << threads
+            << "-thread CTA; TileIR keeps tiles in registers and supports at "
+               "most "
+            << kMaxElementsPerThread
+            << " per thread (use smaller tiles and a loop over them)";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (tooLarge.wasInterrupted())
+      return failure();
     OpBuilder b = OpBuilder::atBlockEnd(gpuModule.getBody());
     auto func = gpu::GPUFuncOp::create(b, entry.getLoc(), entry.getSymName(),
                                        FunctionType::get(ctx, params, {}));
