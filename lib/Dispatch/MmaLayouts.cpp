@@ -388,6 +388,24 @@ TileLayout mma::getWgmmaMNMajorSwizzledLayout(int64_t rows, int64_t k,
   return buildLayout(rowIters, kIters, transposed).canonicalize();
 }
 
+/// Checks that element (row, k0 + kk) of every row and every kk of one K
+/// step is at byte `want(row, kk)`, where `got(row, k)` puts it; the error
+/// names the first element that is not and the `form` of the layout.
+static llvm::Error
+checkStepBytes(int64_t rows, int64_t k0, int64_t step, llvm::StringRef form,
+               llvm::function_ref<int64_t(int64_t, int64_t)> got,
+               llvm::function_ref<int64_t(int64_t, int64_t)> want) {
+  for (int64_t row = 0; row < rows; ++row)
+    for (int64_t kk = 0; kk < step; ++kk)
+      if (int64_t g = got(row, k0 + kk), w = want(row, kk); g != w)
+        return llvm::createStringError(
+            llvm::formatv("element (row {0}, k {1}) is at byte {2}, {3} "
+                          "layout puts it at byte {4}",
+                          row, k0 + kk, g, form, w)
+                .str());
+  return llvm::Error::success();
+}
+
 llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
 mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
                          int64_t rows, int64_t k, unsigned elementBits,
@@ -457,19 +475,14 @@ mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
                                   "swizzle atom",
                                   k0, d.startBytes, d.strideBytes)
                         .str());
-      for (int64_t row = 0; row < rows; ++row) {
-        for (int64_t kk = 0; kk < step; ++kk) {
-          int64_t want = d.startBytes + (row % 8) * 128 +
-                         (row / 8) * d.strideBytes + kk * bytes;
-          int64_t got = addr(row, k0 + kk) * bytes;
-          if (got != want)
-            return fail(llvm::formatv("element (row {0}, k {1}) is at byte "
-                                      "{2}, a K-major 128-byte-swizzle "
-                                      "layout puts it at byte {3}",
-                                      row, k0 + kk, got, want)
-                            .str());
-        }
-      }
+      if (llvm::Error e = checkStepBytes(
+              rows, k0, step, "a K-major 128-byte-swizzle",
+              [&](int64_t r, int64_t kk) { return addr(r, kk) * bytes; },
+              [&](int64_t r, int64_t kk) {
+                return d.startBytes + (r % 8) * 128 + (r / 8) * d.strideBytes +
+                       kk * bytes;
+              }))
+        return std::move(e);
       descs.push_back(d);
       continue;
     }
@@ -488,20 +501,14 @@ mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
                                 "of 16 in [0, 2^18)",
                                 k0, d.leadingBytes, d.strideBytes)
                       .str());
-    for (int64_t row = 0; row < rows; ++row) {
-      for (int64_t kk = 0; kk < step; ++kk) {
-        int64_t want = d.startBytes + (row % 8) * 16 +
-                       (row / 8) * d.strideBytes +
-                       (kk / chunk) * d.leadingBytes + (kk % chunk) * bytes;
-        int64_t got = addr(row, k0 + kk) * bytes;
-        if (got != want)
-          return fail(llvm::formatv("element (row {0}, k {1}) is at byte {2}, "
-                                    "a K-major no-swizzle core-matrix layout "
-                                    "puts it at byte {3}",
-                                    row, k0 + kk, got, want)
-                          .str());
-      }
-    }
+    if (llvm::Error e = checkStepBytes(
+            rows, k0, step, "a K-major no-swizzle core-matrix",
+            [&](int64_t r, int64_t kk) { return addr(r, kk) * bytes; },
+            [&](int64_t r, int64_t kk) {
+              return d.startBytes + (r % 8) * 16 + (r / 8) * d.strideBytes +
+                     (kk / chunk) * d.leadingBytes + (kk % chunk) * bytes;
+            }))
+      return std::move(e);
     descs.push_back(d);
   }
   return descs;
@@ -551,19 +558,14 @@ mma::getWgmmaMNMajorDescriptors(const TileLayout &layout, bool transposed,
                                 "128-byte swizzle atoms",
                                 k0, d.startBytes, d.strideBytes, d.leadingBytes)
                       .str());
-    for (int64_t row = 0; row < rows; ++row) {
-      for (int64_t kk = 0; kk < step; ++kk) {
-        int64_t want = d.startBytes + (row % atom) * bytes + (kk % 8) * 128 +
-                       (kk / 8) * d.strideBytes + (row / atom) * d.leadingBytes;
-        int64_t got = addr(row, k0 + kk);
-        if (got != want)
-          return fail(llvm::formatv("element (row {0}, k {1}) is at byte {2}, "
-                                    "an MN-major 128-byte-swizzle layout "
-                                    "puts it at byte {3}",
-                                    row, k0 + kk, got, want)
-                          .str());
-      }
-    }
+    if (llvm::Error e =
+            checkStepBytes(rows, k0, step, "an MN-major 128-byte-swizzle", addr,
+                           [&](int64_t r, int64_t kk) {
+                             return d.startBytes + (r % atom) * bytes +
+                                    (kk % 8) * 128 + (kk / 8) * d.strideBytes +
+                                    (r / atom) * d.leadingBytes;
+                           }))
+      return std::move(e);
     descs.push_back(d);
   }
   return descs;
