@@ -27,9 +27,10 @@ int64_t original(int64_t flat, llvm::ArrayRef<unsigned> order) {
 }
 
 TEST(BitLayout, ReorderedKeepsEveryElementInItsSlot) {
-  // 8 x 16 over 16 threads: 8 registers per thread, of strides 1 and 4.
+  // 8 x 16 over 16 threads: 8 registers per thread, of strides 1 and 2 (7
+  // bits, as many as the orders below have).
   TileLayout layout(
-      {Iter{8, 1, "m"}, Iter{4, 1, "tx"}, Iter{4, 8, "m"}, Iter{4, 4, "tx"}},
+      {Iter{2, 1, "m"}, Iter{4, 1, "tx"}, Iter{4, 2, "m"}, Iter{4, 4, "tx"}},
       {});
   auto bits = BitLayout::get(layout);
   ASSERT_TRUE(succeeded(bits));
