@@ -796,17 +796,19 @@ LogicalResult EntryLowering::lowerAssume(ct::AssumeOp op) {
     check(bounded.getLb(), arith::CmpIPredicate::sge);
     check(bounded.getUb(), arith::CmpIPredicate::sle);
   }
-  if (auto it = tensorViews.find(in); it != tensorViews.end())
-    tensorViews[out] = it->second;
-  if (auto it = tensorViewInfo.find(in); it != tensorViewInfo.end())
-    tensorViewInfo[out] = it->second;
-  if (auto it = partitionViews.find(in); it != partitionViews.end())
-    partitionViews[out] = it->second;
-  if (auto it = affine.find(in); it != affine.end())
-    affine[out] = it->second;
-  if (auto it = affinePointers.find(in); it != affinePointers.end())
-    affinePointers[out] = it->second;
-  if (auto it = boundsMasks.find(in); it != boundsMasks.end())
-    boundsMasks[out] = it->second;
+  // A copy first: inserting `out` may grow the map and free the entry of
+  // `in` before it is read.
+  auto alias = [&](auto &map) {
+    if (auto it = map.find(in); it != map.end()) {
+      auto value = it->second;
+      map[out] = std::move(value);
+    }
+  };
+  alias(tensorViews);
+  alias(tensorViewInfo);
+  alias(partitionViews);
+  alias(affine);
+  alias(affinePointers);
+  alias(boundsMasks);
   return success();
 }

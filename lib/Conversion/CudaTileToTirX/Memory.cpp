@@ -733,16 +733,16 @@ void EntryLowering::trackAffine(Operation *op) {
           !matchPattern(cst, m_ConstantInt(&factor)))
         continue;
       // A product by one is the same function (the same base value: bounds
-      // masks of the operand apply to it).
-      if (factor.isOne())
-        affine[result] = a->second;
-      else
-        affine[result] = {
-            arith::MulIOp::create(b, loc, a->second.base, cst),
-            a->second.stride * factor.getSExtValue(),
-            std::min(kMaxDivisor,
-                     a->second.divisor *
-                         powerOfTwoDivisor(factor.getSExtValue()))};
+      // masks of the operand apply to it). The new entry is made before
+      // `result` is inserted: that may grow the map and free `a`'s entry.
+      Affine product = a->second;
+      if (!factor.isOne())
+        product = {arith::MulIOp::create(b, loc, a->second.base, cst),
+                   a->second.stride * factor.getSExtValue(),
+                   std::min(kMaxDivisor,
+                            a->second.divisor *
+                                powerOfTwoDivisor(factor.getSExtValue()))};
+      affine[result] = product;
       return;
     }
     return;
