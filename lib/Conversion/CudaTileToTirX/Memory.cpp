@@ -641,10 +641,11 @@ static bool knownNonNegativeTile(const DenseMap<Value, Attribute> &assumptions,
 /// exceed 16 bytes; the cap keeps products from overflowing).
 static constexpr int64_t kMaxDivisor = int64_t(1) << 20;
 
+/// The largest power of two dividing `v` (capped; 0: the cap).
 static int64_t powerOfTwoDivisor(int64_t v) {
-  if (v == 0)
-    return kMaxDivisor;
-  return std::min(kMaxDivisor, int64_t(uint64_t(v) & (~uint64_t(v) + 1)));
+  return v == 0 ? kMaxDivisor
+                : std::min(kMaxDivisor, int64_t(1)
+                                            << llvm::countr_zero(uint64_t(v)));
 }
 
 /// A power of two known to divide the cuda_tile integer `v` (a scalar or a
