@@ -668,8 +668,24 @@ Outcome emitCopy(tirx::CopyOp op, DispatchContext &ctx, RewriterBase &rewriter,
     TypedAttr padding = op.getPaddingAttr();
     if (!padding)
       padding = b.getZeroAttr(elemType);
+    Type memType = tirx::getMemoryType(elemType);
     forEachFlat(0, [&](int64_t flat) {
       Value ok = global->inBounds(flat);
+      // Predicated accesses where PTX has them: straight-line code, whose
+      // size and compile time grow linearly with the elements a thread holds.
+      if (global == &dst) {
+        Value value = tirx::toMemoryValue(b, loc, src.load(flat, 1));
+        if (emitPredicatedStore(b, loc, value, dst.pointer(flat), ok))
+          return;
+      } else {
+        Value pad = tirx::toMemoryValue(
+            b, loc, arith::ConstantOp::create(b, loc, padding));
+        if (Value v = emitPredicatedLoad(b, loc, memType, src.pointer(flat), ok,
+                                         pad, src.cacheHint)) {
+          dst.store(tirx::fromMemoryValue(b, loc, v, elemType), flat, 1);
+          return;
+        }
+      }
       if (global == &dst) {
         auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
         OpBuilder::InsertionGuard guard(b);
@@ -983,6 +999,82 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
 }
 
 } // namespace
+
+/// The PTX state space and integer register width of a predicated access
+/// of `memType` through `ptr`, or nullopt when there is none.
+static std::optional<std::pair<StringRef, unsigned>>
+predicatedAccessForm(Type memType, Value ptr) {
+  auto ptrType = dyn_cast<LLVM::LLVMPointerType>(ptr.getType());
+  if (!ptrType || !memType.isIntOrFloat())
+    return std::nullopt;
+  unsigned bits = memType.getIntOrFloatBitWidth();
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    return std::nullopt;
+  StringRef space;
+  switch (ptrType.getAddressSpace()) {
+  case 0:
+    space = "";
+    break;
+  case 1:
+    space = ".global";
+    break;
+  default:
+    return std::nullopt;
+  }
+  return std::make_pair(space, bits);
+}
+
+/// `value` (of memType) as the integer register the PTX access uses: 8-bit
+/// values travel in 16-bit registers (PTX has no 8-bit registers).
+static Value toAccessRegister(OpBuilder &b, Location loc, Value value,
+                              unsigned bits) {
+  Type intType = b.getIntegerType(bits);
+  if (value.getType() != intType)
+    value = arith::BitcastOp::create(b, loc, intType, value);
+  if (bits == 8)
+    value = arith::ExtUIOp::create(b, loc, b.getI16Type(), value);
+  return value;
+}
+
+Value tileir::dispatch::emitPredicatedLoad(OpBuilder &b, Location loc,
+                                           Type memType, Value ptr, Value mask,
+                                           Value fallback,
+                                           StringRef cacheHint) {
+  auto form = predicatedAccessForm(memType, ptr);
+  if (!form || (!cacheHint.empty() && form->first != ".global"))
+    return Value();
+  auto [space, bits] = *form;
+  Value init = toAccessRegister(b, loc, fallback, bits);
+  // $0: the result; $1: the address; $2: the fallback; $3: the predicate.
+  std::string ptx = "mov.b" + std::to_string(std::max(bits, 16u)) +
+                    " $0, $2;\n\t@$3 ld" + space.str() +
+                    (cacheHint.empty() ? "" : "." + cacheHint.str()) + ".b" +
+                    std::to_string(bits) + " $0, [$1];";
+  auto asmOp = NVVM::InlinePtxOp::create(
+      b, loc, TypeRange{init.getType()}, ValueRange{ptr, init, mask},
+      ValueRange{}, b.getStringAttr(ptx), Value());
+  Value v = asmOp.getResult(0);
+  if (bits == 8)
+    v = arith::TruncIOp::create(b, loc, b.getI8Type(), v);
+  if (v.getType() != memType)
+    v = arith::BitcastOp::create(b, loc, memType, v);
+  return v;
+}
+
+bool tileir::dispatch::emitPredicatedStore(OpBuilder &b, Location loc,
+                                           Value value, Value ptr, Value mask) {
+  auto form = predicatedAccessForm(value.getType(), ptr);
+  if (!form)
+    return false;
+  auto [space, bits] = *form;
+  Value reg = toAccessRegister(b, loc, value, bits);
+  // $0: the address; $1: the value; $2: the predicate.
+  std::string ptx =
+      "@$2 st" + space.str() + ".b" + std::to_string(bits) + " [$0], $1;";
+  NVVM::InlinePtxOp::create(b, loc, TypeRange{}, ValueRange{ptr, reg, mask},
+                            ValueRange{}, b.getStringAttr(ptx), Value());
+  return true;
+}
 
 std::optional<std::string> tileir::dispatch::checkRegisterCopy(Value dst,
                                                                Value src) {

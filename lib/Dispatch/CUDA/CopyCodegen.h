@@ -29,6 +29,25 @@ std::optional<std::string> checkRegisterCopy(mlir::Value dst, mlir::Value src);
 Outcome emitRegisterCopy(mlir::tirx::CopyOp op, DispatchContext &ctx,
                          mlir::RewriterBase &rewriter);
 
+/// A load of one element of memory type `memType` (an integer or float of
+/// 8, 16, 32 or 64 bits, as tirx::getMemoryType gives it) from `ptr` (global
+/// or generic address space) when `mask` (i1) holds, `fallback` (of
+/// `memType`) otherwise, as one predicated PTX load: no branch, so large
+/// masked tiles stay straight-line code. Null when the type or the address
+/// space has no such form (the caller branches instead). A non-empty
+/// `cacheHint` (PTX qualifiers such as "L1::evict_last") needs a global
+/// pointer.
+mlir::Value emitPredicatedLoad(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Type memType, mlir::Value ptr,
+                               mlir::Value mask, mlir::Value fallback,
+                               llvm::StringRef cacheHint = "");
+
+/// A store of `value` (a memory type as for emitPredicatedLoad) to `ptr`
+/// when `mask` holds, as one predicated PTX store. False (nothing emitted)
+/// when the type or the address space has no such form.
+bool emitPredicatedStore(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value value, mlir::Value ptr, mlir::Value mask);
+
 } // namespace tileir::dispatch
 
 #endif // TILEIR_LIB_DISPATCH_CUDA_COPYCODEGEN_H

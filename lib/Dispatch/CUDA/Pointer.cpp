@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CopyCodegen.h"
+
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
@@ -107,19 +109,26 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
       result = load();
     } else {
       Value mask = readOperand(b, loc, op.getMask(), flat);
-      auto ifOp = scf::IfOp::create(b, loc, TypeRange{elemType}, mask, true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(b, loc, load());
-      b.setInsertionPointToStart(ifOp.elseBlock());
       Value pad =
           op.getPaddingValue()
               ? readOperand(b, loc, op.getPaddingValue(), flat)
               : arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType))
                     .getResult();
-      scf::YieldOp::create(b, loc, pad);
-      b.setInsertionPointAfter(ifOp);
-      result = ifOp.getResult(0);
+      // A plain load: one predicated PTX load, no branch.
+      if (ordering == LLVM::AtomicOrdering::not_atomic)
+        if (Value v =
+                emitPredicatedLoad(b, loc, tirx::getMemoryType(elemType), ptr,
+                                   mask, tirx::toMemoryValue(b, loc, pad)))
+          result = tirx::fromMemoryValue(b, loc, v, elemType);
+      if (!result) {
+        auto ifOp = scf::IfOp::create(b, loc, TypeRange{elemType}, mask, true);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        scf::YieldOp::create(b, loc, load());
+        b.setInsertionPointToStart(ifOp.elseBlock());
+        scf::YieldOp::create(b, loc, pad);
+        result = ifOp.getResult(0);
+      }
     }
     memref::StoreOp::create(b, loc, result, storage,
                             ValueRange{arith::ConstantIndexOp::create(
@@ -145,8 +154,16 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
   for (int64_t flat : enumerateSubsets(src.registerBits())) {
     OpBuilder::InsertionGuard inner(b);
     if (op.getMask()) {
-      auto ifOp = scf::IfOp::create(
-          b, loc, readOperand(b, loc, op.getMask(), flat), false);
+      Value mask = readOperand(b, loc, op.getMask(), flat);
+      // A plain store: one predicated PTX store, no branch.
+      if (ordering == LLVM::AtomicOrdering::not_atomic) {
+        Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
+        Value value =
+            tirx::toMemoryValue(b, loc, readOperand(b, loc, op.getSrc(), flat));
+        if (emitPredicatedStore(b, loc, value, ptr, mask))
+          continue;
+      }
+      auto ifOp = scf::IfOp::create(b, loc, mask, false);
       b.setInsertionPointToStart(ifOp.thenBlock());
     }
     Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
