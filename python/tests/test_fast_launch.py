@@ -251,3 +251,37 @@ def test_concurrent_launches_keep_their_own_parameters(torch, cuda):
         thread.join()
     assert not errors
 
+
+EXP_PTX = """.version 8.0
+.target sm_90
+.address_size 64
+// tileops.plan exp_f32_1024 grid=2 threads=128 tile=512 strategy=register_copy cache_hint=L1::no_allocate out=f32:1024 args=in:f32:1024,out:f32:1024
+// tileir.kernel exp_f32_1024 params=(ptr,ptr) reqntid=128,1,1 smem=0 align=16 elems=(f32,f32) dense=(0,1)
+.visible .entry exp_f32_1024(.param .u64 .ptr p0, .param .u64 .ptr p1)
+.reqntid 128, 1, 1
+{ ret; }
+"""
+
+
+def test_ops_calls_are_planned_once_and_launched_by_the_fast_path(torch, cuda, monkeypatch):
+    import tileir.ops as T
+
+    monkeypatch.setattr(T, "_torch", torch)
+    monkeypatch.setattr(T, "_plans", {})
+    line = T.spec_line("exp", "f32", [[1024]], {})
+    mod = Module.from_ptx(EXP_PTX)
+    monkeypatch.setattr(T, "_kernels", {(line, "sm_90"): (mod.exp_f32_1024, T.parse_plans(EXP_PTX)["exp_f32_1024"])})
+    x = FakeTorchTensor((1024,), torch.float32, address=0x7F0000040000)
+    cuda.record([8, 8])
+    out = T.exp(x)
+    assert out.shape == (1024,) and out.dtype is torch.float32
+    assert cuda.params([8, 8]) == [u("Q", 0x7F0000040000), u("Q", out.data_ptr())]
+    assert cuda.launch()["grid"] == (2, 1, 1)
+    count = cuda.count()
+    monkeypatch.setattr(tileir.module.Kernel, "_launch_checked", None)  # fast path only
+    T.exp(x)
+    assert cuda.count() == count + 1 and len(T._plans) == 1
+    with pytest.raises(ValueError, match="float64"):
+        T.exp(FakeTorchTensor((1024,), torch.float64))
+    with pytest.raises(ValueError, match="one dtype"):
+        T.add(x, FakeTorchTensor((1024,), torch.float16))
