@@ -354,7 +354,10 @@ def fast_launch(ptx: str, ptx_hash: str, info: KernelInfo,
             gx, gy, gz = grid, 1, 1
         else:
             gx, gy, gz = normalize_grid(grid)
-        slot = free.pop() if free else _new_slot(slots)
+        try:
+            slot = free.pop()
+        except IndexError:  # (not `if free`: another thread may take the last one between)
+            slot = _new_slot(slots)
         try:
             device = pack(args, slot[0])
             if device is SLOW:
