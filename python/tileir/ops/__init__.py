@@ -285,9 +285,13 @@ _plans: Dict[Any, Tuple[Any, Any, List[int], Any, Any]] = {}
 def _plan_key(op: str, tensors: Sequence[Any], params: Dict[str, Any]) -> Any:
     """The key of a call in :data:`_plans` (shapes as the torch.Size they are: hashed and
     compared as tuples)."""
-    if len(tensors) == 1:
+    n = len(tensors)
+    if n == 1:
         t = tensors[0]
         return (op, tuple(params.items()), t.dtype, t.shape)
+    if n == 2:
+        a, b = tensors
+        return (op, tuple(params.items()), a.dtype, a.shape, b.dtype, b.shape)
     key = [op, tuple(params.items())]
     for t in tensors:
         key += (t.dtype, t.shape)
@@ -330,8 +334,11 @@ def _run(op: str, tensors: Sequence[Any], params: Dict[str, Any], extra: Sequenc
     out = torch.empty(shape, dtype=dtype, device=tensors[0].device if device is None else device)
     if k is None:
         return out
-    if len(tensors) == 1 and not extra:
+    n = len(tensors)
+    if n == 1 and not extra:
         k.launch(grid, tensors[0].contiguous(), out)
+    elif n == 2 and not extra:
+        k.launch(grid, tensors[0].contiguous(), tensors[1].contiguous(), out)
     else:
         k.launch(grid, *[t.contiguous() for t in tensors], out, *extra)
     return out
