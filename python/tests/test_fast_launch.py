@@ -285,3 +285,19 @@ def test_ops_calls_are_planned_once_and_launched_by_the_fast_path(torch, cuda, m
         T.exp(FakeTorchTensor((1024,), torch.float64))
     with pytest.raises(ValueError, match="one dtype"):
         T.add(x, FakeTorchTensor((1024,), torch.float16))
+
+
+def test_the_cpu_launch_profiler_runs(tmp_path):
+    """utils/launch-profile/launch_profile.py (the same fakes) prints its table."""
+    import subprocess
+
+    from conftest import REPO_ROOT
+
+    if build_fake_driver(tmp_path) is None:
+        pytest.skip("no C compiler to build the fake CUDA driver")
+    script = REPO_ROOT / "utils" / "launch-profile" / "launch_profile.py"
+    result = subprocess.run([sys.executable, str(script), "-n", "20"], capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "Kernel.launch exp (2 tensors)" in result.stdout
+    assert "tileir.ops.exp (fake torch)" in result.stdout
