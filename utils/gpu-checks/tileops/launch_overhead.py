@@ -4,6 +4,10 @@ a raw Kernel.launch (fast path and general path), Triton and CuPy.
   python3 launch_overhead.py make OUTDIR              (here, with tileops-build): the kernels, into a cache
   python3 launch_overhead.py run OUTDIR [--profile]   (on the GPU, no compiler)
 
+`make` also builds the kernels of the GPU tests of python/tests/test_tileops.py, so that
+`TILEIR_CACHE_DIR=OUTDIR/cache python3 -m pytest python/tests` runs them on a GPU machine
+without tileops-build.
+
 Each candidate is timed in rounds, the candidates interleaved (round r times every
 candidate once, so drifts of clock or load hit them alike): a round is a warm-up and N
 back-to-back calls. "host us" is the loop's time per call (what the Python caller waits),
@@ -24,6 +28,12 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "python"))
 SPECS = [("exp", [[1024]], {}), ("add", [[1024], [1024]], {"alpha": 2.0})]
+#: (op, dtypes, shapes, params) of the kernels test_tileops.py's GPU tests launch.
+TEST_SPECS = [("add", ("f32", "f16", "bf16"), [[4097], [4097]], {"alpha": 2.0}),
+              ("exp", ("f32", "f16", "bf16"), [[4097]], {}),
+              ("lt", ("f32", "f16", "bf16"), [[4097], [4097]], {}),
+              ("add", ("f32",), [[1000], [1000]], {"alpha": 1.0}),
+              ("exp", ("f32",), [[1000]], {})]
 ROUNDS, CALLS = 15, 1000
 
 
@@ -92,6 +102,9 @@ def main():
         import tileir.ops as T
         for op, shapes, params in SPECS:
             T.kernel(T.spec_line(op, "f32", shapes, params))
+        for op, dtypes, shapes, params in TEST_SPECS:
+            for dtype in dtypes:
+                T.kernel(T.spec_line(op, dtype, shapes, params))
         return
     os.environ["TILEIR_TOOLS_DIR"] = os.path.join(outdir, "no-compiler-here")
     import torch
