@@ -8,17 +8,20 @@
 #
 #   utils/build-wheel.sh [WHEEL_DIR]      (default build-static/wheels)
 #
+# TILEIR_WHEEL_TOOLS=DIR bundles the tools already in DIR (built earlier by
+# utils/build-static.sh) instead of building them.
+#
 # The wheel is tagged py3-none-manylinux_2_<N>_x86_64, N being the newest
 # glibc symbol version the tools use.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-tools="$root/build-static/dist/bin"
+tools="${TILEIR_WHEEL_TOOLS:-$root/build-static/dist/bin}"
 wheels="${1:-$root/build-static/wheels}"
 stage="$root/build-static/wheel"
 python="$root/build/venv/bin/python"
 [ -x "$python" ] || python=python3
 
-"$root/utils/build-static.sh" "$tools"
+[ -n "${TILEIR_WHEEL_TOOLS:-}" ] || "$root/utils/build-static.sh" "$tools"
 
 rm -rf "$stage"
 mkdir -p "$stage/tileir/_bin"

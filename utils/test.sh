@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test: the lit suite (check-tile), the C++ unit tests and the
-# Python tests. GPU tests skip where no GPU is present. The bytecode tests
-# that need NVIDIA's tileirdisasm install it into build/cutile-venv.
+# Runs every test: the lit suite (check-tile), the C++ unit tests, the
+# Python tests and, where utils/build-static.sh has built the static tools,
+# the wheel check (utils/check-wheel.sh, about 35 s). GPU tests skip where
+# no GPU is present. The bytecode tests that need NVIDIA's tileirdisasm
+# install it into build/cutile-venv.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/build"
@@ -18,6 +20,15 @@ echo "== unit tests"
 ctest --test-dir "$build" --output-on-failure
 echo "== python tests"
 TILEIR_TOOLS_DIR="$build/bin" "$build/venv/bin/python" -m pytest -q "$root/python/tests"
+echo "== wheel (installed into a fresh venv; where utils/build-static.sh has built the tools)"
+if [ -x "$root/build-static/dist/bin/tileops-build" ] && [ -z "${TILEIR_SKIP_WHEEL:-}" ]; then
+  wheels="$(mktemp -d)"
+  TILEIR_WHEEL_TOOLS="$root/build-static/dist/bin" "$root/utils/build-wheel.sh" "$wheels" >/dev/null
+  "$root/utils/check-wheel.sh" "$wheels"/tileir-*.whl
+  rm -rf "$wheels"
+else
+  echo "note: no build-static/dist/bin/ (utils/build-static.sh), or TILEIR_SKIP_WHEEL set: the wheel check is skipped"
+fi
 echo "== cuTile runner tests (no GPU: fake compilers and suites)"
 "$build/venv/bin/python" -m pytest -q "$root/utils/cutile/test_run_tests.py" \
   "$root/utils/cutile/test_run_bench.py"

@@ -1,6 +1,7 @@
 """The driver runtime on a real GPU, with hand-written PTX (no compiler needed)."""
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,42 @@ def test_bad_ptx_reports_the_jit_log():
 def test_cpu_tensor_is_rejected(module):
     with pytest.raises(TypeError, match=r"kernel 'add_one': parameter 0 \(ptr\) expects a CUDA tensor, got a tensor on cpu"):
         module.add_one.launch(1, torch.zeros(4), torch.zeros(4, device="cuda"), 4)
+
+
+CHECKED_PTX = PTX.replace(
+    ".visible .entry add_one(",
+    "// tileir.kernel add_one params=(ptr,ptr,i32) reqntid=128,1,1 smem=0 align=16 "
+    "elems=(f32,f32,-) dense=(0,1)\n.visible .entry add_one(")
+
+
+def test_the_fast_path_with_torch_tensors_keeps_every_check(monkeypatch):
+    module = tileir.Module.from_ptx(CHECKED_PTX)
+    kernel = module.add_one
+    x = torch.randn(256, device="cuda")
+    y = torch.full_like(x, float("nan"))
+    kernel.launch(2, x, y, 256)
+    assert kernel._fast
+    general = []
+    checked = type(kernel)._launch_checked
+    monkeypatch.setattr(type(kernel), "_launch_checked",
+                        lambda self, *a: (general.append(a), checked(self, *a))[1])
+    y.fill_(float("nan"))
+    kernel.launch(2, x, y, 256)
+    torch.cuda.synchronize()
+    assert torch.equal(y, x + 1) and general == []  # the fast path launched it
+    bad = [
+        ((x.half(), y, 256), TypeError, "parameter 0 (ptr<f32>) expects float32 memory, got float16"),
+        ((x, y.view(16, 16).t(), 256), ValueError, "parameter 1 (ptr<f32>) expects contiguous memory"),
+        ((x[1:], y, 255), ValueError, "parameter 0 (ptr<f32>) expects a 16-byte aligned pointer"),
+        ((x.cpu(), y, 256), TypeError, "parameter 0 (ptr<f32>) expects a CUDA tensor, got a tensor on cpu"),
+        ((x, y), TypeError, "kernel 'add_one' takes 3 arguments (ptr, ptr, i32), got 2"),
+        ((x, y, 2**32), ValueError, "parameter 2 (i32) expects an integer that fits in 32 bits"),
+    ]
+    for args, error, message in bad:
+        with pytest.raises(error, match=re.escape(message)):
+            kernel.launch(2, *args)
+    assert len(general) == len(bad)
+    y.fill_(float("nan"))
+    kernel.launch(2, torch.nn.Parameter(x, requires_grad=False), y, 256)  # a subclass: general path
+    torch.cuda.synchronize()
+    assert torch.equal(y, x + 1) and len(general) == len(bad) + 1

@@ -440,3 +440,139 @@ def normalize_grid(grid: Any) -> Dim3:
         if not 0 <= extent <= limit:
             raise ValueError(f"grid extent {'xyz'[axis]}={extent} is outside [0, {limit}]")
     return (padded[0], padded[1], padded[2])
+
+
+# ---------------------------------------------------------------------------------------------
+# The compiled packer of the launch fast path.
+# ---------------------------------------------------------------------------------------------
+
+#: What a compiled packer returns for arguments it leaves to :func:`pack_args` (anything
+#: that is not a plain case, and every argument that would raise).
+SLOW = object()
+
+#: Kind -> (struct format of its 8-byte parameter slot, the expression that checks a plain
+#: value ``v`` of the kind, the expression of the value packed from the argument ``{}``).
+#: A kind not listed (the bit-width kinds of PTX without metadata) has no fast path.
+_FAST_SCALARS = {
+    "i1": ("B7x", "type(v) is bool or (type(v) is int and (v == 0 or v == 1))", "{}"),
+    "i8": ("B7x", "type(v) is int and -128 <= v < 256", "{} & 0xFF"),
+    "i16": ("H6x", "type(v) is int and -32768 <= v < 65536", "{} & 0xFFFF"),
+    "i32": ("I4x", "type(v) is int and -2147483648 <= v < 4294967296", "{} & 0xFFFFFFFF"),
+    "i64": ("Q", "type(v) is int and -9223372036854775808 <= v < 18446744073709551616",
+            "{} & 0xFFFFFFFFFFFFFFFF"),
+    # struct rounds f32 and f16 as the slow path does, and raises OverflowError for a
+    # finite value out of range (bf16_bits ValueError): the slow path then raises the
+    # error that names the parameter.
+    "f32": ("f4x", "type(v) is float or type(v) is int", "{}"),
+    "f64": ("d", "type(v) is float or type(v) is int", "{}"),
+    "f16": ("e6x", "type(v) is float or type(v) is int", "{}"),
+    "bf16": ("H6x", "type(v) is float or type(v) is int", "bf16_bits(float({}))"),
+}
+
+
+def _tensor_type() -> Optional[type]:
+    """``torch.Tensor`` when the program has imported torch, else None."""
+    import sys
+
+    torch = sys.modules.get("torch")
+    tensor = getattr(torch, "Tensor", None) if torch is not None else None
+    return tensor if isinstance(tensor, type) else None
+
+
+def _torch_dtypes(elem: str) -> Optional[frozenset]:
+    """The torch dtype objects a ``ptr<elem>`` parameter accepts (None: not checked)."""
+    import sys
+
+    if elem not in PTR_ELEM_DTYPES:
+        return None
+    torch = sys.modules.get("torch")
+    return frozenset(getattr(torch, name) for name in PTR_ELEM_DTYPES[elem]
+                     if getattr(torch, name, None) is not None)
+
+
+class CompiledPacker(NamedTuple):
+    """A kernel's arguments packer for the launch fast path, built once from its ABI."""
+
+    #: ``pack(args, buffer) -> device``: writes the parameter values into ``buffer`` (one
+    #: 8-byte slot per parameter) and returns the CUDA device of the tensor arguments
+    #: (None when none says), or :data:`SLOW` for arguments it leaves to
+    #: :func:`pack_args` (which packs every case, or raises the error naming the
+    #: parameter).
+    pack: Callable[[Sequence[Any], Any], Any]
+    #: the number of 8-byte parameter slots.
+    slots: int
+    #: the ``torch.Tensor`` type it checks for (None: torch was not imported).
+    tensor_type: Optional[type]
+
+
+def compile_packer(kinds: Sequence[str], pointer_align: int = 1, elems: Sequence[str] = (),
+                   dense: Sequence[int] = ()) -> Optional[CompiledPacker]:
+    """The fast-path packer of a kernel's parameters, or None when a kind has none.
+
+    The generated function takes the plain cases only, each checked as :func:`pack_args`
+    checks it: a CUDA ``torch.Tensor`` (exactly that type) of an accepted dtype,
+    contiguous where the parameter is dense, aligned, all on one device; an int address
+    in range and aligned; an int or float scalar of the parameter's kind within its
+    range. Anything else returns :data:`SLOW`, so the slow path gives the same result or
+    error as before.
+    """
+    if any(kind != "ptr" and kind not in _FAST_SCALARS for kind in kinds):
+        return None
+    tensor = _tensor_type()
+    env: Dict[str, Any] = {"SLOW": SLOW, "Tensor": tensor or _NoTensor, "bf16_bits": bf16_bits}
+    fmt = ["<"]
+    lines = [f"def pack(args, buf):",
+             f"    if len(args) != {len(kinds)}:",
+             f"        return SLOW",
+             f"    device = None"]
+    values = []
+    for index, kind in enumerate(kinds):
+        a = f"a{index}"
+        lines.append(f"    {a} = args[{index}]")
+        if kind != "ptr":
+            slot, check, value = _FAST_SCALARS[kind]
+            fmt.append(slot)
+            values.append(value.format(a))
+            lines += [f"    v = {a}",
+                      f"    if not ({check}):",
+                      f"        return SLOW"]
+            continue
+        fmt.append("Q")
+        values.append(a)
+        elem = elems[index] if index < len(elems) and elems[index] != "-" else None
+        dtypes = _torch_dtypes(elem) if elem is not None and tensor is not None else None
+        checks = [f"{a}.is_cuda"]
+        if dtypes is not None:
+            env[f"D{index}"] = dtypes
+            checks.append(f"{a}.dtype in D{index}")
+        if index in dense:
+            checks.append(f"{a}.is_contiguous()")
+        lines += [f"    if type({a}) is Tensor:",
+                  f"        if not ({' and '.join(checks)}):",
+                  f"            return SLOW",
+                  f"        d = {a}.get_device()",
+                  f"        if device is None:",
+                  f"            device = d",
+                  f"        elif d != device:",
+                  f"            return SLOW",
+                  f"        {a} = {a}.data_ptr()",
+                  f"    elif type({a}) is not int or not 0 <= {a} < 18446744073709551616:",
+                  f"        return SLOW"]
+        if pointer_align > 1:
+            lines += [f"    if {a} % {int(pointer_align)}:",
+                      f"        return SLOW"]
+    if kinds:
+        env["pack_into"] = struct.Struct("".join(fmt)).pack_into
+        lines += [f"    try:",
+                  f"        pack_into(buf, 0, {', '.join(values)})",
+                  f"    except (OverflowError, ValueError, struct_error):",
+                  f"        return SLOW"]
+        env["struct_error"] = struct.error
+    lines.append("    return device")
+    namespace: Dict[str, Any] = {}
+    exec(compile("\n".join(lines) + "\n", "<tileir packer>", "exec"), env, namespace)
+    return CompiledPacker(namespace["pack"], len(kinds), tensor)
+
+
+class _NoTensor:
+    """Stands for torch.Tensor in a packer compiled before torch was imported."""

@@ -13,7 +13,7 @@ import ctypes
 import sys
 import threading
 from contextlib import contextmanager
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .errors import CudaError
 from .ptx import Dim3, KernelInfo
@@ -70,6 +70,15 @@ class Driver:
             function = getattr(self._lib, name)
             function.argtypes = argtypes
             function.restype = ctypes.c_int
+        # The same functions without argtypes for the launch fast path (fast_launch): ctypes
+        # then converts no argument (it passes ints as C ints, ctypes objects as they are),
+        # which halves the cost of a cuLaunchKernel call. The callers pass only small ints
+        # and ctypes objects.
+        raw = ctypes.CDLL(library_name)
+        self._raw_launch = raw.cuLaunchKernel
+        self._raw_launch.restype = ctypes.c_int
+        self._raw_get_context = raw.cuCtxGetCurrent
+        self._raw_get_context.restype = ctypes.c_int
         self._lock = threading.Lock()
         self._primary: Dict[int, int] = {}
         self._functions: Dict[Tuple[int, str, str], int] = {}
@@ -250,17 +259,20 @@ def driver() -> Driver:
 
 
 _torch_ready: Any = None
+#: torch._C._cuda_getCurrentRawStream of _torch_ready (None: this torch has none).
+_torch_raw_stream: Any = None
 
 
 def _torch() -> Any:
     """PyTorch if the program imported it and it can use CUDA (initialized), else None."""
-    global _torch_ready
+    global _torch_ready, _torch_raw_stream
     if _torch_ready is not None:
         return _torch_ready
     torch = sys.modules.get("torch")
     if torch is None or not torch.cuda.is_available():
         return None
     torch.cuda.init()
+    _torch_raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None)
     _torch_ready = torch
     return torch
 
@@ -294,6 +306,108 @@ def stream_handle(stream: Any, device: Optional[int]) -> int:
     if hasattr(stream, "ptr"):
         return int(stream.ptr)
     raise TypeError(f"stream expects None, an int handle or a CUDA stream object, got {type(stream).__name__}")
+
+
+_MAX_GRID_X = 2**31 - 1
+
+
+def _new_slot(slots: int) -> Tuple[Any, Any, Any, Any]:
+    """A parameter buffer with its pointer array, and a box for the current context."""
+    buffer = (ctypes.c_uint64 * max(slots, 1))()
+    base = ctypes.addressof(buffer)
+    pointers = (_c_ptr * slots)(*[base + 8 * i for i in range(slots)]) if slots else None
+    box = _c_ptr()
+    return buffer, pointers, box, ctypes.byref(box)
+
+
+def fast_launch(ptx: str, ptx_hash: str, info: KernelInfo,
+                pack: Callable[[Sequence[Any], Any], Any], slots: int) -> Callable[..., bool]:
+    """The launch fast path of one kernel: ``launch(grid, args, stream) -> bool``.
+
+    It does what :class:`DriverLauncher` does for the common case, with everything that
+    does not change between calls worked out once: ``pack`` (a compiled packer of
+    :mod:`tileir._args`) writes the arguments into a parameter buffer kept for reuse
+    (one per concurrent call: a list serves as a thread-safe free list), the CUfunction
+    is kept per context, the driver functions are called without ctypes argument
+    conversion. It returns False, having launched nothing, for every case it leaves to
+    the general path: arguments the packer does not take (and so every bad argument), a
+    thread without a current context of the arguments' device (the general path makes
+    one current, or pushes it). Raises :class:`CudaError` if the driver cannot be loaded
+    (before any call) or rejects the module or the launch.
+    """
+    from ._args import SLOW, normalize_grid
+
+    cuda = _driver or driver()
+    launch_kernel, get_context = cuda._raw_launch, cuda._raw_get_context
+    context_devices = cuda._context_devices
+    block = info.reqntid
+    assert block is not None
+    bx, by, bz = block
+    smem, name = info.smem, info.name
+    free: List[Any] = []
+    functions: Dict[int, Any] = {}
+    # (handle, its ctypes argument): the last non-null stream, replaced whole.
+    last_stream: List[Tuple[int, Any]] = [(0, None)]
+
+    def launch(grid: Any, args: Sequence[Any], stream: Any) -> bool:
+        if type(grid) is int and 0 < grid <= _MAX_GRID_X:
+            gx, gy, gz = grid, 1, 1
+        else:
+            gx, gy, gz = normalize_grid(grid)
+        try:
+            slot = free.pop()
+        except IndexError:  # (not `if free`: another thread may take the last one between)
+            slot = _new_slot(slots)
+        try:
+            device = pack(args, slot[0])
+            if device is SLOW:
+                return False
+            if not (gx and gy and gz):
+                return True  # the arguments are checked; an empty grid launches nothing
+            torch = _torch_ready if _torch_ready is not None else _torch()
+            if torch is not None and device is None:
+                device = torch.cuda.current_device()
+            if stream is None:
+                if torch is None:
+                    handle = 0
+                elif device is not None and _torch_raw_stream is not None:
+                    handle = _torch_raw_stream(device)
+                else:
+                    handle = stream_handle(None, device)
+            elif type(stream) is int:
+                handle = stream
+            else:
+                handle = stream_handle(stream, device)
+            if get_context(slot[3]):
+                return False
+            context = slot[2].value
+            if not context:
+                return False
+            context_device = context_devices.get(context)
+            if context_device is None:  # a context not seen yet: ask its device once
+                context, context_device = cuda._current_context()
+            if device is not None and context_device != device:
+                return False
+            function = functions.get(context)
+            if function is None:
+                function = _c_ptr(cuda.function(context, ptx, ptx_hash, info))
+                functions[context] = function
+            if handle:
+                cached = last_stream[0]
+                if cached[0] != handle:
+                    cached = (handle, _c_ptr(handle))
+                    last_stream[0] = cached
+                stream_arg = cached[1]
+            else:
+                stream_arg = None
+            code = launch_kernel(function, gx, gy, gz, bx, by, bz, smem, stream_arg, slot[1], None)
+            if code:
+                cuda.check(code, f"cuLaunchKernel('{name}', grid={(gx, gy, gz)}, block={block}, smem={smem})")
+            return True
+        finally:
+            free.append(slot)
+
+    return launch
 
 
 class DriverLauncher:

@@ -1,11 +1,13 @@
 """Compiled modules and their kernels."""
 
 import hashlib
+import sys
 import types
 from typing import Any, List, Mapping, Optional, Protocol
 
 from ._args import normalize_grid, pack_args
 from .cache import CacheEntry
+from .errors import CudaError
 from .ptx import Dim3, KernelInfo, parse_ptx
 
 
@@ -41,6 +43,10 @@ class Kernel:
     def __init__(self, module: "Module", info: KernelInfo) -> None:
         self.module = module
         self.info = info
+        # The launch fast path (see _prepare_fast): None until the first launch, False
+        # where there is none.
+        self._fast: Any = None
+        self._fast_tensor_type: Optional[type] = None
 
     @property
     def name(self) -> str:
@@ -85,6 +91,47 @@ class Kernel:
             TypeError, ValueError: the arguments do not match the kernel.
             tileir.CudaError: the driver rejected the module or the launch.
         """
+        fast = self._fast
+        if fast is None:
+            fast = self._prepare_fast()
+        if fast and block is None and fast(grid, args, stream):
+            return
+        self._launch_checked(grid, args, stream, block)
+
+    def _prepare_fast(self) -> Any:
+        """Build the launch fast path: the compiled packer of the kernel's parameters
+        (:func:`tileir._args.compile_packer`) and the driver's launch of it
+        (:func:`tileir._driver.fast_launch`). A kernel launched by another launcher, one
+        without a CTA size or with parameters of the bit-width kinds has none (False). A
+        packer compiled before torch was imported is rebuilt once it is."""
+        from . import _driver
+        from ._args import compile_packer
+
+        launcher = self.module._launcher
+        info = self.info
+        if (launcher is not None and type(launcher) is not _driver.DriverLauncher) \
+                or info.reqntid is None:
+            self._fast = False
+            return False
+
+        packer = compile_packer(info.params, info.align, info.elems, info.dense)
+        if packer is None:
+            self._fast = False
+            return False
+        try:
+            fast = _driver.fast_launch(self.module.ptx, self.module.ptx_hash, info,
+                                       packer.pack, packer.slots)
+        except CudaError:  # no driver: the general path raises the error
+            return False
+        self._fast_tensor_type = packer.tensor_type
+        self._fast = fast
+        return fast
+
+    def _launch_checked(self, grid: Any, args: Any, stream: Any, block: Any) -> None:
+        """The general launch path: every case, every check and its error."""
+        if self._fast and self._fast_tensor_type is None \
+                and getattr(sys.modules.get("torch"), "Tensor", None) is not None:
+            self._fast = None  # compiled before torch was imported: rebuild it
         grid3 = normalize_grid(grid)
         packed = pack_args(self.name, self.params, args, self.info.align, self.info.elems,
                            self.info.dense)

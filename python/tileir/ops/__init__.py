@@ -17,6 +17,7 @@ weights.
 """
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -164,6 +165,16 @@ def parse_plans(text: str) -> Dict[str, Dict[str, Any]]:
 
 _kernels: Dict[Tuple[str, str], Any] = {}
 
+#: torch, once an op has run (the eager path looks it up on every call).
+_torch: Any = None
+
+
+def _import_torch() -> Any:
+    global _torch
+    import torch
+    _torch = torch
+    return torch
+
 
 def _cache_dir() -> Path:
     from ..cache import default_cache_dir
@@ -265,21 +276,38 @@ def _out_meta(op: str, tensors: Sequence[Any], params: Dict[str, Any]):
     return shape, dtype
 
 
-#: (op, (dtype, shape) per input, params) -> (kernel, grid, out shape, out dtype, device or
-#: None for the inputs'): the checked and built plan of an eager call, so a repeated call
+#: (op, params, dtype and shape of each input) -> (kernel, grid, out shape, out dtype, device
+#: or None for the inputs'): the checked and built plan of an eager call, so a repeated call
 #: costs one dict lookup before its launch.
 _plans: Dict[Any, Tuple[Any, Any, List[int], Any, Any]] = {}
 
 
-def _plan(op: str, tensors: List[Any], params: Dict[str, Any]) -> Tuple[Any, Any, List[int], Any, Any]:
-    import torch
-    key = (op, tuple((t.dtype, tuple(t.shape)) for t in tensors), tuple(params.items()))
+def _plan_key(op: str, tensors: Sequence[Any], params: Dict[str, Any]) -> Any:
+    """The key of a call in :data:`_plans` (shapes as the torch.Size they are: hashed and
+    compared as tuples)."""
+    n = len(tensors)
+    if n == 1:
+        t = tensors[0]
+        return (op, tuple(params.items()), t.dtype, t.shape)
+    if n == 2:
+        a, b = tensors
+        return (op, tuple(params.items()), a.dtype, a.shape, b.dtype, b.shape)
+    key = [op, tuple(params.items())]
+    for t in tensors:
+        key += (t.dtype, t.shape)
+    return tuple(key)
+
+
+def _plan(op: str, tensors: Sequence[Any], params: Dict[str, Any]) -> Tuple[Any, Any, List[int], Any, Any]:
+    key = _plan_key(op, tensors, params)
     try:
         hit = _plans.get(key)
     except TypeError:  # an unhashable parameter value: plan without the memo
         key, hit = None, None
     if hit is not None:
         return hit
+    import torch
+    tensors = list(tensors)
     shape, dtype = _out_meta(op, tensors, params)
     spec_params = {k: v for k, v in params.items() if k not in ("dtype", "device")}
     if tensors:
@@ -300,14 +328,19 @@ def _plan(op: str, tensors: List[Any], params: Dict[str, Any]) -> Tuple[Any, Any
     return hit
 
 
-def _run(op: str, tensors: List[Any], params: Dict[str, Any], extra: Sequence[Any] = ()) -> Any:
-    import torch
+def _run(op: str, tensors: Sequence[Any], params: Dict[str, Any], extra: Sequence[Any] = ()) -> Any:
     k, grid, shape, dtype, device = _plan(op, tensors, params)
+    torch = _torch if _torch is not None else _import_torch()
     out = torch.empty(shape, dtype=dtype, device=tensors[0].device if device is None else device)
     if k is None:
         return out
-    args = [t.contiguous() for t in tensors] + [out] + list(extra)
-    k.launch(grid, *args)
+    n = len(tensors)
+    if n == 1 and not extra:
+        k.launch(grid, tensors[0].contiguous(), out)
+    elif n == 2 and not extra:
+        k.launch(grid, tensors[0].contiguous(), tensors[1].contiguous(), out)
+    else:
+        k.launch(grid, *[t.contiguous() for t in tensors], out, *extra)
     return out
 
 
@@ -315,9 +348,16 @@ def _run(op: str, tensors: List[Any], params: Dict[str, Any], extra: Sequence[An
 # torch.library custom ops: one generic schema per arity, params as a spec string.
 # ---------------------------------------------------------------------------------------------
 
-def _decode(params: str) -> Dict[str, Any]:
+@functools.lru_cache(maxsize=1024)
+def _decode_cached(params: str) -> Dict[str, Any]:
     import ast
     return ast.literal_eval(params) if params else {}
+
+
+def _decode(params: str) -> Dict[str, Any]:
+    """The params of a custom-op call (a copy: the callers change it), parsed once per
+    distinct string."""
+    return dict(_decode_cached(params))
 
 
 #: op name -> its torch.ops.tileir.<op>.default overload; filled at import (below).
@@ -369,17 +409,22 @@ def _plain_eager(torch: Any, tensors: Sequence[Any]) -> bool:
     dispatch mode active (FakeTensorMode, make_fx, ...), plain CUDA tensors."""
     if torch.compiler.is_compiling() or torch._C._len_torch_dispatch_stack():
         return False
-    return all(type(t) is torch.Tensor and t.is_cuda for t in tensors)
+    tensor = torch.Tensor
+    for t in tensors:
+        if type(t) is not tensor or not t.is_cuda:
+            return False
+    return True
 
 
 def _call(op: str, tensors: Sequence[Any], **params: Any) -> Any:
-    import torch
+    torch = _torch if _torch is not None else _import_torch()
     if _plain_eager(torch, tensors):
         # The custom op's implementation, without its dispatch and the params round trip
         # through a string (tens of microseconds per call); _plan checks the call.
-        p = dict(params)
-        extra = (p.pop("seed"), p.pop("offset")) if op == "dropout" else ()
-        return _run(op, list(tensors), p, extra)
+        if op == "dropout":
+            params = dict(params)
+            return _run(op, tensors, params, (params.pop("seed"), params.pop("offset")))
+        return _run(op, tensors, params)
     if not torch.compiler.is_compiling():
         # Eager: reject a bad call here, with the op's error, before the custom op runs.
         # Traced: the fake implementation runs the same check.
@@ -581,11 +626,12 @@ def _register_custom_ops() -> None:
     """Every op's torch.library custom op, created at import when torch is installed: created
     lazily, the first call under torch.compile would make Dynamo trace the registration (which
     it refuses, and fullgraph=True fails)."""
-    global _encode
+    global _encode, _torch
     try:
         import torch
     except ImportError:
         return
+    _torch = torch
     _encode = torch.compiler.assume_constant_result(_encode)
     for op in OPS:
         _custom_op(op)
