@@ -69,9 +69,9 @@ FAKE_CUDA_C = Path(__file__).resolve().parent / "fake_cuda.c"
 
 
 def build_fake_driver(directory) -> Optional[str]:
-    """libcuda stand-in built from fake_cuda.c with cc ($CC) into ``directory``; its path,
-    or None when there is no C compiler."""
-    compiler = shutil.which(os.environ.get("CC", "cc"))
+    """libcuda stand-in built from fake_cuda.c with $CC, cc or clang-22 (which the build
+    needs anyway) into ``directory``; its path, or None when there is no C compiler."""
+    compiler = shutil.which(os.environ.get("CC", "cc")) or shutil.which("clang-22")
     if compiler is None:
         return None
     path = os.path.join(str(directory), "libfakecuda.so")
