@@ -37,10 +37,11 @@ gpu.func @gather(%p: !P) kernel attributes {known_block_size = array<i32: 128, 1
 // CHECK: %[[MASK:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<2xi1>
 // CHECK: %[[M0:.*]] = memref.load %[[MASK]]
 // CHECK: %[[PADI:.*]] = arith.bitcast %[[PAD]] : f32 to i32
-// CHECK: %[[L0:.*]] = nvvm.inline_ptx "mov.b32 $0, $2;\0A\09@$3 ld.global.b32 $0, [$1];" ro(%[[P0]], %[[PADI]], %[[M0]] : !llvm.ptr<1>, i32, i1) -> i32
+// CHECK: %[[M0I:.*]] = arith.extui %[[M0]] : i1 to i32
+// CHECK: %[[L0:.*]] = nvvm.inline_ptx "{{.*}}setp.ne.b32 p, $3, 0;{{.*}}mov.b32 $0, $2;{{.*}}@p ld.global.b32 $0, [$1];{{.*}}" ro(%[[P0]], %[[PADI]], %[[M0I]] : !llvm.ptr<1>, i32, i32) -> i32
 // CHECK: %[[V0:.*]] = arith.bitcast %[[L0]] : i32 to f32
 // CHECK: memref.store %[[V0]]
-// CHECK: nvvm.inline_ptx "mov.b32 $0, $2;\0A\09@$3 ld.global.b32
+// CHECK: nvvm.inline_ptx "{{.*}}mov.b32 $0, $2;{{.*}}@p ld.global.b32
 // CHECK-NOT: scf.if
 // CHECK: gpu.return
 gpu.func @gather_masked(%p: !P, %m: !B, %pad: f32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -53,7 +54,7 @@ gpu.func @gather_masked(%p: !P, %m: !B, %pad: f32) kernel attributes {known_bloc
 // CHECK-LABEL: gpu.func @gather_masked_zero
 // CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[ZI:.*]] = arith.bitcast %[[Z]] : f32 to i32
-// CHECK: nvvm.inline_ptx "mov.b32 $0, $2;\0A\09@$3 ld.global.b32 $0, [$1];" ro(%{{.*}}, %[[ZI]], %{{.*}} : !llvm.ptr<1>, i32, i1) -> i32
+// CHECK: nvvm.inline_ptx "{{.*}}setp.ne.b32 p, $3, 0;{{.*}}mov.b32 $0, $2;{{.*}}@p ld.global.b32 $0, [$1];{{.*}}" ro(%{{.*}}, %[[ZI]], %{{.*}} : !llvm.ptr<1>, i32, i32) -> i32
 gpu.func @gather_masked_zero(%p: !P, %m: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
   %d = tirx.alloc : !L
   tirx.load_ptr cta %d, %p mask %m : !B : !L, !P
@@ -72,8 +73,9 @@ gpu.func @gather_masked_zero(%p: !P, %m: !B) kernel attributes {known_block_size
 // CHECK:   %[[P:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<1>
 // CHECK:   %[[V:.*]] = memref.load
 // CHECK:   %[[VI:.*]] = arith.bitcast %[[V]] : f32 to i32
-// CHECK:   nvvm.inline_ptx "@$2 st.global.b32 [$0], $1;" ro(%[[P]], %[[VI]], %[[MASK]] : !llvm.ptr<1>, i32, i1)
-// CHECK:   nvvm.inline_ptx "@$2 st.global.b32 [$0], $1;"
+// CHECK:   %[[MI:.*]] = arith.extui %[[MASK]] : i1 to i32
+// CHECK:   nvvm.inline_ptx "{{.*}}setp.ne.b32 p, $2, 0;{{.*}}@p st.global.b32 [$0], $1;{{.*}}" ro(%[[P]], %[[VI]], %[[MI]] : !llvm.ptr<1>, i32, i32)
+// CHECK:   nvvm.inline_ptx "{{.*}}setp.ne.b32 p, $2, 0;{{.*}}@p st.global.b32 [$0], $1;{{.*}}"
 // CHECK: }
 // CHECK-NOT: llvm.store
 // CHECK-NOT: nvvm.inline_ptx

@@ -8,11 +8,11 @@
 // RUN: FileCheck %s < %t.ptx
 
 // CHECK-LABEL: .entry copy(
-// CHECK-COUNT-1024: @%p{{[0-9]+}} ld.global.b32
-// CHECK-NOT: @%p{{[0-9]+}} ld.global.b32
+// CHECK-COUNT-1024: @p ld.global.b32
+// CHECK-NOT: @p ld.global.b32
 // CHECK-COUNT-256: ld.global.v4.b32
-// CHECK-COUNT-1024: @%p{{[0-9]+}} st.global.b32
-// CHECK-NOT: @%p{{[0-9]+}} st.global.b32
+// CHECK-COUNT-1024: @p st.global.b32
+// CHECK-NOT: @p st.global.b32
 // CHECK-COUNT-256: st.global.v4.b32
 // CHECK-NOT: bra
 cuda_tile.module @m {

@@ -1036,6 +1036,14 @@ static Value toAccessRegister(OpBuilder &b, Location loc, Value value,
   return value;
 }
 
+/// The i1 mask as a 32-bit register operand. A predicate operand ("b")
+/// would do without the `setp`, but LLVM prints a mask it has folded to a
+/// constant as an immediate ("@-1"), which is no PTX; an immediate source of
+/// `setp` is.
+static Value maskRegister(OpBuilder &b, Location loc, Value mask) {
+  return arith::ExtUIOp::create(b, loc, b.getI32Type(), mask);
+}
+
 Value tileir::dispatch::emitPredicatedLoad(OpBuilder &b, Location loc,
                                            Type memType, Value ptr, Value mask,
                                            Value fallback,
@@ -1045,14 +1053,16 @@ Value tileir::dispatch::emitPredicatedLoad(OpBuilder &b, Location loc,
     return Value();
   auto [space, bits] = *form;
   Value init = toAccessRegister(b, loc, fallback, bits);
-  // $0: the result; $1: the address; $2: the fallback; $3: the predicate.
-  std::string ptx = "mov.b" + std::to_string(std::max(bits, 16u)) +
-                    " $0, $2;\n\t@$3 ld" + space.str() +
+  // $0: the result; $1: the address; $2: the fallback; $3: the mask.
+  std::string ptx = "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $3, 0;\n\tmov.b" +
+                    std::to_string(std::max(bits, 16u)) + " $0, $2;\n\t@p ld" +
+                    space.str() +
                     (cacheHint.empty() ? "" : "." + cacheHint.str()) + ".b" +
-                    std::to_string(bits) + " $0, [$1];";
+                    std::to_string(bits) + " $0, [$1];\n\t}";
   auto asmOp = NVVM::InlinePtxOp::create(
-      b, loc, TypeRange{init.getType()}, ValueRange{ptr, init, mask},
-      ValueRange{}, b.getStringAttr(ptx), Value());
+      b, loc, TypeRange{init.getType()},
+      ValueRange{ptr, init, maskRegister(b, loc, mask)}, ValueRange{},
+      b.getStringAttr(ptx), Value());
   Value v = asmOp.getResult(0);
   if (bits == 8)
     v = arith::TruncIOp::create(b, loc, b.getI8Type(), v);
@@ -1068,10 +1078,12 @@ bool tileir::dispatch::emitPredicatedStore(OpBuilder &b, Location loc,
     return false;
   auto [space, bits] = *form;
   Value reg = toAccessRegister(b, loc, value, bits);
-  // $0: the address; $1: the value; $2: the predicate.
-  std::string ptx =
-      "@$2 st" + space.str() + ".b" + std::to_string(bits) + " [$0], $1;";
-  NVVM::InlinePtxOp::create(b, loc, TypeRange{}, ValueRange{ptr, reg, mask},
+  // $0: the address; $1: the value; $2: the mask.
+  std::string ptx = "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $2, 0;\n\t@p st" +
+                    space.str() + ".b" + std::to_string(bits) +
+                    " [$0], $1;\n\t}";
+  NVVM::InlinePtxOp::create(b, loc, TypeRange{},
+                            ValueRange{ptr, reg, maskRegister(b, loc, mask)},
                             ValueRange{}, b.getStringAttr(ptx), Value());
   return true;
 }
