@@ -26,6 +26,7 @@ every check passed (missing optional entries are skipped with a warning), 1 othe
 import argparse
 import json
 import math
+import os
 import re
 import statistics
 import sys
@@ -56,6 +57,9 @@ Size = Tuple[int, ...]
 L2_BYTES = 50 * 2**20
 COPY_ELEMENTS = 2**28
 HintValue = Any
+#: TILEIR_CHECK_SMALL=1 (utils/gpu-checks/sanitize.sh): correctness only, at small sizes (see
+#: small_sizes), for runs under compute-sanitizer; every check program of utils/gpu-checks reads it.
+SMALL = os.environ.get("TILEIR_CHECK_SMALL") == "1"
 
 
 # --------------------------------------------------------------------------------------
@@ -214,6 +218,17 @@ class Case:
     bench_size: Optional[Size]
     hints: Dict[str, HintValue] = field(default_factory=dict)
     required: bool = True
+
+
+def small_sizes(sizes: Sequence[Size]) -> Tuple[Size, ...]:
+    """``sizes`` shrunk for TILEIR_CHECK_SMALL: at most 5003 elements (five 1024-element tiles
+    and a tail) in one dimension, at most 37 rows in two; duplicates dropped."""
+    small: List[Size] = []
+    for size in sizes:
+        size = (min(size[0], 5003),) if len(size) == 1 else (min(size[0], 37),) + tuple(size[1:])
+        if size not in small:
+            small.append(size)
+    return tuple(small)
 
 
 def cdiv(a: int, b: int) -> int:
@@ -969,6 +984,8 @@ class Runner:
             )
             return report, timings
         sizes = case.quick_sizes if self.options.quick else case.sizes
+        if SMALL:
+            sizes = small_sizes(case.quick_sizes)
         for seed, size in enumerate(sizes):
             try:
                 check = check_case(case, kernel, size, report.hints, seed)
@@ -1095,6 +1112,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not torch.cuda.is_available():
         print("gpu_check: PyTorch sees no CUDA device", file=sys.stderr)
         return 1
+    if SMALL:  # correctness only, at small sizes: no benchmarks
+        options.quick, options.bench = True, False
     options.warmup = options.warmup if options.warmup is not None else (5 if options.quick else 20)
     options.repeats = options.repeats if options.repeats is not None else (20 if options.quick else 100)
     if options.vadd_tile is not None and options.vadd_tile <= 0:

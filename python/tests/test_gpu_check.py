@@ -75,6 +75,15 @@ def test_rotation_sets(gpu_check):
     assert gpu_check.rotation_sets(1024) == 64
 
 
+def test_small_sizes(gpu_check):
+    # TILEIR_CHECK_SMALL (utils/gpu-checks/sanitize.sh): tails and several tiles kept, rows cut.
+    assert gpu_check.small_sizes(((1,), (1000,), (2**20 + 3,))) == ((1,), (1000,), (5003,))
+    assert gpu_check.small_sizes(((1007, 8192), (37, 5), (1000, 16))) == ((37, 8192), (37, 5), (37, 16))
+    assert gpu_check.small_sizes(((1, 4), (37, 200), (1000, 128), (65536, 1024))) == (
+        (1, 4), (37, 200), (37, 128), (37, 1024))
+    assert gpu_check.small_sizes(((2**20 + 3,), (2**26,))) == ((5003,),)
+
+
 def test_ratios(gpu_check):
     T = gpu_check.Timing
     copy = T("copy (torch)", (2**28,), 2000, 1.0, 1.0, 1.0)

@@ -278,3 +278,4 @@ for fam, op, ok, detail in results:
     print(f"{fam:<11} {op:<16} {'ok' if ok else 'FAIL'} {detail}")
 nfail = sum(1 for r in results if not r[2])
 print(f"{len(results)} ops checked, {nfail} failed")
+sys.exit(1 if nfail else 0)
