@@ -9,7 +9,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
           ninja-build cmake ccache libgtest-dev libzstd-dev zlib1g-dev libedit-dev
-          libxml2-dev libcurl4-openssl-dev python3 python3-venv python3-pip)
+          libxml2-dev libcurl4-openssl-dev libclang-rt-22-dev python3 python3-venv
+          python3-pip)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test: the lit suite (check-tile), the C++ unit tests, the
-# Python tests and, where utils/build-static.sh has built the static tools,
-# the wheel check (utils/check-wheel.sh, about 35 s). GPU tests skip where
+# Python tests, where utils/build-static.sh has built the static tools the
+# wheel check (utils/check-wheel.sh, about 35 s), and a short run of each
+# fuzzer (utils/fuzz.sh: 20 s a target from the seeds, a fixed libFuzzer
+# seed; it fails on any crash, hang, leak or sanitizer report; its build,
+# build-fuzz/, takes about 18 minutes cold). GPU tests skip where
 # no GPU is present. The bytecode tests that need NVIDIA's tileirdisasm
 # install it into build/cutile-venv.
 set -euo pipefail
@@ -32,3 +35,8 @@ fi
 echo "== cuTile runner tests (no GPU: fake compilers and suites)"
 "$build/venv/bin/python" -m pytest -q "$root/utils/cutile/test_run_tests.py" \
   "$root/utils/cutile/test_run_bench.py"
+echo "== fuzzers (${TILEIR_FUZZ_TIME:-20} s a target, from the seeds; TILEIR_SKIP_FUZZ=1 skips)"
+if [ -z "${TILEIR_SKIP_FUZZ:-}" ]; then
+  TILEIR_FUZZ_TIME="${TILEIR_FUZZ_TIME:-20}" \
+    TILEIR_FUZZ_ARGS="-seed=1 ${TILEIR_FUZZ_ARGS:-}" "$root/utils/fuzz.sh"
+fi
