@@ -589,7 +589,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%x: tile<8xf32>, %p: tile<ptr<f32>>) {
-    // expected-error@+1 {{'cuda_tile.reduce' op expects only pure operations in the body, got 'cuda_tile.load_ptr_tko'}}
+    // expected-error@+1 {{'cuda_tile.reduce' op expects only operations without memory effects in the body, got 'cuda_tile.load_ptr_tko'}}
     %0 = reduce %x dim=0 identities=[0.0 : f32] : tile<8xf32> -> tile<f32>
     (%a: tile<f32>, %b: tile<f32>) {
       %v, %t = load_ptr_tko weak %p : tile<ptr<f32>> -> tile<f32>, token

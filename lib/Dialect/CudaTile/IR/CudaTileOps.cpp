@@ -1138,7 +1138,10 @@ static bool isScalarTileOf(Type type, Type elementType) {
 }
 
 /// Verifies the combiner body of `reduce` and `scan`: two rank-0 arguments
-/// per operand, a `yield` of one rank-0 value per operand, only pure ops.
+/// per operand, a `yield` of one rank-0 value per operand, only ops without
+/// memory effects. (Not only Pure ones: NVIDIA's tileiras accepts `divi` and
+/// `remi`, which may trap and so are not speculatable, as cuTile writes
+/// `(a + b) % m`.)
 static LogicalResult verifyCombinerBody(Operation *op, ValueRange operands,
                                         Region &region) {
   Block &body = region.front();
@@ -1172,16 +1175,17 @@ static LogicalResult verifyCombinerBody(Operation *op, ValueRange operands,
              << value.getType();
   }
 
-  Operation *impure = nullptr;
+  Operation *effectful = nullptr;
   body.walk([&](Operation *nested) {
-    if (isPure(nested))
+    if (isMemoryEffectFree(nested))
       return WalkResult::advance();
-    impure = nested;
+    effectful = nested;
     return WalkResult::interrupt();
   });
-  if (impure)
-    return op->emitOpError("expects only pure operations in the body, got '")
-           << impure->getName() << "'";
+  if (effectful)
+    return op->emitOpError("expects only operations without memory effects in "
+                           "the body, got '")
+           << effectful->getName() << "'";
   return success();
 }
 

@@ -732,7 +732,7 @@ def CudaTile_ReduceOp : CudaTile_Op<"reduce", [RecursiveMemoryEffects,
     Reduces each operand along dimension `dim` with the combiner in `body`.
     The body takes two rank-0 tiles per operand (the current element and the
     accumulator) and yields one rank-0 tile per operand; it may contain only
-    pure ops. `identities` holds the identity of the combiner for each
+    ops without memory effects (`divi` and `remi` included). `identities` holds the identity of the combiner for each
     operand. The order of combination is unspecified but deterministic.
 
     Example:
