@@ -416,8 +416,7 @@ def _hist_inputs(size: Size, generator: Any, hot: bool = False) -> Dict[str, Any
 
 
 def _bincount(inputs: Dict[str, Any]) -> Any:
-    counts = torch.bincount(inputs["x"], minlength=HIST_BINS).to(torch.int32)
-    return counts.view(torch.float32)
+    return torch.bincount(inputs["x"], minlength=HIST_BINS).to(torch.int32)
 
 
 def _histogram_workload(hot: bool) -> Workload:
@@ -430,7 +429,8 @@ def _histogram_workload(hot: bool) -> Workload:
         bytes=lambda size: 4 * size[0],
         torch=Baseline("torch.bincount", lambda inputs, out: _bincount(inputs)),
         triton=None,
-        prepare_out=lambda out: out.view(torch.int32).zero_(),
+        prepare_out=lambda out: out.zero_(),
+        out_dtype="int32",
     )
 
 
@@ -486,7 +486,7 @@ def _chunked_inputs(size: Size, generator: Any) -> Dict[str, Any]:
 
 
 def _first_exceeding_ref(inputs: Dict[str, Any]) -> Any:
-    """[rows, 2] i32 (viewed as f32): chunks read until the running sum exceeds the threshold
+    """[rows, 2] i32: chunks read until the running sum exceeds the threshold
     (all of them when it never does) and that sum."""
     x = inputs["x"].long()
     rows = x.shape[0]
@@ -496,7 +496,7 @@ def _first_exceeding_ref(inputs: Dict[str, Any]) -> Any:
     hit = over.any(1)
     count = torch.where(hit, first + 1, torch.full_like(first, cum.shape[1]))
     total = torch.where(hit, cum.gather(1, first[:, None])[:, 0], cum[:, -1])
-    return torch.stack([count, total], 1).int().view(torch.float32)
+    return torch.stack([count, total], 1).int()
 
 
 def _weighted_chunks_ref(inputs: Dict[str, Any]) -> Any:
@@ -506,7 +506,7 @@ def _weighted_chunks_ref(inputs: Dict[str, Any]) -> Any:
     chunks = x.view(rows, -1, 128)
     weight = torch.ones(chunks.shape[1], device=x.device, dtype=torch.long)
     weight[inputs["split"]:] = 2
-    return (chunks * weight[None, :, None]).sum(1).int().view(torch.float32)
+    return (chunks * weight[None, :, None]).sum(1).int()
 
 
 def _into(out: Any, result: Any) -> Any:
@@ -523,6 +523,7 @@ FIRST_EXCEEDING = Workload(
     bytes=lambda size: 4 * size[0] * size[1] * 128,
     torch=Baseline("torch cumsum", lambda inputs, out: _into(out, _first_exceeding_ref(inputs))),
     triton=None,
+    out_dtype="int32",
 )
 
 WEIGHTED_CHUNKS = Workload(
@@ -534,6 +535,7 @@ WEIGHTED_CHUNKS = Workload(
     bytes=lambda size: 4 * size[0] * (size[1] + 1) * 128,
     torch=Baseline("torch weighted sum", lambda inputs, out: _into(out, _weighted_chunks_ref(inputs))),
     triton=None,
+    out_dtype="int32",
 )
 
 

@@ -259,7 +259,7 @@ def check_half():
     launch("half", [x], [y])
     A, B, C = a.double(), b.double(), c.double()
     refs = {"addf": A + B, "mulf": A * B, "fma": A * B + C, "maxf_nan": torch.maximum(A, B),
-            "minf": torch.fmin(A, B), "negf": -A, "divf": A / B, "sin": torch.sin(A),
+            "minf": torch.fmin(A, B), "negf": -A, "absf": A.abs(), "divf": A / B, "sin": torch.sin(A),
             "sqrt": torch.sqrt(A), "exp": torch.exp(A)}
     for k, (op, _, _) in enumerate(ops):
         out = y[k * N:(k + 1) * N]
