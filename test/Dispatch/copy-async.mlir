@@ -24,7 +24,15 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // CHECK: %[[T32:.*]] = arith.trunci %[[SEL]] : i64 to i32
 // CHECK: %[[BYTES:.*]] = arith.muli %[[T32]], %{{.*}} : i32
 // CHECK: %[[SRC:.*]] = arith.select %{{.*}}, %{{.*}}, %[[P]] : !llvm.ptr<1>
-// CHECK: nvvm.cp.async.shared.global %{{.*}}, %[[SRC]], 16, cache =  cg, %[[BYTES]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// n is not known to be a multiple of 4: a vector that the end cuts
+// (0 < bytes < 16) is read element by element (predicated loads, shared
+// stores), not by a cp.async whose 16 bytes would reach past the end.
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[SEL]], %{{.*}} : i64
+// CHECK: scf.if %{{.*}} {
+// CHECK-COUNT-4: nvvm.inline_ptx "{{.*}}@p ld.global.b32 $0, [$1];{{.*}}"
+// CHECK: } else {
+// CHECK:   nvvm.cp.async.shared.global %{{.*}}, %[[SRC]], 16, cache =  cg, %[[BYTES]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: }
 // CHECK-COUNT-3: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg
 // CHECK: nvvm.cp.async.commit.group
 // CHECK-NEXT: nvvm.cp.async.wait.group 1
@@ -37,6 +45,27 @@ gpu.func @ldgsts(%p: !llvm.ptr<1>, %n: index, %off: index) kernel attributes {kn
   tirx.copy_async cta %s, %r : !S, !T
   tirx.async_commit
   tirx.async_wait {pending = 1}
+  gpu.return
+}
+
+// n a known multiple of 4 ((n >> 2) << 2): no vector is cut, every vector
+// is one cp.async with its src-size.
+// CHECK-LABEL: gpu.func @ldgsts_whole_vectors
+// CHECK-NOT: scf.if
+// CHECK-NOT: nvvm.inline_ptx
+// CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: gpu.return
+gpu.func @ldgsts_whole_vectors(%p: !llvm.ptr<1>, %n0: index, %off: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %c2 = arith.constant 2 : index
+  %q = arith.shrui %n0, %c2 : index
+  %n = arith.shli %q, %c2 : index
+  %g = tirx.global_view %p sizes [%n] strides [1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<?xf32, global>
+  %c2048 = arith.constant 2048 : index
+  %o = arith.muli %off, %c2048 : index
+  %r = tirx.region %g [%o] : !tirx.buffer<?xf32, global> -> !T
+  %s = tirx.alloc : !S
+  tirx.copy_async cta %s, %r : !S, !T
+  tirx.async_commit
   gpu.return
 }
 

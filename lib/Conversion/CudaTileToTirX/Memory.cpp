@@ -121,20 +121,23 @@ LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
   TensorViewInfo info;
   info.base = base;
   info.elementType = type.getElementType();
-  SmallVector<Value> sizes, strides;
-  for (Value v : op.getDynamicShape())
-    sizes.push_back(toIndex(get(v), loc));
-  for (Value v : op.getDynamicStrides()) {
-    Value stride = toIndex(get(v), loc);
-    // An assumed power-of-two divisor becomes visible to the copy variants'
-    // divisibility analysis as (s >> k) << k, which equals s under it.
+  // An assumed power-of-two divisor of a size or stride becomes visible to
+  // the copy variants' divisibility analysis as (s >> k) << k, which equals
+  // s under it.
+  auto withDivisor = [&](Value v) {
+    Value index = toIndex(get(v), loc);
     if (int64_t div = assumedDivisor(assumptions, v); div > 1) {
       Value k = arith::ConstantIndexOp::create(b, loc, llvm::Log2_64(div));
-      stride = arith::ShLIOp::create(
-          b, loc, arith::ShRUIOp::create(b, loc, stride, k), k);
+      index = arith::ShLIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, index, k), k);
     }
-    strides.push_back(stride);
-  }
+    return index;
+  };
+  SmallVector<Value> sizes, strides;
+  for (Value v : op.getDynamicShape())
+    sizes.push_back(withDivisor(v));
+  for (Value v : op.getDynamicStrides())
+    strides.push_back(withDivisor(v));
   auto dims = [&](ArrayRef<int64_t> statics, ArrayRef<Value> dynamics,
                   SmallVector<Value> &out) {
     unsigned next = 0;

@@ -296,6 +296,12 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
   auto modifier = NVVM::LoadCacheModifierKindAttr::get(
       b.getContext(), bytes == 16 ? NVVM::LoadCacheModifierKind::CG
                                   : NVVM::LoadCacheModifierKind::CA);
+  // Vectors start at multiples of the width (the alignment above); one may
+  // still be cut by the end of a row whose length is not known to be a
+  // multiple of it.
+  bool mayStraddle = needMask && width > 1 &&
+                     knownDivisor(sizes[rank - 1]) % width != 0 &&
+                     llvm::is_contained({8, 16, 32, 64}, elemBits);
   SmallVector<unsigned> memBits;
   for (unsigned j : part.memoryBits())
     if (j >= vecBits)
@@ -364,6 +370,37 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
       Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, left,
                                         cstI64(b, loc, 0));
       src = arith::SelectOp::create(b, loc, any, src, gptr);
+      if (mayStraddle) {
+        // A vector that the end of the row cuts (0 < left < width): its
+        // elements one by one, each a predicated load and a shared store,
+        // rather than a cp.async whose 16 bytes reach past the end of the
+        // source (src-size only zero-fills the rest).
+        Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            left, cstI64(b, loc, width));
+        Value partial = arith::AndIOp::create(
+            b, loc, any,
+            arith::XOrIOp::create(
+                b, loc, whole,
+                arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
+        auto ifOp = scf::IfOp::create(b, loc, partial, /*withElse=*/true);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType));
+        for (int64_t e = 0; e < width; ++e) {
+          Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                           left, cstI64(b, loc, e));
+          Value from = LLVM::GEPOp::create(b, loc, gptr.getType(), elemType,
+                                           src, ValueRange{cstI64(b, loc, e)});
+          Value v = emitPredicatedLoad(b, loc, elemType, from, ok, zero);
+          Value to = LLVM::GEPOp::create(b, loc, sbase.getType(), elemType, dst,
+                                         ValueRange{cstI64(b, loc, e)});
+          LLVM::StoreOp::create(b, loc, v, to, elemBytes);
+        }
+        b.setInsertionPointToStart(ifOp.elseBlock());
+        NVVM::CpAsyncOp::create(b, loc, dst, src, b.getI32IntegerAttr(bytes),
+                                modifier, srcSize);
+        continue;
+      }
     }
     NVVM::CpAsyncOp::create(b, loc, dst, src, b.getI32IntegerAttr(bytes),
                             modifier, srcSize);
