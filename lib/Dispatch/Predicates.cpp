@@ -11,6 +11,8 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::LayoutBit;
 
 namespace pred = tileir::dispatch::pred;
 

@@ -27,7 +27,7 @@
 
 #include "EntryLowering.h"
 
-#include "tileir/Dispatch/MmaLayouts.h"
+#include "tileir/Layout/MmaLayouts.h"
 #include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,7 +43,7 @@ using namespace mlir::tileir;
 using ::tileir::layout::AxisCoord;
 using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
-namespace mma = ::tileir::dispatch::mma;
+namespace mma = ::tileir::layout::mma;
 
 namespace {
 
@@ -627,8 +627,8 @@ static std::pair<TileLayout, unsigned> stagingLayout(const MmaPlan &p, bool isA,
   bool alongMN = false;
   if (auto type = dyn_cast<tirx::BufferType>(lowered.getType()))
     if (llvm::isPowerOf2_64(p.k) && llvm::isPowerOf2_64(rows))
-      if (FailureOr<::tileir::dispatch::BitLayout> bits =
-              ::tileir::dispatch::BitLayout::get(type.getTileLayout());
+      if (FailureOr<::tileir::layout::BitLayout> bits =
+              ::tileir::layout::BitLayout::get(type.getTileLayout());
           succeeded(bits)) {
         SmallVector<unsigned> memory = bits->memoryBits();
         alongMN = llvm::is_contained(memory, mnBit) &&

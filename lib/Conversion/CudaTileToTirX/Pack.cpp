@@ -35,15 +35,15 @@
 
 #include "EntryLowering.h"
 
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::tileir;
-using ::tileir::dispatch::BitLayout;
-using ::tileir::dispatch::checkRegisterCompatible;
 using ::tileir::layout::AxisCoord;
+using ::tileir::layout::BitLayout;
+using ::tileir::layout::checkRegisterCompatible;
 using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
 

@@ -38,6 +38,9 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::enumerateSubsets;
+using layout::getIdleThreadMask;
 
 namespace {
 

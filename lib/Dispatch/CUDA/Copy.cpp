@@ -49,6 +49,10 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::dimBitRange;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
 
 /// The copy's `config` cache hint ("" when absent).
 static StringRef cacheHintOf(Operation *op) {

@@ -42,6 +42,10 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::checkRegisterCompatible;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
 
 namespace {
 

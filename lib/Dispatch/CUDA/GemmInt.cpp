@@ -13,8 +13,8 @@
 
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/LayoutCodegen.h"
-#include "tileir/Dispatch/MmaLayouts.h"
 #include "tileir/Dispatch/Predicates.h"
+#include "tileir/Layout/MmaLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -25,6 +25,7 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+namespace mma = layout::mma;
 
 namespace {
 

@@ -24,6 +24,8 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::enumerateSubsets;
 
 namespace {
 

@@ -28,6 +28,10 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::dimBitRange;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
 
 using reduction::narrow;
 using reduction::ReductionPlan;

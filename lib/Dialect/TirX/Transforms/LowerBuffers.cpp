@@ -10,6 +10,7 @@
 #include "tileir/Target/TargetInfo.h"
 
 #include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -130,8 +131,8 @@ static LogicalResult lowerReads(gpu::GPUFuncOp func) {
     b.setInsertionPoint(read);
     Location loc = read.getLoc();
     BufferType type = read.getSource().getType();
-    FailureOr<::tileir::dispatch::BitLayout> bits =
-        ::tileir::dispatch::BitLayout::get(type.getTileLayout());
+    FailureOr<::tileir::layout::BitLayout> bits =
+        ::tileir::layout::BitLayout::get(type.getTileLayout());
     if (failed(bits))
       return read.emitOpError()
              << "expects a power-of-two layout, got " << type.getLayout();
