@@ -6,7 +6,7 @@
 
 #include "tileir/Dispatch/Predicates.h"
 
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 using namespace mlir;
 using namespace tileir;

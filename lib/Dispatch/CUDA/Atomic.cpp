@@ -20,8 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -41,6 +41,13 @@ using namespace tileir::dispatch;
 using layout::BitLayout;
 using layout::enumerateSubsets;
 using layout::getIdleThreadMask;
+using tirx::allocScratch;
+using tirx::checkOperandsCompatible;
+using tirx::emitIsReplicaLeader;
+using tirx::emitSharedPointer;
+using tirx::emitThreadBits;
+using tirx::emitThreadId;
+using tirx::getStorage;
 
 namespace {
 

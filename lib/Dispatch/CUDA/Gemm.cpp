@@ -40,8 +40,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 #include "tileir/Layout/MmaLayouts.h"
 
@@ -59,6 +59,10 @@ namespace mma = layout::mma;
 using layout::BitLayout;
 using layout::enumerateSubsets;
 using layout::LayoutBit;
+using tirx::emitStorageOffset;
+using tirx::emitThreadBits;
+using tirx::emitThreadId;
+using tirx::getStorage;
 
 namespace {
 

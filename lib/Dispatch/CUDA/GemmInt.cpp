@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 #include "tileir/Layout/MmaLayouts.h"
 
@@ -26,6 +26,7 @@ using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
 namespace mma = layout::mma;
+using tirx::getStorage;
 
 namespace {
 

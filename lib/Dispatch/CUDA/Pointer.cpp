@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
@@ -26,6 +26,10 @@ using namespace tileir;
 using namespace tileir::dispatch;
 using layout::BitLayout;
 using layout::enumerateSubsets;
+using tirx::checkOperandsCompatible;
+using tirx::emitIsReplicaLeader;
+using tirx::emitThreadId;
+using tirx::getStorage;
 
 namespace {
 

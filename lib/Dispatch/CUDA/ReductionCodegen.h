@@ -11,7 +11,7 @@
 #define TILEIR_LIB_DISPATCH_CUDA_REDUCTIONCODEGEN_H
 
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include <functional>
 #include <string>

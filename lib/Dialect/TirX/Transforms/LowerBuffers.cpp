@@ -7,10 +7,9 @@
 #include "SharedMemoryPlan.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
-#include "tileir/Target/TargetInfo.h"
-
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Layout/BitLayout.h"
+#include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -145,8 +144,8 @@ static LogicalResult lowerReads(gpu::GPUFuncOp func) {
       flat = arith::AddIOp::create(b, loc, flat, term);
       stride *= type.getShape()[d];
     }
-    Value offset = ::tileir::dispatch::emitStorageOffset(b, loc, *bits, flat);
-    Value storage = ::tileir::dispatch::getStorage(b, loc, read.getSource());
+    Value offset = emitStorageOffset(b, loc, *bits, flat);
+    Value storage = getStorage(b, loc, read.getSource());
     read.getResult().replaceAllUsesWith(
         memref::LoadOp::create(b, loc, storage, offset).getResult());
     read.erase();

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -16,16 +16,13 @@
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
-using namespace tileir;
-using namespace tileir::dispatch;
-using layout::BitLayout;
-using layout::checkRegisterCompatible;
-using layout::getIdleThreadMask;
-using layout::LayoutBit;
+using ::tileir::layout::BitLayout;
+using ::tileir::layout::checkRegisterCompatible;
+using ::tileir::layout::getIdleThreadMask;
+using ::tileir::layout::LayoutBit;
 
-Value tileir::dispatch::emitThreadBits(OpBuilder &b, Location loc,
-                                       const BitLayout &layout, Value tid,
-                                       unsigned firstBit, unsigned endBit) {
+Value tirx::emitThreadBits(OpBuilder &b, Location loc, const BitLayout &layout,
+                           Value tid, unsigned firstBit, unsigned endBit) {
   Type type = tid.getType();
   auto cst = [&](int64_t v) {
     return arith::ConstantIntOp::create(b, loc, type, v).getResult();
@@ -57,8 +54,8 @@ Value tileir::dispatch::emitThreadBits(OpBuilder &b, Location loc,
   return sum ? sum : cst(0);
 }
 
-std::optional<std::string>
-tileir::dispatch::checkOperandsCompatible(Operation *op, unsigned anchorIndex) {
+std::optional<std::string> tirx::checkOperandsCompatible(Operation *op,
+                                                         unsigned anchorIndex) {
   auto anchorType =
       cast<tirx::BufferType>(op->getOperand(anchorIndex).getType());
   if (!anchorType.getLayout())
@@ -84,9 +81,9 @@ tileir::dispatch::checkOperandsCompatible(Operation *op, unsigned anchorIndex) {
   return std::nullopt;
 }
 
-Value tileir::dispatch::emitIsReplicaLeader(OpBuilder &b, Location loc,
-                                            const BitLayout &layout, Value tid,
-                                            int64_t ctaThreads) {
+Value tirx::emitIsReplicaLeader(OpBuilder &b, Location loc,
+                                const BitLayout &layout, Value tid,
+                                int64_t ctaThreads) {
   int64_t mask = getIdleThreadMask(layout, ctaThreads);
   if (!mask)
     return Value();
@@ -97,19 +94,19 @@ Value tileir::dispatch::emitIsReplicaLeader(OpBuilder &b, Location loc,
                                arith::ConstantIntOp::create(b, loc, type, 0));
 }
 
-Value tileir::dispatch::allocScratch(OpBuilder &b, Operation *op, Type elemType,
-                                     int64_t n) {
+Value tirx::allocScratch(OpBuilder &b, Operation *op, Type elemType,
+                         int64_t n) {
   OpBuilder::InsertionGuard guard(b);
   Operation *func = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
   b.setInsertionPointToStart(&func->getRegion(0).front());
-  layout::TileLayout storage({layout::Iter{n, 1, "m"}});
+  ::tileir::layout::TileLayout storage({::tileir::layout::Iter{n, 1, "m"}});
   auto type = tirx::BufferType::get(
       b.getContext(), {n}, elemType, tirx::MemScope::Shared,
       tirx::LayoutAttr::get(b.getContext(), storage));
   return tirx::AllocOp::create(b, op->getLoc(), type);
 }
 
-Value tileir::dispatch::getStorage(OpBuilder &b, Location loc, Value buffer) {
+Value tirx::getStorage(OpBuilder &b, Location loc, Value buffer) {
   Value root = buffer;
   while (auto view = root.getDefiningOp<tirx::ViewOp>())
     root = view.getSource();
@@ -125,8 +122,7 @@ Value tileir::dispatch::getStorage(OpBuilder &b, Location loc, Value buffer) {
       .getResult(0);
 }
 
-Value tileir::dispatch::emitSharedPointer(OpBuilder &b, Location loc,
-                                          Value buffer) {
+Value tirx::emitSharedPointer(OpBuilder &b, Location loc, Value buffer) {
   Value storage = getStorage(b, loc, buffer);
   Value index = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, storage);
   Value address = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), index);
@@ -135,13 +131,13 @@ Value tileir::dispatch::emitSharedPointer(OpBuilder &b, Location loc,
   return LLVM::IntToPtrOp::create(b, loc, ptrType, address);
 }
 
-Value tileir::dispatch::emitThreadId(OpBuilder &b, Location loc) {
+Value tirx::emitThreadId(OpBuilder &b, Location loc) {
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), tid);
 }
 
-Value tileir::dispatch::emitStorageOffset(OpBuilder &b, Location loc,
-                                          const BitLayout &layout, Value flat) {
+Value tirx::emitStorageOffset(OpBuilder &b, Location loc,
+                              const BitLayout &layout, Value flat) {
   auto cst = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
@@ -171,7 +167,7 @@ Value tileir::dispatch::emitStorageOffset(OpBuilder &b, Location loc,
 /// The largest power of two known to divide `v` (an index or integer
 /// value), capped at 2^16: constants, products, sums, casts and
 /// `tirx`-known alignments.
-int64_t tileir::dispatch::knownDivisor(Value v) {
+int64_t tirx::knownDivisor(Value v) {
   constexpr int64_t kCap = 1 << 16;
   APInt cst;
   if (matchPattern(v, m_ConstantInt(&cst))) {
@@ -199,7 +195,7 @@ int64_t tileir::dispatch::knownDivisor(Value v) {
   return 1;
 }
 
-int64_t tileir::dispatch::knownDivisor(OpFoldResult ofr) {
+int64_t tirx::knownDivisor(OpFoldResult ofr) {
   if (auto attr = dyn_cast<Attribute>(ofr)) {
     int64_t c = cast<IntegerAttr>(attr).getInt();
     return c == 0 ? (1 << 16)
