@@ -136,6 +136,16 @@ Value tirx::emitThreadId(OpBuilder &b, Location loc) {
   return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), tid);
 }
 
+Value tirx::readOperandElement(OpBuilder &b, Location loc, Value v,
+                               int64_t flat) {
+  auto type = dyn_cast<tirx::BufferType>(v.getType());
+  if (!type)
+    return v;
+  BitLayout bits = *BitLayout::get(type.getTileLayout());
+  Value index = arith::ConstantIndexOp::create(b, loc, bits.storageIndex(flat));
+  return memref::LoadOp::create(b, loc, getStorage(b, loc, v), index);
+}
+
 Value tirx::emitStorageOffset(OpBuilder &b, Location loc,
                               const BitLayout &layout, Value flat) {
   auto cst = [&](int64_t v) {

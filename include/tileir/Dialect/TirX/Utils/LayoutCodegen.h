@@ -74,6 +74,12 @@ int64_t knownDivisor(OpFoldResult ofr);
 /// The CTA-scope thread id (`tx`) as i32.
 Value emitThreadId(OpBuilder &b, Location loc);
 
+/// The element of operand `v` matching the anchor's flat index `flat`: a
+/// load from the storage slot of `flat` in `v`'s layout when `v` is a
+/// buffer register-compatible with the anchor (see checkOperandsCompatible),
+/// `v` itself when it is a scalar.
+Value readOperandElement(OpBuilder &b, Location loc, Value v, int64_t flat);
+
 } // namespace mlir::tirx
 
 #endif // TILEIR_DIALECT_TIRX_UTILS_LAYOUTCODEGEN_H
