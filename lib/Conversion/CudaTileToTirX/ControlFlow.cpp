@@ -30,6 +30,7 @@
 #include "EntryLowering.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Layout/BitLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -154,10 +155,9 @@ LogicalResult EntryLowering::assign(Value dst, Value src, Location loc) {
                           << srcType << " and " << dstType;
   if (!::tileir::layout::checkRegisterCompatible(*dstBits, *srcBits)) {
     // Every thread already holds what it needs: a register move.
-    Type elem = dstType.getElementType();
     auto map = tirx::MapOp::create(b, loc, dst, ValueRange{src}, cta(), nullptr,
                                    nullptr);
-    Block *body = b.createBlock(&map.getBody(), {}, {elem}, {loc});
+    Block *body = tirx::createElementBody(b, map.getBody(), src, loc);
     tirx::YieldOp::create(b, loc, body->getArgument(0));
     b.setInsertionPointAfter(map);
     return success();

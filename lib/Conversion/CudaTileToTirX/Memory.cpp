@@ -9,6 +9,7 @@
 #include "tileir/Layout/BitLayout.h"
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -389,14 +390,7 @@ EntryLowering::viewAddresses(Operation *op, const PartitionViewInfo &info,
     auto map =
         tirx::MapOp::create(b, loc, dst, inputs, cta(), nullptr, nullptr);
     OpBuilder::InsertionGuard guard(b);
-    Block *body = b.createBlock(&map.getBody());
-    for (Value in : inputs)
-      body->addArgument(
-          isa<tirx::BufferType>(in.getType())
-              ? cast<tirx::BufferType>(in.getType()).getElementType()
-              : in.getType(),
-          loc);
-    b.setInsertionPointToStart(body);
+    Block *body = tirx::createElementBody(b, map.getBody(), inputs, loc);
     unsigned next = 0;
     Value x = body->getArgument(next++);
     Value g = gathered ? body->getArgument(next++) : Value();

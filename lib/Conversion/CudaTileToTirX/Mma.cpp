@@ -27,6 +27,7 @@
 
 #include "EntryLowering.h"
 
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Layout/MmaLayouts.h"
 #include "tileir/Target/TargetInfo.h"
 
@@ -1159,8 +1160,7 @@ static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
   auto map = tirx::MapOp::create(b, loc, dst, ValueRange{src}, l.cta(), nullptr,
                                  nullptr);
   OpBuilder::InsertionGuard guard(b);
-  Block *body =
-      b.createBlock(&map.getBody(), {}, {srcBuf.getElementType()}, {loc});
+  Block *body = tirx::createElementBody(b, map.getBody(), src, loc);
   tirx::YieldOp::create(b, loc, convert(body->getArgument(0)));
   l.mapping.map(op.getResult(), dst);
   return success();
