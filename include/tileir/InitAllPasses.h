@@ -11,6 +11,7 @@
 #include "tileir/Dialect/CudaTile/Transforms/Passes.h"
 #include "tileir/Dialect/TileOps/Transforms/Passes.h"
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
+#include "tileir/Dispatch/Passes.h"
 #include "tileir/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -24,6 +25,7 @@ inline void registerAllPasses() {
   mlir::tileir::registerTileIRConversionPasses();
   mlir::cuda_tile::registerCudaTilePasses();
   mlir::tirx::registerTirXPasses();
+  tileir::dispatch::registerDispatchPasses();
   mlir::tileops::registerTileOpsPasses();
   mlir::tileir::registerPipelines();
   // Upstream passes the pipeline uses, for debugging it step by step.

@@ -12,33 +12,6 @@ using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
 
-void ActiveSet::narrow(StringRef axis, AxisRange range) {
-  auto it = narrowed.find(axis);
-  if (it == narrowed.end()) {
-    narrowed[axis] = range;
-    return;
-  }
-  int64_t lo = std::max(it->second.offset, range.offset);
-  int64_t hi = std::min(it->second.offset + it->second.extent,
-                        range.offset + range.extent);
-  it->second = AxisRange{std::max<int64_t>(0, hi - lo), lo};
-}
-
-std::optional<AxisRange> ActiveSet::lookup(StringRef axis) const {
-  auto it = narrowed.find(axis);
-  if (it == narrowed.end())
-    return std::nullopt;
-  return it->second;
-}
-
-SmallVector<std::string> ActiveSet::getNarrowedAxes() const {
-  SmallVector<std::string> axes;
-  for (const auto &entry : narrowed)
-    axes.push_back(entry.getKey().str());
-  llvm::sort(axes);
-  return axes;
-}
-
 int64_t DispatchContext::getLaunchExtent(StringRef name) const {
   if (name == "threadIdx.x")
     return ctaThreads;

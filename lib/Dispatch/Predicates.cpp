@@ -6,11 +6,14 @@
 
 #include "tileir/Dispatch/Predicates.h"
 
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::LayoutBit;
 
 namespace pred = tileir::dispatch::pred;
 
@@ -138,5 +141,15 @@ Predicate pred::forcedOnly(StringRef name) {
               return Outcome::ok();
             return Outcome::fail("only used when forced with dispatch = \"" +
                                  variant + "\"");
+          }};
+}
+
+Predicate
+pred::operandsRegisterCompatible(std::function<unsigned(Operation *)> anchor) {
+  return {"registerCompatible",
+          [anchor](Operation *op, const DispatchContext &) {
+            if (auto why = tirx::checkOperandsCompatible(op, anchor(op)))
+              return Outcome::fail(*why);
+            return Outcome::ok();
           }};
 }

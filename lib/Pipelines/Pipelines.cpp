@@ -9,6 +9,7 @@
 #include "tileir/Conversion/Passes.h"
 #include "tileir/Dialect/TileOps/Transforms/Passes.h"
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
+#include "tileir/Dispatch/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
@@ -43,7 +44,7 @@ void mlir::tileir::buildTirXToNVVMPipeline(OpPassManager &pm,
   // still one op per tile primitive.
   gpu.addPass(createCanonicalizerPass());
   gpu.addPass(createCSEPass());
-  gpu.addPass(tirx::createTirXDispatch());
+  gpu.addPass(::tileir::dispatch::createTirXDispatch());
   tirx::TirXLowerBuffersOptions lowerBuffers;
   lowerBuffers.launchAbi = options.launchAbi;
   gpu.addPass(tirx::createTirXLowerBuffers(lowerBuffers));

@@ -79,6 +79,15 @@ private:
   bool unknown = false;
 };
 
+/// The active set at `op` in a CTA of `ctaThreads` threads: every enclosing
+/// `scf.if` whose condition depends on thread ids narrows it (its `then`
+/// region by the condition; its `else` region, which needs the complement,
+/// makes it unknown). An `scf.if` marked `tirx.uniform` (a cuda_tile `if`:
+/// its rank-0 condition is the same in every thread of the block, even when
+/// computed from thread-dependent data such as a reduction) keeps every
+/// thread.
+ActiveSet getActiveSet(mlir::Operation *op, int64_t ctaThreads);
+
 /// What a variant sees of the place a primitive is issued at (TIRx's
 /// DispatchContext): the target, the call's execution scope, the launch
 /// extents and the active set.

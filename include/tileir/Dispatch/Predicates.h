@@ -27,6 +27,11 @@ Predicate operandsInScope(mlir::tirx::MemScope scope);
 Predicate layoutThreadAxesMatchScope();
 /// The variant only runs when named with `dispatch = "<name>"`.
 Predicate forcedOnly(llvm::StringRef name);
+/// Every buffer operand can be read register-to-register alongside operand
+/// `anchor(op)` (see checkOperandsCompatible): each thread holds the anchor's
+/// elements of it at compile-time storage slots.
+Predicate
+operandsRegisterCompatible(std::function<unsigned(mlir::Operation *)> anchor);
 
 } // namespace tileir::dispatch::pred
 

@@ -30,7 +30,8 @@
 #include "EntryLowering.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -40,9 +41,9 @@
 
 using namespace mlir;
 using namespace mlir::tileir;
-using ::tileir::dispatch::BitLayout;
-using ::tileir::dispatch::LayoutBit;
+using ::tileir::layout::BitLayout;
 using ::tileir::layout::Iter;
+using ::tileir::layout::LayoutBit;
 using ::tileir::layout::TileLayout;
 
 namespace mlir::tileir {
@@ -152,12 +153,11 @@ LogicalResult EntryLowering::assign(Value dst, Value src, Location loc) {
   if (failed(dstBits) || failed(srcBits))
     return emitError(loc) << "expects power-of-two CTA layouts to convert, got "
                           << srcType << " and " << dstType;
-  if (!::tileir::dispatch::checkRegisterCompatible(*dstBits, *srcBits)) {
+  if (!::tileir::layout::checkRegisterCompatible(*dstBits, *srcBits)) {
     // Every thread already holds what it needs: a register move.
-    Type elem = dstType.getElementType();
     auto map = tirx::MapOp::create(b, loc, dst, ValueRange{src}, cta(), nullptr,
                                    nullptr);
-    Block *body = b.createBlock(&map.getBody(), {}, {elem}, {loc});
+    Block *body = tirx::createElementBody(b, map.getBody(), src, loc);
     tirx::YieldOp::create(b, loc, body->getArgument(0));
     b.setInsertionPointAfter(map);
     return success();
@@ -176,7 +176,7 @@ LogicalResult EntryLowering::assign(Value dst, Value src, Location loc) {
   };
   for (unsigned d = 0; d < shape.size() && blockBytes() > kMaxConversionBytes;
        ++d) {
-    unsigned first = ::tileir::dispatch::dimBitRange(shape, d).first;
+    unsigned first = ::tileir::layout::dimBitRange(shape, d).first;
     while (blockBytes() > kMaxConversionBytes && blockShape[d] > 1) {
       unsigned bit = first + llvm::Log2_64(blockShape[d]) - 1;
       if (dstBits->shard[bit].isThread() || srcBits->shard[bit].isThread())
@@ -303,7 +303,7 @@ FailureOr<Value> EntryLowering::allocMapResult(ct::TileType type,
       return int64_t(operands.size()) + 1;
     int64_t n = 0;
     for (const std::optional<BitLayout> &bits : operandBits)
-      n += bits && ::tileir::dispatch::checkRegisterCompatible(*anchor, *bits)
+      n += bits && ::tileir::layout::checkRegisterCompatible(*anchor, *bits)
                ? 1
                : 0;
     return n;
@@ -324,7 +324,7 @@ FailureOr<Value> EntryLowering::allocMapResult(ct::TileType type,
   if (bestCost) {
     FailureOr<BitLayout> anchor = BitLayout::get(*best);
     for (auto [v, bits] : llvm::zip(operands, operandBits)) {
-      if (!bits || !::tileir::dispatch::checkRegisterCompatible(*anchor, *bits))
+      if (!bits || !::tileir::layout::checkRegisterCompatible(*anchor, *bits))
         continue;
       auto key = std::make_pair(
           v, Attribute(tirx::LayoutAttr::get(b.getContext(), *best)));

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -50,15 +51,8 @@ static void forEach(EntryLowering &l, Location loc, ArrayRef<Value> inputs,
   OpBuilder &b = l.b;
   auto op = tirx::ForEachOp::create(b, loc, inputs, l.cta(), nullptr, nullptr);
   OpBuilder::InsertionGuard guard(b);
-  Block *body = b.createBlock(&op.getBody());
-  for (Value in : inputs)
-    body->addArgument(
-        isa<tirx::BufferType>(in.getType())
-            ? cast<tirx::BufferType>(in.getType()).getElementType()
-            : in.getType(),
-        loc);
-  body->addArgument(b.getI64Type(), loc);
-  b.setInsertionPointToStart(body);
+  Block *body =
+      tirx::createElementBody(b, op.getBody(), inputs, loc, b.getI64Type());
   SmallVector<Value> elements(body->getArguments().drop_back());
   emit(elements);
 }

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -738,17 +739,9 @@ std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
     return failure();
   auto map =
       tirx::MapOp::create(b, loc, *dst, operands, cta(), nullptr, nullptr);
-  SmallVector<Type> argTypes;
-  for (Value v : operands) {
-    Type t = v.getType();
-    if (auto buffer = dyn_cast<tirx::BufferType>(t))
-      t = buffer.getElementType();
-    argTypes.push_back(t);
-  }
-  SmallVector<Location> locs(operands.size(), loc);
   {
     OpBuilder::InsertionGuard guard(b);
-    Block *body = b.createBlock(&map.getBody(), {}, argTypes, locs);
+    Block *body = tirx::createElementBody(b, map.getBody(), operands, loc);
     SmallVector<Value> args(body->getArguments().begin(),
                             body->getArguments().end());
     FailureOr<Value> result =

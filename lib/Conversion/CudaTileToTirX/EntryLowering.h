@@ -11,7 +11,7 @@
 #include "tileir/Conversion/CudaTileToTirX/LayoutAssignment.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 #include "tileir/Dialect/TirX/IR/TirX.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 #include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -233,7 +233,7 @@ public:
   /// A row-major shared copy of the local buffer `src` (no barrier after
   /// it); diagnosed on `op` beyond maxStagingBytes().
   FailureOr<Value> toSharedRowMajor(Operation *op, Value src, Location loc);
-  Value blockView(Value buffer, const ::tileir::dispatch::BitLayout &bits,
+  Value blockView(Value buffer, const ::tileir::layout::BitLayout &bits,
                   ArrayRef<int64_t> shape, ArrayRef<int64_t> blockShape,
                   ArrayRef<int64_t> k, Location loc);
   /// The result buffer of an elementwise tirx.map over `operands` (lowered

@@ -7,16 +7,16 @@
 #include "tileir/Conversion/CudaTileToTirX/LayoutAssignment.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tileir;
-using ::tileir::dispatch::BitLayout;
-using ::tileir::dispatch::dimBitRange;
-using ::tileir::dispatch::LayoutBit;
+using ::tileir::layout::BitLayout;
+using ::tileir::layout::dimBitRange;
 using ::tileir::layout::Iter;
+using ::tileir::layout::LayoutBit;
 using ::tileir::layout::TileLayout;
 
 LayoutPlanner::LayoutPlanner(Operation *entry, int64_t numThreads) {

@@ -6,9 +6,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -392,14 +393,7 @@ EntryLowering::viewAddresses(Operation *op, const PartitionViewInfo &info,
     auto map =
         tirx::MapOp::create(b, loc, dst, inputs, cta(), nullptr, nullptr);
     OpBuilder::InsertionGuard guard(b);
-    Block *body = b.createBlock(&map.getBody());
-    for (Value in : inputs)
-      body->addArgument(
-          isa<tirx::BufferType>(in.getType())
-              ? cast<tirx::BufferType>(in.getType()).getElementType()
-              : in.getType(),
-          loc);
-    b.setInsertionPointToStart(body);
+    Block *body = tirx::createElementBody(b, map.getBody(), inputs, loc);
     unsigned next = 0;
     Value x = body->getArgument(next++);
     Value g = gathered ? body->getArgument(next++) : Value();
@@ -519,20 +513,20 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
 /// covers contiguously: the flat-index bits from bit 0 that registers hold
 /// (or broadcast) within one 16-byte vector, then those that lanes hold.
 static int64_t warpRunBytes(const TileLayout &layout, int64_t elemBytes) {
-  FailureOr<::tileir::dispatch::BitLayout> bits =
-      ::tileir::dispatch::BitLayout::get(layout);
+  FailureOr<::tileir::layout::BitLayout> bits =
+      ::tileir::layout::BitLayout::get(layout);
   if (failed(bits))
     return 0;
   int64_t run = 1;
   unsigned j = 0;
   for (; j < bits->shard.size(); ++j) {
-    const ::tileir::dispatch::LayoutBit &bit = bits->shard[j];
+    const ::tileir::layout::LayoutBit &bit = bits->shard[j];
     if (bit.isThread() || run * 2 * elemBytes > 16)
       break;
     run *= 2;
   }
   for (; j < bits->shard.size(); ++j) {
-    const ::tileir::dispatch::LayoutBit &bit = bits->shard[j];
+    const ::tileir::layout::LayoutBit &bit = bits->shard[j];
     if (!bit.isThread() || bit.stride >= 32)
       break;
     run *= 2;

@@ -27,7 +27,8 @@
 
 #include "EntryLowering.h"
 
-#include "tileir/Dispatch/MmaLayouts.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
+#include "tileir/Layout/MmaLayouts.h"
 #include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,7 +44,7 @@ using namespace mlir::tileir;
 using ::tileir::layout::AxisCoord;
 using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
-namespace mma = ::tileir::dispatch::mma;
+namespace mma = ::tileir::layout::mma;
 
 namespace {
 
@@ -627,8 +628,8 @@ static std::pair<TileLayout, unsigned> stagingLayout(const MmaPlan &p, bool isA,
   bool alongMN = false;
   if (auto type = dyn_cast<tirx::BufferType>(lowered.getType()))
     if (llvm::isPowerOf2_64(p.k) && llvm::isPowerOf2_64(rows))
-      if (FailureOr<::tileir::dispatch::BitLayout> bits =
-              ::tileir::dispatch::BitLayout::get(type.getTileLayout());
+      if (FailureOr<::tileir::layout::BitLayout> bits =
+              ::tileir::layout::BitLayout::get(type.getTileLayout());
           succeeded(bits)) {
         SmallVector<unsigned> memory = bits->memoryBits();
         alongMN = llvm::is_contained(memory, mnBit) &&
@@ -1159,8 +1160,7 @@ static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
   auto map = tirx::MapOp::create(b, loc, dst, ValueRange{src}, l.cta(), nullptr,
                                  nullptr);
   OpBuilder::InsertionGuard guard(b);
-  Block *body =
-      b.createBlock(&map.getBody(), {}, {srcBuf.getElementType()}, {loc});
+  Block *body = tirx::createElementBody(b, map.getBody(), src, loc);
   tirx::YieldOp::create(b, loc, convert(body->getArgument(0)));
   l.mapping.map(op.getResult(), dst);
   return success();

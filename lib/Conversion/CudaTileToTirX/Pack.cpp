@@ -35,15 +35,16 @@
 
 #include "EntryLowering.h"
 
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::tileir;
-using ::tileir::dispatch::BitLayout;
-using ::tileir::dispatch::checkRegisterCompatible;
 using ::tileir::layout::AxisCoord;
+using ::tileir::layout::BitLayout;
+using ::tileir::layout::checkRegisterCompatible;
 using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
 
@@ -112,12 +113,8 @@ private:
            function_ref<Value(ArrayRef<Value>)> body) {
     auto mapOp =
         tirx::MapOp::create(b, loc, dst, inputs, l.cta(), nullptr, nullptr);
-    SmallVector<Type> argTypes = llvm::map_to_vector(inputs, [](Value v) {
-      return cast<tirx::BufferType>(v.getType()).getElementType();
-    });
-    SmallVector<Location> locs(inputs.size(), loc);
     OpBuilder::InsertionGuard guard(b);
-    Block *block = b.createBlock(&mapOp.getBody(), {}, argTypes, locs);
+    Block *block = tirx::createElementBody(b, mapOp.getBody(), inputs, loc);
     SmallVector<Value> args(block->getArguments());
     tirx::YieldOp::create(b, loc, body(args));
   }

@@ -10,7 +10,7 @@
 #include "EntryLowering.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -24,10 +24,10 @@
 
 using namespace mlir;
 using namespace mlir::tileir;
-using ::tileir::dispatch::BitLayout;
-using ::tileir::dispatch::dimBitRange;
-using ::tileir::dispatch::LayoutBit;
+using ::tileir::layout::BitLayout;
+using ::tileir::layout::dimBitRange;
 using ::tileir::layout::Iter;
+using ::tileir::layout::LayoutBit;
 using ::tileir::layout::TileLayout;
 
 LogicalResult EntryLowering::lower(ct::IotaOp op) {

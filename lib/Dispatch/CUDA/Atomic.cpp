@@ -20,8 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,27 +38,18 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::enumerateSubsets;
+using layout::getIdleThreadMask;
+using tirx::allocScratch;
+using tirx::emitIsReplicaLeader;
+using tirx::emitSharedPointer;
+using tirx::emitThreadBits;
+using tirx::emitThreadId;
+using tirx::getStorage;
+using tirx::readOperandElement;
 
 namespace {
-
-Predicate operandsCompatible(std::function<unsigned(Operation *)> anchor) {
-  return {"registerCompatible",
-          [anchor](Operation *op, const DispatchContext &) {
-            if (auto why = checkOperandsCompatible(op, anchor(op)))
-              return Outcome::fail(*why);
-            return Outcome::ok();
-          }};
-}
-
-/// Reads the element of `v` (a buffer or a scalar) matching anchor `flat`.
-Value readOperand(OpBuilder &b, Location loc, Value v, int64_t flat) {
-  auto type = dyn_cast<tirx::BufferType>(v.getType());
-  if (!type)
-    return v;
-  BitLayout bits = *BitLayout::get(type.getTileLayout());
-  Value index = arith::ConstantIndexOp::create(b, loc, bits.storageIndex(flat));
-  return memref::LoadOp::create(b, loc, getStorage(b, loc, v), index);
-}
 
 /// The shared memory a privatized atomic may take.
 constexpr int64_t kMaxScratchBytes = 16 * 1024;
@@ -266,12 +257,13 @@ Outcome emitAtomic(tirx::AtomicOp op, DispatchContext &ctx, RewriterBase &b) {
   for (int64_t flat : flats) {
     OpBuilder::InsertionGuard inner(b);
     Value ptr = LLVM::IntToPtrOp::create(
-        b, loc, ptrType, readOperand(b, loc, op.getPtrs(), flat));
-    Value value = readOperand(b, loc, op.getValue(), flat);
-    Value cmp = op.getCmp() ? readOperand(b, loc, op.getCmp(), flat) : Value();
+        b, loc, ptrType, readOperandElement(b, loc, op.getPtrs(), flat));
+    Value value = readOperandElement(b, loc, op.getValue(), flat);
+    Value cmp =
+        op.getCmp() ? readOperandElement(b, loc, op.getCmp(), flat) : Value();
     Value old;
     if (op.getMask()) {
-      Value mask = readOperand(b, loc, op.getMask(), flat);
+      Value mask = readOperandElement(b, loc, op.getMask(), flat);
       SmallVector<Type> types;
       if (storage)
         types.push_back(elem);
@@ -405,11 +397,11 @@ void emitAggregatedUpdates(OpBuilder &b, Location loc, tirx::AtomicOp op,
   Value below = NVVM::LaneMaskLtOp::create(b, loc, i32);
   for (int64_t flat : enumerateSubsets(layout.registerBits())) {
     OpBuilder::InsertionGuard inner(b);
-    Value address = readOperand(b, loc, op.getPtrs(), flat);
-    Value value = readOperand(b, loc, op.getValue(), flat);
+    Value address = readOperandElement(b, loc, op.getPtrs(), flat);
+    Value value = readOperandElement(b, loc, op.getValue(), flat);
     Value active;
     if (op.getMask()) {
-      Value mask = readOperand(b, loc, op.getMask(), flat);
+      Value mask = readOperandElement(b, loc, op.getMask(), flat);
       value = arith::SelectOp::create(
           b, loc, mask, value,
           arith::ConstantIntOp::create(b, loc, i32, identity));
@@ -507,11 +499,11 @@ Outcome emitPrivatized(tirx::AtomicOp op, DispatchContext &ctx,
   BitLayout layout = *BitLayout::get(op.getPtrs().getType().getTileLayout());
   for (int64_t flat : enumerateSubsets(layout.registerBits())) {
     OpBuilder::InsertionGuard inner(b);
-    Value address = readOperand(b, loc, op.getPtrs(), flat);
-    Value value = readOperand(b, loc, op.getValue(), flat);
+    Value address = readOperandElement(b, loc, op.getPtrs(), flat);
+    Value value = readOperandElement(b, loc, op.getValue(), flat);
     if (op.getMask()) {
       auto ifOp = scf::IfOp::create(
-          b, loc, readOperand(b, loc, op.getMask(), flat), false);
+          b, loc, readOperandElement(b, loc, op.getMask(), flat), false);
       b.setInsertionPointToStart(ifOp.thenBlock());
     }
     sharedUpdate(address, value);
@@ -558,7 +550,7 @@ Outcome emitForEach(tirx::ForEachOp op, DispatchContext &ctx, RewriterBase &b) {
     IRMapping mapping;
     for (auto [arg, input] :
          llvm::zip(body.getArguments().drop_back(), op.getInputs()))
-      mapping.map(arg, readOperand(b, loc, input, flat));
+      mapping.map(arg, readOperandElement(b, loc, input, flat));
     Value index = arith::OrIOp::create(
         b, loc, threadPart,
         arith::ConstantIntOp::create(b, loc, b.getI64Type(), flat));
@@ -573,7 +565,8 @@ SmallVector<Predicate>
 commonPredicates(std::function<unsigned(Operation *)> anchor) {
   return {pred::allThreadsActive(),
           pred::operandsInScope(tirx::MemScope::Local),
-          pred::layoutThreadAxesMatchScope(), operandsCompatible(anchor)};
+          pred::layoutThreadAxesMatchScope(),
+          pred::operandsRegisterCompatible(anchor)};
 }
 
 /// Registers a tirx.atomic variant: the common predicates (operand 0, the

@@ -31,8 +31,8 @@
 #include "CopyCodegen.h"
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -49,6 +49,16 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::dimBitRange;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
+using tirx::emitIsReplicaLeader;
+using tirx::emitSharedPointer;
+using tirx::emitThreadBits;
+using tirx::emitThreadId;
+using tirx::getStorage;
+using tirx::knownDivisor;
 
 /// The copy's `config` cache hint ("" when absent).
 static StringRef cacheHintOf(Operation *op) {

@@ -25,8 +25,8 @@
 
 #include "CopyCodegen.h"
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -40,6 +40,15 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::dimBitRange;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
+using tirx::emitIsReplicaLeader;
+using tirx::emitSharedPointer;
+using tirx::emitThreadBits;
+using tirx::emitThreadId;
+using tirx::knownDivisor;
 
 namespace {
 

@@ -23,8 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -42,6 +42,15 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::checkRegisterCompatible;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
+using tirx::checkOperandsCompatible;
+using tirx::emitStorageOffset;
+using tirx::emitThreadBits;
+using tirx::emitThreadId;
+using tirx::getStorage;
 
 namespace {
 

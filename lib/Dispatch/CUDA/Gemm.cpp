@@ -40,10 +40,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
-#include "tileir/Dispatch/MmaLayouts.h"
 #include "tileir/Dispatch/Predicates.h"
+#include "tileir/Layout/MmaLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -55,6 +55,14 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+namespace mma = layout::mma;
+using layout::BitLayout;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
+using tirx::emitStorageOffset;
+using tirx::emitThreadBits;
+using tirx::emitThreadId;
+using tirx::getStorage;
 
 namespace {
 

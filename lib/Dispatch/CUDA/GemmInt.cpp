@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
-#include "tileir/Dispatch/MmaLayouts.h"
 #include "tileir/Dispatch/Predicates.h"
+#include "tileir/Layout/MmaLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -25,6 +25,8 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+namespace mma = layout::mma;
+using tirx::getStorage;
 
 namespace {
 

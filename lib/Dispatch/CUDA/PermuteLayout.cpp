@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,6 +25,13 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
+using tirx::emitIsReplicaLeader;
+using tirx::emitThreadBits;
+using tirx::emitThreadId;
+using tirx::getStorage;
 
 namespace {
 

@@ -12,8 +12,8 @@
 
 #include "CopyCodegen.h"
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
@@ -26,29 +26,14 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::enumerateSubsets;
+using tirx::emitIsReplicaLeader;
+using tirx::emitThreadId;
+using tirx::getStorage;
+using tirx::readOperandElement;
 
 namespace {
-
-/// The anchor (the data buffer) and every buffer operand must be
-/// register-compatible.
-Predicate pointerOperandsCompatible(unsigned anchorIndex) {
-  return {"registerCompatible",
-          [anchorIndex](Operation *op, const DispatchContext &) {
-            if (auto why = checkOperandsCompatible(op, anchorIndex))
-              return Outcome::fail(*why);
-            return Outcome::ok();
-          }};
-}
-
-/// Reads the element of `v` (a buffer or a scalar) matching anchor `flat`.
-Value readOperand(OpBuilder &b, Location loc, Value v, int64_t flat) {
-  auto type = dyn_cast<tirx::BufferType>(v.getType());
-  if (!type)
-    return v;
-  BitLayout bits = *BitLayout::get(type.getTileLayout());
-  Value index = arith::ConstantIndexOp::create(b, loc, bits.storageIndex(flat));
-  return memref::LoadOp::create(b, loc, getStorage(b, loc, v), index);
-}
 
 Value toPointer(OpBuilder &b, Location loc, Value address) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
@@ -95,7 +80,8 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
   BitLayout dst = *BitLayout::get(dstType.getTileLayout());
   Value storage = getStorage(b, loc, op.getDst());
   for (int64_t flat : enumerateSubsets(dst.memoryBits())) {
-    Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
+    Value ptr =
+        toPointer(b, loc, readOperandElement(b, loc, op.getPtrs(), flat));
     auto load = [&] {
       return tirx::fromMemoryValue(
           b, loc,
@@ -108,10 +94,10 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
     if (!op.getMask()) {
       result = load();
     } else {
-      Value mask = readOperand(b, loc, op.getMask(), flat);
+      Value mask = readOperandElement(b, loc, op.getMask(), flat);
       Value pad =
           op.getPaddingValue()
-              ? readOperand(b, loc, op.getPaddingValue(), flat)
+              ? readOperandElement(b, loc, op.getPaddingValue(), flat)
               : arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType))
                     .getResult();
       // A plain load: one predicated PTX load, no branch.
@@ -154,22 +140,25 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
   for (int64_t flat : enumerateSubsets(src.registerBits())) {
     OpBuilder::InsertionGuard inner(b);
     if (op.getMask()) {
-      Value mask = readOperand(b, loc, op.getMask(), flat);
+      Value mask = readOperandElement(b, loc, op.getMask(), flat);
       // A plain store: one predicated PTX store, no branch.
       if (ordering == LLVM::AtomicOrdering::not_atomic) {
-        Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
-        Value value =
-            tirx::toMemoryValue(b, loc, readOperand(b, loc, op.getSrc(), flat));
+        Value ptr =
+            toPointer(b, loc, readOperandElement(b, loc, op.getPtrs(), flat));
+        Value value = tirx::toMemoryValue(
+            b, loc, readOperandElement(b, loc, op.getSrc(), flat));
         if (emitPredicatedStore(b, loc, value, ptr, mask))
           continue;
       }
       auto ifOp = scf::IfOp::create(b, loc, mask, false);
       b.setInsertionPointToStart(ifOp.thenBlock());
     }
-    Value ptr = toPointer(b, loc, readOperand(b, loc, op.getPtrs(), flat));
+    Value ptr =
+        toPointer(b, loc, readOperandElement(b, loc, op.getPtrs(), flat));
     LLVM::StoreOp::create(
         b, loc,
-        tirx::toMemoryValue(b, loc, readOperand(b, loc, op.getSrc(), flat)),
+        tirx::toMemoryValue(b, loc,
+                            readOperandElement(b, loc, op.getSrc(), flat)),
         ptr, align, false, false, false, ordering, syncscope);
   }
   return Outcome::ok();
@@ -179,7 +168,8 @@ SmallVector<Predicate> commonPredicates(unsigned anchorIndex) {
   return {pred::allThreadsActive(),
           pred::operandsInScope(tirx::MemScope::Local),
           pred::layoutThreadAxesMatchScope(),
-          pointerOperandsCompatible(anchorIndex)};
+          pred::operandsRegisterCompatible(
+              [anchorIndex](Operation *) { return anchorIndex; })};
 }
 
 } // namespace

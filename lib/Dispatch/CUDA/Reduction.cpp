@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "ReductionCodegen.h"
@@ -28,6 +28,14 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::dimBitRange;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
+using tirx::allocScratch;
+using tirx::emitStorageOffset;
+using tirx::emitThreadId;
+using tirx::getStorage;
 
 using reduction::narrow;
 using reduction::ReductionPlan;

@@ -11,7 +11,7 @@
 #define TILEIR_LIB_DISPATCH_CUDA_REDUCTIONCODEGEN_H
 
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include <functional>
 #include <string>
@@ -30,7 +30,7 @@ using CombineFn = std::function<llvm::SmallVector<mlir::Value>(
 /// The bit structure of a register reduction: which source flat bits are
 /// reduced and where each kept bit lands in the destination.
 struct ReductionPlan {
-  BitLayout src, dst;
+  layout::BitLayout src, dst;
   bool hasDst = true;
   llvm::SmallVector<bool> reduced;    ///< per source flat bit
   llvm::SmallVector<unsigned> dstBit; ///< per kept source bit: destination bit

@@ -19,8 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
 
 #include "ReductionCodegen.h"
@@ -36,8 +36,15 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using layout::BitLayout;
+using layout::dimBitRange;
+using layout::enumerateSubsets;
+using layout::LayoutBit;
 using reduction::CombineFn;
 using reduction::ReductionPlan;
+using tirx::allocScratch;
+using tirx::emitThreadId;
+using tirx::getStorage;
 
 namespace {
 

@@ -7,9 +7,9 @@
 #include "SharedMemoryPlan.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 #include "tileir/Target/TargetInfo.h"
-
-#include "tileir/Dispatch/LayoutCodegen.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -130,8 +130,8 @@ static LogicalResult lowerReads(gpu::GPUFuncOp func) {
     b.setInsertionPoint(read);
     Location loc = read.getLoc();
     BufferType type = read.getSource().getType();
-    FailureOr<::tileir::dispatch::BitLayout> bits =
-        ::tileir::dispatch::BitLayout::get(type.getTileLayout());
+    FailureOr<::tileir::layout::BitLayout> bits =
+        ::tileir::layout::BitLayout::get(type.getTileLayout());
     if (failed(bits))
       return read.emitOpError()
              << "expects a power-of-two layout, got " << type.getLayout();
@@ -144,8 +144,8 @@ static LogicalResult lowerReads(gpu::GPUFuncOp func) {
       flat = arith::AddIOp::create(b, loc, flat, term);
       stride *= type.getShape()[d];
     }
-    Value offset = ::tileir::dispatch::emitStorageOffset(b, loc, *bits, flat);
-    Value storage = ::tileir::dispatch::getStorage(b, loc, read.getSource());
+    Value offset = emitStorageOffset(b, loc, *bits, flat);
+    Value storage = getStorage(b, loc, read.getSource());
     read.getResult().replaceAllUsesWith(
         memref::LoadOp::create(b, loc, storage, offset).getResult());
     read.erase();

@@ -1,35 +1,50 @@
-//===- Dispatch.cpp - The tirx-dispatch pass ------------------------------===//
+//===- ActiveSet.cpp - Which threads execute a primitive
+//-------------------===//
 //
-// Part of TileIR.
+// Part of TileIR. The active set of a tirx primitive (TIRx's active set):
+// the ranges of thread axes that enclosing `scf.if`s on scope ids leave
+// active, read by the dispatch predicates.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Dispatch/Dispatch.h"
-#include "tileir/Dialect/TirX/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/PatternMatch.h"
-
-namespace mlir::tirx {
-#define GEN_PASS_DEF_TIRXDISPATCH
-#include "tileir/Dialect/TirX/Transforms/Passes.h.inc"
-} // namespace mlir::tirx
 
 using namespace mlir;
 using namespace mlir::tirx;
 using namespace tileir;
+using namespace tileir::dispatch;
 
-/// The CTA size of the kernel around `op` (its known_block_size, x only).
-static FailureOr<int64_t> getCtaThreads(Operation *op) {
-  auto func = op->getParentOfType<gpu::GPUFuncOp>();
-  if (!func)
-    return failure();
-  std::optional<ArrayRef<int32_t>> size = func.getKnownBlockSize();
-  if (!size || size->size() != 3 || (*size)[1] != 1 || (*size)[2] != 1)
-    return failure();
-  return static_cast<int64_t>((*size)[0]);
+void ActiveSet::narrow(StringRef axis, AxisRange range) {
+  auto it = narrowed.find(axis);
+  if (it == narrowed.end()) {
+    narrowed[axis] = range;
+    return;
+  }
+  int64_t lo = std::max(it->second.offset, range.offset);
+  int64_t hi = std::min(it->second.offset + it->second.extent,
+                        range.offset + range.extent);
+  it->second = AxisRange{std::max<int64_t>(0, hi - lo), lo};
+}
+
+std::optional<AxisRange> ActiveSet::lookup(StringRef axis) const {
+  auto it = narrowed.find(axis);
+  if (it == narrowed.end())
+    return std::nullopt;
+  return it->second;
+}
+
+SmallVector<std::string> ActiveSet::getNarrowedAxes() const {
+  SmallVector<std::string> axes;
+  for (const auto &entry : narrowed)
+    axes.push_back(entry.getKey().str());
+  llvm::sort(axes);
+  return axes;
 }
 
 /// The layout axis a thread-id value enumerates and its extent (0: the
@@ -77,8 +92,7 @@ static bool dependsOnThreadId(Value v) {
 /// Records `axis` in [offset, offset + extent), moving `tx` ranges aligned
 /// to whole warpgroups or warps to `wgid`/`warpid`, and warp ranges
 /// aligned to whole warpgroups to `wgid`.
-static void narrowAxis(dispatch::ActiveSet &active, StringRef axis,
-                       dispatch::AxisRange range) {
+static void narrowAxis(ActiveSet &active, StringRef axis, AxisRange range) {
   auto aligned = [&](int64_t unit) {
     return range.extent % unit == 0 && range.offset % unit == 0;
   };
@@ -93,8 +107,7 @@ static void narrowAxis(dispatch::ActiveSet &active, StringRef axis,
 
 /// Narrows `active` by a branch condition that holds in the region the
 /// primitive is in.
-static void narrowByCondition(Value cond, int64_t cta,
-                              dispatch::ActiveSet &active) {
+static void narrowByCondition(Value cond, int64_t cta, ActiveSet &active) {
   if (!dependsOnThreadId(cond))
     return;
   Operation *def = cond.getDefiningOp();
@@ -167,14 +180,8 @@ static void narrowByCondition(Value cond, int64_t cta,
   }
 }
 
-/// The active set at `op`: every enclosing `scf.if` whose condition depends
-/// on thread ids narrows it (its `then` region by the condition; its `else`
-/// region, which needs the complement, makes it unknown). An `scf.if` marked
-/// `tirx.uniform` (a cuda_tile `if`: its rank-0 condition is the same in
-/// every thread of the block, even when computed from thread-dependent data
-/// such as a reduction) keeps every thread.
-static dispatch::ActiveSet getActiveSet(Operation *op, int64_t cta) {
-  dispatch::ActiveSet active;
+ActiveSet tileir::dispatch::getActiveSet(Operation *op, int64_t cta) {
+  ActiveSet active;
   Operation *child = op;
   for (Operation *parent = op->getParentOp(); parent;
        child = parent, parent = parent->getParentOp()) {
@@ -189,74 +196,3 @@ static dispatch::ActiveSet getActiveSet(Operation *op, int64_t cta) {
   }
   return active;
 }
-
-namespace {
-struct TirXDispatchPass : tirx::impl::TirXDispatchBase<TirXDispatchPass> {
-  using Base::Base;
-
-  void runOnOperation() override {
-    gpu::GPUModuleOp module = getOperation();
-    std::string chip = "sm_90";
-    unsigned ptx = 0;
-    if (ArrayAttr targets = module.getTargetsAttr())
-      for (Attribute t : targets)
-        if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t)) {
-          chip = nvvm.getChip().str();
-          StringRef features = nvvm.getFeatures();
-          if (features.consume_front("+ptx"))
-            features.getAsInteger(10, ptx);
-        }
-    auto target = TargetInfo::get(chip, ptx);
-    if (!target) {
-      module.emitError() << llvm::toString(target.takeError());
-      return signalPassFailure();
-    }
-
-    SmallVector<PrimitiveOpInterface> prims;
-    module.walk([&](PrimitiveOpInterface op) { prims.push_back(op); });
-    const dispatch::Registry &registry = dispatch::Registry::getBuiltin();
-    IRRewriter rewriter(&getContext());
-    bool failedAny = false;
-    for (PrimitiveOpInterface op : prims) {
-      FailureOr<int64_t> cta = getCtaThreads(op);
-      if (failed(cta)) {
-        op->emitOpError() << "expects to be inside a gpu.func with a 1-D "
-                             "known_block_size";
-        failedAny = true;
-        continue;
-      }
-      dispatch::DispatchContext ctx(*target, op.getExecScope(), *cta,
-                                    getActiveSet(op, *cta));
-      std::string chosen;
-      SmallVector<dispatch::Rejection> rejections;
-      Location loc = op->getLoc();
-      std::string name = op->getName().getStringRef().str();
-      if (failed(dispatch::dispatchOne(registry, op, ctx, rewriter, chosen,
-                                       rejections))) {
-        failedAny = true;
-        continue;
-      }
-      if (report) {
-        InFlightDiagnostic remark = emitRemark(loc)
-                                    << name << " -> variant '" << chosen << "'";
-        for (const dispatch::Rejection &row : rejections) {
-          std::string text = row.variant +
-                             " (prio=" + std::to_string(row.priority) +
-                             ") rejected: ";
-          text += llvm::join(row.reasons, "; ");
-          remark.attachNote() << std::move(text);
-        }
-      }
-    }
-    if (failedAny || failed(dispatch::lowerAsyncSyncOps(module)))
-      return signalPassFailure();
-    // No primitive may survive dispatch.
-    WalkResult left = module.walk([](PrimitiveOpInterface op) {
-      op->emitOpError() << "survived tirx-dispatch";
-      return WalkResult::interrupt();
-    });
-    if (left.wasInterrupted())
-      signalPassFailure();
-  }
-};
-} // namespace

@@ -4,16 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileir/Dispatch/MmaLayouts.h"
+#include "tileir/Layout/MmaLayouts.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace tileir;
-using namespace tileir::dispatch;
-using namespace tileir::dispatch::mma;
-using layout::AxisCoord;
-using layout::Iter;
-using layout::TileLayout;
+using namespace tileir::layout;
+using namespace tileir::layout::mma;
 
 /// Builds a layout from the iters of the rows and of the columns (outer
 /// first, each list covering its dimension), rows first unless `transposed`.

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEIR_DISPATCH_MMALAYOUTS_H
-#define TILEIR_DISPATCH_MMALAYOUTS_H
+#ifndef TILEIR_LAYOUT_MMALAYOUTS_H
+#define TILEIR_LAYOUT_MMALAYOUTS_H
 
 #include "tileir/Layout/TileLayout.h"
 
@@ -21,7 +21,7 @@
 #include <functional>
 #include <utility>
 
-namespace tileir::dispatch::mma {
+namespace tileir::layout::mma {
 
 /// The operand an mma.sync fragment belongs to: A (M x K), B (K x N) or the
 /// accumulator C/D (M x N), as logical matrices op(A), op(B), D.
@@ -146,6 +146,6 @@ llvm::Expected<llvm::SmallVector<WgmmaDescriptor>>
 getWgmmaMNMajorDescriptors(const layout::TileLayout &layout, bool transposed,
                            int64_t rows, int64_t k, unsigned elementBits);
 
-} // namespace tileir::dispatch::mma
+} // namespace tileir::layout::mma
 
-#endif // TILEIR_DISPATCH_MMALAYOUTS_H
+#endif // TILEIR_LAYOUT_MMALAYOUTS_H

@@ -6,14 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileir/Dispatch/MmaLayouts.h"
+#include "tileir/Layout/MmaLayouts.h"
 
 #include "gtest/gtest.h"
 
 #include <set>
 
 using namespace tileir;
-using namespace tileir::dispatch::mma;
+using namespace tileir::layout::mma;
 using layout::TileLayout;
 
 namespace {

@@ -6,12 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileir/Dispatch/LayoutCodegen.h"
+#include "tileir/Layout/BitLayout.h"
 
 #include "gtest/gtest.h"
 
 using namespace tileir;
-using namespace tileir::dispatch;
+using layout::BitLayout;
 using layout::Iter;
 using layout::TileLayout;
 

@@ -1,0 +1,30 @@
+//===- Utils.h - Helpers for building tirx IR -------------------*- C++ -*-===//
+//
+// Part of TileIR. Helpers shared by the code that builds tirx ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_TIRX_UTILS_UTILS_H
+#define TILEIR_DIALECT_TIRX_UTILS_UTILS_H
+
+#include "tileir/Dialect/TirX/IR/TirX.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tirx {
+
+/// The type of the body argument that an element-wise op (tirx.map,
+/// tirx.for_each) gives to its input `input`: the element type of a buffer,
+/// the type of a scalar.
+Type getBodyArgumentType(Value input);
+
+/// Creates the single block of the body `region` of an element-wise op over
+/// `inputs`: one argument per input (getBodyArgumentType), then one per
+/// type of `extraTypes`, all at `loc`. The insertion point of `b` moves to
+/// the start of the block.
+Block *createElementBody(OpBuilder &b, Region &region, ValueRange inputs,
+                         Location loc, TypeRange extraTypes = {});
+
+} // namespace mlir::tirx
+
+#endif // TILEIR_DIALECT_TIRX_UTILS_UTILS_H

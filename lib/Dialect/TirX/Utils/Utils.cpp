@@ -1,0 +1,25 @@
+//===- Utils.cpp - Helpers for building tirx IR ---------------------------===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/TirX/Utils/Utils.h"
+
+using namespace mlir;
+
+Type tirx::getBodyArgumentType(Value input) {
+  if (auto buffer = dyn_cast<BufferType>(input.getType()))
+    return buffer.getElementType();
+  return input.getType();
+}
+
+Block *tirx::createElementBody(OpBuilder &b, Region &region, ValueRange inputs,
+                               Location loc, TypeRange extraTypes) {
+  SmallVector<Type> types;
+  for (Value input : inputs)
+    types.push_back(getBodyArgumentType(input));
+  types.append(extraTypes.begin(), extraTypes.end());
+  SmallVector<Location> locs(types.size(), loc);
+  return b.createBlock(&region, {}, types, locs);
+}
