@@ -18,11 +18,10 @@ gpu.module @hints [#nvvm.target<chip = "sm_90">] {
 // CHECK: llvm.bitcast %[[V]] : vector<4xi32> to vector<4xf32>
 // CHECK: nvvm.inline_ptx "ld.global.L1::no_allocate.v4.b32 {$0, $1, $2, $3}, [$4];"
 // CHECK-NOT: llvm.load
-// Masked path: one 4-byte load per element, predicated by its bound check.
+// Masked path: one 4-byte load per element, under its bound check.
 // CHECK: } else {
-// CHECK: %[[IN:.*]] = arith.cmpi ult
-// CHECK: %[[S:.*]] = nvvm.inline_ptx "{{.*}}mov.b32 $0, $2;{{.*}}@p ld.global.L1::no_allocate.b32 $0, [$1];{{.*}}" ro(%{{.*}}, %{{.*}}, %{{.*}} : !llvm.ptr<1>, i32, i32) -> i32
-// CHECK: arith.bitcast %[[S]] : i32 to f32
+// CHECK: %[[S:.*]] = nvvm.inline_ptx "ld.global.L1::no_allocate.b32 $0, [$1];" ro(%{{.*}} : !llvm.ptr<1>) -> i32
+// CHECK: llvm.bitcast %[[S]] : i32 to f32
 // CHECK-NOT: llvm.load
 // CHECK: gpu.return
 gpu.func @no_allocate(%p: !llvm.ptr<1>, %n: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -37,8 +36,8 @@ gpu.func @no_allocate(%p: !llvm.ptr<1>, %n: index) kernel attributes {known_bloc
 // CHECK-LABEL: gpu.func @evict_last_f16
 // CHECK: nvvm.inline_ptx "ld.global.L1::evict_last.v4.b32 {$0, $1, $2, $3}, [$4];"
 // CHECK: llvm.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
-// CHECK: nvvm.inline_ptx "{{.*}}mov.b16 $0, $2;{{.*}}@p ld.global.L1::evict_last.b16 $0, [$1];{{.*}}" ro(%{{.*}}, %{{.*}}, %{{.*}} : !llvm.ptr<1>, i16, i32) -> i16
-// CHECK: arith.bitcast %{{.*}} : i16 to f16
+// CHECK: nvvm.inline_ptx "ld.global.L1::evict_last.b16 $0, [$1];" ro(%{{.*}} : !llvm.ptr<1>) -> i16
+// CHECK: llvm.bitcast %{{.*}} : i16 to f16
 gpu.func @evict_last_f16(%p: !llvm.ptr<1>, %n: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
   %g = tirx.global_view %p sizes [%n] strides [1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<?xf16, global>
   %r = tirx.region %g [1024] : !tirx.buffer<?xf16, global> -> !tirx.buffer<1024xf16, global>

@@ -68,13 +68,15 @@ gpu.func @vec_auto_static(%p: !llvm.ptr<1>) kernel attributes {known_block_size 
 // CHECK-NOT: llvm.load
 // CHECK: } else {
 // CHECK:   %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %[[N64]] : i64
-// CHECK:   %[[PAD:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK:   %[[PTR:.*]] = llvm.getelementptr
-// CHECK:   %[[PADI:.*]] = arith.bitcast %[[PAD]] : f32 to i32
-// CHECK:   %[[L:.*]] = nvvm.inline_ptx "{{.*}}setp.ne.b32 p, $3, 0;{{.*}}mov.b32 $0, $2;{{.*}}@p ld.global.b32 $0, [$1];{{.*}}" ro(%[[PTR]], %[[PADI]], %{{.*}} : !llvm.ptr<1>, i32, i32) -> i32
-// CHECK:   %[[X:.*]] = arith.bitcast %[[L]] : i32 to f32
+// CHECK:   %[[X:.*]] = scf.if %[[IN]] -> (f32) {
+// CHECK:     %[[L:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK:     scf.yield %[[L]] : f32
+// CHECK:   } else {
+// CHECK:     %[[PAD:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK:     scf.yield %[[PAD]] : f32
+// CHECK:   }
 // CHECK:   memref.store %[[X]], %{{.*}}[%{{.*}}] : memref<8xf32>
-// CHECK-COUNT-7: nvvm.inline_ptx "{{.*}}mov.b32 $0, $2;{{.*}}@p ld.global.b32
+// CHECK-COUNT-7: scf.if %{{.*}} -> (f32)
 // CHECK-NOT: scf.if
 // CHECK: gpu.return
 gpu.func @vec_auto_dynamic(%p: !llvm.ptr<1>, %n: index, %off: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {

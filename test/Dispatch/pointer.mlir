@@ -36,12 +36,14 @@ gpu.func @gather(%p: !P) kernel attributes {known_block_size = array<i32: 128, 1
 // CHECK: %[[P0:.*]] = llvm.inttoptr
 // CHECK: %[[MASK:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<2xi1>
 // CHECK: %[[M0:.*]] = memref.load %[[MASK]]
-// CHECK: %[[PADI:.*]] = arith.bitcast %[[PAD]] : f32 to i32
-// CHECK: %[[M0I:.*]] = arith.extui %[[M0]] : i1 to i32
-// CHECK: %[[L0:.*]] = nvvm.inline_ptx "{{.*}}setp.ne.b32 p, $3, 0;{{.*}}mov.b32 $0, $2;{{.*}}@p ld.global.b32 $0, [$1];{{.*}}" ro(%[[P0]], %[[PADI]], %[[M0I]] : !llvm.ptr<1>, i32, i32) -> i32
-// CHECK: %[[V0:.*]] = arith.bitcast %[[L0]] : i32 to f32
+// CHECK: %[[V0:.*]] = scf.if %[[M0]] -> (f32) {
+// CHECK:   %[[L0:.*]] = llvm.load %[[P0]] {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK:   scf.yield %[[L0]] : f32
+// CHECK: } else {
+// CHECK:   scf.yield %[[PAD]] : f32
+// CHECK: }
 // CHECK: memref.store %[[V0]]
-// CHECK: nvvm.inline_ptx "{{.*}}mov.b32 $0, $2;{{.*}}@p ld.global.b32
+// CHECK: scf.if %{{.*}} -> (f32)
 // CHECK-NOT: scf.if
 // CHECK: gpu.return
 gpu.func @gather_masked(%p: !P, %m: !B, %pad: f32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
@@ -52,9 +54,10 @@ gpu.func @gather_masked(%p: !P, %m: !B, %pad: f32) kernel attributes {known_bloc
 
 // Without a padding value, masked-off elements read zero.
 // CHECK-LABEL: gpu.func @gather_masked_zero
-// CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[ZI:.*]] = arith.bitcast %[[Z]] : f32 to i32
-// CHECK: nvvm.inline_ptx "{{.*}}setp.ne.b32 p, $3, 0;{{.*}}mov.b32 $0, $2;{{.*}}@p ld.global.b32 $0, [$1];{{.*}}" ro(%{{.*}}, %[[ZI]], %{{.*}} : !llvm.ptr<1>, i32, i32) -> i32
+// CHECK: scf.if %{{.*}} -> (f32) {
+// CHECK: } else {
+// CHECK:   %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:   scf.yield %[[Z]] : f32
 gpu.func @gather_masked_zero(%p: !P, %m: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
   %d = tirx.alloc : !L
   tirx.load_ptr cta %d, %p mask %m : !B : !L, !P
@@ -62,7 +65,7 @@ gpu.func @gather_masked_zero(%p: !P, %m: !B) kernel attributes {known_block_size
 }
 
 // The data is replicated over tx bit 128: only threads with that bit clear
-// store; a scalar mask predicates every store.
+// store; a scalar mask guards every store.
 // CHECK-LABEL: gpu.func @scatter
 // CHECK-SAME: %[[MASK:[^:]*]]: i1)
 // CHECK: %[[TID:.*]] = arith.index_castui %{{.*}} : index to i32
@@ -70,15 +73,16 @@ gpu.func @gather_masked_zero(%p: !P, %m: !B) kernel attributes {known_block_size
 // CHECK: %[[BIT:.*]] = arith.andi %[[TID]], %[[C128]] : i32
 // CHECK: %[[LEADER:.*]] = arith.cmpi eq, %[[BIT]], %{{.*}} : i32
 // CHECK: scf.if %[[LEADER]] {
-// CHECK:   %[[P:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<1>
-// CHECK:   %[[V:.*]] = memref.load
-// CHECK:   %[[VI:.*]] = arith.bitcast %[[V]] : f32 to i32
-// CHECK:   %[[MI:.*]] = arith.extui %[[MASK]] : i1 to i32
-// CHECK:   nvvm.inline_ptx "{{.*}}setp.ne.b32 p, $2, 0;{{.*}}@p st.global.b32 [$0], $1;{{.*}}" ro(%[[P]], %[[VI]], %[[MI]] : !llvm.ptr<1>, i32, i32)
-// CHECK:   nvvm.inline_ptx "{{.*}}setp.ne.b32 p, $2, 0;{{.*}}@p st.global.b32 [$0], $1;{{.*}}"
+// CHECK:   scf.if %[[MASK]] {
+// CHECK:     %[[P:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<1>
+// CHECK:     %[[V:.*]] = memref.load
+// CHECK:     llvm.store %[[V]], %[[P]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK:   }
+// CHECK:   scf.if %[[MASK]] {
+// CHECK:     llvm.store
+// CHECK:   }
 // CHECK: }
 // CHECK-NOT: llvm.store
-// CHECK-NOT: nvvm.inline_ptx
 gpu.func @scatter(%p: !PR, %s: !LR, %m: i1) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
   tirx.store_ptr cta %p, %s mask %m : i1 : !PR, !LR
   gpu.return

@@ -679,23 +679,26 @@ Outcome emitCopy(tirx::CopyOp op, DispatchContext &ctx, RewriterBase &rewriter,
     if (!padding)
       padding = b.getZeroAttr(elemType);
     Type memType = tirx::getMemoryType(elemType);
-    forEachFlat(0, [&](int64_t flat) {
-      Value ok = global->inBounds(flat);
-      // Predicated accesses where PTX has them: straight-line code, whose
-      // size and compile time grow linearly with the elements a thread holds.
+    bool predicated = predicateMaskedAccesses(int64_t(1) << memBits.size());
+    // Predicated accesses (of large tiles) where PTX has them, else a branch
+    // per element.
+    auto emitPredicated = [&](int64_t flat, Value ok) {
       if (global == &dst) {
         Value value = tirx::toMemoryValue(b, loc, src.load(flat, 1));
-        if (emitPredicatedStore(b, loc, value, dst.pointer(flat), ok))
-          return;
-      } else {
-        Value pad = tirx::toMemoryValue(
-            b, loc, arith::ConstantOp::create(b, loc, padding));
-        if (Value v = emitPredicatedLoad(b, loc, memType, src.pointer(flat), ok,
-                                         pad, src.cacheHint)) {
-          dst.store(tirx::fromMemoryValue(b, loc, v, elemType), flat, 1);
-          return;
-        }
+        return emitPredicatedStore(b, loc, value, dst.pointer(flat), ok);
       }
+      Value pad = tirx::toMemoryValue(
+          b, loc, arith::ConstantOp::create(b, loc, padding));
+      Value v = emitPredicatedLoad(b, loc, memType, src.pointer(flat), ok, pad,
+                                   src.cacheHint);
+      if (v)
+        dst.store(tirx::fromMemoryValue(b, loc, v, elemType), flat, 1);
+      return bool(v);
+    };
+    forEachFlat(0, [&](int64_t flat) {
+      Value ok = global->inBounds(flat);
+      if (predicated && emitPredicated(flat, ok))
+        return;
       if (global == &dst) {
         auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
         OpBuilder::InsertionGuard guard(b);

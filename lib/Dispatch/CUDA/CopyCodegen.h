@@ -29,6 +29,15 @@ std::optional<std::string> checkRegisterCopy(mlir::Value dst, mlir::Value src);
 Outcome emitRegisterCopy(mlir::tirx::CopyOp op, DispatchContext &ctx,
                          mlir::RewriterBase &rewriter);
 
+/// Whether the masked element accesses of one primitive, `elements` a thread,
+/// are predicated PTX accesses (emitPredicatedLoad/Store) rather than a
+/// branch (`scf.if`) around an LLVM load or store each. Up to 64 a thread
+/// they branch: LLVM sees the accesses (inline PTX is opaque to it), and
+/// ptxas predicates short branches itself. Beyond, a branch each would grow
+/// compile time and memory quadratically (SCF-to-ControlFlow splits the
+/// block at each one), and predicated accesses keep the code straight-line.
+inline bool predicateMaskedAccesses(int64_t elements) { return elements > 64; }
+
 /// A load of one element of memory type `memType` (an integer or float of
 /// 8, 16, 32 or 64 bits, as tirx::getMemoryType gives it) from `ptr` (global
 /// or generic address space) when `mask` (i1) holds, `fallback` (of

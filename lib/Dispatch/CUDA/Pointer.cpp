@@ -79,6 +79,8 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
   int64_t align = tirx::getMemoryBytes(elemType);
   BitLayout dst = *BitLayout::get(dstType.getTileLayout());
   Value storage = getStorage(b, loc, op.getDst());
+  bool predicated =
+      predicateMaskedAccesses(int64_t(1) << dst.memoryBits().size());
   for (int64_t flat : enumerateSubsets(dst.memoryBits())) {
     Value ptr =
         toPointer(b, loc, readOperandElement(b, loc, op.getPtrs(), flat));
@@ -100,8 +102,8 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
               ? readOperandElement(b, loc, op.getPaddingValue(), flat)
               : arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType))
                     .getResult();
-      // A plain load: one predicated PTX load, no branch.
-      if (ordering == LLVM::AtomicOrdering::not_atomic)
+      // A plain load of a large tile: one predicated PTX load, no branch.
+      if (ordering == LLVM::AtomicOrdering::not_atomic && predicated)
         if (Value v =
                 emitPredicatedLoad(b, loc, tirx::getMemoryType(elemType), ptr,
                                    mask, tirx::toMemoryValue(b, loc, pad)))
@@ -137,12 +139,14 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
     auto ifOp = scf::IfOp::create(b, loc, leader, false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
+  bool predicated =
+      predicateMaskedAccesses(int64_t(1) << src.registerBits().size());
   for (int64_t flat : enumerateSubsets(src.registerBits())) {
     OpBuilder::InsertionGuard inner(b);
     if (op.getMask()) {
       Value mask = readOperandElement(b, loc, op.getMask(), flat);
-      // A plain store: one predicated PTX store, no branch.
-      if (ordering == LLVM::AtomicOrdering::not_atomic) {
+      // A plain store of a large tile: one predicated PTX store, no branch.
+      if (ordering == LLVM::AtomicOrdering::not_atomic && predicated) {
         Value ptr =
             toPointer(b, loc, readOperandElement(b, loc, op.getPtrs(), flat));
         Value value = tirx::toMemoryValue(
