@@ -155,6 +155,29 @@ def test_kernel_cache_without_the_tool(tmp_path, monkeypatch):
         T.kernel("relu f16 4098")
 
 
+def test_kernel_chip_from_the_device(tmp_path, monkeypatch):
+    """Without a chip, a kernel is built for the detected GPU's; without tileops-build, an
+    H100 (detected as sm_90a) takes the entry built for sm_90 elsewhere (the AOT cache of
+    launch_overhead.py make), and a chip whose PTX the GPU cannot run is never taken."""
+    import tileir._chip as chip_mod
+    _tool_or_skip()
+    monkeypatch.setenv("TILEIR_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(T, "_kernels", {})
+    monkeypatch.setattr(chip_mod, "detect_chip", lambda device=None: ("sm_86", True))
+    T.kernel("relu f32 100")
+    assert ".target sm_86" in list(tmp_path.rglob("*.ptx"))[0].read_text()
+    monkeypatch.setattr(T, "_kernels", {})
+    T.kernel("relu f32 200", chip="sm_90")
+    monkeypatch.setattr(T, "_kernels", {})
+    monkeypatch.setenv("TILEIR_TOOLS_DIR", str(tmp_path / "no-tools"))
+    monkeypatch.setenv("PATH", str(tmp_path / "no-tools"))
+    monkeypatch.setattr(chip_mod, "detect_chip", lambda device=None: ("sm_90a", True))
+    k, plan = T.kernel("relu f32 200")
+    assert plan["out_dtype"] == "f32"
+    with pytest.raises(FileNotFoundError, match="no entry for spec 'relu f32 100'"):
+        T.kernel("relu f32 100")
+
+
 def test_random_bad_specs_never_crash():
     """Mutated spec lines (unknown ops and dtypes, malformed shapes, bad params): tileops-build
     answers each with a plan or a located error, never a crash (fixed seed)."""

@@ -181,14 +181,20 @@ def _cache_dir() -> Path:
     return Path(default_cache_dir()) / "tileops"
 
 
-def kernel(line: str, chip: str = "sm_90") -> Tuple[Any, Dict[str, Any]]:
+def kernel(line: str, chip: Optional[str] = None) -> Tuple[Any, Dict[str, Any]]:
     """(tileir Kernel, plan) for one spec line; cached in memory and in the kernel cache.
 
-    The on-disk entry is keyed like every tileir kernel (:mod:`tileir.cache`): the source is
-    the spec line and the chip, the compiler is this tileops-build (path, size, mtime). A
-    machine without tileops-build (a GPU machine that received a cache built elsewhere) uses
-    the newest cached entry for the spec.
+    ``chip`` defaults to the current GPU's (as :func:`tileir.compile` takes it; sm_90 without
+    a GPU). The on-disk entry is keyed like every tileir kernel (:mod:`tileir.cache`): the
+    source is the spec line and the chip, the compiler is this tileops-build (path, size,
+    mtime). A machine without tileops-build (a GPU machine that received a cache built
+    elsewhere) uses the newest cached entry for the spec and a chip whose PTX the GPU runs
+    (an H100, detected as sm_90a, also takes sm_90 entries).
     """
+    detected = False
+    if chip is None:
+        from .._chip import detect_chip
+        chip, detected = detect_chip()
     key = (line, chip)
     if key in _kernels:
         return _kernels[key]
@@ -201,7 +207,11 @@ def kernel(line: str, chip: str = "sm_90") -> Tuple[Any, Dict[str, Any]]:
     source = source_key(line, chip, None, (("tool", TOOL),))
     tool = tool_path(TOOL)
     if tool is None:
-        entry = cache.lookup_any(source) if cache is not None else None
+        from .._chip import compatible_chips
+        entry = None
+        candidates = compatible_chips(chip) if detected else [chip]
+        while cache is not None and entry is None and candidates:
+            entry = cache.lookup_any(source_key(line, candidates.pop(0), None, (("tool", TOOL),)))
         if entry is None:
             where = (f"The kernel cache {_cache_dir()} has no entry for spec '{line}' ({chip}) either."
                      if cache is not None else "(The kernel cache is off: TILEIR_CACHE_DISABLE is set.)")
