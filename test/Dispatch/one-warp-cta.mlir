@@ -35,6 +35,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // expected-note@+2 {{reg (prio=10): layoutThreadAxesMatchScope: layout threads span warp, the call is at cta}}
     // expected-note@+1 {{smem (prio=10)}}
     tirx.add cta %x, %x, %one : !L, !L, f32
+    // expected-note@-1 {{per_element (prio=-10): layoutThreadAxesMatchScope: layout threads span warp, the call is at cta}}
     gpu.return
   }
 }

@@ -15,6 +15,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // expected-note@+2 {{reg (prio=10): registerCompatible: operand #1: index bit 0 is on thread tx stride 1 in the operand but not in the anchor layout}}
     // expected-note@+1 {{smem (prio=10): operandsInScope: operand #0 is local, expected shared}}
     tirx.add cta %d, %x, %x : !D, !S, !S
+    // expected-note@-1 {{per_element (prio=-10): perElementPlan: operand #1 does not hold element 1 in thread 0, which computes it (an exchange between threads is needed)}}
     gpu.return
   }
 }
@@ -151,6 +152,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows warpid to [0, 2) inside a cta-scope call}}
       // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows warpid to [0, 2) inside a cta-scope call; operandsInScope: operand #0 is local, expected shared}}
       tirx.exp cta %d, %x : !L, !L
+      // expected-note@-1 {{per_element (prio=-10): allThreadsActive: an enclosing branch on thread ids narrows warpid to [0, 2) inside a cta-scope call}}
     }
     gpu.return
   }
@@ -167,6 +169,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // expected-note@+2 {{reg (prio=10): layoutThreadAxesMatchScope: layout threads span cta, the call is at warp}}
     // expected-note@+1 {{smem (prio=10): operandsInScope}}
     tirx.exp warp %d, %x : !L, !L
+    // expected-note@-1 {{per_element (prio=-10): layoutThreadAxesMatchScope: layout threads span cta, the call is at warp; perElementPlan: element 64 is held by no thread of the 32-thread scope in operand #0}}
     gpu.return
   }
 }

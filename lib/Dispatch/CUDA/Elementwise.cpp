@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PerElement.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/LayoutCodegen.h"
 #include "tileir/Dispatch/Predicates.h"
@@ -1011,7 +1012,19 @@ Outcome emitSharedElementwise(Operation *op, const DispatchContext &ctx,
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// Registers the `reg` and `smem` variants of one elementwise primitive.
+/// The per-element variant applies: every operand is readable element by
+/// element and the register operands hold what their threads compute.
+Predicate perElementPlan() {
+  return {"perElementPlan", [](Operation *op, const DispatchContext &ctx) {
+            if (auto why = checkPerElement(op->getOperand(0), getSources(op),
+                                           ctx))
+              return Outcome::fail(*why);
+            return Outcome::ok();
+          }};
+}
+
+/// Registers the `reg`, `per_element` and `smem` variants of one elementwise
+/// primitive.
 void addElementwiseVariants(Registry &registry, StringRef primitive,
                             const ElementwiseSpec &spec,
                             bool withShared = true) {
@@ -1026,8 +1039,54 @@ void addElementwiseVariants(Registry &registry, StringRef primitive,
     return emitRegisterElementwise(op, rewriter, spec);
   };
   registry.add(primitive, "cuda", std::move(reg));
-  if (!withShared)
+
+  // The general variant: any on-chip (or, for copies, global) operands in
+  // any layout, element by element.
+  Variant general;
+  general.name = "per_element";
+  general.priority = priority::kPerElement;
+  general.predicates = {pred::allThreadsActive(),
+                        pred::layoutThreadAxesMatchScope(), perElementPlan(),
+                        specCheck(spec)};
+  general.impl = [spec](Operation *op, DispatchContext &ctx,
+                        RewriterBase &rewriter) {
+    TypedAttr padding;
+    if (auto copy = dyn_cast<tirx::CopyOp>(op))
+      padding = copy.getPaddingAttr();
+    Type dstType = dstElementType(op);
+    emitPerElement(rewriter, op->getLoc(), op->getOperand(0), getSources(op),
+                   padding, ctx,
+                   [&](OpBuilder &b, Location loc, ArrayRef<Value> values,
+                       Value flat) {
+                     SmallVector<Value> args(values);
+                     if (spec.needsFlatIndex)
+                       args.push_back(arith::IndexCastOp::create(
+                           b, loc, b.getI32Type(), flat));
+                     return spec.scalar(b, loc, op, args, dstType);
+                   });
+    return Outcome::ok();
+  };
+  registry.add(primitive, "cuda", std::move(general));
+  if (!withShared) {
+    // Register copies between threads: through a shared scratch.
+    Variant exchange;
+    exchange.name = "per_element_exchange";
+    exchange.priority = priority::kPerElement - 10;
+    exchange.predicates = {
+        pred::allThreadsActive(), pred::layoutThreadAxesMatchScope(),
+        {"exchangeCopy", [](Operation *op, const DispatchContext &ctx) {
+           if (auto why = checkExchangeCopy(cast<tirx::CopyOp>(op), ctx))
+             return Outcome::fail(*why);
+           return Outcome::ok();
+         }}};
+    exchange.impl = [](Operation *op, DispatchContext &ctx,
+                       RewriterBase &rewriter) {
+      emitExchangeCopy(cast<tirx::CopyOp>(op), ctx, rewriter);
+      return Outcome::ok();
+    };
+    registry.add(primitive, "cuda", std::move(exchange));
     return;
+  }
 
   Variant smem;
   smem.name = "smem";
