@@ -163,6 +163,7 @@ const Registry &Registry::getBuiltin() {
     registerCudaGemmIntVariants(r);
     registerCudaComposeVariants(r);
     registerCudaAtomicVariants(r);
+    registerCudaGeneralVariants(r);
     return r;
   }();
   return registry;

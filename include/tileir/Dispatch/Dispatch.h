@@ -187,6 +187,8 @@ void registerCudaGemmVariants(Registry &registry);
 void registerCudaGemmIntVariants(Registry &registry);
 void registerCudaComposeVariants(Registry &registry);
 void registerCudaAtomicVariants(Registry &registry);
+/// The per-element variants of the reductions and matrix products.
+void registerCudaGeneralVariants(Registry &registry);
 
 /// Lowers the synchronization ops of asynchronous copies (tirx.async_commit,
 /// tirx.async_wait, tirx.mbarrier_*) under `root` to NVVM ops.

@@ -1014,11 +1014,40 @@ Outcome emitSharedElementwise(Operation *op, const DispatchContext &ctx,
 
 /// The per-element variant applies: every operand is readable element by
 /// element and the register operands hold what their threads compute.
+/// The register sources that the threads computing the destination do not
+/// hold: staged through shared memory (emitStage). Fails with the reason
+/// when the op cannot be lowered element by element at all.
+FailureOr<SmallVector<unsigned>> sourcesToStage(Operation *op,
+                                                const DispatchContext &ctx,
+                                                std::string &why) {
+  Value dst = op->getOperand(0);
+  SmallVector<Value> srcs = getSources(op);
+  SmallVector<unsigned> staged;
+  SmallVector<Value> direct;
+  for (auto [i, src] : llvm::enumerate(srcs)) {
+    auto type = dyn_cast<tirx::BufferType>(src.getType());
+    if (type && type.isLocal() && checkPerElement(dst, {src}, ctx)) {
+      if (auto err = checkStage(src, ctx)) {
+        why = "operand #" + std::to_string(i + 1) + ": " + *err;
+        return failure();
+      }
+      staged.push_back(i);
+      continue;
+    }
+    direct.push_back(src);
+  }
+  if (auto err = checkPerElement(dst, direct, ctx)) {
+    why = *err;
+    return failure();
+  }
+  return staged;
+}
+
 Predicate perElementPlan() {
   return {"perElementPlan", [](Operation *op, const DispatchContext &ctx) {
-            if (auto why = checkPerElement(op->getOperand(0), getSources(op),
-                                           ctx))
-              return Outcome::fail(*why);
+            std::string why;
+            if (failed(sourcesToStage(op, ctx, why)))
+              return Outcome::fail(why);
             return Outcome::ok();
           }};
 }
@@ -1054,7 +1083,16 @@ void addElementwiseVariants(Registry &registry, StringRef primitive,
     if (auto copy = dyn_cast<tirx::CopyOp>(op))
       padding = copy.getPaddingAttr();
     Type dstType = dstElementType(op);
-    emitPerElement(rewriter, op->getLoc(), op->getOperand(0), getSources(op),
+    std::string why;
+    SmallVector<unsigned> toStage = *sourcesToStage(op, ctx, why);
+    SmallVector<Value> srcs = getSources(op);
+    SmallVector<Value> offsets(srcs.size() + 1, Value());
+    for (unsigned i : toStage) {
+      Staged staged = emitStage(rewriter, op, srcs[i], ctx);
+      srcs[i] = staged.tile;
+      offsets[i + 1] = staged.offset;
+    }
+    emitPerElement(rewriter, op->getLoc(), op->getOperand(0), srcs,
                    padding, ctx,
                    [&](OpBuilder &b, Location loc, ArrayRef<Value> values,
                        Value flat) {
@@ -1063,30 +1101,15 @@ void addElementwiseVariants(Registry &registry, StringRef primitive,
                        args.push_back(arith::IndexCastOp::create(
                            b, loc, b.getI32Type(), flat));
                      return spec.scalar(b, loc, op, args, dstType);
-                   });
+                   },
+                   offsets);
+    if (!toStage.empty())
+      emitScopeBarrier(rewriter, op->getLoc(), ctx);
     return Outcome::ok();
   };
   registry.add(primitive, "cuda", std::move(general));
-  if (!withShared) {
-    // Register copies between threads: through a shared scratch.
-    Variant exchange;
-    exchange.name = "per_element_exchange";
-    exchange.priority = priority::kPerElement - 10;
-    exchange.predicates = {
-        pred::allThreadsActive(), pred::layoutThreadAxesMatchScope(),
-        {"exchangeCopy", [](Operation *op, const DispatchContext &ctx) {
-           if (auto why = checkExchangeCopy(cast<tirx::CopyOp>(op), ctx))
-             return Outcome::fail(*why);
-           return Outcome::ok();
-         }}};
-    exchange.impl = [](Operation *op, DispatchContext &ctx,
-                       RewriterBase &rewriter) {
-      emitExchangeCopy(cast<tirx::CopyOp>(op), ctx, rewriter);
-      return Outcome::ok();
-    };
-    registry.add(primitive, "cuda", std::move(exchange));
+  if (!withShared)
     return;
-  }
 
   Variant smem;
   smem.name = "smem";

@@ -139,8 +139,20 @@ llvm::BitVector holders(const layout::TileLayout &l, int64_t flat, int64_t T,
   SmallVector<layout::AxisCoord> coords = l.applyAll(flat);
   if (leaderOnly)
     coords.resize(1);
-  for (const layout::AxisCoord &c : coords)
-    for (int64_t r = 0; r < T; ++r) {
+  for (const layout::AxisCoord &c : coords) {
+    // Candidates: the lowest thread axis fixes r modulo its period.
+    int64_t first = 0, step = 1;
+    if (llvm::is_contained(axes, "tx")) {
+      first = layout::getAxis(c, "tx");
+      step = T;
+    } else if (llvm::is_contained(axes, "tid_in_wg")) {
+      first = layout::getAxis(c, "tid_in_wg");
+      step = 128;
+    } else if (llvm::is_contained(axes, "laneid")) {
+      first = layout::getAxis(c, "laneid");
+      step = 32;
+    }
+    for (int64_t r = first; r < T; r += step) {
       bool match = true;
       for (const std::string &a : axes)
         if (layout::getAxis(c, a) != axisValue(a, r)) {
@@ -150,25 +162,10 @@ llvm::BitVector holders(const layout::TileLayout &l, int64_t flat, int64_t T,
       if (match)
         set.set(r);
     }
+  }
   return set;
 }
 
-/// One buffer operand, prepared for per-element access.
-struct Access {
-  Value buffer;
-  tirx::BufferType type;
-  layout::TileLayout layout; // on-chip
-  std::optional<layout::Swizzle> swizzle;
-  Value storage;             // local: the register memref; shared: a pointer
-  Value offset;              // shared: added to every slot (may be null)
-  // Op handles are value types whose accessors are not const.
-  mutable tirx::RegionOp region;   // global
-  mutable tirx::GlobalViewOp view; // global
-
-  bool isLocal() const { return type.isLocal(); }
-  bool isShared() const { return type.isShared(); }
-  bool isGlobal() const { return type.isGlobal(); }
-};
 
 /// The digits' contribution of shard iters on `axis`, plus its offset.
 Value emitAxisCoord(OpBuilder &b, Location loc, const layout::TileLayout &l,
@@ -226,7 +223,7 @@ Value emitHolds(OpBuilder &b, Location loc, const layout::TileLayout &l,
 }
 
 /// Storage slots of element `flat` (every memory replica; the base first).
-SmallVector<Value> emitSlots(OpBuilder &b, Location loc, const Access &a,
+SmallVector<Value> emitSlots(OpBuilder &b, Location loc, const ElementAccess &a,
                              Value flat) {
   Value base = emitAxisCoord(b, loc, a.layout, "m", flat);
   SmallVector<int64_t> extra = {0};
@@ -283,7 +280,7 @@ Value toIndex(OpBuilder &b, Location loc, OpFoldResult ofr) {
 
 /// A global element's pointer and whether it is in bounds (null: always).
 std::pair<Value, Value> emitGlobalAddress(OpBuilder &b, Location loc,
-                                          const Access &a, Value flat) {
+                                          const ElementAccess &a, Value flat) {
   ArrayRef<int64_t> shape = a.type.getShape();
   SmallVector<OpFoldResult> offsets = a.region.getMixedOffsets();
   SmallVector<OpFoldResult> sizes = a.view.getMixedSizes();
@@ -315,7 +312,7 @@ std::pair<Value, Value> emitGlobalAddress(OpBuilder &b, Location loc,
   return {ptr, inBounds};
 }
 
-Value emitLoad(OpBuilder &b, Location loc, const Access &a, Value flat,
+Value emitLoad(OpBuilder &b, Location loc, const ElementAccess &a, Value flat,
                TypedAttr padding) {
   Type elem = a.type.getElementType();
   Type memType = tirx::getMemoryType(elem);
@@ -353,7 +350,7 @@ Value emitLoad(OpBuilder &b, Location loc, const Access &a, Value flat,
   return ifOp.getResult(0);
 }
 
-void emitStore(OpBuilder &b, Location loc, const Access &a, Value flat,
+void emitStore(OpBuilder &b, Location loc, const ElementAccess &a, Value flat,
                Value v) {
   Type elem = a.type.getElementType();
   Type memType = tirx::getMemoryType(elem);
@@ -384,8 +381,8 @@ void emitStore(OpBuilder &b, Location loc, const Access &a, Value flat,
   LLVM::StoreOp::create(b, loc, mem, ptr, align);
 }
 
-FailureOr<Access> getAccess(Value buffer, std::string &why) {
-  Access a;
+FailureOr<ElementAccess> getAccess(Value buffer, std::string &why) {
+  ElementAccess a;
   a.buffer = buffer;
   a.type = cast<tirx::BufferType>(buffer.getType());
   // Memory accesses are LLVM loads and stores; float types LLVM has no type
@@ -419,7 +416,7 @@ FailureOr<Access> getAccess(Value buffer, std::string &why) {
 
 /// The operand whose holders decide which threads compute each element:
 /// a register destination, else the first register source, else none.
-std::optional<unsigned> anchorOf(ArrayRef<Access> accesses) {
+std::optional<unsigned> anchorOf(ArrayRef<ElementAccess> accesses) {
   for (auto [i, a] : llvm::enumerate(accesses))
     if (a.buffer && a.isLocal())
       return i;
@@ -432,13 +429,13 @@ std::optional<std::string>
 tileir::dispatch::checkPerElement(Value dst, ArrayRef<Value> sources,
                                   const DispatchContext &ctx) {
   std::string why;
-  SmallVector<Access, 4> accesses;
+  SmallVector<ElementAccess, 4> accesses;
   for (Value v : llvm::concat<const Value>(ArrayRef<Value>(dst), sources)) {
     if (!isa<tirx::BufferType>(v.getType())) {
-      accesses.push_back(Access{});
+      accesses.push_back(ElementAccess{});
       continue;
     }
-    FailureOr<Access> a = getAccess(v, why);
+    FailureOr<ElementAccess> a = getAccess(v, why);
     if (failed(a))
       return why;
     accesses.push_back(*a);
@@ -449,7 +446,7 @@ tileir::dispatch::checkPerElement(Value dst, ArrayRef<Value> sources,
   int64_t T = ctx.getScopeThreads();
   auto dstType = cast<tirx::BufferType>(dst.getType());
   int64_t n = dstType.getNumElements();
-  const Access &an = accesses[*anchor];
+  const ElementAccess &an = accesses[*anchor];
   int64_t work = n * T * std::max<int64_t>(1, an.layout.getReplica().size());
   if (work > (int64_t(1) << 24))
     return "too many elements x threads (" + std::to_string(n) + " x " +
@@ -482,22 +479,23 @@ void tileir::dispatch::emitPerElement(OpBuilder &b, Location loc, Value dst,
                                       TypedAttr padding,
                                       const DispatchContext &ctx,
                                       const PerElementFn &fn,
-                                      Value sharedOffset) {
+                                      ArrayRef<Value> offsets) {
   std::string why;
-  SmallVector<Access, 4> accesses;
+  SmallVector<ElementAccess, 4> accesses;
   SmallVector<Value> all = {dst};
   all.append(sources.begin(), sources.end());
   for (Value v : all) {
     if (!isa<tirx::BufferType>(v.getType())) {
-      accesses.push_back(Access{});
+      accesses.push_back(ElementAccess{});
       continue;
     }
-    Access a = *getAccess(v, why);
+    ElementAccess a = *getAccess(v, why);
     if (a.isLocal())
       a.storage = getStorage(b, loc, v);
     else if (a.isShared()) {
       a.storage = emitSharedPointer(b, loc, v);
-      a.offset = sharedOffset;
+      if (!offsets.empty())
+        a.offset = offsets[accesses.size()];
     }
     accesses.push_back(a);
   }
@@ -526,7 +524,7 @@ void tileir::dispatch::emitPerElement(OpBuilder &b, Location loc, Value dst,
   }
   SmallVector<Value> values;
   for (auto [i, v] : llvm::enumerate(sources)) {
-    const Access &a = accesses[i + 1];
+    const ElementAccess &a = accesses[i + 1];
     values.push_back(a.buffer ? emitLoad(b, loc, a, flat, padding) : v);
   }
   Value result = fn(b, loc, values, flat);
@@ -541,64 +539,139 @@ static std::pair<int64_t, int64_t> teams(const DispatchContext &ctx) {
 
 static constexpr int64_t kExchangeBytes = 16 * 1024;
 
-std::optional<std::string>
-tileir::dispatch::checkExchangeCopy(tirx::CopyOp op,
-                                    const DispatchContext &ctx) {
-  auto dstType = op.getDst().getType();
-  if (!dstType.isLocal() || !op.getSrc().getType().isLocal())
-    return "needs register source and destination";
-  if (ctx.getScope() == tirx::ExecScope::Thread)
-    return "a thread-scope copy exchanges nothing between threads";
-  auto [T, numTeams] = teams(ctx);
-  int64_t bytes = dstType.getNumElements() * numTeams *
-                  tirx::getMemoryBytes(dstType.getElementType());
-  if (bytes > kExchangeBytes)
-    return "the scratch (" + std::to_string(bytes) + " bytes) exceeds " +
-           std::to_string(kExchangeBytes);
-  // Every element has a source thread to write it and destination threads
-  // to read it.
-  for (Value v : {op.getSrc(), op.getDst()}) {
-    auto type = cast<tirx::BufferType>(v.getType());
-    if (auto why = checkLayout(type.getTileLayout(), false))
-      return *why;
-    for (int64_t f = 0, n = type.getNumElements(); f < n; ++f)
-      if (holders(type.getTileLayout(), f, T, v == op.getSrc()).none())
-        return "element " + std::to_string(f) +
-               " is held by no thread of the " + std::to_string(T) +
-               "-thread scope";
+//===----------------------------------------------------------------------===//
+// Building blocks
+//===----------------------------------------------------------------------===//
+
+FailureOr<ElementAccess>
+tileir::dispatch::getElementAccess(Value buffer, std::string &why) {
+  return getAccess(buffer, why);
+}
+
+void tileir::dispatch::prepareElementAccess(OpBuilder &b, Location loc,
+                                            ElementAccess &a,
+                                            Value slotOffset) {
+  if (a.isLocal())
+    a.storage = getStorage(b, loc, a.buffer);
+  else if (a.isShared()) {
+    a.storage = emitSharedPointer(b, loc, a.buffer);
+    a.offset = slotOffset;
   }
+}
+
+Value tileir::dispatch::emitElementLoad(OpBuilder &b, Location loc,
+                                        const ElementAccess &a, Value flat,
+                                        TypedAttr padding) {
+  return emitLoad(b, loc, a, flat, padding);
+}
+
+void tileir::dispatch::emitElementStore(OpBuilder &b, Location loc,
+                                        const ElementAccess &a, Value flat,
+                                        Value v) {
+  emitStore(b, loc, a, flat, v);
+}
+
+Value tileir::dispatch::emitScopeThread(OpBuilder &b, Location loc,
+                                        const DispatchContext &ctx) {
+  int64_t T = ctx.getScopeThreads();
+  if (ctx.getScope() == tirx::ExecScope::Thread)
+    return cstIndex(b, loc, 0);
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  if (T == ctx.getCtaThreads())
+    return tid;
+  return arith::RemUIOp::create(b, loc, tid, cstIndex(b, loc, T));
+}
+
+void tileir::dispatch::emitElementLoop(
+    OpBuilder &b, Location loc, const ElementAccess *anchor, bool leaderOnly,
+    int64_t n, const DispatchContext &ctx,
+    llvm::function_ref<void(Value)> body) {
+  int64_t T = ctx.getScopeThreads();
+  Value r = emitScopeThread(b, loc, ctx);
+  Value lb = anchor ? cstIndex(b, loc, 0) : r;
+  Value step = cstIndex(b, loc, anchor ? 1 : T);
+  auto loop = scf::ForOp::create(b, loc, lb, cstIndex(b, loc, n), step);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value flat = loop.getInductionVar();
+  if (anchor) {
+    Value holds = emitHolds(b, loc, anchor->layout, flat, r, leaderOnly);
+    auto ifOp = scf::IfOp::create(b, loc, holds, /*withElse=*/false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  body(flat);
+}
+
+std::optional<std::string>
+tileir::dispatch::checkHeld(const ElementAccess &a, const DispatchContext &ctx,
+                            bool leaderOnly) {
+  int64_t T = ctx.getScopeThreads();
+  int64_t n = a.type.getNumElements();
+  if (n * T > (int64_t(1) << 22))
+    return "too many elements x threads (" + std::to_string(n) + " x " +
+           std::to_string(T) + ") to check the register layout";
+  for (int64_t f = 0; f < n; ++f)
+    if (holders(a.layout, f, T, leaderOnly).none())
+      return "element " + std::to_string(f) + " is held by no thread of the " +
+             std::to_string(T) + "-thread scope";
   return std::nullopt;
 }
 
-void tileir::dispatch::emitExchangeCopy(tirx::CopyOp op,
-                                        const DispatchContext &ctx,
-                                        RewriterBase &rewriter) {
-  OpBuilder &b = rewriter;
-  Location loc = op.getLoc();
-  auto dstType = op.getDst().getType();
-  int64_t n = dstType.getNumElements();
+std::optional<std::string>
+tileir::dispatch::checkStage(Value local, const DispatchContext &ctx) {
+  auto type = cast<tirx::BufferType>(local.getType());
   auto [T, numTeams] = teams(ctx);
-  Value scratch = allocScratch(b, op, dstType.getElementType(), n * numTeams);
-  // Scratch of the shape of the tile, row-major, one per team.
+  (void)T;
+  int64_t bytes = type.getNumElements() * numTeams *
+                  tirx::getMemoryBytes(type.getElementType());
+  if (bytes > kExchangeBytes)
+    return "the shared scratch of a register operand (" +
+           std::to_string(bytes) + " bytes) exceeds " +
+           std::to_string(kExchangeBytes);
+  std::string why;
+  FailureOr<ElementAccess> a = getAccess(local, why);
+  if (failed(a))
+    return why;
+  return checkHeld(*a, ctx, /*leaderOnly=*/true);
+}
+
+Staged tileir::dispatch::emitStage(OpBuilder &b, Operation *op, Value local,
+                                   const DispatchContext &ctx) {
+  Location loc = op->getLoc();
+  auto type = cast<tirx::BufferType>(local.getType());
+  int64_t n = type.getNumElements();
+  auto [T, numTeams] = teams(ctx);
+  Value scratch = allocScratch(b, op, type.getElementType(), n * numTeams);
   auto tileType = tirx::BufferType::get(
-      b.getContext(), dstType.getShape(), dstType.getElementType(),
+      b.getContext(), type.getShape(), type.getElementType(),
       tirx::MemScope::Shared,
       tirx::LayoutAttr::get(b.getContext(),
                             layout::TileLayout({layout::Iter{n, 1, "m"}})));
-  Value tile = tirx::ViewOp::create(b, loc, tileType, scratch);
-  Value team = cstIndex(b, loc, 0);
+  Staged staged;
+  staged.tile = tirx::ViewOp::create(b, loc, tileType, scratch);
+  staged.offset = cstIndex(b, loc, 0);
   if (numTeams > 1) {
     Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    team = arith::MulIOp::create(
+    staged.offset = arith::MulIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, tid, cstIndex(b, loc, T)),
         cstIndex(b, loc, n));
   }
-  auto identity = [](OpBuilder &, Location, ArrayRef<Value> v, Value) {
-    return v[0];
-  };
-  auto scope = tirx::ExecScopeAttr::get(b.getContext(), ctx.getScope());
-  emitPerElement(b, loc, tile, {op.getSrc()}, nullptr, ctx, identity, team);
-  tirx::BarrierOp::create(b, loc, scope);
-  emitPerElement(b, loc, op.getDst(), {tile}, nullptr, ctx, identity, team);
-  tirx::BarrierOp::create(b, loc, scope);
+  std::string why;
+  ElementAccess src = *getAccess(local, why);
+  prepareElementAccess(b, loc, src);
+  ElementAccess dst = *getAccess(staged.tile, why);
+  prepareElementAccess(b, loc, dst, staged.offset);
+  emitElementLoop(b, loc, &src, /*leaderOnly=*/true, n, ctx, [&](Value flat) {
+    emitStore(b, loc, dst, flat, emitLoad(b, loc, src, flat, nullptr));
+  });
+  emitScopeBarrier(b, loc, ctx);
+  return staged;
+}
+
+void tileir::dispatch::emitScopeBarrier(OpBuilder &b, Location loc,
+                                        const DispatchContext &ctx) {
+  if (ctx.getScope() == tirx::ExecScope::Thread)
+    return;
+  tirx::BarrierOp::create(
+      b, loc, tirx::ExecScopeAttr::get(b.getContext(), ctx.getScope()));
 }
