@@ -1,7 +1,10 @@
 // RUN: tile-opt %s --tirx-dispatch -split-input-file -verify-diagnostics
 
-// tirx.gemm / gemm_async / gemm_wait where no variant fits: one error and one
-// note per variant (wgmma, priority 20, first), with every failed predicate.
+// tirx.gemm / gemm_async / gemm_wait: where no variant fits (f8 products
+// outside the tensor cores), one error and one note per variant (wgmma,
+// priority 20, first), with every failed predicate; the cases without
+// diagnostics are lowered by the general per_element variants
+// (test/Dispatch/gemm-per-element.mlir).
 
 // f8 on sm_80 at warp scope, in registers with the m16n8k32 fragments:
 // f8 mma.sync needs sm_89; wgmma needs sm_90a, a warpgroup and shared A/B.
@@ -46,7 +49,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 // wgmma operands on sm_90 (no `a`): wgmma needs the arch-specific target,
-// mma_sync a warp and registers.
+// mma_sync a warp and registers; per_element takes it.
 !D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 !A = !tirx.buffer<64x16xbf16, shared, #tirx.layout<S[(8,8,2,8):(128,8,64,1)]>>
 !B = !tirx.buffer<16x16xbf16, shared, #tirx.layout<S[(2,8,2,8):(64,1,128,8)]>>
@@ -78,7 +81,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
 // -----
 
 // A row-major shared A has no wgmma descriptor (rows 64 bytes apart, not
-// 16); alpha = 2 is not a tensor-core scaling.
+// 16); alpha = 2 is not a tensor-core scaling: per_element.
 !D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 !A = !tirx.buffer<64x32xbf16, shared, #tirx.layout<S[64, 32]>>
 !B = !tirx.buffer<32x16xbf16, shared, #tirx.layout<S[(4,8,2,8):(64,1,256,8)]>>
@@ -93,7 +96,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
 // -----
 
 // A register tile whose lanes are not the mma.sync A fragment, and an f16
-// accumulator.
+// accumulator: per_element.
 !A = !tirx.buffer<16x16xf16, local, #tirx.layout<S[(16,2,8):(1@laneid,8,1)]>>
 !B = !tirx.buffer<16x8xf16, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
@@ -112,7 +115,8 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// gemm_async and gemm_wait have only wgmma forms.
+// gemm_async and gemm_wait: besides wgmma, the synchronous per_element
+// gemm_async and the empty gemm_wait of targets without wgmma.
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @wait_sm90() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     tirx.gemm_wait warpgroup {pending = 0}
@@ -123,7 +127,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 // f32 inputs with precision = "f32" at warp scope: the tensor cores would
-// read tf32 and `fma` takes CTA-scope calls with A and B in shared memory.
+// read tf32 and `fma` takes CTA-scope calls with A and B in shared memory;
+// per_element multiplies in f32.
 !A = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
 !B = !tirx.buffer<8x8xf32, local, #tirx.layout<S[(4,2,8):(1@laneid,1,4@laneid)]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>

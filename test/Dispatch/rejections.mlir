@@ -19,7 +19,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// A sum over 128 threads into a destination replicated over only 64.
+// A sum over 128 threads into a destination replicated over only 64: no
+// `local` reduction; per_element stages the source and folds it.
 !X = !tirx.buffer<1x256xf32, local, #tirx.layout<S[(2,128):(1,1@tx)]>>
 !R = !tirx.buffer<1xf32, local, #tirx.layout<S[1:1] + R[64:1@tx]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
@@ -32,7 +33,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// A destination that keeps the wrong thread bit.
+// A destination that keeps the wrong thread bit: per_element.
 !X = !tirx.buffer<2x128xf32, local, #tirx.layout<S[(2,128):(1,1@tx)]>>
 !R = !tirx.buffer<2xf32, local, #tirx.layout<S[2:1@tx] + R[64:2@tx]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
