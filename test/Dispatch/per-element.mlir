@@ -4,8 +4,8 @@
 // variant): one scf.for over the logical elements, each element's place
 // computed from its TileLayout at run time. They take what the fast paths
 // decline: non-power-of-two extents, operands in different memory scopes,
-// register layouts that differ between threads (per_element_exchange,
-// through a shared scratch per team and a barrier of the scope).
+// register layouts that differ between threads (the source staged through a
+// shared scratch per team and a barrier of the scope).
 
 !S = !tirx.buffer<8x16xf16, shared, #tirx.layout<S[(8,16):(1,8)]>>
 !L = !tirx.buffer<8x16xf16, local, #tirx.layout<S[(32,4):(1@laneid,1)]>>
