@@ -136,6 +136,7 @@ const Registry &Registry::getBuiltin() {
     registerCudaGemmIntVariants(r);
     registerCudaComposeVariants(r);
     registerCudaAtomicVariants(r);
+    registerCudaGeneralVariants(r);
     return r;
   }();
   return registry;

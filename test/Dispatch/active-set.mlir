@@ -53,6 +53,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows laneid to [0, 16) inside a warp-scope call}}
       // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows laneid to [0, 16) inside a warp-scope call; operandsInScope: operand #0 is local, expected shared}}
       tirx.exp warp %d, %x : !W, !W
+      // expected-note@-1 {{per_element (prio=-10): allThreadsActive: an enclosing branch on thread ids narrows laneid to [0, 16) inside a warp-scope call}}
     }
     gpu.return
   }
@@ -98,6 +99,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
         // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows wgid to [1, 2) wid_in_wg to [0, 1) inside a warpgroup-scope call}}
         // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows wgid to [1, 2) wid_in_wg to [0, 1) inside a warpgroup-scope call; operandsInScope: operand #0 is local, expected shared}}
         tirx.exp warpgroup %d, %x : !G, !G
+        // expected-note@-1 {{per_element (prio=-10): allThreadsActive: an enclosing branch on thread ids narrows wgid to [1, 2) wid_in_wg to [0, 1) inside a warpgroup-scope call}}
       }
     }
     gpu.return
@@ -121,6 +123,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
       // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow; operandsInScope: operand #0 is local, expected shared}}
       tirx.exp warp %d, %x : !W, !W
+      // expected-note@-1 {{per_element (prio=-10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
     }
     %lt = arith.cmpi ult, %w, %n : index
     scf.if %lt {
@@ -128,6 +131,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
       // expected-note@+1 {{smem (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow; operandsInScope: operand #0 is local, expected shared}}
       tirx.exp warp %d, %x : !W, !W
+      // expected-note@-1 {{per_element (prio=-10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
     }
     // A thread-scope call runs on whatever threads reach it.
     %t = tirx.alloc : !tirx.buffer<8xf32, local, #tirx.layout<S[8:1]>>
@@ -167,6 +171,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       // expected-note@+2 {{reg (prio=10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
       // expected-note@+1 {{smem (prio=10): allThreadsActive}}
       tirx.exp warp %d, %x : !W, !W
+      // expected-note@-1 {{per_element (prio=-10): allThreadsActive: an enclosing branch on thread ids narrows the active set in a way dispatch cannot follow}}
     }
     gpu.return
   }

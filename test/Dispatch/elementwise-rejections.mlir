@@ -9,9 +9,7 @@
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @warp_on_warpid(%x: !W) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !W
-    // expected-error@+3 {{'tirx.sqrt' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+2 {{reg (prio=10): layoutThreadAxesMatchScope: layout threads span cta, the call is at warp}}
-    // expected-note@+1 {{smem (prio=10): operandsInScope: operand #0 is local, expected shared}}
+    // expected-error@+1 {{'tirx.sqrt' op expects register operand #0 to spread over the threads of the warp, its layout #tirx.layout<S[(4,32):(1@warpid,1@laneid)]> names the threads of a cta}}
     tirx.sqrt warp %d, %x : !W, !W
     gpu.return
   }
@@ -29,11 +27,13 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // expected-note@+2 {{reg (prio=10): fastMathAndChip: approx and ftz have f32 hardware forms only, got approx on f16}}
     // expected-note@+1 {{smem (prio=10): operandsInScope: operand #0 is local, expected shared; fastMathAndChip: approx and ftz have f32 hardware forms only, got approx on f16}}
     tirx.exp2 cta %d, %x {approx} : !H, !H
+    // expected-note@-1 {{per_element (prio=-10): fastMathAndChip: approx and ftz have f32 hardware forms only, got approx on f16}}
     %s = tirx.alloc : !S
     // expected-error@+3 {{'tirx.log2' op has no applicable variant}}
     // expected-note@+2 {{reg (prio=10): operandsInScope: operand #0 is shared, expected local}}
     // expected-note@+1 {{smem (prio=10): fastMathAndChip: approx and ftz have f32 hardware forms only, got ftz on f16}}
     tirx.log2 cta %s, %s {config = {ftz}} : !S, !S
+    // expected-note@-1 {{per_element (prio=-10): fastMathAndChip: approx and ftz have f32 hardware forms only, got ftz on f16}}
     gpu.return
   }
 }
@@ -50,6 +50,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     // expected-note@+2 {{reg (prio=10): fastMathAndChip: f8 conversions need cvt with e4m3x2/e5m2x2 (sm_89 or newer), target is sm_80}}
     // expected-note@+1 {{smem (prio=10): operandsInScope: operand #0 is local, expected shared; fastMathAndChip: f8 conversions need cvt with e4m3x2/e5m2x2 (sm_89 or newer), target is sm_80}}
     tirx.cast cta %q, %x : !Q, !L
+    // expected-note@-1 {{per_element (prio=-10): fastMathAndChip: f8 conversions need cvt with e4m3x2/e5m2x2 (sm_89 or newer), target is sm_80}}
     gpu.return
   }
 }

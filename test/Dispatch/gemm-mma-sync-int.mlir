@@ -77,11 +77,7 @@ gpu.func @steps_beta1(%a: !A2, %b: !B2, %d: !D2) kernel attributes {known_block_
 gpu.module @gemm [#nvvm.target<chip = "sm_90">] {
 gpu.func @k16(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
   %d = tirx.alloc : !C
-  // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
-  // expected-note@+4 {{wgmma (prio=20)}}
-  // expected-note@+3 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16 inputs with an f16 or f32 accumulator, bf16 x bf16, f8 (e4m3/e5m2) x f8 or f32 x f32 (tf32) inputs with an f32 accumulator, or f64 x f64 with an f64 accumulator, got i8 x i8 inputs with a i32 accumulator}}
-  // expected-note@+2 {{mma_sync_int (prio=10): intShapeAndScaling: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
-  // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; layoutThreadAxesMatchScope: a local layout without thread axes at a scope wider than thread; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
+  // expected-error@+1 {{'tirx.gemm' op expects register operand #1 to spread over the threads of the warp (a layout with thread axes); its layout #tirx.layout<S[256:1]> has none}}
   tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
   gpu.return
 }

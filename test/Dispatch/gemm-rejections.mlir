@@ -1,7 +1,10 @@
 // RUN: tile-opt %s --tirx-dispatch -split-input-file -verify-diagnostics
 
-// tirx.gemm / gemm_async / gemm_wait where no variant fits: one error and one
-// note per variant (wgmma, priority 20, first), with every failed predicate.
+// tirx.gemm / gemm_async / gemm_wait: where no variant fits (f8 products
+// outside the tensor cores), one error and one note per variant (wgmma,
+// priority 20, first), with every failed predicate; the cases without
+// diagnostics are lowered by the general per_element variants
+// (test/Dispatch/gemm-per-element.mlir).
 
 // f8 on sm_80 at warp scope, in registers with the m16n8k32 fragments:
 // f8 mma.sync needs sm_89; wgmma needs sm_90a, a warpgroup and shared A/B.
@@ -17,6 +20,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     // expected-note@+2 {{mma_sync_int (prio=10)}}
     // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, or integer inputs no wider than an integer accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
+    // expected-note@-1 {{per_element (prio=-10): perElementPlan: f8 inputs (no scalar f8 arithmetic)}}
     gpu.return
   }
 }
@@ -37,6 +41,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     // expected-note@+2 {{mma_sync_int (prio=10)}}
     // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, or integer inputs no wider than an integer accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
+    // expected-note@-1 {{per_element (prio=-10): perElementPlan: f8 inputs (no scalar f8 arithmetic)}}
     gpu.return
   }
 }
@@ -44,18 +49,15 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 // wgmma operands on sm_90 (no `a`): wgmma needs the arch-specific target,
-// mma_sync a warp and registers.
+// mma_sync a warp and registers; per_element takes it.
 !D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 !A = !tirx.buffer<64x16xbf16, shared, #tirx.layout<S[(8,8,2,8):(128,8,64,1)]>>
 !B = !tirx.buffer<16x16xbf16, shared, #tirx.layout<S[(2,8,2,8):(64,1,128,8)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @wgmma_sm90(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !D
-    // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+4 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
-    // expected-note@+3 {{mma_sync (prio=10): execScopeIn: scope warpgroup is not supported; operandsInScope: operand #1 is shared, expected local}}
-    // expected-note@+2 {{mma_sync_int (prio=10)}}
-    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warpgroup is not supported}}
+    // No tensor-core variant applies: the general per_element variant
+    // lowers it (test/Dispatch/gemm-per-element.mlir).
     tirx.gemm warpgroup %d, %a, %b, %d : !D, !A, !B, !D
     gpu.return
   }
@@ -63,18 +65,14 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// Thread scope: nothing computes a matrix product in one thread.
+// Thread scope: no tensor-core variant; the general per_element variant
+// computes it in the thread.
 !A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
 !B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   gpu.func @thread_scope(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
-    // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90a)}}
-    // expected-note@+4 {{wgmma (prio=20): execScopeIn: scope thread is not supported; wgmmaShape: expects M = 64}}
-    // expected-note@+3 {{mma_sync (prio=10): execScopeIn: scope thread is not supported; mmaSyncFragments: D is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
-    // expected-note@+2 {{mma_sync_int (prio=10)}}
-    // expected-note@+1 {{fma (prio=0): execScopeIn: scope thread is not supported; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm thread %d, %a, %b, %d : !C, !A, !B, !C
     gpu.return
   }
@@ -83,15 +81,13 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
 // -----
 
 // A row-major shared A has no wgmma descriptor (rows 64 bytes apart, not
-// 16); alpha = 2 is not a tensor-core scaling.
+// 16); alpha = 2 is not a tensor-core scaling: per_element.
 !D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 !A = !tirx.buffer<64x32xbf16, shared, #tirx.layout<S[64, 32]>>
 !B = !tirx.buffer<32x16xbf16, shared, #tirx.layout<S[(4,8,2,8):(64,1,256,8)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   gpu.func @no_descriptor(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %d = tirx.alloc : !D
-    // expected-error@+2 {{'tirx.gemm_async' op has no applicable variant on target 'cuda' (sm_90a)}}
-    // expected-note@+1 {{wgmma (prio=20): unitScaling: expects alpha = 1 and beta in {0, 1}, got alpha = 2.000000, beta = 0.000000; wgmmaLayouts: A has no wgmma descriptor: element (row 1, k 0) is at byte 64, a K-major no-swizzle core-matrix layout puts it at byte 16}}
     tirx.gemm_async warpgroup %d, %a, %b, %d {alpha = 2.0} : !D, !A, !B, !D
     gpu.return
   }
@@ -100,7 +96,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
 // -----
 
 // A register tile whose lanes are not the mma.sync A fragment, and an f16
-// accumulator.
+// accumulator: per_element.
 !A = !tirx.buffer<16x16xf16, local, #tirx.layout<S[(16,2,8):(1@laneid,8,1)]>>
 !B = !tirx.buffer<16x8xf16, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
@@ -111,17 +107,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @mma_fragments(%a: !A, %b: !B, %ah: !AH, %bh: !BH) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
     %h = tirx.alloc : !H
-    // expected-error@+5 {{'tirx.gemm' op has no applicable variant}}
-    // expected-note@+4 {{wgmma (prio=20)}}
-    // expected-note@+3 {{mma_sync (prio=10): mmaSyncFragments: A is not an mma.sync fragment layout: element (0, 2) is on thread 0, the fragment puts it on thread 1}}
-    // expected-note@+2 {{mma_sync_int (prio=10)}}
-    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
-    // expected-error@+5 {{'tirx.gemm' op has no applicable variant}}
-    // expected-note@+4 {{wgmma (prio=20)}}
-    // expected-note@+3 {{mma_sync (prio=10): mmaSyncTypes: takes f16 x f16 inputs with an f16 or f32 accumulator, bf16 x bf16, f8 (e4m3/e5m2) x f8 or f32 x f32 (tf32) inputs with an f32 accumulator, or f64 x f64 with an f64 accumulator, got bf16 x bf16 inputs with a f16 accumulator}}
-    // expected-note@+2 {{mma_sync_int (prio=10)}}
-    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %h, %ah, %bh, %h : !H, !AH, !BH, !H
     gpu.return
   }
@@ -129,11 +115,10 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 
 // -----
 
-// gemm_async and gemm_wait have only wgmma forms.
+// gemm_async and gemm_wait: besides wgmma, the synchronous per_element
+// gemm_async and the empty gemm_wait of targets without wgmma.
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @wait_sm90() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
-    // expected-error@+2 {{'tirx.gemm_wait' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+1 {{wgmma (prio=10): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
     tirx.gemm_wait warpgroup {pending = 0}
     gpu.return
   }
@@ -142,18 +127,14 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // -----
 
 // f32 inputs with precision = "f32" at warp scope: the tensor cores would
-// read tf32 and `fma` takes CTA-scope calls with A and B in shared memory.
+// read tf32 and `fma` takes CTA-scope calls with A and B in shared memory;
+// per_element multiplies in f32.
 !A = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
 !B = !tirx.buffer<8x8xf32, local, #tirx.layout<S[(4,2,8):(1@laneid,1,4@laneid)]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   gpu.func @f32_precision_warp(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
-    // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90a)}}
-    // expected-note@+4 {{wgmma (prio=20): execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 8 = 0, got MxNxK = 16x8x8; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only); tensorCorePrecision: precision = "f32" asks for full-precision f32 products; the tensor cores multiply f32 inputs as tf32}}
-    // expected-note@+3 {{mma_sync (prio=10): tensorCorePrecision: precision = "f32" asks for full-precision f32 products; the tensor cores multiply f32 inputs as tf32}}
-    // expected-note@+2 {{mma_sync_int (prio=10): intTypes: takes i8 x i8 inputs with an i32 accumulator, got f32 x f32 inputs with a f32 accumulator; intShapeAndScaling: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x8}}
-    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d {config = {precision = "f32"}} : !C, !A, !B, !C
     gpu.return
   }

@@ -95,6 +95,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     // expected-note@+2 {{smem (prio=10): operandsInScope: operand #0 is local, expected shared; fastMathAndChip: f8 conversions need cvt with e4m3x2/e5m2x2 (sm_89 or newer); they are not supported on sm_80}}
     // expected-note@+1 {{reg (prio=10): fastMathAndChip: f8 conversions need cvt with e4m3x2/e5m2x2 (sm_89 or newer); they are not supported on sm_80}}
     tirx.map cta %d, %a : !E, !F {
+    // expected-note@-1 {{per_element (prio=-10): fastMathAndChip: f8 conversions need cvt with e4m3x2/e5m2x2 (sm_89 or newer); they are not supported on sm_80}}
     ^bb0(%x: f32):
       %r = arith.truncf %x : f32 to f8E4M3FN
       tirx.yield %r : f8E4M3FN
@@ -104,6 +105,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     // expected-note@+2 {{smem (prio=10): operandsInScope: operand #0 is local, expected shared; fastMathAndChip: f8E8M0FNU conversions need cvt with ue8m0x2 (sm_100a); they are not supported on sm_80}}
     // expected-note@+1 {{reg (prio=10): fastMathAndChip: f8E8M0FNU conversions need cvt with ue8m0x2 (sm_100a); they are not supported on sm_80}}
     tirx.map cta %u, %a : !U, !F {
+    // expected-note@-1 {{per_element (prio=-10): fastMathAndChip: f8E8M0FNU conversions need cvt with ue8m0x2 (sm_100a); they are not supported on sm_80}}
     ^bb0(%x: f32):
       %r = arith.truncf %x to_nearest_even : f32 to f8E8M0FNU
       tirx.yield %r : f8E8M0FNU

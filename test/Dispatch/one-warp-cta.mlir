@@ -3,7 +3,7 @@
 // A CTA-scope primitive whose register layout spans one warp (laneid, no
 // warpid) dispatches on a CTA of exactly one warp: the warp is the CTA.
 // On a wider CTA the same layout would leave the other warps out (or
-// repeat the work on each), and layoutThreadAxesMatchScope rejects it.
+// repeat the work on each): the op verifier rejects it.
 
 !L = !tirx.buffer<16x16xf32, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
@@ -31,9 +31,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @two_warps(%x: !L) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     %one = arith.constant 1.0 : f32
-    // expected-error@+3 {{'tirx.add' op has no applicable variant}}
-    // expected-note@+2 {{reg (prio=10): layoutThreadAxesMatchScope: layout threads span warp, the call is at cta}}
-    // expected-note@+1 {{smem (prio=10)}}
+    // expected-error@+1 {{'tirx.add' op expects register operand #0 to spread over the threads of the cta, its layout #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]> names the threads of a warp}}
     tirx.add cta %x, %x, %one : !L, !L, f32
     gpu.return
   }

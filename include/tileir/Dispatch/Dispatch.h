@@ -47,6 +47,9 @@ inline constexpr int kForced = 20;
 inline constexpr int kPreferred = 20;
 inline constexpr int kGeneral = 10;
 inline constexpr int kFallback = 0;
+/// The general per-element variants (PerElement.h): any layout, alignment
+/// and scope, tried after every other variant.
+inline constexpr int kPerElement = -10;
 } // namespace priority
 
 /// The values of one thread axis that stay active: [offset, offset + extent).
@@ -193,6 +196,8 @@ void registerCudaGemmVariants(Registry &registry);
 void registerCudaGemmIntVariants(Registry &registry);
 void registerCudaComposeVariants(Registry &registry);
 void registerCudaAtomicVariants(Registry &registry);
+/// The per-element variants of the reductions and matrix products.
+void registerCudaGeneralVariants(Registry &registry);
 
 /// Lowers the synchronization ops of asynchronous copies (tirx.async_commit,
 /// tirx.async_wait, tirx.mbarrier_*) under `root` to NVVM ops.

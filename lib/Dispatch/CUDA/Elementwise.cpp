@@ -23,6 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PerElement.h"
+
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
@@ -1020,7 +1022,47 @@ Outcome emitSharedElementwise(Operation *op, const DispatchContext &ctx,
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// Registers the `reg` and `smem` variants of one elementwise primitive.
+/// The per-element variant applies: every operand is readable element by
+/// element and the register operands hold what their threads compute.
+/// The register sources that the threads computing the destination do not
+/// hold: staged through shared memory (emitStage). Fails with the reason
+/// when the op cannot be lowered element by element at all.
+FailureOr<SmallVector<unsigned>>
+sourcesToStage(Operation *op, const DispatchContext &ctx, std::string &why) {
+  Value dst = op->getOperand(0);
+  SmallVector<Value> srcs = getSources(op);
+  SmallVector<unsigned> staged;
+  SmallVector<Value> direct;
+  for (auto [i, src] : llvm::enumerate(srcs)) {
+    auto type = dyn_cast<tirx::BufferType>(src.getType());
+    if (type && type.isLocal() && checkPerElement(dst, {src}, ctx)) {
+      if (auto err = checkStage(src, ctx)) {
+        why = "operand #" + std::to_string(i + 1) + ": " + *err;
+        return failure();
+      }
+      staged.push_back(i);
+      continue;
+    }
+    direct.push_back(src);
+  }
+  if (auto err = checkPerElement(dst, direct, ctx)) {
+    why = *err;
+    return failure();
+  }
+  return staged;
+}
+
+Predicate perElementPlan() {
+  return {"perElementPlan", [](Operation *op, const DispatchContext &ctx) {
+            std::string why;
+            if (failed(sourcesToStage(op, ctx, why)))
+              return Outcome::fail(why);
+            return Outcome::ok();
+          }};
+}
+
+/// Registers the `reg`, `per_element` and `smem` variants of one elementwise
+/// primitive.
 void addElementwiseVariants(Registry &registry, StringRef primitive,
                             const ElementwiseSpec &spec,
                             bool withShared = true) {
@@ -1035,6 +1077,45 @@ void addElementwiseVariants(Registry &registry, StringRef primitive,
     return emitRegisterElementwise(op, rewriter, spec);
   };
   registry.add(primitive, "cuda", std::move(reg));
+
+  // The general variant: any on-chip (or, for copies, global) operands in
+  // any layout, element by element.
+  Variant general;
+  general.name = "per_element";
+  general.priority = priority::kPerElement;
+  general.predicates = {pred::allThreadsActive(),
+                        pred::layoutThreadAxesMatchScope(), perElementPlan(),
+                        specCheck(spec)};
+  general.impl = [spec](Operation *op, DispatchContext &ctx,
+                        RewriterBase &rewriter) {
+    TypedAttr padding;
+    if (auto copy = dyn_cast<tirx::CopyOp>(op))
+      padding = copy.getPaddingAttr();
+    Type dstType = dstElementType(op);
+    std::string why;
+    SmallVector<unsigned> toStage = *sourcesToStage(op, ctx, why);
+    SmallVector<Value> srcs = getSources(op);
+    SmallVector<Value> offsets(srcs.size() + 1, Value());
+    for (unsigned i : toStage) {
+      Staged staged = emitStage(rewriter, op, srcs[i], ctx);
+      srcs[i] = staged.tile;
+      offsets[i + 1] = staged.offset;
+    }
+    emitPerElement(
+        rewriter, op->getLoc(), op->getOperand(0), srcs, padding, ctx,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> values, Value flat) {
+          SmallVector<Value> args(values);
+          if (spec.needsFlatIndex)
+            args.push_back(
+                arith::IndexCastOp::create(b, loc, b.getI32Type(), flat));
+          return spec.scalar(b, loc, op, args, dstType);
+        },
+        offsets);
+    if (!toStage.empty())
+      emitScopeBarrier(rewriter, op->getLoc(), ctx);
+    return Outcome::ok();
+  };
+  registry.add(primitive, "cuda", std::move(general));
   if (!withShared)
     return;
 

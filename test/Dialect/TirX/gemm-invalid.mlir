@@ -3,33 +3,33 @@
 // Every diagnostic of the tirx.gemm, tirx.gemm_async and tirx.gemm_wait
 // verifiers, one case per split.
 
-!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
-!V = !tirx.buffer<128xf32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!V = !tirx.buffer<128xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @rank(%a: !A, %b: !B, %d: !V) {
-  // expected-error@+1 {{expects D to be a 2-D buffer, got '!tirx.buffer<128xf32, local, <S[128:1]>>'}}
+  // expected-error@+1 {{expects D to be a 2-D buffer, got '!tirx.buffer<128xf32, local, <S[128:1] + R[32:1@laneid]>>'}}
   tirx.gemm warp %d, %a, %b, %d : !V, !A, !B, !V
   return
 }
 
 // -----
 
-!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
-!C = !tirx.buffer<8x16xf32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!C = !tirx.buffer<8x16xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @c_shape(%a: !A, %b: !B, %d: !D, %c: !C) {
-  // expected-error@+1 {{expects C to have the shape of D (16x8), got '!tirx.buffer<8x16xf32, local, <S[128:1]>>'}}
+  // expected-error@+1 {{expects C to have the shape of D (16x8), got '!tirx.buffer<8x16xf32, local, <S[128:1] + R[32:1@laneid]>>'}}
   tirx.gemm warp %d, %a, %b, %c : !D, !A, !B, !C
   return
 }
 
 // -----
 
-!A = !tirx.buffer<32x16xbf16, local, #tirx.layout<S[512:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<32x16xbf16, local, #tirx.layout<S[512:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @a_rows(%a: !A, %b: !B, %d: !D) {
   // expected-error@+1 {{expects op(A) to have 16 rows (the rows of D), got 32}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
@@ -38,9 +38,9 @@ func.func @a_rows(%a: !A, %b: !B, %d: !D) {
 
 // -----
 
-!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @b_cols(%a: !A, %b: !B, %d: !D) {
   // With transpose_b, op(B) is 8 x 16.
   // expected-error@+1 {{expects op(B) to have 8 columns (the columns of D), got 16}}
@@ -50,9 +50,9 @@ func.func @b_cols(%a: !A, %b: !B, %d: !D) {
 
 // -----
 
-!A = !tirx.buffer<16x32xbf16, local, #tirx.layout<S[512:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x32xbf16, local, #tirx.layout<S[512:1] + R[(4,32):(1@wid_in_wg,1@laneid)]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[(4,32):(1@wid_in_wg,1@laneid)]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[(4,32):(1@wid_in_wg,1@laneid)]>>
 func.func @k_mismatch(%a: !A, %b: !B, %d: !D) {
   // expected-error@+1 {{expects op(A) columns to equal op(B) rows (K), got 32 and 16}}
   tirx.gemm_async warpgroup %d, %a, %b, %d : !D, !A, !B, !D
@@ -61,10 +61,10 @@ func.func @k_mismatch(%a: !A, %b: !B, %d: !D) {
 
 // -----
 
-!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
-!C = !tirx.buffer<16x8xf16, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!C = !tirx.buffer<16x8xf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @c_type(%a: !A, %b: !B, %d: !D, %c: !C) {
   // expected-error@+1 {{expects C element type 'f32', got 'f16'}}
   tirx.gemm warp %d, %a, %b, %c : !D, !A, !B, !C
@@ -73,9 +73,9 @@ func.func @c_type(%a: !A, %b: !B, %d: !D, %c: !C) {
 
 // -----
 
-!A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xf8E5M2, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xf8E5M2, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @f8_accumulator(%a: !A, %b: !B, %d: !D) {
   // expected-error@+1 {{expects an f32 or f16 accumulator with f8 inputs, got 'bf16'}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
@@ -84,9 +84,9 @@ func.func @f8_accumulator(%a: !A, %b: !B, %d: !D) {
 
 // -----
 
-!A = !tirx.buffer<16x16xf16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xf16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @mixed_inputs(%a: !A, %b: !B, %d: !D) {
   // expected-error@+1 {{expects A and B of one element type, got 'f16' and 'bf16'}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
@@ -95,9 +95,9 @@ func.func @mixed_inputs(%a: !A, %b: !B, %d: !D) {
 
 // -----
 
-!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @bf16_accumulator(%a: !A, %b: !B, %d: !D) {
   // expected-error@+1 {{expects an f32 or f16 accumulator with 'bf16' inputs, got 'bf16'}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
@@ -106,9 +106,9 @@ func.func @bf16_accumulator(%a: !A, %b: !B, %d: !D) {
 
 // -----
 
-!A = !tirx.buffer<16x16xi16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xi16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xi32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xi16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xi16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xi32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @i16_inputs(%a: !A, %b: !B, %d: !D) {
   // expected-error@+1 {{expects f16, bf16, f8E4M3FN, f8E5M2, f32 (tf32), f64 or i8 inputs, got 'i16' and 'i16'}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
@@ -118,9 +118,9 @@ func.func @i16_inputs(%a: !A, %b: !B, %d: !D) {
 // -----
 
 // f32 inputs (multiplied as tf32) accumulate in f32, f64 in f64.
-!A = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
-!B = !tirx.buffer<8x8xf32, local, #tirx.layout<S[64:1]>>
-!D = !tirx.buffer<16x8xf64, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<8x8xf32, local, #tirx.layout<S[64:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf64, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @tf32_accumulator(%a: !A, %b: !B, %d: !D) {
   // expected-error@+1 {{expects an 'f32' accumulator with 'f32' inputs, got 'f64'}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D
@@ -129,9 +129,9 @@ func.func @tf32_accumulator(%a: !A, %b: !B, %d: !D) {
 
 // -----
 
-!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 !C = !tirx.buffer<16x8xf32, shared, #tirx.layout<S[128:1]>>
 func.func @c_scope(%a: !A, %b: !B, %d: !D, %c: !C) {
   // expected-error@+1 {{expects C in the memory scope of D (local), got shared}}
@@ -141,21 +141,21 @@ func.func @c_scope(%a: !A, %b: !B, %d: !D, %c: !C) {
 
 // -----
 
-!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
-!C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(16,8):(1,16)]>>
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(16,8):(1,16)] + R[32:1@laneid]>>
 func.func @c_layout(%a: !A, %b: !B, %d: !D, %c: !C) {
-  // expected-error@+1 {{expects C to have the layout of D, got #tirx.layout<S[(16,8):(1,16)]> and #tirx.layout<S[128:1]>}}
+  // expected-error@+1 {{expects C to have the layout of D, got #tirx.layout<S[(16,8):(1,16)] + R[32:1@laneid]> and #tirx.layout<S[128:1] + R[32:1@laneid]>}}
   tirx.gemm warp %d, %a, %b, %c : !D, !A, !B, !C
   return
 }
 
 // -----
 
-!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1]>>
-!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<16x8xbf16, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @alpha(%a: !A, %b: !B, %d: !D) {
   // expected-error@+1 {{expects finite alpha and beta, got INF and 0.000000e+00}}
   tirx.gemm warp %d, %a, %b, %d {alpha = 0x7FF0000000000000 : f64} : !D, !A, !B, !D
@@ -172,9 +172,9 @@ func.func @pending() {
 
 // -----
 
-!A = !tirx.buffer<16x32xi8, local, #tirx.layout<S[512:1]>>
-!B = !tirx.buffer<32x8xi8, local, #tirx.layout<S[256:1]>>
-!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1]>>
+!A = !tirx.buffer<16x32xi8, local, #tirx.layout<S[512:1] + R[32:1@laneid]>>
+!B = !tirx.buffer<32x8xi8, local, #tirx.layout<S[256:1] + R[32:1@laneid]>>
+!D = !tirx.buffer<16x8xf32, local, #tirx.layout<S[128:1] + R[32:1@laneid]>>
 func.func @i8_f32_acc(%a: !A, %b: !B, %d: !D) {
   // expected-error@+1 {{expects an i32 accumulator with i8 inputs, got 'f32'}}
   tirx.gemm warp %d, %a, %b, %d : !D, !A, !B, !D

@@ -74,16 +74,16 @@ func.func @primitives(%r: !G, %x: !L, %f: f32, %i: i32) {
   tirx.copy cta %d, %r {padding = 0.0 : f32} : !L, !G
   // CHECK: tirx.copy cta %[[R]], %[[D]] {dispatch = "vec_64b"}
   tirx.copy cta %r, %d {dispatch = "vec_64b"} : !G, !L
-  // CHECK: tirx.copy warp %[[D]], %[[X]] {config = {unroll = 2 : i64}}
-  tirx.copy warp %d, %x {config = {unroll = 2}} : !L, !L
-  // CHECK: tirx.fill thread %[[D]], %[[F]] :
-  tirx.fill thread %d, %f : !L, f32
-  // CHECK: tirx.iota warpgroup %[[DI:[^ ]*]] :
-  tirx.iota warpgroup %di : !I
+  // CHECK: tirx.copy cta %[[D]], %[[X]] {config = {unroll = 2 : i64}}
+  tirx.copy cta %d, %x {config = {unroll = 2}} : !L, !L
+  // CHECK: tirx.fill cta %[[D]], %[[F]] :
+  tirx.fill cta %d, %f : !L, f32
+  // CHECK: tirx.iota cta %[[DI:[^ ]*]] :
+  tirx.iota cta %di : !I
   // CHECK: tirx.exp cta %[[D]], %[[X]] {approx, ftz}
   tirx.exp cta %d, %x {approx, ftz} : !L, !L
-  // CHECK: tirx.exp2 cluster %[[D]], %[[X]] :
-  tirx.exp2 cluster %d, %x : !L, !L
+  // CHECK: tirx.exp2 cta %[[D]], %[[X]] :
+  tirx.exp2 cta %d, %x : !L, !L
   // CHECK: tirx.cast cta %[[DI]], %[[X]] {unsigned_}
   tirx.cast cta %di, %x {unsigned_} : !I, !L
   // CHECK: tirx.add cta %[[D]], %[[X]], %[[F]] : {{.*}}, f32
@@ -110,8 +110,8 @@ func.func @primitives(%r: !G, %x: !L, %f: f32, %i: i32) {
   tirx.max cta %dr, %x axes = [1] {propagate_nan} : !R, !L
   // CHECK: tirx.min cta %[[DR]], %[[X]] axes = [1] {dispatch = "local"} :
   tirx.min cta %dr, %x axes = [1] {dispatch = "local"} : !R, !L
-  // CHECK: tirx.sqrt warp %[[D]], %[[X]] :
-  tirx.sqrt warp %d, %x : !L, !L
+  // CHECK: tirx.sqrt cta %[[D]], %[[X]] :
+  tirx.sqrt cta %d, %x : !L, !L
   // CHECK: tirx.exp cta %[[D]], %[[X]] scale %[[F]] : f32 bias %[[X]] : !tirx.buffer<1x1024xf32, local, {{.*}}> {approx} :
   tirx.exp cta %d, %x scale %f : f32 bias %x : !L {approx} : !L, !L
   // CHECK: tirx.exp2 cta %[[D]], %[[X]] bias %[[F]] : f32 {config = {approx, ftz}} :
@@ -137,11 +137,11 @@ func.func @primitives(%r: !G, %x: !L, %f: f32, %i: i32) {
   // CHECK: tirx.reduce_negate cta "max" %[[DR]], %[[X]] axes = [1] :
   tirx.reduce_negate cta "max" %dr, %x axes = [1] : !R, !L
   // CHECK: tirx.compose_op cta {
-  // CHECK-NEXT: tirx.mul warp %[[D]], %[[X]], %[[X]] :
+  // CHECK-NEXT: tirx.mul cta %[[D]], %[[X]], %[[X]] :
   // CHECK-NEXT: tirx.sum cta %[[DR]], %[[D]] axes = [1] :
   // CHECK-NEXT: }
   tirx.compose_op cta {
-    tirx.mul warp %d, %x, %x : !L, !L, !L
+    tirx.mul cta %d, %x, %x : !L, !L, !L
     tirx.sum cta %dr, %d axes = [1] : !R, !L
   }
   // CHECK: tirx.load_ptr cta %[[D]], %[[DP:[^ ]*]] :

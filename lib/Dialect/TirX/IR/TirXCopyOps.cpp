@@ -47,6 +47,37 @@ LogicalResult CopyAsyncOp::verify() {
   if (getBarrier() &&
       failed(verifyBarrierIndex(*this, getBarrier().getType(), getIndex())))
     return failure();
+  if (getTensorMap()) {
+    // TMA writes (reads) the box densely in row-major order, swizzled by
+    // the descriptor, at a 128-byte aligned shared address.
+    BufferType shared = toShared ? dst : src;
+    if (shared.getRank() > 5)
+      return emitOpError() << "expects a TMA box of at most 5 dimensions, got "
+                           << shared.getRank();
+    tileir::layout::TileLayout layout =
+        shared.getTileLayout().canonicalize();
+    int64_t n = shared.getNumElements();
+    bool dense = layout.getReplica().empty() &&
+                 (layout.getShard().empty() ||
+                  (layout.getShard().size() == 1 &&
+                   layout.getShard()[0].extent == n &&
+                   layout.getShard()[0].stride == 1 &&
+                   layout.getShard()[0].axis == "m"));
+    for (const auto &[axis, value] : layout.getOffset())
+      if (axis != "m" && value != 0)
+        dense = false;
+    if (!dense)
+      return emitOpError()
+             << "expects the shared side of a TMA copy to be the dense "
+                "row-major box (the descriptor swizzles it), got "
+             << shared.getLayout();
+    int64_t bytes = std::max<int64_t>(1, shared.getElementTypeBitWidth() / 8);
+    int64_t offset = tileir::layout::getAxis(layout.getOffset(), "m");
+    if ((offset * bytes) % 128 != 0)
+      return emitOpError() << "expects the shared side of a TMA copy at a "
+                              "128-byte aligned offset, got element "
+                           << offset;
+  }
   if (auto padding = getPaddingAttr()) {
     if (padding.getType() != dst.getElementType())
       return emitOpError() << "expects a padding value of type "

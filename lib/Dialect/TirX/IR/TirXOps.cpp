@@ -75,6 +75,85 @@ LogicalResult mlir::tirx::detail::verifyOperandLike(Operation *op,
   return success();
 }
 
+/// The threads of one team of `scope` in a CTA of `cta` threads (0:
+/// unknown).
+static int64_t scopeThreads(ExecScope scope, int64_t cta) {
+  switch (scope) {
+  case ExecScope::Thread:
+    return 1;
+  case ExecScope::Warp:
+    return 32;
+  case ExecScope::Warpgroup:
+    return 128;
+  case ExecScope::Cta:
+  case ExecScope::Cluster:
+    return cta;
+  }
+  return cta;
+}
+
+/// The CTA size of the kernel around `op` (its known_block_size), or 0.
+static int64_t knownCtaThreads(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (auto size = p->getAttrOfType<DenseI32ArrayAttr>("known_block_size"))
+      return size.size() == 3 && size[1] == 1 && size[2] == 1 ? size[0] : 0;
+  return 0;
+}
+
+LogicalResult mlir::tirx::verifyPrimitiveLayouts(Operation *op) {
+  auto prim = cast<PrimitiveOpInterface>(op);
+  ExecScope scope = prim.getExecScope();
+  int64_t cta = knownCtaThreads(op);
+  int64_t threads = scopeThreads(scope, cta);
+  for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+    auto type = dyn_cast<BufferType>(operand.getType());
+    if (!type || !type.isLocal() || !type.getLayout())
+      continue;
+    tileir::layout::TileLayout layout = type.getTileLayout();
+    auto pair = layout.scopePair();
+    if (!pair) {
+      llvm::consumeError(pair.takeError()); // the layout's own verifier
+      continue;
+    }
+    if (!*pair) {
+      if (scope != ExecScope::Thread)
+        return op->emitOpError()
+               << "expects register operand #" << i
+               << " to spread over the threads of the " << stringifyExecScope(scope)
+               << " (a layout with thread axes); its layout " << type.getLayout()
+               << " has none";
+      continue;
+    }
+    auto to = static_cast<int>((*pair)->second);
+    // A CTA of exactly one warp (warpgroup) is that warp (warpgroup).
+    bool wholeCta =
+        scope == ExecScope::Cta &&
+        ((to == static_cast<int>(ExecScope::Warp) && cta == 32) ||
+         (to == static_cast<int>(ExecScope::Warpgroup) && cta == 128));
+    if (to != static_cast<int>(scope) && !wholeCta)
+      return op->emitOpError()
+             << "expects register operand #" << i << " to spread over the threads of the "
+             << stringifyExecScope(scope) << ", its layout " << type.getLayout()
+             << " names the threads of a "
+             << tileir::layout::stringifyScope((*pair)->second);
+    if (!threads)
+      continue;
+    // The threads it names, scope-relative.
+    static const std::pair<const char *, int64_t> units[] = {
+        {"laneid", 1},    {"tid_in_wg", 1}, {"tx", 1},
+        {"warpid", 32},   {"wid_in_wg", 32}, {"wgid", 128}};
+    int64_t needed = 1;
+    for (auto [axis, unit] : units)
+      needed += (layout.span(axis) - 1) * unit;
+    if (needed > threads)
+      return op->emitOpError()
+             << "expects register operand #" << i << " to name at most the "
+             << threads << " threads of the " << stringifyExecScope(scope)
+             << ", its layout " << type.getLayout() << " names " << needed;
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Buffers
 //===----------------------------------------------------------------------===//
@@ -269,6 +348,13 @@ LogicalResult CastOp::verify() {
                          << from << " to " << to;
   if (getUnsigned_() && isa<FloatType>(from) && isa<FloatType>(to))
     return emitOpError() << "expects an integer side with unsigned_";
+  // The hardware converts f8 from and to f16/f32 only: f64 <-> f8 would
+  // round twice through f32.
+  if ((isSupportedF8(from) && to.isF64()) || (isSupportedF8(to) && from.isF64()))
+    return emitOpError() << "expects no f64 <-> f8 cast (it would round "
+                            "twice through f32; cast through f32 explicitly), "
+                            "got "
+                         << from << " to " << to;
   return success();
 }
 

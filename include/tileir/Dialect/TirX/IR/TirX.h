@@ -34,6 +34,12 @@ llvm::hash_code hash_value(const TileLayout &layout);
 #define GET_TYPEDEF_CLASSES
 #include "tileir/Dialect/TirX/IR/TirXTypes.h.inc"
 
+namespace mlir::tirx {
+/// The register operands of primitive `op` spread over the threads of its
+/// execution scope (PrimitiveOpInterface's verifier).
+LogicalResult verifyPrimitiveLayouts(Operation *op);
+} // namespace mlir::tirx
+
 #include "tileir/Dialect/TirX/IR/TirXInterfaces.h.inc"
 
 #define GET_OP_CLASSES

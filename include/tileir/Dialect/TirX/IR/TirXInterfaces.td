@@ -28,6 +28,9 @@ def TirX_PrimitiveOpInterface : OpInterface<"PrimitiveOpInterface"> {
       "::mlir::StringAttr", "getForcedVariant", (ins), [{}],
       [{ return $_op.getDispatchAttr(); }]>,
   ];
+  // A register operand whose layout names the threads of another scope
+  // (or more threads than the scope has) cannot be executed by any variant.
+  let verify = [{ return ::mlir::tirx::verifyPrimitiveLayouts($_op); }];
 }
 
 #endif // TILEIR_DIALECT_TIRX_TIRXINTERFACES_TD

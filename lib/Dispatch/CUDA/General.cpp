@@ -1,0 +1,440 @@
+//===- General.cpp - General variants of reductions and matrix products ---===//
+//
+// Part of TileIR. The lowest-priority variants (priority::kPerElement) of
+// tirx.sum/max/min and tirx.gemm/gemm_async/gemm_wait, built on the
+// per-element accesses of PerElement.h: any layout, memory scope and
+// execution scope, slow. A register operand whose elements other threads
+// need is first written to a shared scratch (emitStage).
+//
+//   sum, max, min  `per_element`: each destination element (computed by
+//                  its holders, or by thread f mod T of a shared
+//                  destination) folds its source elements in a serial
+//                  scf.for, in index order.
+//   gemm,          `per_element`: each element of D, one scf.for over K
+//   gemm_async     with the products in the accumulator type (as the `fma`
+//                  variant: f32 read as tf32 unless precision = "f32",
+//                  f16/bf16 accumulators summed in f32, integers wrapping,
+//                  promote_k as K chunks summed from zero); gemm_async
+//                  completes synchronously.
+//   gemm_wait      `none`: waits for nothing (only wgmma leaves products in
+//                  flight, and its own gemm_wait variant is preferred
+//                  wherever wgmma exists).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PerElement.h"
+
+#include "tileir/Dispatch/Dispatch.h"
+#include "tileir/Dispatch/Predicates.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace tileir;
+using namespace tileir::dispatch;
+
+namespace {
+
+Value cstIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// Where a register operand must be staged, why it cannot be read at all.
+std::optional<std::string> checkReadable(Value v, const DispatchContext &ctx) {
+  auto type = dyn_cast<tirx::BufferType>(v.getType());
+  if (!type)
+    return std::nullopt;
+  std::string why;
+  if (failed(getElementAccess(v, why)))
+    return why;
+  // At thread scope every register operand is the calling thread's own.
+  if (type.isLocal() && ctx.getScope() != tirx::ExecScope::Thread)
+    return checkStage(v, ctx);
+  return std::nullopt;
+}
+
+/// A destination: readable layout, every element held by a thread.
+std::optional<std::string> checkDestination(Value v,
+                                            const DispatchContext &ctx) {
+  std::string why;
+  FailureOr<ElementAccess> a = getElementAccess(v, why);
+  if (failed(a))
+    return why;
+  if (a->isLocal())
+    return checkHeld(*a, ctx, /*leaderOnly=*/false);
+  return std::nullopt;
+}
+
+/// A prepared source: a shared or global operand as it is, a register
+/// operand through its staged copy.
+ElementAccess prepareSource(OpBuilder &b, Operation *op, Value v,
+                            const DispatchContext &ctx, bool &staged) {
+  std::string why;
+  Value offset;
+  if (cast<tirx::BufferType>(v.getType()).isLocal() &&
+      ctx.getScope() != tirx::ExecScope::Thread) {
+    Staged s = emitStage(b, op, v, ctx);
+    v = s.tile;
+    offset = s.offset;
+    staged = true;
+  }
+  ElementAccess a = *getElementAccess(v, why);
+  prepareElementAccess(b, op->getLoc(), a, offset);
+  return a;
+}
+
+/// Row-major strides of `shape`.
+SmallVector<int64_t> rowStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = int64_t(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
+/// sum(x) = sum of x over the dims `dims` of `shape` of a row-major index
+/// `flat` of those dims: sum over d of digit_d * outStride_d.
+Value remap(OpBuilder &b, Location loc, Value flat, ArrayRef<int64_t> shape,
+            ArrayRef<int64_t> dims, ArrayRef<int64_t> outStrides) {
+  Value sum = cstIndex(b, loc, 0);
+  int64_t inner = 1;
+  for (int64_t i = int64_t(dims.size()) - 1; i >= 0; --i) {
+    int64_t extent = shape[dims[i]];
+    Value digit = arith::DivUIOp::create(b, loc, flat, cstIndex(b, loc, inner));
+    if (i > 0)
+      digit = arith::RemUIOp::create(b, loc, digit, cstIndex(b, loc, extent));
+    sum = arith::AddIOp::create(
+        b, loc, sum,
+        arith::MulIOp::create(b, loc, digit,
+                              cstIndex(b, loc, outStrides[dims[i]])));
+    inner *= extent;
+  }
+  return sum;
+}
+
+//===----------------------------------------------------------------------===//
+// sum, max, min
+//===----------------------------------------------------------------------===//
+
+enum class ReduceKind { Sum, Max, Min };
+
+Value combine(OpBuilder &b, Location loc, ReduceKind kind, bool propagateNan,
+              Value x, Value y) {
+  bool isFloat = isa<FloatType>(x.getType());
+  switch (kind) {
+  case ReduceKind::Sum:
+    return isFloat ? arith::AddFOp::create(b, loc, x, y).getResult()
+                   : arith::AddIOp::create(b, loc, x, y).getResult();
+  case ReduceKind::Max:
+    if (!isFloat)
+      return arith::MaxSIOp::create(b, loc, x, y);
+    return propagateNan ? arith::MaximumFOp::create(b, loc, x, y).getResult()
+                        : arith::MaxNumFOp::create(b, loc, x, y).getResult();
+  case ReduceKind::Min:
+    if (!isFloat)
+      return arith::MinSIOp::create(b, loc, x, y);
+    return propagateNan ? arith::MinimumFOp::create(b, loc, x, y).getResult()
+                        : arith::MinNumFOp::create(b, loc, x, y).getResult();
+  }
+  return x;
+}
+
+Predicate reducePlan() {
+  return {"perElementPlan", [](Operation *op, const DispatchContext &ctx) {
+            if (auto why = checkDestination(op->getOperand(0), ctx))
+              return Outcome::fail("destination: " + *why);
+            if (auto why = checkReadable(op->getOperand(1), ctx))
+              return Outcome::fail("source: " + *why);
+            return Outcome::ok();
+          }};
+}
+
+template <typename OpTy>
+Outcome emitReduce(OpTy op, const DispatchContext &ctx, RewriterBase &rewriter,
+                   ReduceKind kind) {
+  OpBuilder &b = rewriter;
+  Location loc = op.getLoc();
+  auto srcType = op.getSrc().getType();
+  ArrayRef<int64_t> shape = srcType.getShape();
+  SmallVector<int64_t> reduced(op.getAxes()), kept;
+  llvm::sort(reduced);
+  for (int64_t d = 0; d < srcType.getRank(); ++d)
+    if (!llvm::is_contained(reduced, d))
+      kept.push_back(d);
+  int64_t count = 1;
+  for (int64_t d : reduced)
+    count *= shape[d];
+  SmallVector<int64_t> strides = rowStrides(shape);
+
+  bool staged = false;
+  ElementAccess src = prepareSource(b, op, op.getSrc(), ctx, staged);
+  std::string why;
+  ElementAccess dst = *getElementAccess(op.getDst(), why);
+  prepareElementAccess(b, loc, dst);
+  int64_t n = op.getDst().getType().getNumElements();
+  emitElementLoop(
+      b, loc, dst.isLocal() ? &dst : nullptr, false, n, ctx, [&](Value g) {
+        Value base = remap(b, loc, g, shape, kept, strides);
+        Value first = emitElementLoad(b, loc, src, base);
+        auto loop = scf::ForOp::create(b, loc, cstIndex(b, loc, 1),
+                                       cstIndex(b, loc, count),
+                                       cstIndex(b, loc, 1), ValueRange{first});
+        {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(loop.getBody());
+          Value at = arith::AddIOp::create(
+              b, loc, base,
+              remap(b, loc, loop.getInductionVar(), shape, reduced, strides));
+          Value x = emitElementLoad(b, loc, src, at);
+          scf::YieldOp::create(b, loc,
+                               combine(b, loc, kind, op.getPropagateNan(),
+                                       loop.getRegionIterArgs()[0], x));
+        }
+        emitElementStore(b, loc, dst, g, loop.getResult(0));
+      });
+  if (staged)
+    emitScopeBarrier(b, loc, ctx);
+  return Outcome::ok();
+}
+
+template <typename OpTy>
+void addReduce(Registry &registry, StringRef name, ReduceKind kind) {
+  Variant v;
+  v.name = "per_element";
+  v.priority = priority::kPerElement;
+  v.predicates = {pred::allThreadsActive(), pred::layoutThreadAxesMatchScope(),
+                  reducePlan()};
+  v.impl = [kind](Operation *op, DispatchContext &ctx, RewriterBase &rw) {
+    return emitReduce(cast<OpTy>(op), ctx, rw, kind);
+  };
+  registry.add(name, "cuda", std::move(v));
+}
+
+//===----------------------------------------------------------------------===//
+// gemm
+//===----------------------------------------------------------------------===//
+
+bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+
+Predicate gemmPlan() {
+  return {"perElementPlan", [](Operation *op, const DispatchContext &ctx) {
+            Type in = cast<tirx::BufferType>(op->getOperand(1).getType())
+                          .getElementType();
+            if (isF8(in))
+              return Outcome::fail("f8 inputs (no scalar f8 arithmetic)");
+            if (auto why = checkDestination(op->getOperand(0), ctx))
+              return Outcome::fail("D: " + *why);
+            for (unsigned i : {1u, 2u, 3u})
+              if (auto why = checkReadable(op->getOperand(i), ctx))
+                return Outcome::fail("operand #" + std::to_string(i) + ": " +
+                                     *why);
+            return Outcome::ok();
+          }};
+}
+
+template <typename OpTy>
+Outcome emitGemm(OpTy op, const DispatchContext &ctx, RewriterBase &rewriter) {
+  OpBuilder &b = rewriter;
+  Location loc = op.getLoc();
+  auto dType = op.getD().getType();
+  Type accElem = dType.getElementType();
+  bool isInt = accElem.isInteger();
+  Type acc = accElem;
+  if (!isInt && accElem.getIntOrFloatBitWidth() < 32)
+    acc = b.getF32Type();
+  int64_t n = dType.getDimSize(1);
+  bool transA = op.getTransposeA(), transB = op.getTransposeB();
+  int64_t k = op.getA().getType().getDimSize(transA ? 0 : 1);
+  int64_t colsA = op.getA().getType().getDimSize(1);
+  int64_t colsB = op.getB().getType().getDimSize(1);
+  double alpha = op.getAlpha().convertToDouble();
+  double beta = op.getBeta().convertToDouble();
+  DictionaryAttr config = op.getConfigAttr();
+  auto precision = config ? config.template getAs<StringAttr>("precision")
+                          : nullptr;
+  bool tf32 = op.getA().getType().getElementType().isF32() &&
+              !(precision && precision.getValue() == "f32");
+  auto promote = config ? config.template getAs<IntegerAttr>("promote_k")
+                        : nullptr;
+  int64_t chunk = promote ? promote.getInt() : k;
+  auto isSigned = [&](StringRef key) {
+    if (config)
+      if (auto flag = config.template getAs<BoolAttr>(key))
+        return flag.getValue();
+    return true;
+  };
+
+  bool staged = false;
+  ElementAccess a = prepareSource(b, op, op.getA(), ctx, staged);
+  ElementAccess bm = prepareSource(b, op, op.getB(), ctx, staged);
+  std::optional<ElementAccess> c;
+  if (beta != 0)
+    c = prepareSource(b, op, op.getC(), ctx, staged);
+  std::string why;
+  ElementAccess d = *getElementAccess(op.getD(), why);
+  prepareElementAccess(b, loc, d);
+
+  auto accConstant = [&](double v) -> Value {
+    if (isInt)
+      return arith::ConstantIntOp::create(b, loc, acc, int64_t(v));
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, v));
+  };
+  auto scale = [&](Value x, double v) -> Value {
+    if (isInt)
+      return arith::MulIOp::create(b, loc, x, accConstant(v));
+    return arith::MulFOp::create(b, loc, x, accConstant(v));
+  };
+  auto widen = [&](Value x, StringRef signedKey) -> Value {
+    if (tf32) {
+      Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+      bits = arith::AndIOp::create(
+          b, loc, bits,
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0xffffe000));
+      x = arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+    }
+    if (x.getType() == acc)
+      return x;
+    if (!isInt)
+      return arith::ExtFOp::create(b, loc, acc, x);
+    if (isSigned(signedKey))
+      return arith::ExtSIOp::create(b, loc, acc, x);
+    return arith::ExtUIOp::create(b, loc, acc, x);
+  };
+  auto flatOf = [&](Value r, Value col, int64_t cols) -> Value {
+    return arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, r, cstIndex(b, loc, cols)), col);
+  };
+
+  emitElementLoop(
+      b, loc, d.isLocal() ? &d : nullptr, false, dType.getNumElements(), ctx,
+      [&](Value f) {
+        Value row = arith::DivUIOp::create(b, loc, f, cstIndex(b, loc, n));
+        Value col = arith::RemUIOp::create(b, loc, f, cstIndex(b, loc, n));
+        Value init = arith::ConstantOp::create(b, loc, b.getZeroAttr(acc));
+        if (c) {
+          init = emitElementLoad(b, loc, *c, f);
+          if (init.getType() != acc)
+            init = arith::ExtFOp::create(b, loc, acc, init);
+          if (beta != 1)
+            init = scale(init, beta);
+        }
+        // One chunk of K (all of it without promote_k), summed from zero
+        // and added to the running sum.
+        auto chunks = scf::ForOp::create(b, loc, cstIndex(b, loc, 0),
+                                         cstIndex(b, loc, k),
+                                         cstIndex(b, loc, chunk),
+                                         ValueRange{init});
+        {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(chunks.getBody());
+          Value k0 = chunks.getInductionVar();
+          Value running = chunks.getRegionIterArgs()[0];
+          Value start = promote ? arith::ConstantOp::create(
+                                      b, loc, b.getZeroAttr(acc))
+                                      .getResult()
+                                : running;
+          auto steps = scf::ForOp::create(
+              b, loc, k0,
+              arith::AddIOp::create(b, loc, k0, cstIndex(b, loc, chunk)),
+              cstIndex(b, loc, 1), ValueRange{start});
+          {
+            OpBuilder::InsertionGuard inner(b);
+            b.setInsertionPointToStart(steps.getBody());
+            Value kk = steps.getInductionVar();
+            Value x = widen(emitElementLoad(b, loc, a,
+                                            transA ? flatOf(kk, row, colsA)
+                                                   : flatOf(row, kk, colsA)),
+                            "signed_a");
+            Value y = widen(emitElementLoad(b, loc, bm,
+                                            transB ? flatOf(col, kk, colsB)
+                                                   : flatOf(kk, col, colsB)),
+                            "signed_b");
+            Value sum = steps.getRegionIterArgs()[0];
+            Value next =
+                isInt ? arith::AddIOp::create(
+                            b, loc, arith::MulIOp::create(b, loc, x, y), sum)
+                            .getResult()
+                      : LLVM::FMAOp::create(b, loc, x, y, sum).getResult();
+            scf::YieldOp::create(b, loc, next);
+          }
+          Value total = steps.getResult(0);
+          if (promote)
+            total = isInt ? arith::AddIOp::create(b, loc, running, total)
+                                .getResult()
+                          : arith::AddFOp::create(b, loc, running, total)
+                                .getResult();
+          scf::YieldOp::create(b, loc, total);
+        }
+        Value v = chunks.getResult(0);
+        if (alpha != 1)
+          v = scale(v, alpha);
+        if (acc != accElem)
+          v = arith::TruncFOp::create(b, loc, accElem, v);
+        emitElementStore(b, loc, d, f, v);
+      });
+  if (staged)
+    emitScopeBarrier(b, loc, ctx);
+  return Outcome::ok();
+}
+
+template <typename OpTy> void addGemm(Registry &registry, StringRef name) {
+  Variant v;
+  v.name = "per_element";
+  v.priority = priority::kPerElement;
+  v.predicates = {pred::allThreadsActive(), pred::layoutThreadAxesMatchScope(),
+                  gemmPlan()};
+  v.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &rw) {
+    return emitGemm(cast<OpTy>(op), ctx, rw);
+  };
+  registry.add(name, "cuda", std::move(v));
+}
+
+} // namespace
+
+void tileir::dispatch::registerCudaGeneralVariants(Registry &registry) {
+  addReduce<tirx::SumOp>(registry, "tirx.sum", ReduceKind::Sum);
+  addReduce<tirx::MaxOp>(registry, "tirx.max", ReduceKind::Max);
+  addReduce<tirx::MinOp>(registry, "tirx.min", ReduceKind::Min);
+  addGemm<tirx::GemmOp>(registry, "tirx.gemm");
+  addGemm<tirx::GemmAsyncOp>(registry, "tirx.gemm_async");
+  // cp.async copies (no mbarrier, no tensor map) of any layout: done
+  // synchronously, element by element (as `sync`, which takes power-of-two
+  // layouts only).
+  Variant copyAsync;
+  copyAsync.name = "per_element";
+  copyAsync.priority = priority::kPerElement;
+  copyAsync.predicates = {
+      pred::allThreadsActive(),
+      {"perElementPlan", [](Operation *op, const DispatchContext &ctx) {
+         auto copy = cast<tirx::CopyAsyncOp>(op);
+         if (copy.getBarrier() || copy.getTensorMap())
+           return Outcome::fail("has an mbarrier or a tensor map (a TMA copy)");
+         if (auto why = checkPerElement(copy.getDst(), {copy.getSrc()}, ctx))
+           return Outcome::fail(*why);
+         return Outcome::ok();
+       }}};
+  copyAsync.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &rw) {
+    auto copy = cast<tirx::CopyAsyncOp>(op);
+    emitPerElement(rw, op->getLoc(), copy.getDst(), {copy.getSrc()}, nullptr,
+                   ctx, [](OpBuilder &, Location, ArrayRef<Value> v, Value) {
+                     return v[0];
+                   });
+    return Outcome::ok();
+  };
+  registry.add("tirx.copy_async", "cuda", std::move(copyAsync));
+
+  Variant wait;
+  wait.name = "none";
+  wait.priority = priority::kPerElement;
+  wait.predicates = {{"noWgmma", [](Operation *, const DispatchContext &ctx) {
+                        if (ctx.getTarget().hasWGMMA())
+                          return Outcome::fail(
+                              "wgmma products may be in flight (sm_90a)");
+                        return Outcome::ok();
+                      }}};
+  wait.impl = [](Operation *, DispatchContext &, RewriterBase &) {
+    return Outcome::ok();
+  };
+  registry.add("tirx.gemm_wait", "cuda", std::move(wait));
+}
