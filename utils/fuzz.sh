@@ -60,7 +60,7 @@ done
 # (op names, keywords, types) and the punctuation of the syntax.
 {
   cat "$seeds"/text/*.mlir | grep -oE '\b[a-z_][a-z0-9_]+\b' | sort | uniq -c |
-    sort -rn | head -400 | awk '{ print "\"" $2 "\"" }'
+    sort -rn | awk 'NR <= 400 { print "\"" $2 "\"" }'
   for p in '<' '>' '(' ')' '[' ']' '{' '}' ':' ',' '=' '->' '%' '@' '?' '!' 'x' \
     'dense<' 'tile<' 'ptr<' 'array<i32: ' '// -----'; do
     printf '"%s"\n' "$p"
