@@ -40,6 +40,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GemmCodegen.h"
+
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
@@ -923,15 +925,8 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
   Gemm g = readGemm(op);
   Location loc = op->getLoc();
   OpBuilder &b = rewriter;
-  Type accElem = g.accType();
-  bool isInt = accElem.isInteger();
-  // The type the products are summed in: f16 and bf16 accumulators sum in
-  // f32 and round once at the end, as the tensor cores keep their partial
-  // sums wider than the accumulator (summing in f16 would round every K
-  // step).
-  Type acc = accElem;
-  if (!isInt && accElem.getIntOrFloatBitWidth() < 32)
-    acc = b.getF32Type();
+  ScalarGemmArithmetic math(b, op);
+  Type acc = math.acc;
   BitLayout d = *BitLayout::get(g.type(g.d).getTileLayout());
   BitLayout a = *BitLayout::get(g.type(g.a).getTileLayout());
   BitLayout bl = *BitLayout::get(g.type(g.b).getTileLayout());
@@ -939,21 +934,6 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
   Value cStorage = getStorage(b, loc, g.c);
   Value aStorage = getStorage(b, loc, g.a);
   Value bStorage = getStorage(b, loc, g.b);
-  bool tf32 = g.inputType().isF32() && !wantsF32Precision(op);
-
-  // A constant of the accumulator type (alpha and beta are integers with an
-  // integer accumulator: the op verifier).
-  auto accConstant = [&](double v) -> Value {
-    if (isInt)
-      return arith::ConstantIntOp::create(b, loc, acc, int64_t(v));
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, v));
-  };
-  // x * scale in the accumulator type (integers wrap).
-  auto scale = [&](Value x, double v) -> Value {
-    if (isInt)
-      return arith::MulIOp::create(b, loc, x, accConstant(v));
-    return arith::MulFOp::create(b, loc, x, accConstant(v));
-  };
 
   // The (m, n) of each element this thread holds: thread bits from the
   // thread id, register bits from the slot.
@@ -972,37 +952,23 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
     if (g.beta == 0) {
       c = arith::ConstantOp::create(b, loc, b.getZeroAttr(acc));
     } else {
-      c = memref::LoadOp::create(b, loc, cStorage,
-                                 cstIndex(b, loc, d.storageIndex(flat)));
-      if (acc != accElem)
-        c = arith::ExtFOp::create(b, loc, acc, c);
-      if (g.beta != 1)
-        c = scale(c, g.beta);
+      c = math.fromC(
+          b, loc,
+          memref::LoadOp::create(b, loc, cStorage,
+                                 cstIndex(b, loc, d.storageIndex(flat))),
+          g.beta);
     }
     init.push_back(c);
   }
 
-  // An input element widened to the accumulator type: f32 as tf32 (the low
-  // 13 mantissa bits dropped, as the tensor cores read it), integers
-  // extended by the signedness of their input (config signed_a/signed_b).
+  // An input element widened to the sum type.
   auto operand = [&](Value storage, const BitLayout &layout, Value flat,
                      StringRef signedKey) {
-    Value x = memref::LoadOp::create(b, loc, storage,
-                                     emitStorageOffset(b, loc, layout, flat));
-    if (tf32) {
-      Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
-      bits = arith::AndIOp::create(
-          b, loc, bits,
-          arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0xffffe000));
-      x = arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
-    }
-    if (x.getType() == acc)
-      return x;
-    if (!isInt)
-      return arith::ExtFOp::create(b, loc, acc, x).getResult();
-    if (cast<tirx::GemmOp>(op).isSignedInput(signedKey))
-      return arith::ExtSIOp::create(b, loc, acc, x).getResult();
-    return arith::ExtUIOp::create(b, loc, acc, x).getResult();
+    return math.widen(
+        b, loc,
+        memref::LoadOp::create(b, loc, storage,
+                               emitStorageOffset(b, loc, layout, flat)),
+        signedKey);
   };
   // Flat index of element (r, c) of a buffer of `cols` columns.
   auto flatOf = [&](Value r, Value c, int64_t cols) -> Value {
@@ -1027,22 +993,12 @@ Outcome emitFmaGemm(Operation *op, RewriterBase &rewriter) {
                         g.transposeB ? flatOf(cols[i], k, colsB)
                                      : flatOf(k, cols[i], colsB),
                         "signed_b");
-      // Integers: the product and the sum wrap modulo 2^width, as the
-      // tensor cores' integer mma (without .satfinite) does.
-      if (isInt)
-        next.push_back(arith::AddIOp::create(
-            b, loc, arith::MulIOp::create(b, loc, x, y), sum));
-      else
-        next.push_back(LLVM::FMAOp::create(b, loc, x, y, sum));
+      next.push_back(math.multiplyAdd(b, loc, x, y, sum));
     }
     scf::YieldOp::create(b, loc, next);
   }
   for (auto [i, flat] : llvm::enumerate(flats)) {
-    Value v = loop.getResult(i);
-    if (g.alpha != 1)
-      v = scale(v, g.alpha);
-    if (acc != accElem)
-      v = arith::TruncFOp::create(b, loc, accElem, v);
+    Value v = math.toD(b, loc, loop.getResult(i), g.alpha);
     memref::StoreOp::create(b, loc, v, dStorage,
                             cstIndex(b, loc, d.storageIndex(flat)));
   }
@@ -1066,6 +1022,85 @@ Variant makeFmaVariant() {
 }
 
 } // namespace
+
+ScalarGemmArithmetic::ScalarGemmArithmetic(OpBuilder &b, Operation *op)
+    : op(op),
+      accElem(
+          cast<tirx::BufferType>(op->getOperand(0).getType()).getElementType()),
+      acc(accElem), isInt(accElem.isInteger()) {
+  if (!isInt && accElem.getIntOrFloatBitWidth() < 32)
+    acc = b.getF32Type();
+  tf32 = cast<tirx::BufferType>(op->getOperand(1).getType())
+             .getElementType()
+             .isF32() &&
+         !wantsF32Precision(op);
+}
+
+Value ScalarGemmArithmetic::constant(OpBuilder &b, Location loc,
+                                     double v) const {
+  if (isInt)
+    return arith::ConstantIntOp::create(b, loc, acc, int64_t(v));
+  return arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, v));
+}
+
+Value ScalarGemmArithmetic::scale(OpBuilder &b, Location loc, Value x,
+                                  double v) const {
+  if (isInt)
+    return arith::MulIOp::create(b, loc, x, constant(b, loc, v));
+  return arith::MulFOp::create(b, loc, x, constant(b, loc, v));
+}
+
+Value ScalarGemmArithmetic::widen(OpBuilder &b, Location loc, Value x,
+                                  StringRef signedKey) const {
+  if (tf32) {
+    Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
+    bits = arith::AndIOp::create(
+        b, loc, bits,
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0xffffe000));
+    x = arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+  }
+  if (x.getType() == acc)
+    return x;
+  if (!isInt)
+    return arith::ExtFOp::create(b, loc, acc, x);
+  bool isSigned = isa<tirx::GemmOp>(op)
+                      ? cast<tirx::GemmOp>(op).isSignedInput(signedKey)
+                      : cast<tirx::GemmAsyncOp>(op).isSignedInput(signedKey);
+  if (isSigned)
+    return arith::ExtSIOp::create(b, loc, acc, x);
+  return arith::ExtUIOp::create(b, loc, acc, x);
+}
+
+Value ScalarGemmArithmetic::multiplyAdd(OpBuilder &b, Location loc, Value x,
+                                        Value y, Value sum) const {
+  if (isInt)
+    return arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y),
+                                 sum);
+  return LLVM::FMAOp::create(b, loc, x, y, sum);
+}
+
+Value ScalarGemmArithmetic::add(OpBuilder &b, Location loc, Value x,
+                                Value y) const {
+  if (isInt)
+    return arith::AddIOp::create(b, loc, x, y);
+  return arith::AddFOp::create(b, loc, x, y);
+}
+
+Value ScalarGemmArithmetic::fromC(OpBuilder &b, Location loc, Value c,
+                                  double beta) const {
+  if (c.getType() != acc)
+    c = arith::ExtFOp::create(b, loc, acc, c);
+  return beta == 1 ? c : scale(b, loc, c, beta);
+}
+
+Value ScalarGemmArithmetic::toD(OpBuilder &b, Location loc, Value sum,
+                                double alpha) const {
+  if (alpha != 1)
+    sum = scale(b, loc, sum, alpha);
+  if (acc != accElem)
+    sum = arith::TruncFOp::create(b, loc, accElem, sum);
+  return sum;
+}
 
 void tileir::dispatch::registerCudaGemmVariants(Registry &registry) {
   registry.add("tirx.gemm", "cuda", makeMmaSyncVariant());

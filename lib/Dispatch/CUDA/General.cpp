@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GemmCodegen.h"
 #include "PerElement.h"
 
 #include "tileir/Dispatch/Dispatch.h"
@@ -238,11 +239,8 @@ Outcome emitGemm(OpTy op, const DispatchContext &ctx, RewriterBase &rewriter) {
   OpBuilder &b = rewriter;
   Location loc = op.getLoc();
   auto dType = op.getD().getType();
-  Type accElem = dType.getElementType();
-  bool isInt = accElem.isInteger();
-  Type acc = accElem;
-  if (!isInt && accElem.getIntOrFloatBitWidth() < 32)
-    acc = b.getF32Type();
+  ScalarGemmArithmetic math(b, op);
+  Type acc = math.acc;
   int64_t n = dType.getDimSize(1);
   bool transA = op.getTransposeA(), transB = op.getTransposeB();
   int64_t k = op.getA().getType().getDimSize(transA ? 0 : 1);
@@ -251,19 +249,9 @@ Outcome emitGemm(OpTy op, const DispatchContext &ctx, RewriterBase &rewriter) {
   double alpha = op.getAlpha().convertToDouble();
   double beta = op.getBeta().convertToDouble();
   DictionaryAttr config = op.getConfigAttr();
-  auto precision = config ? config.template getAs<StringAttr>("precision")
-                          : nullptr;
-  bool tf32 = op.getA().getType().getElementType().isF32() &&
-              !(precision && precision.getValue() == "f32");
-  auto promote = config ? config.template getAs<IntegerAttr>("promote_k")
-                        : nullptr;
+  auto promote =
+      config ? config.template getAs<IntegerAttr>("promote_k") : nullptr;
   int64_t chunk = promote ? promote.getInt() : k;
-  auto isSigned = [&](StringRef key) {
-    if (config)
-      if (auto flag = config.template getAs<BoolAttr>(key))
-        return flag.getValue();
-    return true;
-  };
 
   bool staged = false;
   ElementAccess a = prepareSource(b, op, op.getA(), ctx, staged);
@@ -275,32 +263,6 @@ Outcome emitGemm(OpTy op, const DispatchContext &ctx, RewriterBase &rewriter) {
   ElementAccess d = *getElementAccess(op.getD(), why);
   prepareElementAccess(b, loc, d);
 
-  auto accConstant = [&](double v) -> Value {
-    if (isInt)
-      return arith::ConstantIntOp::create(b, loc, acc, int64_t(v));
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(acc, v));
-  };
-  auto scale = [&](Value x, double v) -> Value {
-    if (isInt)
-      return arith::MulIOp::create(b, loc, x, accConstant(v));
-    return arith::MulFOp::create(b, loc, x, accConstant(v));
-  };
-  auto widen = [&](Value x, StringRef signedKey) -> Value {
-    if (tf32) {
-      Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
-      bits = arith::AndIOp::create(
-          b, loc, bits,
-          arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0xffffe000));
-      x = arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
-    }
-    if (x.getType() == acc)
-      return x;
-    if (!isInt)
-      return arith::ExtFOp::create(b, loc, acc, x);
-    if (isSigned(signedKey))
-      return arith::ExtSIOp::create(b, loc, acc, x);
-    return arith::ExtUIOp::create(b, loc, acc, x);
-  };
   auto flatOf = [&](Value r, Value col, int64_t cols) -> Value {
     return arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, r, cstIndex(b, loc, cols)), col);
@@ -313,27 +275,22 @@ Outcome emitGemm(OpTy op, const DispatchContext &ctx, RewriterBase &rewriter) {
         Value col = arith::RemUIOp::create(b, loc, f, cstIndex(b, loc, n));
         Value init = arith::ConstantOp::create(b, loc, b.getZeroAttr(acc));
         if (c) {
-          init = emitElementLoad(b, loc, *c, f);
-          if (init.getType() != acc)
-            init = arith::ExtFOp::create(b, loc, acc, init);
-          if (beta != 1)
-            init = scale(init, beta);
+          init = math.fromC(b, loc, emitElementLoad(b, loc, *c, f), beta);
         }
         // One chunk of K (all of it without promote_k), summed from zero
         // and added to the running sum.
-        auto chunks = scf::ForOp::create(b, loc, cstIndex(b, loc, 0),
-                                         cstIndex(b, loc, k),
-                                         cstIndex(b, loc, chunk),
-                                         ValueRange{init});
+        auto chunks =
+            scf::ForOp::create(b, loc, cstIndex(b, loc, 0), cstIndex(b, loc, k),
+                               cstIndex(b, loc, chunk), ValueRange{init});
         {
           OpBuilder::InsertionGuard guard(b);
           b.setInsertionPointToStart(chunks.getBody());
           Value k0 = chunks.getInductionVar();
           Value running = chunks.getRegionIterArgs()[0];
-          Value start = promote ? arith::ConstantOp::create(
-                                      b, loc, b.getZeroAttr(acc))
-                                      .getResult()
-                                : running;
+          Value start =
+              promote ? arith::ConstantOp::create(b, loc, b.getZeroAttr(acc))
+                            .getResult()
+                      : running;
           auto steps = scf::ForOp::create(
               b, loc, k0,
               arith::AddIOp::create(b, loc, k0, cstIndex(b, loc, chunk)),
@@ -342,43 +299,36 @@ Outcome emitGemm(OpTy op, const DispatchContext &ctx, RewriterBase &rewriter) {
             OpBuilder::InsertionGuard inner(b);
             b.setInsertionPointToStart(steps.getBody());
             Value kk = steps.getInductionVar();
-            Value x = widen(emitElementLoad(b, loc, a,
-                                            transA ? flatOf(kk, row, colsA)
-                                                   : flatOf(row, kk, colsA)),
-                            "signed_a");
-            Value y = widen(emitElementLoad(b, loc, bm,
-                                            transB ? flatOf(col, kk, colsB)
-                                                   : flatOf(kk, col, colsB)),
-                            "signed_b");
+            Value x =
+                math.widen(b, loc,
+                           emitElementLoad(b, loc, a,
+                                           transA ? flatOf(kk, row, colsA)
+                                                  : flatOf(row, kk, colsA)),
+                           "signed_a");
+            Value y =
+                math.widen(b, loc,
+                           emitElementLoad(b, loc, bm,
+                                           transB ? flatOf(col, kk, colsB)
+                                                  : flatOf(kk, col, colsB)),
+                           "signed_b");
             Value sum = steps.getRegionIterArgs()[0];
-            Value next =
-                isInt ? arith::AddIOp::create(
-                            b, loc, arith::MulIOp::create(b, loc, x, y), sum)
-                            .getResult()
-                      : LLVM::FMAOp::create(b, loc, x, y, sum).getResult();
-            scf::YieldOp::create(b, loc, next);
+            scf::YieldOp::create(b, loc, math.multiplyAdd(b, loc, x, y, sum));
           }
           Value total = steps.getResult(0);
           if (promote)
-            total = isInt ? arith::AddIOp::create(b, loc, running, total)
-                                .getResult()
-                          : arith::AddFOp::create(b, loc, running, total)
-                                .getResult();
+            total = math.add(b, loc, running, total);
           scf::YieldOp::create(b, loc, total);
         }
-        Value v = chunks.getResult(0);
-        if (alpha != 1)
-          v = scale(v, alpha);
-        if (acc != accElem)
-          v = arith::TruncFOp::create(b, loc, accElem, v);
-        emitElementStore(b, loc, d, f, v);
+        emitElementStore(b, loc, d, f,
+                         math.toD(b, loc, chunks.getResult(0), alpha));
       });
   if (staged)
     emitScopeBarrier(b, loc, ctx);
   return Outcome::ok();
 }
 
-template <typename OpTy> void addGemm(Registry &registry, StringRef name) {
+template <typename OpTy>
+void addGemm(Registry &registry, StringRef name) {
   Variant v;
   v.name = "per_element";
   v.priority = priority::kPerElement;
@@ -416,10 +366,9 @@ void tileir::dispatch::registerCudaGeneralVariants(Registry &registry) {
        }}};
   copyAsync.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &rw) {
     auto copy = cast<tirx::CopyAsyncOp>(op);
-    emitPerElement(rw, op->getLoc(), copy.getDst(), {copy.getSrc()}, nullptr,
-                   ctx, [](OpBuilder &, Location, ArrayRef<Value> v, Value) {
-                     return v[0];
-                   });
+    emitPerElement(
+        rw, op->getLoc(), copy.getDst(), {copy.getSrc()}, nullptr, ctx,
+        [](OpBuilder &, Location, ArrayRef<Value> v, Value) { return v[0]; });
     return Outcome::ok();
   };
   registry.add("tirx.copy_async", "cuda", std::move(copyAsync));

@@ -21,17 +21,17 @@ namespace tileir::dispatch {
 
 /// Computes the destination element from the source elements (a scalar
 /// source repeats its value) and the row-major flat index (index type).
-using PerElementFn = std::function<mlir::Value(
-    mlir::OpBuilder &, mlir::Location, llvm::ArrayRef<mlir::Value>,
-    mlir::Value)>;
+using PerElementFn =
+    std::function<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                              llvm::ArrayRef<mlir::Value>, mlir::Value)>;
 
 /// Why `dst = f(sources)` cannot be lowered element by element at the scope
 /// of `ctx`, or nullopt. Register operands must hold each element in the
 /// threads that compute it (the destination's holders, or the scope's
 /// threads in turn when the destination is in memory).
-std::optional<std::string>
-checkPerElement(mlir::Value dst, llvm::ArrayRef<mlir::Value> sources,
-                const DispatchContext &ctx);
+std::optional<std::string> checkPerElement(mlir::Value dst,
+                                           llvm::ArrayRef<mlir::Value> sources,
+                                           const DispatchContext &ctx);
 
 /// Emits the per-element loop before the current insertion point. Global
 /// sources read `padding` (zero when null) out of bounds; global
@@ -43,7 +43,6 @@ void emitPerElement(mlir::OpBuilder &b, mlir::Location loc, mlir::Value dst,
                     mlir::TypedAttr padding, const DispatchContext &ctx,
                     const PerElementFn &fn,
                     llvm::ArrayRef<mlir::Value> offsets = {});
-
 
 //===----------------------------------------------------------------------===//
 // Building blocks of other general variants (reductions, gemm)
@@ -92,9 +91,8 @@ void emitElementLoop(mlir::OpBuilder &b, mlir::Location loc,
                      llvm::function_ref<void(mlir::Value)> body);
 /// Whether every element of register operand `a` is held by a thread of the
 /// scope (leaderOnly: its base copy).
-std::optional<std::string> checkHeld(const ElementAccess &a,
-                                     const DispatchContext &ctx,
-                                     bool leaderOnly);
+std::optional<std::string>
+checkHeld(const ElementAccess &a, const DispatchContext &ctx, bool leaderOnly);
 /// A barrier of the call's scope (none at thread scope).
 void emitScopeBarrier(mlir::OpBuilder &b, mlir::Location loc,
                       const DispatchContext &ctx);

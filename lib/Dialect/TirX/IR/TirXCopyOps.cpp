@@ -54,15 +54,14 @@ LogicalResult CopyAsyncOp::verify() {
     if (shared.getRank() > 5)
       return emitOpError() << "expects a TMA box of at most 5 dimensions, got "
                            << shared.getRank();
-    tileir::layout::TileLayout layout =
-        shared.getTileLayout().canonicalize();
+    tileir::layout::TileLayout layout = shared.getTileLayout().canonicalize();
     int64_t n = shared.getNumElements();
-    bool dense = layout.getReplica().empty() &&
-                 (layout.getShard().empty() ||
-                  (layout.getShard().size() == 1 &&
-                   layout.getShard()[0].extent == n &&
-                   layout.getShard()[0].stride == 1 &&
-                   layout.getShard()[0].axis == "m"));
+    bool dense =
+        layout.getReplica().empty() &&
+        (layout.getShard().empty() ||
+         (layout.getShard().size() == 1 && layout.getShard()[0].extent == n &&
+          layout.getShard()[0].stride == 1 &&
+          layout.getShard()[0].axis == "m"));
     for (const auto &[axis, value] : layout.getOffset())
       if (axis != "m" && value != 0)
         dense = false;

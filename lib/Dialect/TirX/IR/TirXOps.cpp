@@ -117,11 +117,11 @@ LogicalResult mlir::tirx::verifyPrimitiveLayouts(Operation *op) {
     }
     if (!*pair) {
       if (scope != ExecScope::Thread)
-        return op->emitOpError()
-               << "expects register operand #" << i
-               << " to spread over the threads of the " << stringifyExecScope(scope)
-               << " (a layout with thread axes); its layout " << type.getLayout()
-               << " has none";
+        return op->emitOpError() << "expects register operand #" << i
+                                 << " to spread over the threads of the "
+                                 << stringifyExecScope(scope)
+                                 << " (a layout with thread axes); its layout "
+                                 << type.getLayout() << " has none";
       continue;
     }
     auto to = static_cast<int>((*pair)->second);
@@ -132,7 +132,8 @@ LogicalResult mlir::tirx::verifyPrimitiveLayouts(Operation *op) {
          (to == static_cast<int>(ExecScope::Warpgroup) && cta == 128));
     if (to != static_cast<int>(scope) && !wholeCta)
       return op->emitOpError()
-             << "expects register operand #" << i << " to spread over the threads of the "
+             << "expects register operand #" << i
+             << " to spread over the threads of the "
              << stringifyExecScope(scope) << ", its layout " << type.getLayout()
              << " names the threads of a "
              << tileir::layout::stringifyScope((*pair)->second);
@@ -140,8 +141,8 @@ LogicalResult mlir::tirx::verifyPrimitiveLayouts(Operation *op) {
       continue;
     // The threads it names, scope-relative.
     static const std::pair<const char *, int64_t> units[] = {
-        {"laneid", 1},    {"tid_in_wg", 1}, {"tx", 1},
-        {"warpid", 32},   {"wid_in_wg", 32}, {"wgid", 128}};
+        {"laneid", 1},  {"tid_in_wg", 1},  {"tx", 1},
+        {"warpid", 32}, {"wid_in_wg", 32}, {"wgid", 128}};
     int64_t needed = 1;
     for (auto [axis, unit] : units)
       needed += (layout.span(axis) - 1) * unit;
@@ -350,7 +351,8 @@ LogicalResult CastOp::verify() {
     return emitOpError() << "expects an integer side with unsigned_";
   // The hardware converts f8 from and to f16/f32 only: f64 <-> f8 would
   // round twice through f32.
-  if ((isSupportedF8(from) && to.isF64()) || (isSupportedF8(to) && from.isF64()))
+  if ((isSupportedF8(from) && to.isF64()) ||
+      (isSupportedF8(to) && from.isF64()))
     return emitOpError() << "expects no f64 <-> f8 cast (it would round "
                             "twice through f32; cast through f32 explicitly), "
                             "got "
