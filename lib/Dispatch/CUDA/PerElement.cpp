@@ -493,45 +493,22 @@ void tileir::dispatch::emitPerElement(OpBuilder &b, Location loc, Value dst,
       continue;
     }
     ElementAccess a = *getAccess(v, why);
-    if (a.isLocal())
-      a.storage = getStorage(b, loc, v);
-    else if (a.isShared()) {
-      a.storage = emitSharedPointer(b, loc, v);
-      if (!offsets.empty())
-        a.offset = offsets[accesses.size()];
-    }
+    prepareElementAccess(b, loc, a,
+                         offsets.empty() ? Value() : offsets[accesses.size()]);
     accesses.push_back(a);
-  }
-  int64_t T = ctx.getScopeThreads();
-  Value r = cstIndex(b, loc, 0);
-  if (ctx.getScope() != tirx::ExecScope::Thread) {
-    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    r = T == ctx.getCtaThreads()
-            ? tid
-            : arith::RemUIOp::create(b, loc, tid, cstIndex(b, loc, T))
-                  .getResult();
   }
   int64_t n = cast<tirx::BufferType>(dst.getType()).getNumElements();
   std::optional<unsigned> anchor = anchorOf(accesses);
-  Value lb = anchor ? cstIndex(b, loc, 0) : r;
-  Value step = cstIndex(b, loc, anchor ? 1 : T);
-  auto loop = scf::ForOp::create(b, loc, lb, cstIndex(b, loc, n), step);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value flat = loop.getInductionVar();
-  if (anchor) {
-    Value holds = emitHolds(b, loc, accesses[*anchor].layout, flat, r,
-                            /*leaderOnly=*/!accesses[0].isLocal());
-    auto ifOp = scf::IfOp::create(b, loc, holds, /*withElse=*/false);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-  }
-  SmallVector<Value> values;
-  for (auto [i, v] : llvm::enumerate(sources)) {
-    const ElementAccess &a = accesses[i + 1];
-    values.push_back(a.buffer ? emitLoad(b, loc, a, flat, padding) : v);
-  }
-  Value result = fn(b, loc, values, flat);
-  emitStore(b, loc, accesses[0], flat, result);
+  emitElementLoop(
+      b, loc, anchor ? &accesses[*anchor] : nullptr,
+      /*leaderOnly=*/!accesses[0].isLocal(), n, ctx, [&](Value flat) {
+        SmallVector<Value> values;
+        for (auto [i, v] : llvm::enumerate(sources)) {
+          const ElementAccess &a = accesses[i + 1];
+          values.push_back(a.buffer ? emitLoad(b, loc, a, flat, padding) : v);
+        }
+        emitStore(b, loc, accesses[0], flat, fn(b, loc, values, flat));
+      });
 }
 
 /// Threads per team and teams per CTA of the copy's scope.
