@@ -805,8 +805,6 @@ static std::string isKnownLimit(const Case &c, const std::string &error) {
   if ((c.op == "gemm" || c.op == "gemm_async") && f8 &&
       has("f8 inputs (no scalar f8 arithmetic)"))
     return "f8 matrix products need mma_sync or wgmma";
-  if (c.op == "fma" && f8)
-    return "f8 fma (no scalar f8 fused multiply-add)";
   if (c.op == "gemm_wait" && has("wgmma products may be in flight"))
     return "gemm_wait on sm_90a outside warpgroup scope";
   if (c.op == "copy_async" && has("tma (prio=10): tmaOperands: shared layout "

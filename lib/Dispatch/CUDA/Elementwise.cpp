@@ -465,6 +465,14 @@ ElementwiseSpec fmaSpec() {
     if (!isFloat(type))
       return arith::AddIOp::create(
           b, loc, arith::MulIOp::create(b, loc, v[0], v[1]), v[2]);
+    if (isF8(type)) {
+      // No f8 arithmetic: the operands convert to f32 exactly, the product
+      // is exact there, and the f32 sum rounds to f8 (satfinite for e4m3).
+      Type f32 = b.getF32Type();
+      auto wide = [&](Value x) { return emitConvert(b, loc, x, f32, false); };
+      Value r = LLVM::FMAOp::create(b, loc, wide(v[0]), wide(v[1]), wide(v[2]));
+      return emitConvert(b, loc, r, type, false);
+    }
     if (hasFlag(op, "ftz"))
       return intrinsic(b, loc, "llvm.nvvm.fma.rn.ftz.f", type,
                        {v[0], v[1], v[2]});
@@ -476,11 +484,15 @@ ElementwiseSpec fmaSpec() {
     return LLVM::FMAOp::create(b, loc, v[0], v[1], v[2]);
   };
   spec.check = [](Operation *op,
-                  const DispatchContext &) -> std::optional<std::string> {
+                  const DispatchContext &ctx) -> std::optional<std::string> {
     if (hasFlag(op, "approx"))
       return std::string("approx has no form for tirx.fma");
     if (hasFlag(op, "ftz") && !dstElementType(op).isF32())
       return std::string("ftz has an f32 hardware form only");
+    if (isF8(dstElementType(op)) && ctx.getTarget().getSmVersion() < 89)
+      return "f8 fma converts through f32 with cvt e4m3x2/e5m2x2 (sm_89 or "
+             "newer), target is " +
+             ctx.getTarget().getChip().str();
     return std::nullopt;
   };
   return spec;
