@@ -71,23 +71,3 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
-
-// -----
-
-// The fused forms exist for Trainium only.
-!L = !tirx.buffer<1x256xf32, local, #tirx.layout<S[(128,2):(1@tx,1)]>>
-!R = !tirx.buffer<1xf32, local, #tirx.layout<S[1:1] + R[128:1@tx]>>
-gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  gpu.func @fused(%x: !L) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
-    %d = tirx.alloc : !R
-    // expected-error@+1 {{'tirx.binary_reduce' op has no variant registered for target 'cuda'}}
-    tirx.binary_reduce cta "mul" "sum" %d, %x, %x axes = [1] : !R, !L, !L
-    // expected-error@+1 {{'tirx.unary_reduce' op has no variant registered for target 'cuda'}}
-    tirx.unary_reduce cta "exp" "sum" %d, %x axes = [1] : !R, !L
-    // expected-error@+1 {{'tirx.binary_chain' op has no variant registered for target 'cuda'}}
-    tirx.binary_chain cta "mul" "add" %x, %x, %x, %x : !L, !L, !L, !L
-    // expected-error@+1 {{'tirx.reduce_negate' op has no variant registered for target 'cuda'}}
-    tirx.reduce_negate cta "max" %d, %x axes = [1] : !R, !L
-    gpu.return
-  }
-}

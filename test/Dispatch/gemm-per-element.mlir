@@ -85,3 +85,29 @@ gpu.func @async_sm80(%a: !SA, %b: !SB) kernel attributes {known_block_size = arr
   gpu.return
 }
 }
+
+// f8 x f8 -> f32 with shared A and B no tensor-core variant takes (3x5x7):
+// each input converts to f32 exactly (the pair conversion to f16x2, then
+// extf) and the products are summed with one fma each in f32. A
+// warp-scope gemm_wait on sm_90a is empty: only warpgroup wgmma products
+// can be in flight.
+!FA = !tirx.buffer<3x7xf8E4M3FN, shared, #tirx.layout<S[(3,7):(7,1)]>>
+!FB = !tirx.buffer<7x5xf8E5M2, shared, #tirx.layout<S[(7,5):(5,1)]>>
+!FD = !tirx.buffer<3x5xf32, shared, #tirx.layout<S[(3,5):(5,1)]>>
+gpu.module @m90a [#nvvm.target<chip = "sm_90a">] {
+// CHECK-LABEL: gpu.func @f8_per_element
+// CHECK: scf.for %{{.*}} = %c0 to %c7 step %c1 iter_args(%[[S:.*]] = %{{.*}}) -> (f32) {
+// CHECK:   nvvm.convert.f8x2.to.f16x2 %{{.*}} : vector<2xi8>(f8E4M3FN) -> vector<2xf16>
+// CHECK:   arith.extf %{{.*}} : f16 to f32
+// CHECK:   nvvm.convert.f8x2.to.f16x2 %{{.*}} : vector<2xi8>(f8E5M2) -> vector<2xf16>
+// CHECK:   arith.extf %{{.*}} : f16 to f32
+// CHECK:   llvm.intr.fma(%{{.*}}, %{{.*}}, %[[S]]) : (f32, f32, f32) -> f32
+// CHECK-NOT: tirx.gemm
+// CHECK: gpu.return
+gpu.func @f8_per_element(%a: !FA, %b: !FB) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %d = tirx.alloc : !FD
+  tirx.gemm warp %d, %a, %b, %d : !FD, !FA, !FB, !FD
+  tirx.gemm_wait warp {pending = 0}
+  gpu.return
+}
+}

@@ -20,7 +20,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
     // expected-note@+2 {{mma_sync_int (prio=10)}}
     // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, or integer inputs no wider than an integer accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
     tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
-    // expected-note@-1 {{per_element (prio=-10): perElementPlan: f8 inputs (no scalar f8 arithmetic)}}
+    // expected-note@-1 {{per_element (prio=-10): perElementPlan: f8 inputs convert to f32 with cvt e4m3x2/e5m2x2 (sm_89 or newer), target is sm_80}}
     gpu.return
   }
 }
@@ -28,20 +28,17 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
 // -----
 
 // f8 on sm_90 (default PTX 8.0: no f8 mma.sync) with K = 16 (an m16n8k16
-// bf16-style A fragment): f8 mma.sync atoms are m16n8k32.
+// bf16-style A fragment), forced onto mma_sync: f8 mma.sync atoms are
+// m16n8k32 (per_element would take it, through f32).
 !A = !tirx.buffer<16x16xf8E4M3FN, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
 !B = !tirx.buffer<16x8xf8E4M3FN, local, #tirx.layout<S[(2,4,2,8):(2,1@laneid,1,4@laneid)]>>
 !C = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,4,2):(2,4@laneid,1@laneid,1)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
   gpu.func @f8_k16(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
-    // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+4 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_90}}
-    // expected-note@+3 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_90 with PTX 8.0; mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
-    // expected-note@+2 {{mma_sync_int (prio=10)}}
-    // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, or integer inputs no wider than an integer accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
-    tirx.gemm warp %d, %a, %b, %d : !C, !A, !B, !C
-    // expected-note@-1 {{per_element (prio=-10): perElementPlan: f8 inputs (no scalar f8 arithmetic)}}
+    // expected-error@+2 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+1 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_90 with PTX 8.0; mmaSyncShape: expects M % 16, N % 8 and K % 32 to be 0 (m16n8k32 atoms), got MxNxK = 16x8x16}}
+    tirx.gemm warp %d, %a, %b, %d {dispatch = "mma_sync"} : !C, !A, !B, !C
     gpu.return
   }
 }

@@ -68,7 +68,8 @@ gpu.func @promote_one_chunk(%a: !A, %b: !B) kernel attributes {known_block_size 
 
 // -----
 
-// promote_k must be whole wgmma K steps (32 for f8).
+// promote_k must be whole wgmma K steps (32 for f8); forced onto wgmma (the
+// general per_element variant would take it).
 !D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 !A = !tirx.buffer<64x64xf8E4M3FN, shared, #tirx.layout<S[(8,8,4,16):(512,16,128,1)]>>
 !B = !tirx.buffer<16x64xf8E4M3FN, shared, #tirx.layout<S[(2,8,4,16):(512,16,128,1)]>>
@@ -77,7 +78,7 @@ gpu.func @promote_partial_step(%a: !A, %b: !B) kernel attributes {known_block_si
   %d = tirx.alloc : !D
   // expected-error@+2 {{has no applicable variant}}
   // expected-note@+1 {{promote_k 16 is not a multiple of the wgmma K step 32}}
-  tirx.gemm warpgroup %d, %a, %b, %d {transpose_b, beta = 1.0, config = {promote_k = 16}} : !D, !A, !B, !D
+  tirx.gemm warpgroup %d, %a, %b, %d {transpose_b, beta = 1.0, config = {promote_k = 16}, dispatch = "wgmma"} : !D, !A, !B, !D
   gpu.return
 }
 }

@@ -801,15 +801,6 @@ const std::set<std::string> kNotEnumeratedYet = {
 /// documented in docs/Dispatch.md. Returns the limit's name, or "".
 static std::string isKnownLimit(const Case &c, const std::string &error) {
   auto has = [&](const char *s) { return error.find(s) != std::string::npos; };
-  bool f8 = c.desc.find("f8E4M3FN") != std::string::npos;
-  if ((c.op == "gemm" || c.op == "gemm_async") && f8 &&
-      has("f8 inputs (no scalar f8 arithmetic)"))
-    return "f8 matrix products need mma_sync or wgmma";
-  if (c.op == "gemm_wait" && has("wgmma products may be in flight"))
-    return "gemm_wait on sm_90a outside warpgroup scope";
-  if (c.op == "copy_async" && has("tma (prio=10): tmaOperands: shared layout "
-                                  "is not a power-of-two layout"))
-    return "TMA box with non-power-of-two extents";
   if (has("exceeds 16384"))
     return "register operand staged through more than 16 KiB of shared "
            "memory";

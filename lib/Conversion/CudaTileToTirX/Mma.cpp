@@ -41,6 +41,7 @@
 
 using namespace mlir;
 using namespace mlir::tileir;
+using mlir::tirx::isF8;
 using ::tileir::layout::AxisCoord;
 using ::tileir::layout::Iter;
 using ::tileir::layout::TileLayout;
@@ -87,8 +88,6 @@ struct MmaPlan {
   /// Warps per piece.
   int64_t warpsPerPiece() const { return wgmma ? 4 : 1; }
 };
-
-bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 
 /// The element type of the tirx buffers that hold a cuda_tile element type:
 /// tf32 values live in f32 storage (sign, exponent and the top 10 mantissa

@@ -63,7 +63,11 @@ struct AsyncCopy {
   std::optional<layout::Swizzle> swizzle;
 };
 
-FailureOr<AsyncCopy> matchAsyncCopy(tirx::CopyAsyncOp op, std::string &why) {
+/// `denseBox`: a TMA copy, whose shared side the op verifier has checked to
+/// be the dense row-major box at a 128-byte aligned offset, of any extents;
+/// only the offset (sharedBits.memOffset) is read then.
+FailureOr<AsyncCopy> matchAsyncCopy(tirx::CopyAsyncOp op, std::string &why,
+                                    bool denseBox = false) {
   AsyncCopy copy;
   copy.toShared = op.getDst().getType().isShared();
   Value global = copy.toShared ? op.getSrc() : op.getDst();
@@ -76,6 +80,11 @@ FailureOr<AsyncCopy> matchAsyncCopy(tirx::CopyAsyncOp op, std::string &why) {
     return failure();
   }
   auto type = cast<tirx::BufferType>(copy.shared.getType());
+  if (denseBox) {
+    copy.sharedBits.memOffset =
+        layout::getAxis(type.getTileLayout().canonicalize().getOffset(), "m");
+    return copy;
+  }
   FailureOr<BitLayout> bits = BitLayout::get(type.getTileLayout());
   if (failed(bits) || !bits->replica.empty()) {
     why = "shared layout is not a power-of-two layout without replicas";
@@ -427,24 +436,11 @@ Predicate tmaOperands() {
             if (!copy.getTensorMap())
               return Outcome::fail("needs a tensor_map (and a barrier for "
                                    "loads)");
+            // The box's rank, density and shared alignment are the op
+            // verifier's.
             std::string why;
-            FailureOr<AsyncCopy> ac = matchAsyncCopy(copy, why);
-            if (failed(ac))
+            if (failed(matchAsyncCopy(copy, why, /*denseBox=*/true)))
               return Outcome::fail(why);
-            unsigned rank = copy.getDst().getType().getRank();
-            if (rank > 5)
-              return Outcome::fail("a TMA box has at most 5 dimensions, got " +
-                                   std::to_string(rank));
-            // TMA writes the box densely in row-major order (swizzled by
-            // the descriptor).
-            for (auto [j, bit] : llvm::enumerate(ac->sharedBits.shard))
-              if (!bit.isMemory() || bit.stride != (int64_t(1) << j))
-                return Outcome::fail("shared layout is not the dense "
-                                     "row-major box layout");
-            int64_t elemBytes = std::max<unsigned>(
-                1, copy.getDst().getType().getElementTypeBitWidth() / 8);
-            if ((ac->sharedBits.memOffset * elemBytes) % 128 != 0)
-              return Outcome::fail("shared offset is not 128-byte aligned");
             return Outcome::ok();
           }};
 }
@@ -452,7 +448,7 @@ Predicate tmaOperands() {
 Outcome emitTma(tirx::CopyAsyncOp op, DispatchContext &ctx,
                 RewriterBase &rewriter) {
   std::string why;
-  AsyncCopy copy = *matchAsyncCopy(op, why);
+  AsyncCopy copy = *matchAsyncCopy(op, why, /*denseBox=*/true);
   Location loc = op.getLoc();
   OpBuilder &b = rewriter;
   MLIRContext *context = b.getContext();

@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GemmCodegen.h"
 #include "PerElement.h"
 
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
@@ -53,6 +54,7 @@ using tirx::emitStorageOffset;
 using tirx::emitThreadBits;
 using tirx::emitThreadId;
 using tirx::getStorage;
+using tirx::isF8;
 
 namespace {
 
@@ -84,7 +86,6 @@ struct ElementwiseSpec {
 };
 
 bool isFloat(Type t) { return isa<FloatType>(t); }
-bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 bool isHalfLike(Type t) { return t.isF16() || t.isBF16(); }
 
 Type elementTypeOf(Type t) {
@@ -1154,6 +1155,11 @@ Value constantFrom(OpBuilder &b, Location loc, Type type, APInt bits) {
 }
 
 } // namespace
+
+Value tileir::dispatch::emitScalarCast(OpBuilder &b, Location loc, Value v,
+                                       Type to, bool isUnsigned) {
+  return emitConvert(b, loc, v, to, isUnsigned);
+}
 
 void tileir::dispatch::registerCudaElementwiseVariants(Registry &registry) {
   // Register-to-register copies only: shared copies belong to Copy.cpp.

@@ -57,6 +57,7 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using tirx::isF8;
 namespace mma = layout::mma;
 using layout::BitLayout;
 using layout::enumerateSubsets;
@@ -105,8 +106,6 @@ Gemm readGemm(Operation *op) {
     return readGemm(gemm, /*async=*/false);
   return readGemm(cast<tirx::GemmAsyncOp>(op), /*async=*/true);
 }
-
-bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 
 /// An index constant.
 Value cstIndex(OpBuilder &b, Location loc, int64_t v) {
@@ -1059,6 +1058,8 @@ Value ScalarGemmArithmetic::widen(OpBuilder &b, Location loc, Value x,
         arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0xffffe000));
     x = arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
   }
+  if (isF8(x.getType()))
+    x = emitScalarCast(b, loc, x, b.getF32Type(), false);
   if (x.getType() == acc)
     return x;
   if (!isInt)

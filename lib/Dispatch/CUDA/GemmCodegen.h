@@ -15,6 +15,12 @@
 
 namespace tileir::dispatch {
 
+/// Converts scalar `v` to `to` as `tirx.cast` does (Elementwise.cpp): f8
+/// through the hardware pair conversions (sm_89 or newer), integers by
+/// `isUnsigned`.
+mlir::Value emitScalarCast(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value v, mlir::Type to, bool isUnsigned);
+
 struct ScalarGemmArithmetic {
   /// For a tirx.gemm or tirx.gemm_async `op`.
   ScalarGemmArithmetic(mlir::OpBuilder &b, mlir::Operation *op);
@@ -27,7 +33,8 @@ struct ScalarGemmArithmetic {
                     double v) const;
   /// An element of A (`signedKey` "signed_a") or B ("signed_b") widened to
   /// the sum type: f32 read as tf32 (the low 13 mantissa bits dropped, as
-  /// the tensor cores read it) unless `config = {precision = "f32"}`,
+  /// the tensor cores read it) unless `config = {precision = "f32"}`, f8
+  /// converted exactly (sm_89 or newer),
   /// integers extended by their config signedness.
   mlir::Value widen(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                     llvm::StringRef signedKey) const;

@@ -16,9 +16,10 @@
 //                  f16/bf16 accumulators summed in f32, integers wrapping,
 //                  promote_k as K chunks summed from zero); gemm_async
 //                  completes synchronously.
-//   gemm_wait      `none`: waits for nothing (only wgmma leaves products in
-//                  flight, and its own gemm_wait variant is preferred
-//                  wherever wgmma exists).
+//   gemm_wait      `none`: waits for nothing. A wait covers the groups its
+//                  threads issued at its own scope, and only wgmma (sm_90a,
+//                  warpgroup scope) leaves products in flight; there the
+//                  wgmma wait is the variant.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +36,7 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
+using tirx::isF8;
 
 namespace {
 
@@ -216,14 +218,15 @@ void addReduce(Registry &registry, StringRef name, ReduceKind kind) {
 // gemm
 //===----------------------------------------------------------------------===//
 
-bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
-
 Predicate gemmPlan() {
   return {"perElementPlan", [](Operation *op, const DispatchContext &ctx) {
             Type in = cast<tirx::BufferType>(op->getOperand(1).getType())
                           .getElementType();
-            if (isF8(in))
-              return Outcome::fail("f8 inputs (no scalar f8 arithmetic)");
+            if (isF8(in) && ctx.getTarget().getSmVersion() < 89)
+              return Outcome::fail(
+                  "f8 inputs convert to f32 with cvt e4m3x2/e5m2x2 (sm_89 or "
+                  "newer), target is " +
+                  ctx.getTarget().getChip().str());
             if (auto why = checkDestination(op->getOperand(0), ctx))
               return Outcome::fail("D: " + *why);
             for (unsigned i : {1u, 2u, 3u})
@@ -376,12 +379,14 @@ void tileir::dispatch::registerCudaGeneralVariants(Registry &registry) {
   Variant wait;
   wait.name = "none";
   wait.priority = priority::kPerElement;
-  wait.predicates = {{"noWgmma", [](Operation *, const DispatchContext &ctx) {
-                        if (ctx.getTarget().hasWGMMA())
-                          return Outcome::fail(
-                              "wgmma products may be in flight (sm_90a)");
-                        return Outcome::ok();
-                      }}};
+  wait.predicates = {
+      {"noWgmma", [](Operation *, const DispatchContext &ctx) {
+         if (ctx.getTarget().hasWGMMA() &&
+             ctx.getScope() == tirx::ExecScope::Warpgroup)
+           return Outcome::fail(
+               "warpgroup wgmma products may be in flight (sm_90a)");
+         return Outcome::ok();
+       }}};
   wait.impl = [](Operation *, DispatchContext &, RewriterBase &) {
     return Outcome::ok();
   };

@@ -14,8 +14,6 @@
 using namespace mlir;
 using namespace mlir::tirx;
 
-static bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
-
 /// Checks shapes, element types, memory scopes and alpha/beta of a gemm.
 template <typename OpTy>
 static LogicalResult verifyGemm(OpTy op) {

@@ -58,6 +58,9 @@ std::optional<int64_t> getScopeIdExtent(Operation *op, llvm::StringRef axis);
 /// evict_unchanged, evict_first, evict_last, no_allocate} (PTX allows the L2
 /// priorities only on 256-bit loads). `why` says what is wrong.
 LogicalResult checkCacheHint(llvm::StringRef hint, std::string &why);
+/// An 8-bit float element type with arithmetic conversions (e4m3, e5m2):
+/// no scalar arithmetic exists on it, the hardware converts pairs (sm_89+).
+inline bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
 /// Unit attribute on an `scf.if` whose condition is the same in every thread
 /// of the block (the lowering of a cuda_tile `if`, whose condition is a
 /// rank-0 tile): tirx-dispatch's active set keeps every thread inside it.

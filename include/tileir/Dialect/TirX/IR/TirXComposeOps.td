@@ -1,9 +1,9 @@
 //===- TirXComposeOps.td - tirx fused and compose ops ------*- tablegen -*-===//
 //
 // Part of TileIR. TIRx's fused primitives (binary_reduce, unary_reduce,
-// binary_chain, reduce_negate) and the compose_op frame. TIRx registers
-// variants for them on Trainium only; on CUDA the fused forms have no
-// variant (write them as their primitives), and compose_op is inlined once
+// binary_chain, reduce_negate) and the compose_op frame. TIRx fuses them
+// on Trainium; on CUDA the `decompose` variant writes each fused form as its
+// primitives (slow: a temporary per call), and compose_op is inlined once
 // its body is dispatched.
 //
 //===----------------------------------------------------------------------===//
@@ -28,8 +28,8 @@ def TirX_BinaryReduceOp : TirX_Primitive<"binary_reduce"> {
     `maximum`, `minimum`) is applied elementwise to `lhs` and `rhs` (a
     buffer of `lhs`'s shape or a scalar), then `reduce` (`sum`, `max`,
     `min`) reduces the result over `axes` into `dst`, which has `lhs`'s
-    shape without the reduced axes. No CUDA variant: write a binary
-    primitive and a reduction.
+    shape without the reduced axes. On CUDA it is the binary primitive into
+    a temporary and the reduction (`decompose`).
 
     Example:
 
@@ -55,7 +55,8 @@ def TirX_UnaryReduceOp : TirX_Primitive<"unary_reduce"> {
   let description = [{
     `dst = reduce(op(src), axes)` with `op` one of the unary float
     primitives (`sqrt`, `exp`, `exp2`, `log2`, `reciprocal`, `silu`) and
-    `reduce` one of `sum`, `max`, `min`. No CUDA variant.
+    `reduce` one of `sum`, `max`, `min`. On CUDA it is the unary primitive
+    into a temporary and the reduction (`decompose`).
 
     Example:
 
@@ -79,7 +80,7 @@ def TirX_BinaryChainOp : TirX_Primitive<"binary_chain"> {
   let summary = "Two chained elementwise binary ops";
   let description = [{
     `dst[x] = op1(op0(a[x], b[x]), c[x])`; `b` and `c` may be scalars.
-    No CUDA variant: write two binary primitives.
+    On CUDA it is two binary primitives through a temporary (`decompose`).
 
     Example:
 
@@ -105,7 +106,8 @@ def TirX_ReduceNegateOp : TirX_Primitive<"reduce_negate"> {
   let summary = "A reduction whose result is negated";
   let description = [{
     `dst = -reduce(src, axes)` (e.g. the negated row maximum of a softmax).
-    No CUDA variant: write a reduction and a multiplication by -1.
+    On CUDA it is the reduction and a multiplication by -1 in place
+    (`decompose`).
 
     Example:
 

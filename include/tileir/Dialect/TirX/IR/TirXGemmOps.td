@@ -110,9 +110,11 @@ def TirX_GemmWaitOp : TirX_Primitive<"gemm_wait",
   let summary = "Waits until at most `pending` gemm_async groups are in flight";
   let description = [{
     Blocks the issuing threads until at most `pending` of the `gemm_async`
-    groups they issued are still in flight (the most recent ones); the
-    results of every older group are then in their `D` buffers. On sm_90a
-    this is `wgmma.wait_group.sync.aligned pending`.
+    groups they issued at the same execution scope are still in flight (the
+    most recent ones); the results of every older group are then in their
+    `D` buffers. On sm_90a at warpgroup scope this is
+    `wgmma.wait_group.sync.aligned pending`; elsewhere every group has
+    completed when its `gemm_async` returns and the wait is empty.
 
     Example:
 
