@@ -6,6 +6,8 @@
 
 #include "tileir/Target/PTX/CompileToPTX.h"
 
+#include "InternalErrors.h"
+
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 #include "tileir/Pipelines/Pipelines.h"
 #include "tileir/Target/TargetInfo.h"
@@ -806,6 +808,7 @@ compileModule(ModuleOp module, const CompileOptions &options, bool split) {
 
 FailureOr<std::string>
 mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
+  InternalErrorReporter internalErrors(module, options.chip);
   // Kernels compile each in a gpu.module of its own, in parallel when the
   // context may use threads (the same PTX either way); their PTX merges
   // into one module. When that merge finds two definitions of one symbol
@@ -836,6 +839,7 @@ mlir::tileir::compileToPTX(ModuleOp module, const CompileOptions &options) {
 
 FailureOr<std::string>
 mlir::tileir::compileToLLVMIR(ModuleOp module, const CompileOptions &options) {
+  InternalErrorReporter internalErrors(module, options.chip);
   if (failed(lowerToNVVM(module, options)))
     return failure();
   std::string text;
