@@ -3,8 +3,7 @@
 // Part of TileIR. The rule of docs/Dispatch.md: a program the verifier accepts
 // never fails dispatch for lack of a fast path. For every primitive op of the
 // tirx dialect (taken from the registered ops with PrimitiveOpInterface, so a
-// new primitive fails this test until it has a generator below or is listed
-// in kNotEnumeratedYet), the test
+// new primitive fails this test until it has a generator below), the test
 // builds one kernel per execution scope x memory scope of each operand x
 // layout class x alignment class x element type, parses and verifies it
 // (programs the verifier rejects are skipped and counted), and runs
@@ -12,7 +11,9 @@
 // kFullPipelineEvery-th dispatched kernel. A kernel that verifies must
 // dispatch and lower; the exceptions are the documented limits in
 // isKnownLimit (docs/Dispatch.md, "Limits"), counted and printed too.
-// COVERAGE_PRINT_IR=1 adds each failing kernel's text to its message.
+// COVERAGE_PRINT_IR=1 adds each failing kernel's text to its message,
+// COVERAGE_ONLY=sum,scan runs only those primitives, COVERAGE_TRACE=1 prints
+// each kernel before it runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -697,6 +698,82 @@ static void genGemm(std::vector<Case> &cases, const std::string &op) {
       }
 }
 
+/// `type` (a buffer type of element `from`) with element type `to`.
+static std::string withElement(std::string type, const std::string &from,
+                               const std::string &to) {
+  size_t at = type.find("x" + from + ",");
+  if (at != std::string::npos)
+    type.replace(at + 1, from.size(), to);
+  return type;
+}
+
+/// A body combining pairs of `t` (the fold of tirx.reduce / tirx.scan).
+static std::string combiner(const ElemType &t) {
+  std::string op = t.isFloat ? "arith.addf" : "arith.addi";
+  if (std::string(t.name).rfind("f8", 0) == 0)
+    op = "arith.maxnumf"; // no f8 arithmetic: a comparison-only body
+  return std::string(" {\n    ^bb0(%x: ") + t.name + ", %y: " + t.name +
+         "):\n      %r = " + op + " %x, %y : " + t.name +
+         "\n      tirx.reduce_yield %r : " + t.name + "\n    }\n";
+}
+
+static std::string identity(const ElemType &t) {
+  return std::string(t.isFloat ? "0.0 : " : "0 : ") + t.name;
+}
+
+/// tirx.reduce over each axis set, with destinations and without (scalar
+/// results, every axis), and tirx.scan along each axis.
+static void genRegionReduce(std::vector<Case> &cases, bool scan) {
+  forEachBasic(
+      cases, scan ? "scan" : "reduce",
+      [](const ElemType &t) { return t.bits > 1; },
+      [&](const Scope &scope, Shape shape, const ElemType &t, auto add) {
+        std::vector<Operand> srcs = onChipChoices("s", scope, shape, t);
+        if (scan) {
+          for (int axis : {0, 1})
+            for (size_t i = 0; i < srcs.size(); ++i) {
+              Operand d = onChipChoices("d", scope, shape, t)[i];
+              for (bool reverse : {false, true})
+                add(d.cls + " <- " + srcs[i].cls + " axis " +
+                        std::to_string(axis) + (reverse ? " reverse" : ""),
+                    d.defs + srcs[i].defs + "    tirx.scan " + scope.name +
+                        " dsts(%d : " + d.type + ") srcs(%s : " + srcs[i].type +
+                        ") axis = " + std::to_string(axis) +
+                        (reverse ? " reverse" : "") + " identities = [" +
+                        identity(t) + "]" + combiner(t));
+            }
+          return;
+        }
+        for (std::vector<int> axes : {std::vector<int>{1}, std::vector<int>{0},
+                                      std::vector<int>{0, 1}}) {
+          Shape out{1,
+                    axes.size() == 2 ? 1
+                                     : (axes[0] == 1 ? shape.rows : shape.cols),
+                    true};
+          std::vector<Operand> dsts = onChipChoices("d", scope, out, t);
+          std::string list =
+              axes.size() == 2 ? "0, 1" : std::to_string(axes[0]);
+          for (size_t i = 0; i < srcs.size(); ++i)
+            for (size_t j = 0; j < dsts.size(); ++j) {
+              if (i != j && i != 0 && j != 0)
+                continue;
+              add(dsts[j].cls + " <- " + srcs[i].cls + " axes " + list,
+                  dsts[j].defs + srcs[i].defs + "    tirx.reduce " +
+                      scope.name + " dsts(%d : " + dsts[j].type +
+                      ") srcs(%s : " + srcs[i].type + ") axes = [" + list +
+                      "] identities = [" + identity(t) + "]" + combiner(t));
+            }
+          if (axes.size() == 2)
+            for (const Operand &src : srcs)
+              add("scalar <- " + src.cls,
+                  src.defs + "    %v = tirx.reduce " + scope.name +
+                      " srcs(%s : " + src.type + ") axes = [0, 1] " +
+                      "identities = [" + identity(t) + "] -> " + t.name +
+                      combiner(t));
+        }
+      });
+}
+
 /// The generators, by primitive name.
 static std::map<std::string, Generator> generators() {
   std::map<std::string, Generator> g;
@@ -772,6 +849,188 @@ static std::map<std::string, Generator> generators() {
     g[op] = reduction(op);
   g["gemm"] = [](std::vector<Case> &c) { genGemm(c, "gemm"); };
   g["gemm_async"] = [](std::vector<Case> &c) { genGemm(c, "gemm_async"); };
+  // Pointer buffers (i64) of the destination's class: gathers with and
+  // without a mask and a padding value, scatters with and without a mask.
+  g["load_ptr"] = elementwise(
+      "load_ptr", 1, [](const ElemType &t) { return t.bits >= 8; },
+      [](const std::string &scope, const Operand &d,
+         const std::vector<Operand> &srcs, const ElemType &t) {
+        std::string mask = withElement(d.type, t.name, "i1");
+        static int k = 0;
+        switch (k++ % 3) {
+        case 0:
+          return opLine("load_ptr", scope, "", d, srcs);
+        case 1:
+          return "    %m = tirx.alloc : " + mask + "\n" +
+                 opLine("load_ptr", scope, "", d, srcs, " mask %m : " + mask);
+        default:
+          return "    %m = tirx.alloc : " + mask +
+                 "\n    %pv = " + "arith.constant " + t.one + "\n" +
+                 opLine("load_ptr", scope, "", d, srcs,
+                        " mask %m : " + mask + " padding %pv : " + t.name);
+        }
+      },
+      false,
+      [](const ElemType &) -> const ElemType & { return typeNamed("i64"); });
+  g["store_ptr"] = elementwise(
+      "store_ptr", 1, [](const ElemType &t) { return t.bits >= 8; },
+      [](const std::string &scope, const Operand &d,
+         const std::vector<Operand> &srcs, const ElemType &t) {
+        // d: the pointers (i64), s0: the values.
+        std::string mask = withElement(d.type, "i64", "i1");
+        static int k = 0;
+        std::string line = "    tirx.store_ptr " + scope + " %d, %s0";
+        if (k++ % 2)
+          line = "    %m = tirx.alloc : " + mask + "\n" + line +
+                 " mask %m : " + mask;
+        return line + " : " + d.type + ", " + srcs[0].type + "\n";
+      },
+      false, nullptr,
+      [](const ElemType &) -> const ElemType & { return typeNamed("i64"); });
+  // Atomics through pointer buffers (d, i64) with values of the element
+  // type: every kind the type takes, with the old values `into` a buffer of
+  // the pointers' class, a mask, or a scalar value.
+  g["atomic"] = [](std::vector<Case> &cases) {
+    for (const ElemType &t : kTypes) {
+      if (t.bits < 16 && std::string(t.name) != "i8")
+        continue;
+      std::vector<std::string> kinds;
+      if (t.isFloat)
+        kinds = {"fadd", "xchg", "cas"};
+      else
+        kinds = {"add", "and", "max", "umin", "xchg", "cas"};
+      for (const std::string &kind : kinds)
+        elementwise(
+            "atomic", 1, [&](const ElemType &u) { return &u == &t; },
+            [kind](const std::string &scope, const Operand &d,
+                   const std::vector<Operand> &srcs, const ElemType &t) {
+              std::string old = withElement(d.type, "i64", t.name);
+              std::string mask = withElement(d.type, "i64", "i1");
+              std::string attrs = " {kind = \"" + kind +
+                                  "\", ordering = \"monotonic\", syncscope = "
+                                  "\"device\"} : ";
+              std::string cmp =
+                  kind == "cas" ? " cmp %s0 : " + srcs[0].type : "";
+              static int k = 0;
+              switch (k++ % 3) {
+              case 0:
+                return "    tirx.atomic " + scope + " %d, %s0" + cmp + attrs +
+                       d.type + ", " + srcs[0].type + "\n";
+              case 1:
+                return "    %o = tirx.alloc : " + old + "\n    tirx.atomic " +
+                       scope + " into %o : " + old + " %d, %s0" + cmp + attrs +
+                       d.type + ", " + srcs[0].type + "\n";
+              default:
+                return "    %m = tirx.alloc : " + mask + "\n    tirx.atomic " +
+                       scope + " %d, %s0" + cmp + " mask %m : " + mask + attrs +
+                       d.type + ", " + srcs[0].type + "\n";
+              }
+            },
+            true, nullptr,
+            [](const ElemType &) -> const ElemType & {
+              return typeNamed("i64");
+            })(cases);
+    }
+  };
+  // A side-effect-free body over one or two inputs (the second a scalar or
+  // a buffer), with the flat index.
+  g["for_each"] = elementwise(
+      "for_each", 2, anyType,
+      [](const std::string &scope, const Operand &,
+         const std::vector<Operand> &srcs, const ElemType &t) {
+        return "    tirx.for_each " + scope + " %s0, %s1 : " + srcs[0].type +
+               ", " + srcs[1].type + " {\n    ^bb0(%a: " + t.name +
+               ", %b: " + t.name +
+               ", %i: i64):\n      %q = arith.addi %i, %i : i64\n    }\n";
+      },
+      true);
+  g["reduce"] = [](std::vector<Case> &c) { genRegionReduce(c, false); };
+  g["scan"] = [](std::vector<Case> &c) { genRegionReduce(c, true); };
+  // Register to register in every pair of layout classes of the scope.
+  g["permute_layout"] = [](std::vector<Case> &cases) {
+    forEachBasic(
+        cases, "permute_layout", anyType,
+        [&](const Scope &scope, Shape shape, const ElemType &t, auto add) {
+          std::vector<Operand> ds = onChipChoices("d", scope, shape, t, false);
+          std::vector<Operand> ss = onChipChoices("s", scope, shape, t, false);
+          for (const Operand &d : ds)
+            for (const Operand &s : ss)
+              add(d.cls + " <- " + s.cls,
+                  d.defs + s.defs + "    tirx.permute_layout " + scope.name +
+                      " %d, %s : " + d.type + ", " + s.type + "\n");
+        });
+  };
+  // A frame around a binary op and a reduction of its result.
+  g["compose_op"] = [](std::vector<Case> &cases) {
+    forEachBasic(
+        cases, "compose_op", [](const ElemType &t) { return t.bits > 1; },
+        [&](const Scope &scope, Shape shape, const ElemType &t, auto add) {
+          Shape row{1, shape.rows, true};
+          std::vector<Operand> xs = onChipChoices("x", scope, shape, t);
+          std::vector<Operand> ds = onChipChoices("d", scope, row, t);
+          for (size_t i = 0; i < xs.size(); ++i) {
+            Operand d = ds[std::min(i, ds.size() - 1)];
+            add(d.cls + " <- " + xs[i].cls,
+                d.defs + xs[i].defs + "    tirx.compose_op " + scope.name +
+                    " {\n      tirx.mul " + scope.name +
+                    " %x, %x, %x : " + xs[i].type + ", " + xs[i].type + ", " +
+                    xs[i].type + "\n      tirx.sum " + scope.name +
+                    " %d, %x axes = [1] : " + d.type + ", " + xs[i].type +
+                    "\n    }\n");
+          }
+        });
+  };
+  // The fused forms: every source class, with the reduction's destination
+  // of the matching class (or the first one).
+  auto fusedReduce = [](std::string op) -> Generator {
+    return [op](std::vector<Case> &cases) {
+      forEachBasic(
+          cases, op,
+          [&](const ElemType &t) {
+            return t.bits > 1 && (op != "unary_reduce" || t.isFloat);
+          },
+          [&](const Scope &scope, Shape shape, const ElemType &t, auto add) {
+            Shape row{1, shape.rows, true};
+            std::vector<Operand> xs = onChipChoices("x", scope, shape, t);
+            std::vector<Operand> ds = onChipChoices("d", scope, row, t);
+            for (size_t i = 0; i < xs.size(); ++i)
+              for (size_t j : {std::min(i, ds.size() - 1), size_t(0)}) {
+                std::string line;
+                if (op == "binary_reduce")
+                  line = "    tirx.binary_reduce " + std::string(scope.name) +
+                         " \"maximum\" \"sum\" %d, %x, %x axes = [1] : " +
+                         ds[j].type + ", " + xs[i].type + ", " + xs[i].type +
+                         "\n";
+                else if (op == "unary_reduce")
+                  line = "    tirx.unary_reduce " + std::string(scope.name) +
+                         " \"exp2\" \"max\" %d, %x axes = [1] : " + ds[j].type +
+                         ", " + xs[i].type + "\n";
+                else
+                  line = "    tirx.reduce_negate " + std::string(scope.name) +
+                         " \"min\" %d, %x axes = [1] : " + ds[j].type + ", " +
+                         xs[i].type + "\n";
+                add(ds[j].cls + " <- " + xs[i].cls,
+                    ds[j].defs + xs[i].defs + line);
+                if (j == 0)
+                  break;
+              }
+          });
+    };
+  };
+  g["binary_reduce"] = fusedReduce("binary_reduce");
+  g["unary_reduce"] = fusedReduce("unary_reduce");
+  g["reduce_negate"] = fusedReduce("reduce_negate");
+  g["binary_chain"] = elementwise(
+      "binary_chain", 3, [](const ElemType &t) { return t.bits > 1; },
+      [](const std::string &scope, const Operand &d,
+         const std::vector<Operand> &srcs, const ElemType &) {
+        return "    tirx.binary_chain " + scope +
+               " \"mul\" \"sub\" %d, %s0, "
+               "%s1, %s2 : " +
+               d.type + ", " + srcs[0].type + ", " + srcs[1].type + ", " +
+               srcs[2].type + "\n";
+      },
+      false);
   g["gemm_wait"] = [](std::vector<Case> &cases) {
     for (const Scope &scope : kScopes)
       for (const char *chip : {"sm_90a", "sm_90", "sm_80"}) {
@@ -784,14 +1043,6 @@ static std::map<std::string, Generator> generators() {
   };
   return g;
 }
-
-/// Primitives this test does not generate yet (their general variants are
-/// still to be checked here); any other primitive without a generator fails
-/// the test.
-const std::set<std::string> kNotEnumeratedYet = {
-    "atomic",        "load_ptr",     "store_ptr",      "for_each",
-    "reduce",        "scan",         "permute_layout", "compose_op",
-    "binary_reduce", "unary_reduce", "binary_chain",   "reduce_negate"};
 
 //===----------------------------------------------------------------------===//
 // The known limits
@@ -843,19 +1094,13 @@ TEST_F(DispatchCoverage, EveryVerifiedCombinationDispatches) {
   ASSERT_FALSE(primitives.empty());
 
   std::map<std::string, Generator> gens = generators();
-  std::vector<std::string> missing, notYet;
-  for (const std::string &p : primitives) {
-    if (gens.count(p))
-      continue;
-    if (kNotEnumeratedYet.count(p))
-      notYet.push_back(p);
-    else
+  std::vector<std::string> missing;
+  for (const std::string &p : primitives)
+    if (!gens.count(p))
       missing.push_back(p);
-  }
   EXPECT_TRUE(missing.empty())
       << "primitives without a generator in CoverageTest.cpp: "
       << llvm::join(missing, ", ");
-  llvm::outs() << "not enumerated yet: " << llvm::join(notYet, ", ") << "\n";
 
   struct Counts {
     int generated = 0, rejected = 0, dispatched = 0, lowered = 0, limits = 0,
@@ -866,9 +1111,14 @@ TEST_F(DispatchCoverage, EveryVerifiedCombinationDispatches) {
   std::vector<std::string> failures;
   int sinceFull = 0;
 
+  // COVERAGE_ONLY=<primitive>[,<primitive>...] runs those only.
+  std::set<std::string> only;
+  if (const char *list = getenv("COVERAGE_ONLY"))
+    for (StringRef name : llvm::split(StringRef(list), ','))
+      only.insert(name.str());
   for (const std::string &p : primitives) {
     auto it = gens.find(p);
-    if (it == gens.end())
+    if (it == gens.end() || (!only.empty() && !only.count(p)))
       continue;
     std::vector<Case> cases;
     it->second(cases);
@@ -876,6 +1126,9 @@ TEST_F(DispatchCoverage, EveryVerifiedCombinationDispatches) {
     for (const Case &c : cases) {
       ++count.generated;
       std::string text = kernelText(c);
+      // COVERAGE_TRACE=1 names each kernel before it runs (to find a crash).
+      if (getenv("COVERAGE_TRACE"))
+        llvm::errs() << "[" << p << "] " << c.desc << "\n" << text << "\n";
       std::string diagnostics;
       ScopedDiagnosticHandler handler(context.get(), [&](Diagnostic &diag) {
         llvm::raw_string_ostream os(diagnostics);

@@ -20,6 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PerElement.h"
+
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
@@ -143,7 +145,13 @@ enum class Broadcast {
 /// The broadcast an atomic needs, or why none applies.
 FailureOr<Broadcast> getBroadcast(tirx::AtomicOp op, const DispatchContext &ctx,
                                   std::string &why) {
-  BitLayout layout = *BitLayout::get(op.getPtrs().getType().getTileLayout());
+  FailureOr<BitLayout> ptrBits =
+      BitLayout::get(op.getPtrs().getType().getTileLayout());
+  if (failed(ptrBits)) {
+    why = "pointer layout is not a power-of-two layout";
+    return failure();
+  }
+  BitLayout layout = *ptrBits;
   int64_t threads = ctx.getScopeThreads();
   int64_t idle = getIdleThreadMask(layout, threads);
   if (!op.getDst() || !idle)
@@ -372,10 +380,13 @@ Predicate aggregatable() {
             if (op.getOrdering() != "monotonic")
               return Outcome::fail("ordering \"" + op.getOrdering() +
                                    "\" is not relaxed");
-            BitLayout layout =
-                *BitLayout::get(op.getPtrs().getType().getTileLayout());
+            FailureOr<BitLayout> layout =
+                BitLayout::get(op.getPtrs().getType().getTileLayout());
+            if (failed(layout))
+              return Outcome::fail("pointer layout is not a power-of-two "
+                                   "layout");
             if (ctx.getCtaThreads() % 32 != 0 ||
-                getIdleThreadMask(layout, ctx.getCtaThreads()))
+                getIdleThreadMask(*layout, ctx.getCtaThreads()))
               return Outcome::fail("the layout replicates elements or leaves "
                                    "lanes idle");
             return Outcome::ok();
@@ -561,6 +572,95 @@ Outcome emitForEach(tirx::ForEachOp op, DispatchContext &ctx, RewriterBase &b) {
   return Outcome::ok();
 }
 
+//===----------------------------------------------------------------------===//
+// per_element
+//===----------------------------------------------------------------------===//
+
+/// The operands the general variants read element by element.
+SmallVector<Value> operandsOf(tirx::AtomicOp op) {
+  SmallVector<Value> v = {op.getPtrs(), op.getValue()};
+  if (op.getCmp())
+    v.push_back(op.getCmp());
+  if (op.getMask())
+    v.push_back(op.getMask());
+  return v;
+}
+
+/// Any layouts and memory scopes (PerElement.h): each element's atomic once,
+/// by thread f mod T of the scope, under a branch on its mask; old values
+/// reach a register destination's holders through a shared scratch.
+Outcome emitGeneralAtomic(tirx::AtomicOp op, DispatchContext &ctx,
+                          RewriterBase &rewriter) {
+  Type elem = atomicElementType(op);
+  bool hasCmp = bool(op.getCmp()), masked = bool(op.getMask());
+  emitGeneralElements(
+      rewriter, op, op.getDst(), operandsOf(op),
+      op.getPtrs().getType().getNumElements(), /*once=*/true, ctx,
+      [&](OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
+        auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
+        auto update = [&]() -> Value {
+          Value ptr = LLVM::IntToPtrOp::create(b, loc, ptrType, v[0]);
+          return emitOne(b, loc, op, ptr, v[1], hasCmp ? v[2] : Value());
+        };
+        if (!masked)
+          return update();
+        auto ifOp = scf::IfOp::create(b, loc, TypeRange{elem}, v.back(), true);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        scf::YieldOp::create(b, loc, update());
+        b.setInsertionPointToStart(ifOp.elseBlock());
+        scf::YieldOp::create(
+            b, loc,
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(elem)).getResult());
+        return ifOp.getResult(0);
+      });
+  return Outcome::ok();
+}
+
+/// Any layouts and memory scopes: the body once per element, by thread
+/// f mod T of the scope, with the flat index as i64.
+Outcome emitGeneralForEach(tirx::ForEachOp op, DispatchContext &ctx,
+                           RewriterBase &rewriter) {
+  Value shaped = *llvm::find_if(op.getInputs(), [](Value v) {
+    return isa<tirx::BufferType>(v.getType());
+  });
+  Block &body = op.getBody().front();
+  emitGeneralElements(
+      rewriter, op, Value(), llvm::to_vector(op.getInputs()),
+      cast<tirx::BufferType>(shaped.getType()).getNumElements(),
+      /*once=*/true, ctx,
+      [&](OpBuilder &b, Location loc, ArrayRef<Value> v, Value flat) -> Value {
+        IRMapping mapping;
+        for (auto [arg, value] : llvm::zip(body.getArguments().drop_back(), v))
+          mapping.map(arg, value);
+        mapping.map(body.getArguments().back(),
+                    arith::IndexCastUIOp::create(b, loc, b.getI64Type(), flat));
+        for (Operation &inner : body)
+          b.clone(inner, mapping);
+        return Value();
+      });
+  return Outcome::ok();
+}
+
+/// The general variants' plan: PerElement.h's checks.
+Predicate generalPlan(bool isAtomic) {
+  return {"perElementPlan",
+          [isAtomic](Operation *op, const DispatchContext &ctx) {
+            std::optional<std::string> why;
+            if (isAtomic) {
+              auto atomic = cast<tirx::AtomicOp>(op);
+              why = checkGeneralElements(atomic.getDst(), operandsOf(atomic),
+                                         true, ctx);
+            } else {
+              why = checkGeneralElements(
+                  Value(), llvm::to_vector(op->getOperands()), true, ctx);
+            }
+            if (why)
+              return Outcome::fail(*why);
+            return Outcome::ok();
+          }};
+}
+
 SmallVector<Predicate>
 commonPredicates(std::function<unsigned(Operation *)> anchor) {
   return {pred::allThreadsActive(),
@@ -613,4 +713,28 @@ void tileir::dispatch::registerCudaAtomicVariants(Registry &registry) {
     return emitForEach(cast<tirx::ForEachOp>(op), ctx, b);
   };
   registry.add("tirx.for_each", "cuda", std::move(forEach));
+
+  Variant generalAtomic;
+  generalAtomic.name = "per_element";
+  generalAtomic.priority = priority::kPerElement;
+  generalAtomic.predicates = {pred::allThreadsActive(),
+                              pred::layoutThreadAxesMatchScope(),
+                              generalPlan(/*isAtomic=*/true)};
+  generalAtomic.impl = [](Operation *op, DispatchContext &ctx,
+                          RewriterBase &b) {
+    return emitGeneralAtomic(cast<tirx::AtomicOp>(op), ctx, b);
+  };
+  registry.add("tirx.atomic", "cuda", std::move(generalAtomic));
+
+  Variant generalForEach;
+  generalForEach.name = "per_element";
+  generalForEach.priority = priority::kPerElement;
+  generalForEach.predicates = {pred::allThreadsActive(),
+                               pred::layoutThreadAxesMatchScope(),
+                               generalPlan(/*isAtomic=*/false)};
+  generalForEach.impl = [](Operation *op, DispatchContext &ctx,
+                           RewriterBase &b) {
+    return emitGeneralForEach(cast<tirx::ForEachOp>(op), ctx, b);
+  };
+  registry.add("tirx.for_each", "cuda", std::move(generalForEach));
 }

@@ -13,6 +13,9 @@
 //                  once like any primitive. A shared intermediate gets a
 //                  barrier of the scope after each part, as other threads
 //                  read what one part writes.
+//   permute_layout `decompose` (-10): a tirx.copy between the two register
+//                  layouts, dispatched at once (the general copy stages
+//                  what other threads hold).
 //
 //===----------------------------------------------------------------------===//
 
@@ -185,6 +188,11 @@ Outcome decompose(Operation *op, DispatchContext &ctx, RewriterBase &rw) {
     return parts.run(
         parts.binary(fused.getOp1(), fused.getDst(), tmp, fused.getC()), tmp);
   }
+  if (auto permute = dyn_cast<tirx::PermuteLayoutOp>(op))
+    return parts.run(tirx::CopyOp::create(rw, op->getLoc(), permute.getDst(),
+                                          permute.getSrc(), nullptr,
+                                          parts.scope, nullptr, nullptr),
+                     permute.getDst());
   auto fused = cast<tirx::ReduceNegateOp>(op);
   Value dst = fused.getDst();
   Outcome first = parts.run(
@@ -211,8 +219,9 @@ void tileir::dispatch::registerCudaComposeVariants(Registry &registry) {
   };
   registry.add("tirx.compose_op", "cuda", std::move(v));
 
-  for (StringRef name : {"tirx.binary_reduce", "tirx.unary_reduce",
-                         "tirx.binary_chain", "tirx.reduce_negate"}) {
+  for (StringRef name :
+       {"tirx.binary_reduce", "tirx.unary_reduce", "tirx.binary_chain",
+        "tirx.reduce_negate", "tirx.permute_layout"}) {
     Variant parts;
     parts.name = "decompose";
     parts.priority = priority::kPerElement;

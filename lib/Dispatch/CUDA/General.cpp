@@ -1,8 +1,8 @@
 //===- General.cpp - General variants of reductions and matrix products ---===//
 //
 // Part of TileIR. The lowest-priority variants (priority::kPerElement) of
-// tirx.sum/max/min and tirx.gemm/gemm_async/gemm_wait, built on the
-// per-element accesses of PerElement.h: any layout, memory scope and
+// tirx.sum/max/min, tirx.reduce/scan and tirx.gemm/gemm_async/gemm_wait, built
+// on the per-element accesses of PerElement.h: any layout, memory scope and
 // execution scope, slow. A register operand whose elements other threads
 // need is first written to a shared scratch (emitStage).
 //
@@ -10,6 +10,9 @@
 //                  its holders, or by thread f mod T of a shared
 //                  destination) folds its source elements in a serial
 //                  scf.for, in index order.
+//   reduce, scan   `per_element`: the same with the op's body; a scan
+//                  element folds its line from the start (the end with
+//                  `reverse`) up to itself; N destinations fold N times.
 //   gemm,          `per_element`: each element of D, one scf.for over K
 //   gemm_async     with the products in the accumulator type (as the `fma`
 //                  variant: f32 read as tf32 unless precision = "f32",
@@ -32,6 +35,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace tileir;
@@ -42,50 +46,6 @@ namespace {
 
 Value cstIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
-}
-
-/// Where a register operand must be staged, why it cannot be read at all.
-std::optional<std::string> checkReadable(Value v, const DispatchContext &ctx) {
-  auto type = dyn_cast<tirx::BufferType>(v.getType());
-  if (!type)
-    return std::nullopt;
-  std::string why;
-  if (failed(getElementAccess(v, why)))
-    return why;
-  // At thread scope every register operand is the calling thread's own.
-  if (type.isLocal() && ctx.getScope() != tirx::ExecScope::Thread)
-    return checkStage(v, ctx);
-  return std::nullopt;
-}
-
-/// A destination: readable layout, every element held by a thread.
-std::optional<std::string> checkDestination(Value v,
-                                            const DispatchContext &ctx) {
-  std::string why;
-  FailureOr<ElementAccess> a = getElementAccess(v, why);
-  if (failed(a))
-    return why;
-  if (a->isLocal())
-    return checkHeld(*a, ctx, /*leaderOnly=*/false);
-  return std::nullopt;
-}
-
-/// A prepared source: a shared or global operand as it is, a register
-/// operand through its staged copy.
-ElementAccess prepareSource(OpBuilder &b, Operation *op, Value v,
-                            const DispatchContext &ctx, bool &staged) {
-  std::string why;
-  Value offset;
-  if (cast<tirx::BufferType>(v.getType()).isLocal() &&
-      ctx.getScope() != tirx::ExecScope::Thread) {
-    Staged s = emitStage(b, op, v, ctx);
-    v = s.tile;
-    offset = s.offset;
-    staged = true;
-  }
-  ElementAccess a = *getElementAccess(v, why);
-  prepareElementAccess(b, op->getLoc(), a, offset);
-  return a;
 }
 
 /// Row-major strides of `shape`.
@@ -212,6 +172,188 @@ void addReduce(Registry &registry, StringRef name, ReduceKind kind) {
     return emitReduce(cast<OpTy>(op), ctx, rw, kind);
   };
   registry.add(name, "cuda", std::move(v));
+}
+
+//===----------------------------------------------------------------------===//
+// reduce, scan (with a body)
+//===----------------------------------------------------------------------===//
+
+/// The body of a tirx.reduce / tirx.scan applied to tuples `lhs` and `rhs`:
+/// its ops cloned at the insertion point, the yielded values.
+SmallVector<Value> applyBody(OpBuilder &b, Block &body, ValueRange lhs,
+                             ValueRange rhs) {
+  IRMapping mapping;
+  for (auto [i, l] : llvm::enumerate(lhs)) {
+    mapping.map(body.getArgument(2 * i), l);
+    mapping.map(body.getArgument(2 * i + 1), rhs[i]);
+  }
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, mapping);
+  return llvm::to_vector(
+      llvm::map_range(body.getTerminator()->getOperands(),
+                      [&](Value v) { return mapping.lookupOrDefault(v); }));
+}
+
+/// The N-tuple of sources at flat index `at`.
+SmallVector<Value> tupleAt(OpBuilder &b, Location loc,
+                           ArrayRef<ElementAccess> srcs, Value at) {
+  SmallVector<Value> tuple;
+  for (const ElementAccess &s : srcs)
+    tuple.push_back(emitElementLoad(b, loc, s, at));
+  return tuple;
+}
+
+/// Folds the tuples at `position(j)` for j in [1, count) onto `first` with
+/// the body (the accumulated tuple on the left): one scf.for.
+SmallVector<Value> fold(OpBuilder &b, Location loc, Block &body,
+                        ArrayRef<ElementAccess> srcs, ValueRange first,
+                        Value count, function_ref<Value(Value)> position) {
+  auto loop = scf::ForOp::create(b, loc, cstIndex(b, loc, 1), count,
+                                 cstIndex(b, loc, 1), first);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> next =
+      applyBody(b, body, loop.getRegionIterArgs(),
+                tupleAt(b, loc, srcs, position(loop.getInductionVar())));
+  scf::YieldOp::create(b, loc, next);
+  return SmallVector<Value>(loop.getResults());
+}
+
+Predicate regionPlan() {
+  return {"perElementPlan", [](Operation *op, const DispatchContext &ctx) {
+            auto dsts = isa<tirx::RegionReduceOp>(op)
+                            ? cast<tirx::RegionReduceOp>(op).getDsts()
+                            : cast<tirx::RegionScanOp>(op).getDsts();
+            auto srcs = isa<tirx::RegionReduceOp>(op)
+                            ? cast<tirx::RegionReduceOp>(op).getSrcs()
+                            : cast<tirx::RegionScanOp>(op).getSrcs();
+            for (auto [i, v] : llvm::enumerate(dsts))
+              if (auto why = checkDestination(v, ctx))
+                return Outcome::fail("destination #" + std::to_string(i) +
+                                     ": " + *why);
+            for (auto [i, v] : llvm::enumerate(srcs))
+              if (auto why = checkReadable(v, ctx))
+                return Outcome::fail("source #" + std::to_string(i) + ": " +
+                                     *why);
+            return Outcome::ok();
+          }};
+}
+
+/// tirx.reduce: each destination element (computed by its holders, or by
+/// thread f mod T of a shared destination) folds its source tuples in index
+/// order, once per destination (the N components of a tuple are computed
+/// together, so N destinations fold N times); without destinations every
+/// thread folds the whole tile.
+Outcome emitRegionReduce(tirx::RegionReduceOp op, const DispatchContext &ctx,
+                         RewriterBase &rewriter) {
+  OpBuilder &b = rewriter;
+  Location loc = op.getLoc();
+  auto srcType = cast<tirx::BufferType>(op.getSrcs()[0].getType());
+  ArrayRef<int64_t> shape = srcType.getShape();
+  SmallVector<int64_t> reduced(op.getAxes()), kept;
+  llvm::sort(reduced);
+  for (int64_t d = 0; d < srcType.getRank(); ++d)
+    if (!llvm::is_contained(reduced, d))
+      kept.push_back(d);
+  int64_t count = 1;
+  for (int64_t d : reduced)
+    count *= shape[d];
+  SmallVector<int64_t> strides = rowStrides(shape);
+  Block &body = op.getBody().front();
+
+  bool staged = false;
+  SmallVector<ElementAccess, 2> srcs;
+  for (Value v : op.getSrcs())
+    srcs.push_back(prepareSource(b, op, v, ctx, staged));
+  auto foldFrom = [&](Value base) {
+    return fold(b, loc, body, srcs, tupleAt(b, loc, srcs, base),
+                cstIndex(b, loc, count), [&](Value j) -> Value {
+                  return arith::AddIOp::create(
+                      b, loc, base, remap(b, loc, j, shape, reduced, strides));
+                });
+  };
+  if (op.getDsts().empty()) {
+    SmallVector<Value> results = foldFrom(cstIndex(b, loc, 0));
+    if (staged)
+      emitScopeBarrier(b, loc, ctx);
+    rewriter.replaceAllUsesWith(op.getResults(), results);
+    return Outcome::ok();
+  }
+  for (auto [i, dstValue] : llvm::enumerate(op.getDsts())) {
+    std::string why;
+    ElementAccess dst = *getElementAccess(dstValue, why);
+    prepareElementAccess(b, loc, dst);
+    int64_t n = cast<tirx::BufferType>(dstValue.getType()).getNumElements();
+    emitElementLoop(b, loc, dst.isLocal() ? &dst : nullptr, false, n, ctx,
+                    [&](Value g) {
+                      Value base = remap(b, loc, g, shape, kept, strides);
+                      emitElementStore(b, loc, dst, g, foldFrom(base)[i]);
+                    });
+  }
+  if (staged)
+    emitScopeBarrier(b, loc, ctx);
+  return Outcome::ok();
+}
+
+/// tirx.scan: each destination element at position k along the axis (its
+/// holders compute it, or thread f mod T of a shared destination) folds the
+/// source tuples from the start of its line (the end with `reverse`) to k.
+Outcome emitRegionScan(tirx::RegionScanOp op, const DispatchContext &ctx,
+                       RewriterBase &rewriter) {
+  OpBuilder &b = rewriter;
+  Location loc = op.getLoc();
+  auto srcType = cast<tirx::BufferType>(op.getSrcs()[0].getType());
+  int64_t axis = op.getAxis();
+  int64_t extent = srcType.getDimSize(axis);
+  int64_t stride = rowStrides(srcType.getShape())[axis];
+  bool reverse = op.getReverse();
+  Block &body = op.getBody().front();
+
+  bool staged = false;
+  SmallVector<ElementAccess, 2> srcs;
+  for (Value v : op.getSrcs())
+    srcs.push_back(prepareSource(b, op, v, ctx, staged));
+  for (auto [i, dstValue] : llvm::enumerate(op.getDsts())) {
+    std::string why;
+    ElementAccess dst = *getElementAccess(dstValue, why);
+    prepareElementAccess(b, loc, dst);
+    emitElementLoop(
+        b, loc, dst.isLocal() ? &dst : nullptr, false, srcType.getNumElements(),
+        ctx, [&](Value g) {
+          Value k = arith::RemUIOp::create(
+              b, loc,
+              arith::DivUIOp::create(b, loc, g, cstIndex(b, loc, stride)),
+              cstIndex(b, loc, extent));
+          Value line = arith::SubIOp::create(
+              b, loc, g,
+              arith::MulIOp::create(b, loc, k, cstIndex(b, loc, stride)));
+          // Scan order: j-th position of the line.
+          auto position = [&](Value j) -> Value {
+            Value p = reverse ? arith::SubIOp::create(
+                                    b, loc, cstIndex(b, loc, extent - 1), j)
+                                    .getResult()
+                              : j;
+            return arith::AddIOp::create(
+                b, loc, line,
+                arith::MulIOp::create(b, loc, p, cstIndex(b, loc, stride)));
+          };
+          // k + 1 positions up to k (extent - k from the end).
+          Value count =
+              reverse
+                  ? arith::SubIOp::create(b, loc, cstIndex(b, loc, extent), k)
+                        .getResult()
+                  : arith::AddIOp::create(b, loc, k, cstIndex(b, loc, 1))
+                        .getResult();
+          SmallVector<Value> tuple =
+              fold(b, loc, body, srcs,
+                   tupleAt(b, loc, srcs, position(cstIndex(b, loc, 0))), count,
+                   position);
+          emitElementStore(b, loc, dst, g, tuple[i]);
+        });
+  }
+  if (staged)
+    emitScopeBarrier(b, loc, ctx);
+  return Outcome::ok();
 }
 
 //===----------------------------------------------------------------------===//
@@ -346,6 +488,19 @@ void addGemm(Registry &registry, StringRef name) {
 } // namespace
 
 void tileir::dispatch::registerCudaGeneralVariants(Registry &registry) {
+  for (StringRef name : {"tirx.reduce", "tirx.scan"}) {
+    Variant v;
+    v.name = "per_element";
+    v.priority = priority::kPerElement;
+    v.predicates = {pred::allThreadsActive(),
+                    pred::layoutThreadAxesMatchScope(), regionPlan()};
+    v.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &rw) {
+      if (auto reduce = dyn_cast<tirx::RegionReduceOp>(op))
+        return emitRegionReduce(reduce, ctx, rw);
+      return emitRegionScan(cast<tirx::RegionScanOp>(op), ctx, rw);
+    };
+    registry.add(name, "cuda", std::move(v));
+  }
   addReduce<tirx::SumOp>(registry, "tirx.sum", ReduceKind::Sum);
   addReduce<tirx::MaxOp>(registry, "tirx.max", ReduceKind::Max);
   addReduce<tirx::MinOp>(registry, "tirx.min", ReduceKind::Min);

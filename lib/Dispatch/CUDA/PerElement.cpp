@@ -616,10 +616,12 @@ tileir::dispatch::checkStage(Value local, const DispatchContext &ctx) {
   return checkHeld(*a, ctx, /*leaderOnly=*/true);
 }
 
-Staged tileir::dispatch::emitStage(OpBuilder &b, Operation *op, Value local,
-                                   const DispatchContext &ctx) {
+/// A shared scratch of one row-major tile of `type`'s shape per team of the
+/// scope, and the calling team's first slot.
+static Staged allocTeamScratch(OpBuilder &b, Operation *op,
+                               tirx::BufferType type,
+                               const DispatchContext &ctx) {
   Location loc = op->getLoc();
-  auto type = cast<tirx::BufferType>(local.getType());
   int64_t n = type.getNumElements();
   auto [T, numTeams] = teams(ctx);
   Value scratch = allocScratch(b, op, type.getElementType(), n * numTeams);
@@ -637,6 +639,15 @@ Staged tileir::dispatch::emitStage(OpBuilder &b, Operation *op, Value local,
         b, loc, arith::DivUIOp::create(b, loc, tid, cstIndex(b, loc, T)),
         cstIndex(b, loc, n));
   }
+  return staged;
+}
+
+Staged tileir::dispatch::emitStage(OpBuilder &b, Operation *op, Value local,
+                                   const DispatchContext &ctx) {
+  Location loc = op->getLoc();
+  auto type = cast<tirx::BufferType>(local.getType());
+  int64_t n = type.getNumElements();
+  Staged staged = allocTeamScratch(b, op, type, ctx);
   std::string why;
   ElementAccess src = *getAccess(local, why);
   prepareElementAccess(b, loc, src);
@@ -655,4 +666,131 @@ void tileir::dispatch::emitScopeBarrier(OpBuilder &b, Location loc,
     return;
   tirx::BarrierOp::create(
       b, loc, tirx::ExecScopeAttr::get(b.getContext(), ctx.getScope()));
+}
+
+//===----------------------------------------------------------------------===//
+// Sources, destinations and side effects
+//===----------------------------------------------------------------------===//
+
+std::optional<std::string>
+tileir::dispatch::checkReadable(Value v, const DispatchContext &ctx) {
+  auto type = dyn_cast<tirx::BufferType>(v.getType());
+  if (!type)
+    return std::nullopt;
+  std::string why;
+  if (failed(getAccess(v, why)))
+    return why;
+  // At thread scope every register operand is the calling thread's own.
+  if (type.isLocal() && ctx.getScope() != tirx::ExecScope::Thread)
+    return checkStage(v, ctx);
+  return std::nullopt;
+}
+
+std::optional<std::string>
+tileir::dispatch::checkDestination(Value v, const DispatchContext &ctx) {
+  std::string why;
+  FailureOr<ElementAccess> a = getAccess(v, why);
+  if (failed(a))
+    return why;
+  if (a->isLocal())
+    return checkHeld(*a, ctx, /*leaderOnly=*/false);
+  return std::nullopt;
+}
+
+ElementAccess tileir::dispatch::prepareSource(OpBuilder &b, Operation *op,
+                                              Value v,
+                                              const DispatchContext &ctx,
+                                              bool &staged) {
+  std::string why;
+  Value offset;
+  if (cast<tirx::BufferType>(v.getType()).isLocal() &&
+      ctx.getScope() != tirx::ExecScope::Thread) {
+    Staged s = emitStage(b, op, v, ctx);
+    v = s.tile;
+    offset = s.offset;
+    staged = true;
+  }
+  ElementAccess a = *getAccess(v, why);
+  prepareElementAccess(b, op->getLoc(), a, offset);
+  return a;
+}
+
+/// Whether a register destination of a `once` lowering needs the shared
+/// scratch (its elements' holders are not the threads that run the body).
+static bool needsResultScratch(Value dst, bool once,
+                               const DispatchContext &ctx) {
+  return dst && once && cast<tirx::BufferType>(dst.getType()).isLocal() &&
+         ctx.getScope() != tirx::ExecScope::Thread;
+}
+
+std::optional<std::string>
+tileir::dispatch::checkGeneralElements(Value dst, ArrayRef<Value> sources,
+                                       bool once, const DispatchContext &ctx) {
+  for (auto [i, v] : llvm::enumerate(sources))
+    if (auto why = checkReadable(v, ctx))
+      return "operand " + std::to_string(i) + ": " + *why;
+  if (!dst)
+    return std::nullopt;
+  if (auto why = checkDestination(dst, ctx))
+    return "destination: " + *why;
+  if (needsResultScratch(dst, once, ctx)) {
+    auto type = cast<tirx::BufferType>(dst.getType());
+    int64_t bytes = type.getNumElements() * teams(ctx).second *
+                    tirx::getMemoryBytes(type.getElementType());
+    if (bytes > kExchangeBytes)
+      return "the shared scratch of the results (" + std::to_string(bytes) +
+             " bytes) exceeds " + std::to_string(kExchangeBytes);
+  }
+  return std::nullopt;
+}
+
+void tileir::dispatch::emitGeneralElements(OpBuilder &b, Operation *op,
+                                           Value dst, ArrayRef<Value> sources,
+                                           int64_t n, bool once,
+                                           const DispatchContext &ctx,
+                                           const PerElementFn &body) {
+  Location loc = op->getLoc();
+  bool staged = false;
+  SmallVector<std::optional<ElementAccess>, 4> reads;
+  for (Value v : sources)
+    reads.push_back(
+        isa<tirx::BufferType>(v.getType())
+            ? std::optional<ElementAccess>(prepareSource(b, op, v, ctx, staged))
+            : std::nullopt);
+  auto run = [&](Value flat) {
+    SmallVector<Value> values;
+    for (auto [read, v] : llvm::zip(reads, sources))
+      values.push_back(read ? emitLoad(b, loc, *read, flat, nullptr) : v);
+    return body(b, loc, values, flat);
+  };
+  if (!dst) {
+    emitElementLoop(b, loc, nullptr, false, n, ctx,
+                    [&](Value flat) { run(flat); });
+  } else if (needsResultScratch(dst, once, ctx)) {
+    // Once per element into a scratch, then every holder takes its own.
+    Staged results =
+        allocTeamScratch(b, op, cast<tirx::BufferType>(dst.getType()), ctx);
+    std::string why;
+    ElementAccess scratch = *getAccess(results.tile, why);
+    prepareElementAccess(b, loc, scratch, results.offset);
+    emitElementLoop(b, loc, nullptr, false, n, ctx, [&](Value flat) {
+      emitStore(b, loc, scratch, flat, run(flat));
+    });
+    emitScopeBarrier(b, loc, ctx);
+    ElementAccess d = *getAccess(dst, why);
+    prepareElementAccess(b, loc, d);
+    emitElementLoop(b, loc, &d, false, n, ctx, [&](Value flat) {
+      emitStore(b, loc, d, flat, emitLoad(b, loc, scratch, flat, nullptr));
+    });
+    staged = true;
+  } else {
+    std::string why;
+    ElementAccess d = *getAccess(dst, why);
+    prepareElementAccess(b, loc, d);
+    emitElementLoop(b, loc, d.isLocal() ? &d : nullptr, false, n, ctx,
+                    [&](Value flat) { emitStore(b, loc, d, flat, run(flat)); });
+  }
+  // The next call may overwrite the scratch other threads still read.
+  if (staged)
+    emitScopeBarrier(b, loc, ctx);
 }

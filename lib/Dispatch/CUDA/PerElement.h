@@ -110,6 +110,36 @@ std::optional<std::string> checkStage(mlir::Value local,
 Staged emitStage(mlir::OpBuilder &b, mlir::Operation *op, mlir::Value local,
                  const DispatchContext &ctx);
 
+/// Why buffer `v` cannot be read element by element by any thread of the
+/// scope (a register operand through its staged copy), or nullopt; scalars
+/// can.
+std::optional<std::string> checkReadable(mlir::Value v,
+                                         const DispatchContext &ctx);
+/// Why `v` cannot be written element by element (every element of a
+/// register destination must be held by a thread of the scope), or nullopt.
+std::optional<std::string> checkDestination(mlir::Value v,
+                                            const DispatchContext &ctx);
+/// A prepared source: a shared or global operand as it is, a register
+/// operand through its staged copy (`staged` is set).
+ElementAccess prepareSource(mlir::OpBuilder &b, mlir::Operation *op,
+                            mlir::Value v, const DispatchContext &ctx,
+                            bool &staged);
+
+/// The general lowering of a primitive that reads `sources` (buffers or
+/// scalars) element by element and may write `dst` (null for none):
+/// `body(values, flat)` runs for each of the `n` row-major elements. With
+/// `once` the body runs exactly once per element, by thread f mod T of the
+/// scope (side effects: atomics, stores, a for_each body); a register
+/// destination then gets the results through a shared scratch. Without it,
+/// each holder of a register destination's element runs the body.
+std::optional<std::string>
+checkGeneralElements(mlir::Value dst, llvm::ArrayRef<mlir::Value> sources,
+                     bool once, const DispatchContext &ctx);
+void emitGeneralElements(mlir::OpBuilder &b, mlir::Operation *op,
+                         mlir::Value dst, llvm::ArrayRef<mlir::Value> sources,
+                         int64_t n, bool once, const DispatchContext &ctx,
+                         const PerElementFn &body);
+
 } // namespace tileir::dispatch
 
 #endif // TILEIR_LIB_DISPATCH_CUDA_PERELEMENT_H

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CopyCodegen.h"
+#include "PerElement.h"
 
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
@@ -72,7 +73,9 @@ Predicate validOrdering(bool isLoad) {
 }
 
 Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
-  auto [ordering, syncscope] = memoryOrder(op);
+  LLVM::AtomicOrdering ordering;
+  StringRef syncscope;
+  std::tie(ordering, syncscope) = memoryOrder(op);
   Location loc = op.getLoc();
   auto dstType = op.getDst().getType();
   Type elemType = dstType.getElementType();
@@ -128,7 +131,9 @@ Outcome emitGather(tirx::LoadPtrOp op, RewriterBase &b) {
 
 Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
                     RewriterBase &b) {
-  auto [ordering, syncscope] = memoryOrder(op);
+  LLVM::AtomicOrdering ordering;
+  StringRef syncscope;
+  std::tie(ordering, syncscope) = memoryOrder(op);
   Location loc = op.getLoc();
   auto srcType = op.getSrc().getType();
   int64_t align = tirx::getMemoryBytes(srcType.getElementType());
@@ -168,6 +173,113 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
   return Outcome::ok();
 }
 
+/// The general variants: element by element through PerElement.h (register
+/// operands staged, any layout and memory scope), each element's access a
+/// branch on its mask.
+SmallVector<Value> operandsOf(tirx::LoadPtrOp op) {
+  SmallVector<Value> v = {op.getPtrs()};
+  if (op.getMask())
+    v.push_back(op.getMask());
+  if (op.getPaddingValue())
+    v.push_back(op.getPaddingValue());
+  return v;
+}
+SmallVector<Value> operandsOf(tirx::StorePtrOp op) {
+  SmallVector<Value> v = {op.getPtrs(), op.getSrc()};
+  if (op.getMask())
+    v.push_back(op.getMask());
+  return v;
+}
+
+/// `then()` when `mask` (null: always) holds, else `otherwise` (null: no
+/// result).
+Value underMask(OpBuilder &b, Location loc, Value mask,
+                function_ref<Value()> then, Value otherwise) {
+  if (!mask)
+    return then();
+  Type type = otherwise ? otherwise.getType() : Type();
+  auto ifOp = scf::IfOp::create(b, loc, type ? TypeRange{type} : TypeRange{},
+                                mask, /*withElse=*/bool(type));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  Value v = then();
+  if (!type)
+    return Value();
+  scf::YieldOp::create(b, loc, v);
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(b, loc, otherwise);
+  return ifOp.getResult(0);
+}
+
+Outcome emitGeneralGather(tirx::LoadPtrOp op, DispatchContext &ctx,
+                          RewriterBase &rewriter) {
+  LLVM::AtomicOrdering ordering;
+  StringRef syncscope;
+  std::tie(ordering, syncscope) = memoryOrder(op);
+  Type elemType = op.getDst().getType().getElementType();
+  int64_t align = tirx::getMemoryBytes(elemType);
+  bool masked = bool(op.getMask()), padded = bool(op.getPaddingValue());
+  emitGeneralElements(
+      rewriter, op, op.getDst(), operandsOf(op),
+      op.getDst().getType().getNumElements(), /*once=*/false, ctx,
+      [&](OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
+        Value pad =
+            padded ? v.back()
+                   : arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType))
+                         .getResult();
+        return underMask(
+            b, loc, masked ? v[1] : Value(),
+            [&]() -> Value {
+              return tirx::fromMemoryValue(
+                  b, loc,
+                  LLVM::LoadOp::create(b, loc, tirx::getMemoryType(elemType),
+                                       toPointer(b, loc, v[0]), align, false,
+                                       false, false, false, ordering,
+                                       syncscope),
+                  elemType);
+            },
+            pad);
+      });
+  return Outcome::ok();
+}
+
+Outcome emitGeneralScatter(tirx::StorePtrOp op, DispatchContext &ctx,
+                           RewriterBase &rewriter) {
+  LLVM::AtomicOrdering ordering;
+  StringRef syncscope;
+  std::tie(ordering, syncscope) = memoryOrder(op);
+  int64_t align = tirx::getMemoryBytes(op.getSrc().getType().getElementType());
+  bool masked = bool(op.getMask());
+  emitGeneralElements(
+      rewriter, op, Value(), operandsOf(op),
+      op.getSrc().getType().getNumElements(), /*once=*/true, ctx,
+      [&](OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
+        underMask(
+            b, loc, masked ? v[2] : Value(),
+            [&]() -> Value {
+              LLVM::StoreOp::create(b, loc, tirx::toMemoryValue(b, loc, v[1]),
+                                    toPointer(b, loc, v[0]), align, false,
+                                    false, false, ordering, syncscope);
+              return Value();
+            },
+            Value());
+        return Value();
+      });
+  return Outcome::ok();
+}
+
+template <typename OpTy>
+Predicate generalPlan(Value (*dst)(OpTy), bool once) {
+  return {
+      "perElementPlan", [dst, once](Operation *op, const DispatchContext &ctx) {
+        auto typed = cast<OpTy>(op);
+        if (auto why =
+                checkGeneralElements(dst(typed), operandsOf(typed), once, ctx))
+          return Outcome::fail(*why);
+        return Outcome::ok();
+      }};
+}
+
 SmallVector<Predicate> commonPredicates(unsigned anchorIndex) {
   return {pred::allThreadsActive(),
           pred::operandsInScope(tirx::MemScope::Local),
@@ -196,4 +308,32 @@ void tileir::dispatch::registerCudaPointerVariants(Registry &registry) {
     return emitScatter(cast<tirx::StorePtrOp>(op), ctx, b);
   };
   registry.add("tirx.store_ptr", "cuda", std::move(scatter));
+
+  Variant generalGather;
+  generalGather.name = "per_element";
+  generalGather.priority = priority::kPerElement;
+  generalGather.predicates = {
+      pred::allThreadsActive(), pred::layoutThreadAxesMatchScope(),
+      validOrdering(/*isLoad=*/true),
+      generalPlan<tirx::LoadPtrOp>(
+          [](tirx::LoadPtrOp op) -> Value { return op.getDst(); }, false)};
+  generalGather.impl = [](Operation *op, DispatchContext &ctx,
+                          RewriterBase &b) {
+    return emitGeneralGather(cast<tirx::LoadPtrOp>(op), ctx, b);
+  };
+  registry.add("tirx.load_ptr", "cuda", std::move(generalGather));
+
+  Variant generalScatter;
+  generalScatter.name = "per_element";
+  generalScatter.priority = priority::kPerElement;
+  generalScatter.predicates = {
+      pred::allThreadsActive(), pred::layoutThreadAxesMatchScope(),
+      validOrdering(/*isLoad=*/false),
+      generalPlan<tirx::StorePtrOp>([](tirx::StorePtrOp) { return Value(); },
+                                    true)};
+  generalScatter.impl = [](Operation *op, DispatchContext &ctx,
+                           RewriterBase &b) {
+    return emitGeneralScatter(cast<tirx::StorePtrOp>(op), ctx, b);
+  };
+  registry.add("tirx.store_ptr", "cuda", std::move(generalScatter));
 }
