@@ -292,6 +292,14 @@ static std::vector<GlobalCase> globalRegions(const std::string &name,
   // Column-major global.
   out.push_back({"transposed",
                  view(rs + ", " + cs, "1, " + rs, rs + "x" + cs, 16, "0, 0")});
+  // A whole global view, no region.
+  if (!shape.rank1)
+    out.push_back(
+        {"whole-view",
+         llvm::formatv("    %{0} = tirx.global_view %p sizes [{1}, {2}] "
+                       "strides [{2}, 1] : !llvm.ptr<1> -> {3}\n",
+                       name, shape.rows, shape.cols, region)
+             .str()});
   return out;
 }
 

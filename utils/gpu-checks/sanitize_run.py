@@ -48,6 +48,7 @@ CHECKS = [
     ("atomics", ".", ["utils/gpu-checks/atomics/check_atomics.py", "--cache-dir", ".dev-cuda-tile/atomiccache"], 2),
     ("mma-types", ".dev-sanitize/mma-types", ["check.py", "."], 2),
     ("copy", ".dev-all/copy", ["check.py", "kernels.ptx"], 2),
+    ("general", ".dev-all/general", ["check.py", "kernels.ptx"], 1),
     ("tirx-elementwise", ".dev-all/elt", ["elementwise_check.py", "kernels.ptx"], 1),
     ("gemm", ".dev-all/gemm", ["check_gemm.py"], 1),
     ("reduce-scan", ".", ["utils/gpu-checks/red/check_reduce_scan.py", "--cache-dir", ".dev-cuda-tile/redcache"], 1),

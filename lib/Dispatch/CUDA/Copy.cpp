@@ -32,6 +32,7 @@
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
 
@@ -92,13 +93,14 @@ FailureOr<Side> matchSide(Value v, std::string &why) {
   side.buffer = v;
   if (type.isGlobal()) {
     side.kind = SideKind::Global;
-    side.region = v.getDefiningOp<tirx::RegionOp>();
-    if (side.region)
-      side.view = side.region.getSource().getDefiningOp<tirx::GlobalViewOp>();
-    if (!side.view) {
-      why = "global operand is not a tirx.region of a tirx.global_view";
+    FailureOr<tirx::GlobalOperand> global = tirx::matchGlobalOperand(v);
+    if (failed(global)) {
+      why = "global operand is not a tirx.global_view or a tirx.region of "
+            "one";
       return failure();
     }
+    side.region = global->region;
+    side.view = global->view;
     return side;
   }
   side.kind = type.isShared() ? SideKind::Shared : SideKind::Local;
@@ -205,7 +207,8 @@ int64_t sideAlignment(const Side &side, ArrayRef<int64_t> shape,
   case SideKind::Global: {
     unsigned rank = shape.size();
     SmallVector<OpFoldResult> strides = side.view.getMixedStrides();
-    SmallVector<OpFoldResult> offsets = side.region.getMixedOffsets();
+    SmallVector<OpFoldResult> offsets =
+        tirx::GlobalOperand{side.region, side.view}.getOffsets();
     int64_t align = std::max<int64_t>(1, side.view.getAlignment() / elemBytes);
     align = std::min(align, knownDivisor(offsets[rank - 1]));
     for (unsigned d = 0; d + 1 < rank; ++d)
@@ -347,7 +350,8 @@ public:
     case SideKind::Global: {
       SmallVector<OpFoldResult> sizes = side.view.getMixedSizes();
       SmallVector<OpFoldResult> strides = side.view.getMixedStrides();
-      SmallVector<OpFoldResult> offsets = side.region.getMixedOffsets();
+      SmallVector<OpFoldResult> offsets =
+          tirx::GlobalOperand{side.region, side.view}.getOffsets();
       Value threadOffset = cst64(0);
       for (unsigned d = 0; d < rank; ++d) {
         auto [first, end] = dimBitRange(shape, d);
@@ -557,7 +561,8 @@ public:
   /// statically).
   Value wholeTileInBounds() {
     SmallVector<OpFoldResult> sizes = side.view.getMixedSizes();
-    SmallVector<OpFoldResult> offsets = side.region.getMixedOffsets();
+    SmallVector<OpFoldResult> offsets =
+        tirx::GlobalOperand{side.region, side.view}.getOffsets();
     Value result;
     for (unsigned d = 0; d < shape.size(); ++d) {
       auto off = getConstantIntValue(offsets[d]);

@@ -26,6 +26,7 @@
 #include "CopyCodegen.h"
 
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
 
@@ -72,13 +73,13 @@ FailureOr<AsyncCopy> matchAsyncCopy(tirx::CopyAsyncOp op, std::string &why,
   copy.toShared = op.getDst().getType().isShared();
   Value global = copy.toShared ? op.getSrc() : op.getDst();
   copy.shared = copy.toShared ? op.getDst() : op.getSrc();
-  copy.region = global.getDefiningOp<tirx::RegionOp>();
-  if (copy.region)
-    copy.view = copy.region.getSource().getDefiningOp<tirx::GlobalViewOp>();
-  if (!copy.view) {
-    why = "global operand is not a tirx.region of a tirx.global_view";
+  FailureOr<tirx::GlobalOperand> operand = tirx::matchGlobalOperand(global);
+  if (failed(operand)) {
+    why = "global operand is not a tirx.global_view or a tirx.region of one";
     return failure();
   }
+  copy.region = operand->region;
+  copy.view = operand->view;
   auto type = cast<tirx::BufferType>(copy.shared.getType());
   if (denseBox) {
     copy.sharedBits.memOffset =
@@ -176,7 +177,8 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
   // innermost global dimension (unit stride), aligned on both sides, within
   // a swizzle chunk, at most 16 bytes.
   SmallVector<OpFoldResult> strides = copy.view.getMixedStrides();
-  SmallVector<OpFoldResult> offsets = copy.region.getMixedOffsets();
+  SmallVector<OpFoldResult> offsets =
+      tirx::GlobalOperand{copy.region, copy.view}.getOffsets();
   SmallVector<OpFoldResult> sizes = copy.view.getMixedSizes();
   auto inner = getConstantIntValue(strides[rank - 1]);
   unsigned innerBits = llvm::Log2_64(shape[rank - 1]);
@@ -492,7 +494,8 @@ Outcome emitTma(tirx::CopyAsyncOp op, DispatchContext &ctx,
       LLVM::AddrSpaceCastOp::create(b, loc, generic, op.getTensorMap());
   // Coordinates, innermost dimension first.
   SmallVector<Value> coords;
-  SmallVector<OpFoldResult> offsets = copy.region.getMixedOffsets();
+  SmallVector<OpFoldResult> offsets =
+      tirx::GlobalOperand{copy.region, copy.view}.getOffsets();
   for (unsigned d = rank; d-- > 0;) {
     if (auto c = getConstantIntValue(offsets[d]))
       coords.push_back(cstI32(b, loc, *c));

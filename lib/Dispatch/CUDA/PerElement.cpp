@@ -21,6 +21,7 @@
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -285,7 +286,8 @@ Value toIndex(OpBuilder &b, Location loc, OpFoldResult ofr) {
 std::pair<Value, Value> emitGlobalAddress(OpBuilder &b, Location loc,
                                           const ElementAccess &a, Value flat) {
   ArrayRef<int64_t> shape = a.type.getShape();
-  SmallVector<OpFoldResult> offsets = a.region.getMixedOffsets();
+  SmallVector<OpFoldResult> offsets =
+      tirx::GlobalOperand{a.region, a.view}.getOffsets();
   SmallVector<OpFoldResult> sizes = a.view.getMixedSizes();
   SmallVector<OpFoldResult> strides = a.view.getMixedStrides();
   Value inBounds;
@@ -397,13 +399,14 @@ FailureOr<ElementAccess> getAccess(Value buffer, std::string &why) {
     return failure();
   }
   if (a.type.isGlobal()) {
-    a.region = buffer.getDefiningOp<tirx::RegionOp>();
-    if (a.region)
-      a.view = a.region.getSource().getDefiningOp<tirx::GlobalViewOp>();
-    if (!a.view) {
-      why = "global operand is not a tirx.region of a tirx.global_view";
+    FailureOr<tirx::GlobalOperand> global = tirx::matchGlobalOperand(buffer);
+    if (failed(global)) {
+      why = "global operand is not a tirx.global_view or a tirx.region of "
+            "one";
       return failure();
     }
+    a.region = global->region;
+    a.view = global->view;
     return a;
   }
   a.layout = a.type.getTileLayout();

@@ -23,3 +23,20 @@ Block *tirx::createElementBody(OpBuilder &b, Region &region, ValueRange inputs,
   SmallVector<Location> locs(types.size(), loc);
   return b.createBlock(&region, {}, types, locs);
 }
+
+FailureOr<tirx::GlobalOperand> tirx::matchGlobalOperand(Value v) {
+  GlobalOperand g;
+  g.region = v.getDefiningOp<RegionOp>();
+  g.view = g.region ? g.region.getSource().getDefiningOp<GlobalViewOp>()
+                    : v.getDefiningOp<GlobalViewOp>();
+  if (!g.view)
+    return failure();
+  return g;
+}
+
+SmallVector<OpFoldResult> tirx::GlobalOperand::getOffsets() {
+  if (region)
+    return region.getMixedOffsets();
+  return SmallVector<OpFoldResult>(view.getType().getRank(),
+                                   Builder(view.getContext()).getIndexAttr(0));
+}

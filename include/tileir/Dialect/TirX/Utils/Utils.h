@@ -25,6 +25,17 @@ Type getBodyArgumentType(Value input);
 Block *createElementBody(OpBuilder &b, Region &region, ValueRange inputs,
                          Location loc, TypeRange extraTypes = {});
 
+/// A global buffer operand: the tirx.global_view it reads and the
+/// tirx.region of it (null when the operand is the whole view). Fails when
+/// the operand is neither.
+struct GlobalOperand {
+  RegionOp region;
+  GlobalViewOp view;
+  /// The region's offsets, zeros for a whole view.
+  SmallVector<OpFoldResult> getOffsets();
+};
+FailureOr<GlobalOperand> matchGlobalOperand(Value v);
+
 } // namespace mlir::tirx
 
 #endif // TILEIR_DIALECT_TIRX_UTILS_UTILS_H
