@@ -604,15 +604,9 @@ Outcome emitGeneralAtomic(tirx::AtomicOp op, DispatchContext &ctx,
         };
         if (!masked)
           return update();
-        auto ifOp = scf::IfOp::create(b, loc, TypeRange{elem}, v.back(), true);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(ifOp.thenBlock());
-        scf::YieldOp::create(b, loc, update());
-        b.setInsertionPointToStart(ifOp.elseBlock());
-        scf::YieldOp::create(
-            b, loc,
+        return emitUnder(
+            b, loc, v.back(), update,
             arith::ConstantOp::create(b, loc, b.getZeroAttr(elem)).getResult());
-        return ifOp.getResult(0);
       });
   return Outcome::ok();
 }

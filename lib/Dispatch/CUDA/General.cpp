@@ -56,6 +56,25 @@ SmallVector<int64_t> rowStrides(ArrayRef<int64_t> shape) {
   return strides;
 }
 
+/// The reduced and kept dimensions of a reduction of `shape` over `axes`,
+/// the number of elements one result folds, and the row-major strides.
+struct AxisSplit {
+  SmallVector<int64_t> reduced, kept, strides;
+  int64_t count = 1;
+};
+AxisSplit splitAxes(ArrayRef<int64_t> shape, ArrayRef<int64_t> axes) {
+  AxisSplit s;
+  s.reduced.assign(axes.begin(), axes.end());
+  llvm::sort(s.reduced);
+  for (int64_t d = 0; d < int64_t(shape.size()); ++d)
+    if (!llvm::is_contained(s.reduced, d))
+      s.kept.push_back(d);
+  for (int64_t d : s.reduced)
+    s.count *= shape[d];
+  s.strides = rowStrides(shape);
+  return s;
+}
+
 /// sum(x) = sum of x over the dims `dims` of `shape` of a row-major index
 /// `flat` of those dims: sum over d of digit_d * outStride_d.
 Value remap(OpBuilder &b, Location loc, Value flat, ArrayRef<int64_t> shape,
@@ -118,17 +137,11 @@ Outcome emitReduce(OpTy op, const DispatchContext &ctx, RewriterBase &rewriter,
                    ReduceKind kind) {
   OpBuilder &b = rewriter;
   Location loc = op.getLoc();
-  auto srcType = op.getSrc().getType();
-  ArrayRef<int64_t> shape = srcType.getShape();
-  SmallVector<int64_t> reduced(op.getAxes()), kept;
-  llvm::sort(reduced);
-  for (int64_t d = 0; d < srcType.getRank(); ++d)
-    if (!llvm::is_contained(reduced, d))
-      kept.push_back(d);
-  int64_t count = 1;
-  for (int64_t d : reduced)
-    count *= shape[d];
-  SmallVector<int64_t> strides = rowStrides(shape);
+  ArrayRef<int64_t> shape = op.getSrc().getType().getShape();
+  AxisSplit split = splitAxes(shape, op.getAxes());
+  ArrayRef<int64_t> reduced = split.reduced, kept = split.kept,
+                    strides = split.strides;
+  int64_t count = split.count;
 
   bool staged = false;
   ElementAccess src = prepareSource(b, op, op.getSrc(), ctx, staged);
@@ -248,17 +261,12 @@ Outcome emitRegionReduce(tirx::RegionReduceOp op, const DispatchContext &ctx,
                          RewriterBase &rewriter) {
   OpBuilder &b = rewriter;
   Location loc = op.getLoc();
-  auto srcType = cast<tirx::BufferType>(op.getSrcs()[0].getType());
-  ArrayRef<int64_t> shape = srcType.getShape();
-  SmallVector<int64_t> reduced(op.getAxes()), kept;
-  llvm::sort(reduced);
-  for (int64_t d = 0; d < srcType.getRank(); ++d)
-    if (!llvm::is_contained(reduced, d))
-      kept.push_back(d);
-  int64_t count = 1;
-  for (int64_t d : reduced)
-    count *= shape[d];
-  SmallVector<int64_t> strides = rowStrides(shape);
+  ArrayRef<int64_t> shape =
+      cast<tirx::BufferType>(op.getSrcs()[0].getType()).getShape();
+  AxisSplit split = splitAxes(shape, op.getAxes());
+  ArrayRef<int64_t> reduced = split.reduced, kept = split.kept,
+                    strides = split.strides;
+  int64_t count = split.count;
   Block &body = op.getBody().front();
 
   bool staged = false;
@@ -279,7 +287,8 @@ Outcome emitRegionReduce(tirx::RegionReduceOp op, const DispatchContext &ctx,
     rewriter.replaceAllUsesWith(op.getResults(), results);
     return Outcome::ok();
   }
-  for (auto [i, dstValue] : llvm::enumerate(op.getDsts())) {
+  for (unsigned i = 0, e = op.getDsts().size(); i < e; ++i) {
+    Value dstValue = op.getDsts()[i];
     std::string why;
     ElementAccess dst = *getElementAccess(dstValue, why);
     prepareElementAccess(b, loc, dst);
@@ -313,7 +322,8 @@ Outcome emitRegionScan(tirx::RegionScanOp op, const DispatchContext &ctx,
   SmallVector<ElementAccess, 2> srcs;
   for (Value v : op.getSrcs())
     srcs.push_back(prepareSource(b, op, v, ctx, staged));
-  for (auto [i, dstValue] : llvm::enumerate(op.getDsts())) {
+  for (unsigned i = 0, e = op.getDsts().size(); i < e; ++i) {
+    Value dstValue = op.getDsts()[i];
     std::string why;
     ElementAccess dst = *getElementAccess(dstValue, why);
     prepareElementAccess(b, loc, dst);

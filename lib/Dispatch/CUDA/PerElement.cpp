@@ -341,18 +341,10 @@ Value emitLoad(OpBuilder &b, Location loc, const ElementAccess &a, Value flat,
   };
   if (!inBounds)
     return load();
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{elem}, inBounds,
-                                /*withElse=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  scf::YieldOp::create(b, loc, load());
-  b.setInsertionPointToStart(ifOp.elseBlock());
-  scf::YieldOp::create(
-      b, loc,
+  return tileir::dispatch::emitUnder(
+      b, loc, inBounds, load,
       arith::ConstantOp::create(b, loc, padding ? padding : b.getZeroAttr(elem))
           .getResult());
-  b.setInsertionPointAfter(ifOp);
-  return ifOp.getResult(0);
 }
 
 void emitStore(OpBuilder &b, Location loc, const ElementAccess &a, Value flat,
@@ -796,4 +788,22 @@ void tileir::dispatch::emitGeneralElements(OpBuilder &b, Operation *op,
   // The next call may overwrite the scratch other threads still read.
   if (staged)
     emitScopeBarrier(b, loc, ctx);
+}
+
+Value tileir::dispatch::emitUnder(OpBuilder &b, Location loc, Value cond,
+                                  function_ref<Value()> then, Value otherwise) {
+  if (!cond)
+    return then();
+  Type type = otherwise ? otherwise.getType() : Type();
+  auto ifOp = scf::IfOp::create(b, loc, type ? TypeRange{type} : TypeRange{},
+                                cond, /*withElse=*/bool(type));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  Value v = then();
+  if (!type)
+    return Value();
+  scf::YieldOp::create(b, loc, v);
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(b, loc, otherwise);
+  return ifOp.getResult(0);
 }

@@ -110,6 +110,13 @@ std::optional<std::string> checkStage(mlir::Value local,
 Staged emitStage(mlir::OpBuilder &b, mlir::Operation *op, mlir::Value local,
                  const DispatchContext &ctx);
 
+/// `then()` where `cond` (null: always) holds, else `otherwise`: an scf.if
+/// yielding the value; without `otherwise` a branch around `then()` and no
+/// result.
+mlir::Value emitUnder(mlir::OpBuilder &b, mlir::Location loc, mlir::Value cond,
+                      llvm::function_ref<mlir::Value()> then,
+                      mlir::Value otherwise);
+
 /// Why buffer `v` cannot be read element by element by any thread of the
 /// scope (a register operand through its staged copy), or nullopt; scalars
 /// can.

@@ -191,26 +191,6 @@ SmallVector<Value> operandsOf(tirx::StorePtrOp op) {
   return v;
 }
 
-/// `then()` when `mask` (null: always) holds, else `otherwise` (null: no
-/// result).
-Value underMask(OpBuilder &b, Location loc, Value mask,
-                function_ref<Value()> then, Value otherwise) {
-  if (!mask)
-    return then();
-  Type type = otherwise ? otherwise.getType() : Type();
-  auto ifOp = scf::IfOp::create(b, loc, type ? TypeRange{type} : TypeRange{},
-                                mask, /*withElse=*/bool(type));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  Value v = then();
-  if (!type)
-    return Value();
-  scf::YieldOp::create(b, loc, v);
-  b.setInsertionPointToStart(ifOp.elseBlock());
-  scf::YieldOp::create(b, loc, otherwise);
-  return ifOp.getResult(0);
-}
-
 Outcome emitGeneralGather(tirx::LoadPtrOp op, DispatchContext &ctx,
                           RewriterBase &rewriter) {
   LLVM::AtomicOrdering ordering;
@@ -227,7 +207,7 @@ Outcome emitGeneralGather(tirx::LoadPtrOp op, DispatchContext &ctx,
             padded ? v.back()
                    : arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType))
                          .getResult();
-        return underMask(
+        return emitUnder(
             b, loc, masked ? v[1] : Value(),
             [&]() -> Value {
               return tirx::fromMemoryValue(
@@ -254,7 +234,7 @@ Outcome emitGeneralScatter(tirx::StorePtrOp op, DispatchContext &ctx,
       rewriter, op, Value(), operandsOf(op),
       op.getSrc().getType().getNumElements(), /*once=*/true, ctx,
       [&](OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
-        underMask(
+        emitUnder(
             b, loc, masked ? v[2] : Value(),
             [&]() -> Value {
               LLVM::StoreOp::create(b, loc, tirx::toMemoryValue(b, loc, v[1]),
