@@ -55,7 +55,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %r = tirx.region %g [0] : !tirx.buffer<4096xf32, global> -> !tirx.buffer<256xf32, global>
     %a = tirx.alloc : !L
     // expected-error@+2 {{'tirx.copy' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+1 {{vec_128b (prio=20): declined: a 16-byte vector does not fit the layout, strides or alignment (widest: 8 bytes)}}
+    // expected-note@+1 {{vec_128b (prio=30): declined: a 16-byte vector does not fit the layout, strides or alignment (widest: 8 bytes)}}
     tirx.copy cta %a, %r {dispatch = "vec_128b"} : !L, !tirx.buffer<256xf32, global>
     gpu.return
   }
@@ -85,7 +85,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %r = tirx.region %g [0] : !tirx.buffer<4096xf32, global> -> !tirx.buffer<256xf32, global>
     %a = tirx.alloc : !L
     // expected-error@+2 {{'tirx.copy' op has no applicable variant on target 'cuda' (sm_90)}}
-    // expected-note@+1 {{vec_256b (prio=20): chipAtLeast: needs sm_100 or newer, target is sm_90}}
+    // expected-note@+1 {{vec_256b (prio=30): chipAtLeast: needs sm_100 or newer, target is sm_90}}
     tirx.copy cta %a, %r {dispatch = "vec_256b"} : !L, !tirx.buffer<256xf32, global>
     gpu.return
   }

@@ -13,12 +13,12 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %r = tirx.region %g [0] : !tirx.buffer<4096xf32, global> -> !G
     %a = tirx.alloc : !L
     // expected-remark@+8 {{tirx.copy -> variant 'vec_auto'}}
-    // expected-note@+7 {{vec_256b (prio=20) rejected: forcedOnly: only used when forced with dispatch = "vec_256b"; chipAtLeast: needs sm_100 or newer, target is sm_90}}
+    // expected-note@+7 {{vec_256b (prio=30) rejected: forcedOnly: only used when forced with dispatch = "vec_256b"; chipAtLeast: needs sm_100 or newer, target is sm_90}}
     // expected-note@+6 {{ldstmatrix (prio=10) rejected: matrixFragment: needs a local and a shared operand}}
-    // expected-note@+5 {{vec_128b (prio=20) rejected: forcedOnly: only used when forced with dispatch = "vec_128b"}}
-    // expected-note@+4 {{vec_16b (prio=20) rejected: forcedOnly: only used when forced with dispatch = "vec_16b"}}
-    // expected-note@+3 {{vec_32b (prio=20) rejected: forcedOnly: only used when forced with dispatch = "vec_32b"}}
-    // expected-note@+2 {{vec_64b (prio=20) rejected: forcedOnly: only used when forced with dispatch = "vec_64b"}}
+    // expected-note@+5 {{vec_128b (prio=30) rejected: forcedOnly: only used when forced with dispatch = "vec_128b"}}
+    // expected-note@+4 {{vec_16b (prio=30) rejected: forcedOnly: only used when forced with dispatch = "vec_16b"}}
+    // expected-note@+3 {{vec_32b (prio=30) rejected: forcedOnly: only used when forced with dispatch = "vec_32b"}}
+    // expected-note@+2 {{vec_64b (prio=30) rejected: forcedOnly: only used when forced with dispatch = "vec_64b"}}
     // expected-note@+1 {{reg (prio=10) rejected: operandsInScope: operand #1 is global, expected local}}
     tirx.copy cta %a, %r : !L, !G
     // The first variant fits: no notes.

@@ -39,13 +39,18 @@ private:
   std::optional<std::string> reason;
 };
 
-/// Priorities (highest first). Forced fast paths decline unless named.
+/// Priorities (highest first), one meaning each.
 namespace priority {
-inline constexpr int kForced = 20;
+/// Variants taken only when the op names them (`dispatch = "..."`, the
+/// pred::forcedOnly predicate); otherwise they decline, listed first among
+/// the rejections.
+inline constexpr int kForcedOnly = 30;
 /// A hardware fast path preferred over the general variants that could also
-/// take the op (TIRx's ldgsts); it does not need to be forced.
+/// take the op (TIRx's ldgsts, wgmma); it does not need to be named.
 inline constexpr int kPreferred = 20;
+/// The usual lowering of a primitive for the layouts it was written for.
 inline constexpr int kGeneral = 10;
+/// A slower lowering of the same family for what kGeneral does not take.
 inline constexpr int kFallback = 0;
 /// The general per-element variants (PerElement.h): any layout, alignment
 /// and scope, tried after every other variant.

@@ -1133,7 +1133,7 @@ void tileir::dispatch::registerCudaCopyVariants(Registry &registry) {
   for (int64_t bits : {256, 128, 64, 32, 16})
     registry.add("tirx.copy", "cuda",
                  makeCopyVariant("vec_" + std::to_string(bits) + "b",
-                                 priority::kForced, bits / 8, bits / 8));
+                                 priority::kForcedOnly, bits / 8, bits / 8));
   registry.add("tirx.copy", "cuda",
                makeCopyVariant("fallback", priority::kFallback, 0, 0));
 

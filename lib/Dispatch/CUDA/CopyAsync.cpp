@@ -559,7 +559,7 @@ Predicate registerCopyOperands() {
 void tileir::dispatch::registerCudaCopyAsyncVariants(Registry &registry) {
   Variant ldgsts;
   ldgsts.name = "ldgsts";
-  ldgsts.priority = priority::kForced;
+  ldgsts.priority = priority::kPreferred;
   ldgsts.predicates = {
       pred::allThreadsActive(),
       pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warpgroup,

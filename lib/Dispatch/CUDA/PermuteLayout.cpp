@@ -151,7 +151,7 @@ Outcome emitPermute(tirx::PermuteLayoutOp op, DispatchContext &ctx,
 void tileir::dispatch::registerCudaPermuteLayoutVariants(Registry &registry) {
   Variant v;
   v.name = "warp_xor_swizzle";
-  v.priority = priority::kForced;
+  v.priority = priority::kPreferred;
   v.predicates = {pred::allThreadsActive(),
                   pred::execScopeIn({tirx::ExecScope::Warp}),
                   pred::layoutThreadAxesMatchScope(), permutableOperands()};
