@@ -171,14 +171,19 @@ LogicalResult tileir::dispatch::dispatchOne(
 
   for (const Variant *variant : variants) {
     Rejection row{variant->name, variant->priority, {}};
+    SmallVector<std::any> plans;
     for (const Predicate &p : variant->predicates) {
       Outcome outcome = p.fn(operation, ctx);
       if (!outcome.succeeded())
         row.reasons.push_back(p.name + ": " + outcome.getReason().str());
+      else if (outcome.getPlan().has_value())
+        plans.push_back(std::move(outcome.getPlan()));
     }
     if (row.reasons.empty()) {
       rewriter.setInsertionPoint(operation);
+      ctx.setPlans(std::move(plans));
       Outcome outcome = variant->impl(operation, ctx, rewriter);
+      ctx.setPlans({});
       if (outcome.succeeded()) {
         chosen = variant->name;
         rewriter.eraseOp(operation);

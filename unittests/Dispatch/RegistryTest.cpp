@@ -234,7 +234,7 @@ TEST_F(RegistryTest, BuiltinTableCoversTheFoundationPrimitives) {
         "tirx.max", "tirx.min", "tirx.load_ptr", "tirx.store_ptr"})
     EXPECT_FALSE(builtin.lookup(prim, "cuda").empty()) << prim;
   SmallVector<const Variant *> copies = builtin.lookup("tirx.copy", "cuda");
-  EXPECT_EQ(copies.front()->priority, priority::kForced);
+  EXPECT_EQ(copies.front()->priority, priority::kForcedOnly);
   // The general per-element variant comes after every other one.
   EXPECT_EQ(copies.back()->name, "per_element");
   EXPECT_EQ(copies.back()->priority, priority::kPerElement);

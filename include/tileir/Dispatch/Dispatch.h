@@ -15,6 +15,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <any>
 #include <functional>
 #include <optional>
 #include <string>
@@ -22,9 +23,18 @@
 namespace tileir::dispatch {
 
 /// The outcome of a predicate or an implementation: success, or a reason.
+/// A predicate's success may carry its match (a plan), which the
+/// implementation reads with DispatchContext::getPlan instead of matching
+/// again.
 class Outcome {
 public:
   static Outcome ok() { return Outcome(); }
+  template <typename Plan>
+  static Outcome ok(Plan plan) {
+    Outcome o;
+    o.plan = std::move(plan);
+    return o;
+  }
   static Outcome fail(const llvm::Twine &reason) {
     Outcome o;
     o.reason = reason.str();
@@ -34,9 +44,12 @@ public:
   llvm::StringRef getReason() const {
     return reason ? llvm::StringRef(*reason) : llvm::StringRef();
   }
+  /// The plan of a successful predicate (empty: none).
+  std::any &getPlan() { return plan; }
 
 private:
   std::optional<std::string> reason;
+  std::any plan;
 };
 
 /// Priorities (highest first), one meaning each.
@@ -128,7 +141,22 @@ public:
   /// part: no enclosing `if` narrows the intra set, and the set is known.
   bool allThreadsActive() const;
 
+  /// The plan of type `Plan` that a predicate of the chosen variant
+  /// returned (Outcome::ok(plan)); set by dispatchOne for the duration of
+  /// the implementation. Asking for a plan no predicate gives is a bug of
+  /// the variant's registration.
+  template <typename Plan>
+  const Plan &getPlan() const {
+    for (const std::any &p : plans)
+      if (const Plan *plan = std::any_cast<Plan>(&p))
+        return *plan;
+    llvm::report_fatal_error("dispatch: the variant's predicates give no plan "
+                             "of the type its implementation reads");
+  }
+  void setPlans(llvm::SmallVector<std::any> p) { plans = std::move(p); }
+
 private:
+  llvm::SmallVector<std::any> plans;
   const TargetInfo &target;
   mlir::tirx::ExecScope scope;
   int64_t ctaThreads;

@@ -903,14 +903,13 @@ Predicate matrixFragment() {
               return Outcome::fail("stmatrix needs sm_90 or newer, target "
                                    "is " +
                                    ctx.getTarget().getChip());
-            return Outcome::ok();
+            return Outcome::ok(*mc);
           }};
 }
 
 Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
                        RewriterBase &rewriter) {
-  std::string why;
-  MatrixCopy mc = *matchMatrixCopy(op, why);
+  const MatrixCopy &mc = ctx.getPlan<MatrixCopy>();
   Location loc = op.getLoc();
   OpBuilder &b = rewriter;
   MLIRContext *context = b.getContext();

@@ -140,9 +140,10 @@ Predicate cpAsyncOperands() {
             if (copy.getTensorMap())
               return Outcome::fail("has a tensor_map (a TMA copy)");
             std::string why;
-            if (failed(matchAsyncCopy(copy, why)))
+            FailureOr<AsyncCopy> plan = matchAsyncCopy(copy, why);
+            if (failed(plan))
               return Outcome::fail(why);
-            return Outcome::ok();
+            return Outcome::ok(*plan);
           }};
 }
 
@@ -152,8 +153,7 @@ Predicate cpAsyncOperands() {
 /// registers (emitSyncCopy) when one is not.
 Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
                     RewriterBase &rewriter, bool versioned) {
-  std::string why;
-  AsyncCopy copy = *matchAsyncCopy(op, why);
+  AsyncCopy copy = ctx.getPlan<AsyncCopy>();
   Location loc = op.getLoc();
   OpBuilder &b = rewriter;
   auto type = op.getDst().getType();
@@ -441,16 +441,17 @@ Predicate tmaOperands() {
             // The box's rank, density and shared alignment are the op
             // verifier's.
             std::string why;
-            if (failed(matchAsyncCopy(copy, why, /*denseBox=*/true)))
+            FailureOr<AsyncCopy> plan =
+                matchAsyncCopy(copy, why, /*denseBox=*/true);
+            if (failed(plan))
               return Outcome::fail(why);
-            return Outcome::ok();
+            return Outcome::ok(*plan);
           }};
 }
 
 Outcome emitTma(tirx::CopyAsyncOp op, DispatchContext &ctx,
                 RewriterBase &rewriter) {
-  std::string why;
-  AsyncCopy copy = *matchAsyncCopy(op, why, /*denseBox=*/true);
+  AsyncCopy copy = ctx.getPlan<AsyncCopy>();
   Location loc = op.getLoc();
   OpBuilder &b = rewriter;
   MLIRContext *context = b.getContext();

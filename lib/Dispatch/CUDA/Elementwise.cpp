@@ -929,9 +929,10 @@ FailureOr<SharedPartition> planShared(Operation *op, const DispatchContext &ctx,
 Predicate sharedPartition() {
   return {"sharedPartition", [](Operation *op, const DispatchContext &ctx) {
             std::string why;
-            if (failed(planShared(op, ctx, why)))
+            FailureOr<SharedPartition> plan = planShared(op, ctx, why);
+            if (failed(plan))
               return Outcome::fail(why);
-            return Outcome::ok();
+            return Outcome::ok(*plan);
           }};
 }
 
@@ -949,8 +950,7 @@ Value emitScopeThreadId(OpBuilder &b, Location loc,
 
 Outcome emitSharedElementwise(Operation *op, const DispatchContext &ctx,
                               RewriterBase &b, const ElementwiseSpec &spec) {
-  std::string why;
-  SharedPartition plan = *planShared(op, ctx, why);
+  const SharedPartition &plan = ctx.getPlan<SharedPartition>();
   Location loc = op->getLoc();
   SmallVector<Value> operands = llvm::to_vector(op->getOperands());
   SmallVector<std::optional<BitLayout>> bits;

@@ -339,8 +339,11 @@ Predicate reductionLayouts() {
               return Outcome::fail(why);
             Type type = cast<tirx::BufferType>(op->getOperand(0).getType())
                             .getElementType();
-            return reduction::checkReductionResources(*plan, {type},
-                                                      ctx.getCtaThreads());
+            Outcome resources = reduction::checkReductionResources(
+                *plan, {type}, ctx.getCtaThreads());
+            if (!resources.succeeded())
+              return resources;
+            return Outcome::ok(*plan);
           }};
 }
 
@@ -367,8 +370,7 @@ Value combine(OpBuilder &b, Location loc, Combiner kind, bool propagateNan,
 
 Outcome emitLocalReduction(Operation *op, DispatchContext &ctx, RewriterBase &b,
                            Combiner kind) {
-  std::string why;
-  ReductionPlan plan = *planReduction(op, why);
+  const ReductionPlan &plan = ctx.getPlan<ReductionPlan>();
   Location loc = op->getLoc();
   bool propagateNan = op->hasAttr("propagate_nan");
   Value srcStorage = getStorage(b, loc, op->getOperand(1));
@@ -479,17 +481,18 @@ Predicate sharedReductionLayouts() {
   return {"sharedReductionLayouts",
           [](Operation *op, const DispatchContext &ctx) {
             std::string why;
-            if (failed(planSharedReduction(op, ctx.getCtaThreads(), why)))
+            FailureOr<SharedReductionPlan> plan =
+                planSharedReduction(op, ctx.getCtaThreads(), why);
+            if (failed(plan))
               return Outcome::fail(why);
-            return Outcome::ok();
+            return Outcome::ok(*plan);
           }};
 }
 
 Outcome emitSharedReduction(Operation *op, DispatchContext &ctx,
                             RewriterBase &b, Combiner kind) {
-  std::string why;
   int64_t threads = ctx.getCtaThreads();
-  SharedReductionPlan plan = *planSharedReduction(op, threads, why);
+  const SharedReductionPlan &plan = ctx.getPlan<SharedReductionPlan>();
   Location loc = op->getLoc();
   bool propagateNan = op->hasAttr("propagate_nan");
   Type elemType =

@@ -160,16 +160,18 @@ Predicate regionReduceLayouts() {
             FailureOr<ReductionPlan> plan = planRegionReduce(reduce, why);
             if (failed(plan))
               return Outcome::fail(why);
-            return reduction::checkReductionResources(
+            Outcome resources = reduction::checkReductionResources(
                 *plan, elementTypes(reduce.getSrcs()), ctx.getCtaThreads());
+            if (!resources.succeeded())
+              return resources;
+            return Outcome::ok(*plan);
           }};
 }
 
 Outcome emitRegionReduce(Operation *operation, DispatchContext &ctx,
                          RewriterBase &b) {
   auto op = cast<tirx::RegionReduceOp>(operation);
-  std::string why;
-  ReductionPlan plan = *planRegionReduce(op, why);
+  const ReductionPlan &plan = ctx.getPlan<ReductionPlan>();
   Location loc = op.getLoc();
   reduction::ReducedTuples tuples = reduction::emitRegisterReduction(
       b, loc, op, plan, storages(b, loc, op.getSrcs()), ctx.getCtaThreads(),
@@ -301,7 +303,7 @@ Predicate scanLayouts() {
                     "cross-warp scratch would exceed " +
                     std::to_string(reduction::kMaxScratchBytes) + " bytes");
             }
-            return Outcome::ok();
+            return Outcome::ok(*plan);
           }};
 }
 
@@ -326,8 +328,7 @@ struct Round {
 
 Outcome emitScan(Operation *operation, DispatchContext &ctx, RewriterBase &b) {
   auto op = cast<tirx::RegionScanOp>(operation);
-  std::string why;
-  ScanPlan plan = *planScan(op, why);
+  const ScanPlan &plan = ctx.getPlan<ScanPlan>();
   Location loc = op.getLoc();
   bool rev = op.getReverse();
   CombineFn combine = bodyCombiner(op.getBody());
