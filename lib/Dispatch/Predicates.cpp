@@ -153,3 +153,10 @@ pred::operandsRegisterCompatible(std::function<unsigned(Operation *)> anchor) {
             return Outcome::ok();
           }};
 }
+
+SmallVector<Predicate>
+pred::registerElementwise(std::function<unsigned(Operation *)> anchor) {
+  return {allThreadsActive(), operandsInScope(tirx::MemScope::Local),
+          layoutThreadAxesMatchScope(),
+          operandsRegisterCompatible(std::move(anchor))};
+}

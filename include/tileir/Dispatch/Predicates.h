@@ -33,6 +33,13 @@ Predicate forcedOnly(llvm::StringRef name);
 Predicate
 operandsRegisterCompatible(std::function<unsigned(mlir::Operation *)> anchor);
 
+/// The predicates of a variant that works in registers only, element by
+/// element in the layout of operand `anchor(op)`: every thread active, every
+/// operand local, layouts spanning the scope, operands register-compatible
+/// with the anchor.
+llvm::SmallVector<Predicate>
+registerElementwise(std::function<unsigned(mlir::Operation *)> anchor);
+
 } // namespace tileir::dispatch::pred
 
 #endif // TILEIR_DISPATCH_PREDICATES_H

@@ -655,15 +655,7 @@ Predicate generalPlan(bool isAtomic) {
           }};
 }
 
-SmallVector<Predicate>
-commonPredicates(std::function<unsigned(Operation *)> anchor) {
-  return {pred::allThreadsActive(),
-          pred::operandsInScope(tirx::MemScope::Local),
-          pred::layoutThreadAxesMatchScope(),
-          pred::operandsRegisterCompatible(anchor)};
-}
-
-/// Registers a tirx.atomic variant: the common predicates (operand 0, the
+/// Registers a tirx.atomic variant: pred::registerElementwise (operand 0, the
 /// destination when there is one, else the pointers, anchors the layouts),
 /// then `extra`.
 void addAtomicVariant(Registry &registry, StringRef name, int priority,
@@ -673,7 +665,7 @@ void addAtomicVariant(Registry &registry, StringRef name, int priority,
   Variant v;
   v.name = name.str();
   v.priority = priority;
-  v.predicates = commonPredicates([](Operation *op) -> unsigned {
+  v.predicates = pred::registerElementwise([](Operation *op) -> unsigned {
     return cast<tirx::AtomicOp>(op).getDst() ? 1 : 0;
   });
   v.predicates.append(extra.begin(), extra.end());
@@ -697,7 +689,7 @@ void tileir::dispatch::registerCudaAtomicVariants(Registry &registry) {
 
   Variant forEach;
   forEach.name = "reg";
-  forEach.predicates = commonPredicates([](Operation *op) -> unsigned {
+  forEach.predicates = pred::registerElementwise([](Operation *op) -> unsigned {
     auto it = llvm::find_if(op->getOperands(), [](Value v) {
       return isa<tirx::BufferType>(v.getType());
     });

@@ -261,11 +261,8 @@ Predicate generalPlan(Value (*dst)(OpTy), bool once) {
 }
 
 SmallVector<Predicate> commonPredicates(unsigned anchorIndex) {
-  return {pred::allThreadsActive(),
-          pred::operandsInScope(tirx::MemScope::Local),
-          pred::layoutThreadAxesMatchScope(),
-          pred::operandsRegisterCompatible(
-              [anchorIndex](Operation *) { return anchorIndex; })};
+  return pred::registerElementwise(
+      [anchorIndex](Operation *) { return anchorIndex; });
 }
 
 } // namespace
