@@ -576,83 +576,56 @@ Outcome emitForEach(tirx::ForEachOp op, DispatchContext &ctx, RewriterBase &b) {
 // per_element
 //===----------------------------------------------------------------------===//
 
-/// The operands the general variants read element by element.
-SmallVector<Value> operandsOf(tirx::AtomicOp op) {
-  SmallVector<Value> v = {op.getPtrs(), op.getValue()};
-  if (op.getCmp())
-    v.push_back(op.getCmp());
-  if (op.getMask())
-    v.push_back(op.getMask());
-  return v;
-}
-
 /// Any layouts and memory scopes (PerElement.h): each element's atomic once,
 /// by thread f mod T of the scope, under a branch on its mask; old values
 /// reach a register destination's holders through a shared scratch.
-Outcome emitGeneralAtomic(tirx::AtomicOp op, DispatchContext &ctx,
-                          RewriterBase &rewriter) {
+GeneralElements describeAtomic(Operation *operation) {
+  auto op = cast<tirx::AtomicOp>(operation);
+  GeneralElements g;
+  g.dst = op.getDst();
+  g.sources = {op.getPtrs(), op.getValue()};
+  if (op.getCmp())
+    g.sources.push_back(op.getCmp());
+  if (op.getMask())
+    g.sources.push_back(op.getMask());
+  g.once = true;
   Type elem = atomicElementType(op);
   bool hasCmp = bool(op.getCmp()), masked = bool(op.getMask());
-  emitGeneralElements(
-      rewriter, op, op.getDst(), operandsOf(op),
-      op.getPtrs().getType().getNumElements(), /*once=*/true, ctx,
-      [&](OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
-        auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
-        auto update = [&]() -> Value {
-          Value ptr = LLVM::IntToPtrOp::create(b, loc, ptrType, v[0]);
-          return emitOne(b, loc, op, ptr, v[1], hasCmp ? v[2] : Value());
-        };
-        if (!masked)
-          return update();
-        return emitUnder(
-            b, loc, v.back(), update,
-            arith::ConstantOp::create(b, loc, b.getZeroAttr(elem)).getResult());
-      });
-  return Outcome::ok();
+  g.body = [=](OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
+    auto update = [&]() -> Value {
+      Value ptr = LLVM::IntToPtrOp::create(
+          b, loc, LLVM::LLVMPointerType::get(b.getContext(), 1), v[0]);
+      return emitOne(b, loc, op, ptr, v[1], hasCmp ? v[2] : Value());
+    };
+    Value zero =
+        masked
+            ? arith::ConstantOp::create(b, loc, b.getZeroAttr(elem)).getResult()
+            : Value();
+    return emitUnder(b, loc, masked ? v.back() : Value(), update, zero);
+  };
+  return g;
 }
 
 /// Any layouts and memory scopes: the body once per element, by thread
 /// f mod T of the scope, with the flat index as i64.
-Outcome emitGeneralForEach(tirx::ForEachOp op, DispatchContext &ctx,
-                           RewriterBase &rewriter) {
-  Value shaped = *llvm::find_if(op.getInputs(), [](Value v) {
-    return isa<tirx::BufferType>(v.getType());
-  });
-  Block &body = op.getBody().front();
-  emitGeneralElements(
-      rewriter, op, Value(), llvm::to_vector(op.getInputs()),
-      cast<tirx::BufferType>(shaped.getType()).getNumElements(),
-      /*once=*/true, ctx,
-      [&](OpBuilder &b, Location loc, ArrayRef<Value> v, Value flat) -> Value {
-        IRMapping mapping;
-        for (auto [arg, value] : llvm::zip(body.getArguments().drop_back(), v))
-          mapping.map(arg, value);
-        mapping.map(body.getArguments().back(),
-                    arith::IndexCastUIOp::create(b, loc, b.getI64Type(), flat));
-        for (Operation &inner : body)
-          b.clone(inner, mapping);
-        return Value();
-      });
-  return Outcome::ok();
-}
-
-/// The general variants' plan: PerElement.h's checks.
-Predicate generalPlan(bool isAtomic) {
-  return {"perElementPlan",
-          [isAtomic](Operation *op, const DispatchContext &ctx) {
-            std::optional<std::string> why;
-            if (isAtomic) {
-              auto atomic = cast<tirx::AtomicOp>(op);
-              why = checkGeneralElements(atomic.getDst(), operandsOf(atomic),
-                                         true, ctx);
-            } else {
-              why = checkGeneralElements(
-                  Value(), llvm::to_vector(op->getOperands()), true, ctx);
-            }
-            if (why)
-              return Outcome::fail(*why);
-            return Outcome::ok();
-          }};
+GeneralElements describeForEach(Operation *operation) {
+  auto op = cast<tirx::ForEachOp>(operation);
+  GeneralElements g;
+  g.sources = llvm::to_vector(op.getInputs());
+  g.once = true;
+  Block *body = &op.getBody().front();
+  g.body = [body](OpBuilder &b, Location loc, ArrayRef<Value> v,
+                  Value flat) -> Value {
+    IRMapping mapping;
+    for (auto [arg, value] : llvm::zip(body->getArguments().drop_back(), v))
+      mapping.map(arg, value);
+    mapping.map(body->getArguments().back(),
+                arith::IndexCastUIOp::create(b, loc, b.getI64Type(), flat));
+    for (Operation &inner : *body)
+      b.clone(inner, mapping);
+    return Value();
+  };
+  return g;
 }
 
 /// Registers a tirx.atomic variant: pred::registerElementwise (operand 0, the
@@ -700,27 +673,6 @@ void tileir::dispatch::registerCudaAtomicVariants(Registry &registry) {
   };
   registry.add("tirx.for_each", "cuda", std::move(forEach));
 
-  Variant generalAtomic;
-  generalAtomic.name = "per_element";
-  generalAtomic.priority = priority::kPerElement;
-  generalAtomic.predicates = {pred::allThreadsActive(),
-                              pred::layoutThreadAxesMatchScope(),
-                              generalPlan(/*isAtomic=*/true)};
-  generalAtomic.impl = [](Operation *op, DispatchContext &ctx,
-                          RewriterBase &b) {
-    return emitGeneralAtomic(cast<tirx::AtomicOp>(op), ctx, b);
-  };
-  registry.add("tirx.atomic", "cuda", std::move(generalAtomic));
-
-  Variant generalForEach;
-  generalForEach.name = "per_element";
-  generalForEach.priority = priority::kPerElement;
-  generalForEach.predicates = {pred::allThreadsActive(),
-                               pred::layoutThreadAxesMatchScope(),
-                               generalPlan(/*isAtomic=*/false)};
-  generalForEach.impl = [](Operation *op, DispatchContext &ctx,
-                           RewriterBase &b) {
-    return emitGeneralForEach(cast<tirx::ForEachOp>(op), ctx, b);
-  };
-  registry.add("tirx.for_each", "cuda", std::move(generalForEach));
+  addGeneralElementsVariant(registry, "tirx.atomic", describeAtomic);
+  addGeneralElementsVariant(registry, "tirx.for_each", describeForEach);
 }

@@ -19,6 +19,8 @@
 
 #include "PerElement.h"
 
+#include "tileir/Dispatch/Predicates.h"
+
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dialect/TirX/Utils/Utils.h"
@@ -806,4 +808,36 @@ Value tileir::dispatch::emitUnder(OpBuilder &b, Location loc, Value cond,
   b.setInsertionPointToStart(ifOp.elseBlock());
   scf::YieldOp::create(b, loc, otherwise);
   return ifOp.getResult(0);
+}
+
+void tileir::dispatch::addGeneralElementsVariant(
+    Registry &registry, StringRef primitive,
+    std::function<GeneralElements(Operation *)> describe,
+    ArrayRef<Predicate> extra) {
+  Variant v;
+  v.name = "per_element";
+  v.priority = priority::kPerElement;
+  v.predicates = {pred::allThreadsActive(), pred::layoutThreadAxesMatchScope()};
+  v.predicates.append(extra.begin(), extra.end());
+  v.predicates.push_back(
+      {"perElementPlan", [describe](Operation *op, const DispatchContext &ctx) {
+         GeneralElements g = describe(op);
+         if (auto why = checkGeneralElements(g.dst, g.sources, g.once, ctx))
+           return Outcome::fail(*why);
+         return Outcome::ok();
+       }});
+  v.impl = [describe](Operation *op, DispatchContext &ctx,
+                      RewriterBase &rewriter) {
+    GeneralElements g = describe(op);
+    Value shaped = g.dst;
+    for (Value v : g.sources)
+      if (!shaped && isa<tirx::BufferType>(v.getType()))
+        shaped = v;
+    emitGeneralElements(
+        rewriter, op, g.dst, g.sources,
+        cast<tirx::BufferType>(shaped.getType()).getNumElements(), g.once, ctx,
+        g.body);
+    return Outcome::ok();
+  };
+  registry.add(primitive, "cuda", std::move(v));
 }

@@ -147,6 +147,25 @@ void emitGeneralElements(mlir::OpBuilder &b, mlir::Operation *op,
                          int64_t n, bool once, const DispatchContext &ctx,
                          const PerElementFn &body);
 
+/// What emitGeneralElements lowers for one primitive: its destination (null
+/// for none), its sources in the order the body receives them, whether the
+/// body has side effects (`once`), and the body.
+struct GeneralElements {
+  mlir::Value dst;
+  llvm::SmallVector<mlir::Value> sources;
+  bool once = false;
+  PerElementFn body;
+};
+/// Registers the `per_element` variant (priority::kPerElement) of
+/// `primitive`: every thread active, layouts spanning the scope, `extra`,
+/// and checkGeneralElements on what `describe(op)` gives; it lowers with
+/// emitGeneralElements over the elements of the destination (or of the
+/// first buffer source).
+void addGeneralElementsVariant(
+    Registry &registry, llvm::StringRef primitive,
+    std::function<GeneralElements(mlir::Operation *)> describe,
+    llvm::ArrayRef<Predicate> extra = {});
+
 } // namespace tileir::dispatch
 
 #endif // TILEIR_LIB_DISPATCH_CUDA_PERELEMENT_H

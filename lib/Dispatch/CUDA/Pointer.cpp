@@ -174,90 +174,61 @@ Outcome emitScatter(tirx::StorePtrOp op, DispatchContext &ctx,
 }
 
 /// The general variants: element by element through PerElement.h (register
-/// operands staged, any layout and memory scope), each element's access a
+/// operands staged, any layout and memory scope), each access under a
 /// branch on its mask.
-SmallVector<Value> operandsOf(tirx::LoadPtrOp op) {
-  SmallVector<Value> v = {op.getPtrs()};
+GeneralElements describeGather(Operation *operation) {
+  auto op = cast<tirx::LoadPtrOp>(operation);
+  GeneralElements g;
+  g.dst = op.getDst();
+  g.sources = {op.getPtrs()};
   if (op.getMask())
-    v.push_back(op.getMask());
+    g.sources.push_back(op.getMask());
   if (op.getPaddingValue())
-    v.push_back(op.getPaddingValue());
-  return v;
-}
-SmallVector<Value> operandsOf(tirx::StorePtrOp op) {
-  SmallVector<Value> v = {op.getPtrs(), op.getSrc()};
-  if (op.getMask())
-    v.push_back(op.getMask());
-  return v;
-}
-
-Outcome emitGeneralGather(tirx::LoadPtrOp op, DispatchContext &ctx,
-                          RewriterBase &rewriter) {
-  LLVM::AtomicOrdering ordering;
-  StringRef syncscope;
-  std::tie(ordering, syncscope) = memoryOrder(op);
+    g.sources.push_back(op.getPaddingValue());
+  auto [ordering, syncscope] = memoryOrder(op);
   Type elemType = op.getDst().getType().getElementType();
-  int64_t align = tirx::getMemoryBytes(elemType);
   bool masked = bool(op.getMask()), padded = bool(op.getPaddingValue());
-  emitGeneralElements(
-      rewriter, op, op.getDst(), operandsOf(op),
-      op.getDst().getType().getNumElements(), /*once=*/false, ctx,
-      [&](OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
-        Value pad =
-            padded ? v.back()
-                   : arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType))
-                         .getResult();
-        return emitUnder(
-            b, loc, masked ? v[1] : Value(),
-            [&]() -> Value {
-              return tirx::fromMemoryValue(
-                  b, loc,
-                  LLVM::LoadOp::create(b, loc, tirx::getMemoryType(elemType),
-                                       toPointer(b, loc, v[0]), align, false,
-                                       false, false, false, ordering,
-                                       syncscope),
-                  elemType);
-            },
-            pad);
-      });
-  return Outcome::ok();
+  g.body = [=, ordering = ordering, syncscope = syncscope](
+               OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
+    Value pad = padded
+                    ? v.back()
+                    : arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType))
+                          .getResult();
+    auto load = [&]() -> Value {
+      return tirx::fromMemoryValue(
+          b, loc,
+          LLVM::LoadOp::create(b, loc, tirx::getMemoryType(elemType),
+                               toPointer(b, loc, v[0]),
+                               tirx::getMemoryBytes(elemType), false, false,
+                               false, false, ordering, syncscope),
+          elemType);
+    };
+    return emitUnder(b, loc, masked ? v[1] : Value(), load, pad);
+  };
+  return g;
 }
 
-Outcome emitGeneralScatter(tirx::StorePtrOp op, DispatchContext &ctx,
-                           RewriterBase &rewriter) {
-  LLVM::AtomicOrdering ordering;
-  StringRef syncscope;
-  std::tie(ordering, syncscope) = memoryOrder(op);
+GeneralElements describeScatter(Operation *operation) {
+  auto op = cast<tirx::StorePtrOp>(operation);
+  GeneralElements g;
+  g.sources = {op.getPtrs(), op.getSrc()};
+  if (op.getMask())
+    g.sources.push_back(op.getMask());
+  g.once = true;
+  auto [ordering, syncscope] = memoryOrder(op);
   int64_t align = tirx::getMemoryBytes(op.getSrc().getType().getElementType());
   bool masked = bool(op.getMask());
-  emitGeneralElements(
-      rewriter, op, Value(), operandsOf(op),
-      op.getSrc().getType().getNumElements(), /*once=*/true, ctx,
-      [&](OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
-        emitUnder(
-            b, loc, masked ? v[2] : Value(),
-            [&]() -> Value {
-              LLVM::StoreOp::create(b, loc, tirx::toMemoryValue(b, loc, v[1]),
-                                    toPointer(b, loc, v[0]), align, false,
-                                    false, false, ordering, syncscope);
-              return Value();
-            },
-            Value());
-        return Value();
-      });
-  return Outcome::ok();
-}
-
-template <typename OpTy>
-Predicate generalPlan(Value (*dst)(OpTy), bool once) {
-  return {
-      "perElementPlan", [dst, once](Operation *op, const DispatchContext &ctx) {
-        auto typed = cast<OpTy>(op);
-        if (auto why =
-                checkGeneralElements(dst(typed), operandsOf(typed), once, ctx))
-          return Outcome::fail(*why);
-        return Outcome::ok();
-      }};
+  g.body = [=, ordering = ordering, syncscope = syncscope](
+               OpBuilder &b, Location loc, ArrayRef<Value> v, Value) -> Value {
+    auto store = [&]() -> Value {
+      LLVM::StoreOp::create(b, loc, tirx::toMemoryValue(b, loc, v[1]),
+                            toPointer(b, loc, v[0]), align, false, false, false,
+                            ordering, syncscope);
+      return Value();
+    };
+    return emitUnder(b, loc, masked ? v[2] : Value(), store, Value());
+  };
+  return g;
 }
 
 SmallVector<Predicate> commonPredicates(unsigned anchorIndex) {
@@ -286,31 +257,8 @@ void tileir::dispatch::registerCudaPointerVariants(Registry &registry) {
   };
   registry.add("tirx.store_ptr", "cuda", std::move(scatter));
 
-  Variant generalGather;
-  generalGather.name = "per_element";
-  generalGather.priority = priority::kPerElement;
-  generalGather.predicates = {
-      pred::allThreadsActive(), pred::layoutThreadAxesMatchScope(),
-      validOrdering(/*isLoad=*/true),
-      generalPlan<tirx::LoadPtrOp>(
-          [](tirx::LoadPtrOp op) -> Value { return op.getDst(); }, false)};
-  generalGather.impl = [](Operation *op, DispatchContext &ctx,
-                          RewriterBase &b) {
-    return emitGeneralGather(cast<tirx::LoadPtrOp>(op), ctx, b);
-  };
-  registry.add("tirx.load_ptr", "cuda", std::move(generalGather));
-
-  Variant generalScatter;
-  generalScatter.name = "per_element";
-  generalScatter.priority = priority::kPerElement;
-  generalScatter.predicates = {
-      pred::allThreadsActive(), pred::layoutThreadAxesMatchScope(),
-      validOrdering(/*isLoad=*/false),
-      generalPlan<tirx::StorePtrOp>([](tirx::StorePtrOp) { return Value(); },
-                                    true)};
-  generalScatter.impl = [](Operation *op, DispatchContext &ctx,
-                           RewriterBase &b) {
-    return emitGeneralScatter(cast<tirx::StorePtrOp>(op), ctx, b);
-  };
-  registry.add("tirx.store_ptr", "cuda", std::move(generalScatter));
+  addGeneralElementsVariant(registry, "tirx.load_ptr", describeGather,
+                            {validOrdering(/*isLoad=*/true)});
+  addGeneralElementsVariant(registry, "tirx.store_ptr", describeScatter,
+                            {validOrdering(/*isLoad=*/false)});
 }
