@@ -634,33 +634,42 @@ static const ElemType &typeNamed(const char *name) {
   return kTypes[0];
 }
 
+/// For each axis set of a 2-D shape (rows, columns, both) and each pair of
+/// source and destination classes (the same class, or the first of
+/// either): `fn(src, dst, axes list)`.
+template <typename Fn>
+static void forEachReductionPair(const Scope &scope, Shape shape,
+                                 const ElemType &t, Fn fn) {
+  std::vector<Operand> srcs = onChipChoices("s", scope, shape, t);
+  for (std::vector<int> axes :
+       {std::vector<int>{1}, std::vector<int>{0}, std::vector<int>{0, 1}}) {
+    Shape out{1,
+              axes.size() == 2 ? 1 : (axes[0] == 1 ? shape.rows : shape.cols),
+              true};
+    std::vector<Operand> dsts = onChipChoices("d", scope, out, t);
+    std::string list = axes.size() == 2 ? "0, 1" : std::to_string(axes[0]);
+    for (size_t i = 0; i < srcs.size(); ++i)
+      for (size_t j = 0; j < dsts.size(); ++j)
+        if (i == j || i == 0 || j == 0)
+          fn(srcs[i], dsts[j], list);
+  }
+}
+
 /// sum/max/min over each axis set of every 2-D shape.
 static Generator reduction(std::string op) {
   return [=](std::vector<Case> &cases) {
     forEachBasic(
         cases, op, [](const ElemType &t) { return t.bits > 1; },
         [&](const Scope &scope, Shape shape, const ElemType &t, auto add) {
-          std::vector<Operand> srcs = onChipChoices("s", scope, shape, t);
-          for (std::vector<int> axes :
-               {std::vector<int>{1}, std::vector<int>{0},
-                std::vector<int>{0, 1}}) {
-            Shape out{
-                1,
-                axes.size() == 2 ? 1 : (axes[0] == 1 ? shape.rows : shape.cols),
-                true};
-            std::vector<Operand> dsts = onChipChoices("d", scope, out, t);
-            std::string list =
-                axes.size() == 2 ? "0, 1" : std::to_string(axes[0]);
-            for (size_t i = 0; i < srcs.size(); ++i)
-              for (size_t j = 0; j < dsts.size(); ++j) {
-                if (i != j && i != 0 && j != 0)
-                  continue;
-                add(dsts[j].cls + " <- " + srcs[i].cls + " axes " + list,
-                    dsts[j].defs + srcs[i].defs + "    tirx." + op + " " +
-                        scope.name + " %d, %s axes = [" + list +
-                        "] : " + dsts[j].type + ", " + srcs[i].type + "\n");
-              }
-          }
+          forEachReductionPair(
+              scope, shape, t,
+              [&](const Operand &src, const Operand &dst,
+                  const std::string &list) {
+                add(dst.cls + " <- " + src.cls + " axes " + list,
+                    dst.defs + src.defs + "    tirx." + op + " " + scope.name +
+                        " %d, %s axes = [" + list + "] : " + dst.type + ", " +
+                        src.type + "\n");
+              });
         });
   };
 }
@@ -752,33 +761,22 @@ static void genRegionReduce(std::vector<Case> &cases, bool scan) {
             }
           return;
         }
-        for (std::vector<int> axes : {std::vector<int>{1}, std::vector<int>{0},
-                                      std::vector<int>{0, 1}}) {
-          Shape out{1,
-                    axes.size() == 2 ? 1
-                                     : (axes[0] == 1 ? shape.rows : shape.cols),
-                    true};
-          std::vector<Operand> dsts = onChipChoices("d", scope, out, t);
-          std::string list =
-              axes.size() == 2 ? "0, 1" : std::to_string(axes[0]);
-          for (size_t i = 0; i < srcs.size(); ++i)
-            for (size_t j = 0; j < dsts.size(); ++j) {
-              if (i != j && i != 0 && j != 0)
-                continue;
-              add(dsts[j].cls + " <- " + srcs[i].cls + " axes " + list,
-                  dsts[j].defs + srcs[i].defs + "    tirx.reduce " +
-                      scope.name + " dsts(%d : " + dsts[j].type +
-                      ") srcs(%s : " + srcs[i].type + ") axes = [" + list +
-                      "] identities = [" + identity(t) + "]" + combiner(t));
-            }
-          if (axes.size() == 2)
-            for (const Operand &src : srcs)
-              add("scalar <- " + src.cls,
-                  src.defs + "    %v = tirx.reduce " + scope.name +
-                      " srcs(%s : " + src.type + ") axes = [0, 1] " +
-                      "identities = [" + identity(t) + "] -> " + t.name +
-                      combiner(t));
-        }
+        forEachReductionPair(
+            scope, shape, t,
+            [&](const Operand &src, const Operand &dst,
+                const std::string &list) {
+              add(dst.cls + " <- " + src.cls + " axes " + list,
+                  dst.defs + src.defs + "    tirx.reduce " + scope.name +
+                      " dsts(%d : " + dst.type + ") srcs(%s : " + src.type +
+                      ") axes = [" + list + "] identities = [" + identity(t) +
+                      "]" + combiner(t));
+            });
+        // Every axis, no destination: scalar results.
+        for (const Operand &src : srcs)
+          add("scalar <- " + src.cls,
+              src.defs + "    %v = tirx.reduce " + scope.name + " srcs(%s : " +
+                  src.type + ") axes = [0, 1] " + "identities = [" +
+                  identity(t) + "] -> " + t.name + combiner(t));
       });
 }
 

@@ -14,18 +14,12 @@
 using namespace mlir;
 using namespace mlir::tileir;
 
-/// The innermost file location of `loc` (a debug scope, a call site or a
-/// name wraps it), or `loc` itself.
+/// The file location inside `loc` (a debug scope, a call site or a name
+/// wraps it), or `loc` itself.
 static Location fileLocation(Location loc) {
-  Location found = loc;
-  loc->walk([&](Location inner) {
-    if (isa<FileLineColLoc>(inner)) {
-      found = inner;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return file;
+  return loc;
 }
 
 InternalErrorReporter::InternalErrorReporter(ModuleOp module, StringRef chip)

@@ -93,8 +93,9 @@ def TirX_GemmAsyncOp : TirX_GemmPrimitive<"gemm_async"> {
 
     On sm_90a the `wgmma` variant emits `wgmma.fence`, one
     `wgmma.mma_async` per K step and `wgmma.commit_group`, but no
-    `wgmma.wait_group`: the wait is `tirx.gemm_wait`. No other target has a
-    variant (there is nothing to overlap with `mma.sync`).
+    `wgmma.wait_group`: the wait is `tirx.gemm_wait`. Elsewhere the general
+    `per_element` variant computes the product before it returns (there is
+    nothing to overlap with `mma.sync`).
 
     Example:
 
