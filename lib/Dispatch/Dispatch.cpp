@@ -6,6 +6,8 @@
 
 #include "tileir/Dispatch/Dispatch.h"
 
+#include "mlir/IR/Verifier.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -206,4 +208,42 @@ LogicalResult tileir::dispatch::dispatchOne(
     diag.attachNote() << std::move(text);
   }
   return diag;
+}
+
+Outcome tileir::dispatch::dispatchPart(Operation *part, DispatchContext &ctx,
+                                       RewriterBase &rewriter) {
+  std::string name = part->getName().getStringRef().str();
+  if (failed(mlir::verify(part)))
+    return Outcome::fail("its part " + name + " does not verify");
+  std::string chosen;
+  SmallVector<Rejection> rejections;
+  OpBuilder::InsertPoint after(part->getBlock(), ++Block::iterator(part));
+  LogicalResult result = failure();
+  {
+    // The part's own error would point at an op the input never had: its
+    // rejections become this variant's reason instead.
+    ScopedDiagnosticHandler quiet(part->getContext(), [](Diagnostic &diag) {
+      return success(diag.getSeverity() == DiagnosticSeverity::Error);
+    });
+    result = dispatchOne(Registry::getBuiltin(),
+                         cast<tirx::PrimitiveOpInterface>(part), ctx, rewriter,
+                         chosen, rejections);
+  }
+  if (failed(result)) {
+    std::string why;
+    llvm::raw_string_ostream os(why);
+    os << "its part " << name << " has no applicable variant (";
+    llvm::interleave(
+        rejections, os,
+        [&](const Rejection &row) {
+          os << row.variant << ": ";
+          llvm::interleave(row.reasons, os, ", ");
+        },
+        " | ");
+    os << ")";
+    rewriter.eraseOp(part);
+    return Outcome::fail(why);
+  }
+  rewriter.restoreInsertionPoint(after);
+  return Outcome::ok();
 }

@@ -67,9 +67,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
-// A part no variant takes fails the fused op with the part's own reasons:
-// under a branch on lanes < 16, no variant of the warp's exp runs with half
-// of its threads.
+// A part no variant takes fails the fused op, one error whose note carries
+// the part's own reasons: under a branch on lanes < 16, no variant of the
+// warp's exp runs with half of its threads.
 !W = !tirx.buffer<1x256xf32, local, #tirx.layout<S[(32,8):(1@laneid,1)]>>
 !R = !tirx.buffer<1xf32, local, #tirx.layout<S[1:1] + R[32:1@laneid]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
@@ -79,9 +79,9 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %c16 = arith.constant 16 : index
     %lt = arith.cmpi ult, %l, %c16 : index
     scf.if %lt {
-      // WHY: error: 'tirx.exp' op has no applicable variant
+      // WHY-NOT: 'tirx.exp' op
       // WHY: error: 'tirx.unary_reduce' op has no applicable variant
-      // WHY: note: decompose (prio=-10): declined: its part tirx.exp has no applicable variant
+      // WHY: note: decompose (prio=-10): declined: its part tirx.exp has no applicable variant (reg: allThreadsActive: an enclosing branch on thread ids narrows laneid to [0, 16) inside a warp-scope call |
       tirx.unary_reduce warp "exp" "sum" %d, %x axes = [1] : !R, !W
     }
     gpu.return

@@ -2,8 +2,9 @@
 // RUN: tile-opt %s --tirx-dispatch=report=true -split-input-file 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // The general per_element variants of load_ptr, store_ptr, atomic,
-// for_each, reduce, scan and permute_layout (PerElement.h's
-// emitGeneralElements): any layout and memory scope, one element at a time.
+// for_each, reduce and scan (PerElement.h's emitGeneralElements): any
+// layout and memory scope, one element at a time. permute_layout's general
+// variant: test/Dispatch/permute-layout-cta.mlir.
 
 // A masked gather into shared memory: thread f mod 32 of the warp loads
 // element f under a branch on its mask, the padding otherwise.
@@ -120,25 +121,6 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       %s = arith.addf %a, %b : f32
       tirx.reduce_yield %s : f32
     }
-    gpu.return
-  }
-}
-
-// -----
-
-// permute_layout outside a warp: a tirx.copy between the two layouts,
-// dispatched at once (the register source is staged through shared memory).
-// REMARK: remark: tirx.permute_layout -> variant 'decompose'
-// CHECK-LABEL: gpu.func @permute_cta
-// CHECK: tirx.barrier cta
-// CHECK-NOT: tirx.permute_layout
-// CHECK-NOT: tirx.copy
-!A = !tirx.buffer<16x16xf32, local, #tirx.layout<S[(16,16):(1@tx,1)] + R[8:16@tx]>>
-!B = !tirx.buffer<16x16xf32, local, #tirx.layout<S[(16,16):(1,1@tx)] + R[8:16@tx]>>
-gpu.module @m [#nvvm.target<chip = "sm_90">] {
-  gpu.func @permute_cta(%a: !A) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
-    %b = tirx.alloc : !B
-    tirx.permute_layout cta %b, %a : !B, !A
     gpu.return
   }
 }

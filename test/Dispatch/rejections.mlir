@@ -187,3 +187,23 @@ gpu.module @m [#nvvm.target<chip = "sm_75">] {
     gpu.return
   }
 }
+
+// -----
+
+// A CTA layout change of 256 KiB whose block-selecting bits are on threads
+// (it cannot go in smaller blocks) does not fit the shared memory of a CTA;
+// the general copy's scratch is bounded too.
+!A = !tirx.buffer<256x256xf32, local, #tirx.layout<S[(64,4,64,4):(1@tx,1,4,64@tx)]>>
+!B = !tirx.buffer<256x256xf32, local, #tirx.layout<S[(64,256,4):(4,1@tx,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @conversion_too_large(%x: !A) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %y = tirx.alloc : !B
+    // expected-error@+5 {{'tirx.permute_layout' op has no applicable variant on target 'cuda' (sm_90)}}
+    // expected-note@+4 {{register_move (prio=20): heldByDestinationThreads: index bit 0 is on thread tx stride 64 in the operand but not in the anchor layout}}
+    // expected-note@+3 {{warp_xor_swizzle (prio=20): execScopeIn: scope cta is not supported; permutableOperands: layout spans more than one warp}}
+    // expected-note@+2 {{shared_round_trip (prio=10): stagingFits: needs a layout conversion through 262144 bytes of shared memory, more than the 232448 a CTA may use on sm_90 (the tile cannot be converted in smaller blocks: their rows are on different threads)}}
+    // expected-note@+1 {{decompose (prio=-10): declined: its part tirx.copy has no applicable variant}}
+    tirx.permute_layout cta %y, %x : !B, !A
+    gpu.return
+  }
+}

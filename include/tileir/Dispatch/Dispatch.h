@@ -217,6 +217,13 @@ dispatchOne(const Registry &registry, mlir::tirx::PrimitiveOpInterface op,
             DispatchContext &ctx, mlir::RewriterBase &rewriter,
             std::string &chosen, llvm::SmallVectorImpl<Rejection> &rejections);
 
+/// Verifies and dispatches `part`, a primitive that a variant's
+/// implementation has just created in place of the op it lowers (the parts
+/// of a composite), with the op's context; the builtin registry's variants.
+/// Leaves the insertion point after the lowered part.
+Outcome dispatchPart(mlir::Operation *part, DispatchContext &ctx,
+                     mlir::RewriterBase &rewriter);
+
 /// Registers the CUDA variants, one function per primitive family.
 void registerCudaCopyVariants(Registry &registry);
 void registerCudaCopyAsyncVariants(Registry &registry);

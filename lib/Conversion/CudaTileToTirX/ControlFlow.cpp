@@ -2,7 +2,7 @@
 //
 // Part of TileIR. convert-cuda-tile-to-tirx: `if`, `for`, `loop`, `break`,
 // `continue`, `yield`, `return` to scf.if / scf.for / scf.while, and the
-// layout conversions (registers through shared memory) other families use.
+// layout conversions (tirx.permute_layout) other families use.
 //
 // Conditions and bounds are scalars (rank-0 tiles), which this lowering
 // computes the same in every thread: every branch is uniform across the
@@ -91,24 +91,6 @@ static TileLayout rowMajor(ArrayRef<int64_t> shape) {
   return TileLayout({Iter{n, 1, "m"}}, {}).canonicalize();
 }
 
-/// The shared layout a conversion stages a block of `shape` through:
-/// row-major, each row padded by 16 bytes when rows are whole multiples of
-/// the 128 bytes the banks span. Without the pad, threads that walk a
-/// column (the source or destination of a transpose) would all hit one
-/// bank; with it, consecutive rows start 4 banks apart, and rows stay
-/// 16-byte aligned for vector accesses.
-static TileLayout stagingLayout(ArrayRef<int64_t> shape, int64_t elemBytes) {
-  int64_t cols = shape.empty() ? 1 : shape.back();
-  int64_t rows = 1;
-  for (int64_t d : shape.drop_back())
-    rows *= d;
-  if (rows < 2 || elemBytes > 16 || (cols * elemBytes) % 128 != 0)
-    return rowMajor(shape);
-  int64_t pad = 16 / elemBytes;
-  return TileLayout({Iter{rows, cols + pad, "m"}, Iter{cols, 1, "m"}}, {})
-      .canonicalize();
-}
-
 /// True when no thread axis appears in the shard of `layout` (every thread
 /// holds every element).
 static bool heldByEveryThread(const TileLayout &layout) {
@@ -143,90 +125,14 @@ LogicalResult EntryLowering::assign(Value dst, Value src, Location loc) {
   if (src == dst)
     return success();
   auto srcType = cast<tirx::BufferType>(src.getType());
-  if (srcType.getShape() != dstType.getShape() ||
+  if (!srcType.isLocal() || !dstType.isLocal() ||
+      srcType.getShape() != dstType.getShape() ||
       srcType.getElementType() != dstType.getElementType())
-    return emitError(loc) << "expects a layout conversion between buffers of "
-                             "one shape and element type, got "
+    return emitError(loc) << "expects a layout conversion between local "
+                             "buffers of one shape and element type, got "
                           << srcType << " and " << dstType;
-  FailureOr<BitLayout> dstBits = BitLayout::get(dstType.getTileLayout());
-  FailureOr<BitLayout> srcBits = BitLayout::get(srcType.getTileLayout());
-  if (failed(dstBits) || failed(srcBits))
-    return emitError(loc) << "expects power-of-two CTA layouts to convert, got "
-                          << srcType << " and " << dstType;
-  if (!::tileir::layout::checkRegisterCompatible(*dstBits, *srcBits)) {
-    // Every thread already holds what it needs: a register move.
-    auto map = tirx::MapOp::create(b, loc, dst, ValueRange{src}, cta(), nullptr,
-                                   nullptr);
-    Block *body = tirx::createElementBody(b, map.getBody(), src, loc);
-    tirx::YieldOp::create(b, loc, body->getArgument(0));
-    b.setInsertionPointAfter(map);
-    return success();
-  }
-  // Through shared memory: the whole tile, or blocks of it (halving the
-  // outermost dimensions, as long as the bits that select a block are
-  // registers on both sides) when the tile would not fit.
-  ArrayRef<int64_t> shape = dstType.getShape();
-  int64_t elemBytes = tirx::getMemoryBytes(dstType.getElementType());
-  SmallVector<int64_t> blockShape(shape);
-  auto blockBytes = [&] {
-    int64_t n = elemBytes;
-    for (int64_t e : blockShape)
-      n *= e;
-    return n;
-  };
-  for (unsigned d = 0; d < shape.size() && blockBytes() > kMaxConversionBytes;
-       ++d) {
-    unsigned first = ::tileir::layout::dimBitRange(shape, d).first;
-    while (blockBytes() > kMaxConversionBytes && blockShape[d] > 1) {
-      unsigned bit = first + llvm::Log2_64(blockShape[d]) - 1;
-      if (dstBits->shard[bit].isThread() || srcBits->shard[bit].isThread())
-        break;
-      blockShape[d] /= 2;
-    }
-    if (blockShape[d] > 1)
-      break;
-  }
-  if (blockBytes() > maxStagingBytes())
-    return emitError(loc) << "needs a layout conversion through "
-                          << blockBytes()
-                          << " bytes of shared memory, more than the "
-                          << maxStagingBytes() << " a CTA may use on "
-                          << target->getChip()
-                          << " (the tile cannot be converted in "
-                             "smaller blocks: their rows are on different "
-                             "threads)";
-  auto sharedType = tirx::BufferType::get(
-      b.getContext(), blockShape, dstType.getElementType(),
-      tirx::MemScope::Shared,
-      tirx::LayoutAttr::get(b.getContext(),
-                            stagingLayout(blockShape, elemBytes)));
-  Value shared = tirx::AllocOp::create(b, loc, sharedType);
-  int64_t numBlocks = 1;
-  for (auto [e, blk] : llvm::zip(shape, blockShape))
-    numBlocks *= e / blk;
-  for (int64_t c = 0; c < numBlocks; ++c) {
-    SmallVector<int64_t> k(shape.size());
-    for (int64_t d = shape.size() - 1, rest = c; d >= 0; --d) {
-      k[d] = rest % (shape[d] / blockShape[d]);
-      rest /= shape[d] / blockShape[d];
-    }
-    Value from = numBlocks == 1
-                     ? src
-                     : blockView(src, *srcBits, shape, blockShape, k, loc);
-    Value to = numBlocks == 1
-                   ? dst
-                   : blockView(dst, *dstBits, shape, blockShape, k, loc);
-    // The previous block's readers are done before the scratch is reused.
-    if (c)
-      tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
-    tirx::CopyOp::create(b, loc, shared, from, nullptr, cta(), nullptr,
-                         nullptr);
-    tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
-    tirx::CopyOp::create(b, loc, to, shared, nullptr, cta(), nullptr, nullptr);
-  }
-  // In a loop the next iteration writes the buffer again.
-  if (insideLoop())
-    tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
+  // Intent only: tirx-dispatch chooses how the elements move.
+  tirx::PermuteLayoutOp::create(b, loc, dst, src, cta(), nullptr, nullptr);
   return success();
 }
 

@@ -47,13 +47,6 @@ struct PartitionViewInfo {
   int64_t sparseDim = -1;
 };
 
-/// The size of the blocks a layout conversion goes through shared memory in,
-/// when the layouts allow smaller blocks than the tile: the static shared
-/// memory every chip has. A staging buffer may be as large as the chip's
-/// per-CTA limit (EntryLowering::maxStagingBytes); buffers that are never
-/// live at once share bytes (tirx-lower-buffers).
-constexpr int64_t kMaxConversionBytes = 48 * 1024;
-
 /// True when `info` reads a tile as one rectangular region of its tensor
 /// view: no gathered dimension and tile dimension i walks tensor dimension i.
 bool isRegionView(const PartitionViewInfo &info);
@@ -180,15 +173,11 @@ public:
                                  const ::tileir::layout::TileLayout &target,
                                  Location loc);
   /// dst[x] = src[x] for a local buffer `dst` and a scalar or local buffer
-  /// `src` of dst's shape: tirx.fill for a scalar, a register move
-  /// (tirx.map) when every thread holds the elements it needs, else
-  /// through shared memory (copy local->shared, barrier, copy
-  /// shared->local), block by block when the whole tile would not fit.
+  /// `src` of dst's shape: tirx.fill for a scalar, else a
+  /// tirx.permute_layout; tirx-dispatch chooses how the elements move
+  /// (registers, a warp's scratch, or a CTA round trip through shared
+  /// memory).
   LogicalResult assign(Value dst, Value src, Location loc);
-  /// A view of block `k` (block coordinates per dimension) of shape
-  /// `blockShape` of `buffer` (an on-chip buffer of shape `shape` laid out
-  /// as `bits`). Only meaningful where the bits that select the block are
-  /// register (not thread) bits, or for shared buffers.
   /// The indices as constants (getScalar of each), or nullopt when one is
   /// not constant.
   FailureOr<std::optional<SmallVector<int64_t>>>
@@ -208,7 +197,8 @@ public:
   /// layout when a warp's accesses in its own layout would cover fewer
   /// contiguous bytes of the row-major region than in that one (at most 128
   /// compared): a permuted tile is stored through a layout conversion in
-  /// shared memory rather than scattered. Tiles over kMaxConversionBytes and
+  /// shared memory rather than scattered. Tiles over
+  /// tirx::kConversionBlockBytes and
   /// regions whose last dimension is not known contiguous stay as they are.
   FailureOr<Value> coalesceForStore(Value src, const PartitionViewInfo &info,
                                     Location loc);
@@ -233,9 +223,6 @@ public:
   /// A row-major shared copy of the local buffer `src` (no barrier after
   /// it); diagnosed on `op` beyond maxStagingBytes().
   FailureOr<Value> toSharedRowMajor(Operation *op, Value src, Location loc);
-  Value blockView(Value buffer, const ::tileir::layout::BitLayout &bits,
-                  ArrayRef<int64_t> shape, ArrayRef<int64_t> blockShape,
-                  ArrayRef<int64_t> k, Location loc);
   /// The result buffer of an elementwise tirx.map over `operands` (lowered
   /// values): in the planner's blocked layout unless following the buffer
   /// operands' layout needs fewer conversions; operands that disagree with

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Layout/BitLayout.h"
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
@@ -28,8 +29,7 @@ using ::tileir::layout::TileLayout;
 
 /// `v` (a scalar, or a local buffer in any layout) where an op whose
 /// buffers are in `layout` can read it: a buffer is converted to `layout`
-/// (a register move when every thread holds its elements, else through
-/// shared memory), a scalar stays as it is.
+/// (EntryLowering::assign), a scalar stays as it is.
 static FailureOr<Value> inLayout(EntryLowering &l, Value v,
                                  const TileLayout &layout, Location loc) {
   if (!v || !isa<tirx::BufferType>(v.getType()))
@@ -334,8 +334,8 @@ EntryLowering::viewAddresses(Operation *op, const PartitionViewInfo &info,
   if (info.sparseDim >= 0) {
     Value idx = get(indices[info.sparseDim]);
     if (auto idxType = dyn_cast<tirx::BufferType>(idx.getType())) {
-      // Stage the index tile through shared memory into the layout that
-      // broadcasts along the other tile dimensions.
+      // Convert the index tile into the layout that broadcasts along the
+      // other tile dimensions.
       TileLayout anchor = planner.getBlocked(shape);
       SmallVector<int64_t> others;
       for (int64_t d = 0; d < rank; ++d)
@@ -543,7 +543,7 @@ FailureOr<Value> EntryLowering::coalesceForStore(Value src,
       view.getStaticStrides().back() != 1)
     return src;
   int64_t elemBytes = tirx::getMemoryBytes(type.getElementType());
-  if (type.getNumElements() * elemBytes > kMaxConversionBytes)
+  if (type.getNumElements() * elemBytes > tirx::kConversionBlockBytes)
     return src;
   TileLayout blocked = planner.getBlocked(type.getShape());
   int64_t want = std::min<int64_t>(128, warpRunBytes(blocked, elemBytes));

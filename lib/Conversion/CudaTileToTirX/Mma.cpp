@@ -452,7 +452,7 @@ public:
   /// A register buffer with `layout` holding the elements of `src` (a
   /// buffer in any layout, or a scalar): `src` itself when it has the
   /// layout, else a fresh buffer written by EntryLowering::assign (fill,
-  /// register move, or a copy through shared memory).
+  /// or a layout change).
   FailureOr<Value> toLayout(Value src, ArrayRef<int64_t> shape, Type elem,
                             const TileLayout &layout) {
     if (auto type = dyn_cast<tirx::BufferType>(src.getType()))

@@ -26,7 +26,7 @@
 // L is the planner's blocked layout of the side whose elements stay whole
 // (the byte tile when b < 8, the element tile when b > 8), so that side
 // needs no conversion. The other side meets G: when its buffer is not
-// already laid out as G it is converted through shared memory
+// already laid out as G it is converted
 // (EntryLowering::convertLayout), always as i8 values (sub-byte elements are
 // widened to / narrowed from i8 registers by a tirx.map in their own
 // layout), since sub-byte types have no byte-addressable memory form.

@@ -79,8 +79,8 @@ static LogicalResult lowerCombinerBody(EntryLowering &l, Operation *op,
 /// The sources of a reduce/scan: one register buffer per operand, all in
 /// one layout without broadcast (stride-0) bits: the first operand's, or the
 /// blocked layout of the shape when the first is a broadcast view. Operands
-/// in another layout are converted to it (EntryLowering::convertLayout: a
-/// register move, or through shared memory). Also returns
+/// in another layout are converted to it (EntryLowering::convertLayout).
+/// Also returns
 /// the lowered element types.
 static LogicalResult getSources(EntryLowering &l, Operation *op,
                                 SmallVector<Value> &srcs,

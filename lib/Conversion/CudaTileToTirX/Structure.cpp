@@ -2,13 +2,14 @@
 //
 // Part of TileIR. convert-cuda-tile-to-tirx: dense constants, iota,
 // reshape, broadcast, permute, cat, extract (views of the registers where
-// possible, conversions through shared memory otherwise). Reduce and scan:
+// possible, layout conversions otherwise). Reduce and scan:
 // Reduction.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 
 #include "tileir/Layout/BitLayout.h"
 
@@ -104,16 +105,6 @@ LogicalResult EntryLowering::lower(ct::BroadcastOp op) {
   return success();
 }
 
-/// A view of `src` (an on-chip buffer) with `shape` and the layout `bits`.
-static Value viewOf(OpBuilder &b, Location loc, Value src,
-                    ArrayRef<int64_t> shape, const BitLayout &bits) {
-  auto srcType = cast<tirx::BufferType>(src.getType());
-  auto type = tirx::BufferType::get(
-      b.getContext(), shape, srcType.getElementType(), srcType.getMemScope(),
-      tirx::LayoutAttr::get(b.getContext(), bits.toLayout()));
-  return tirx::ViewOp::create(b, loc, type, src);
-}
-
 /// Whether the flat bits of `layout` (of a tile of `shape`) that select a
 /// `part`-shaped block (the high bits of each dimension) are all register
 /// bits: then every thread holds the same elements of every block.
@@ -126,29 +117,6 @@ static bool blockInRegisters(const BitLayout &layout, ArrayRef<int64_t> shape,
         return false;
   }
   return true;
-}
-
-Value EntryLowering::blockView(Value buffer, const BitLayout &layout,
-                               ArrayRef<int64_t> shape,
-                               ArrayRef<int64_t> blockShape,
-                               ArrayRef<int64_t> k, Location loc) {
-  BitLayout view;
-  view.replica = layout.replica;
-  view.memOffset = layout.memOffset;
-  // Block flat bits, lowest first: the low bits of each dimension from the
-  // last one; the high bits select the block (an offset where they are
-  // register bits).
-  for (int64_t d = shape.size() - 1; d >= 0; --d) {
-    auto [first, end] = dimBitRange(shape, d);
-    unsigned low = llvm::Log2_64(blockShape[d]);
-    for (unsigned j = 0; j < low; ++j)
-      view.shard.push_back(layout.shard[first + j]);
-    for (unsigned j = first + low; j < end; ++j)
-      if ((k[d] >> (j - first - low)) & 1)
-        view.memOffset +=
-            layout.shard[j].isMemory() ? layout.shard[j].stride : 0;
-  }
-  return viewOf(b, loc, buffer, blockShape, view);
 }
 
 FailureOr<Value> EntryLowering::permuteBuffer(Value src, ArrayRef<int32_t> perm,
@@ -172,7 +140,7 @@ FailureOr<Value> EntryLowering::permuteBuffer(Value src, ArrayRef<int32_t> perm,
     for (unsigned j = first; j < end; ++j)
       order[j] = srcFirst + (j - first);
   }
-  return viewOf(b, loc, src, shape, bits->reordered(order));
+  return tirx::emitLayoutView(b, loc, src, shape, bits->reordered(order));
 }
 
 LogicalResult EntryLowering::lower(ct::PermuteOp op) {
@@ -236,10 +204,12 @@ LogicalResult EntryLowering::lower(ct::CatOp op) {
   upper.memOffset = joined.shard[top].stride;
   Value result = alloc(resultType.getShape(), lhsType.getElementType(),
                        joined.toLayout(), loc);
-  if (failed(assign(viewOf(b, loc, result, lhsType.getShape(), lower), lhs,
-                    loc)) ||
-      failed(assign(viewOf(b, loc, result, lhsType.getShape(), upper),
-                    *rhsBuffer, loc)))
+  if (failed(assign(
+          tirx::emitLayoutView(b, loc, result, lhsType.getShape(), lower), lhs,
+          loc)) ||
+      failed(assign(
+          tirx::emitLayoutView(b, loc, result, lhsType.getShape(), upper),
+          *rhsBuffer, loc)))
     return failure();
   mapping.map(op.getResult(), result);
   return success();
@@ -350,7 +320,7 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
   bool inRegisters = blockInRegisters(*bits, srcShape, shape);
   auto blockOf = [&](Value buffer, const BitLayout &layout,
                      ArrayRef<int64_t> k) {
-    return blockView(buffer, layout, srcShape, shape, k, loc);
+    return tirx::emitBlockView(b, loc, buffer, layout, srcShape, shape, k);
   };
   FailureOr<std::optional<SmallVector<int64_t>>> constIdx =
       constantIndices(op.getIndices(), loc);
@@ -443,9 +413,9 @@ LogicalResult EntryLowering::lower(ct::InsertOp op) {
     // Each thread writes the block elements it holds.
     if (failed(atBlock(op, op.getIndices(), shape, partShape, loc,
                        [&](ArrayRef<int64_t> k) {
-                         return assign(
-                             blockView(result, bits, shape, partShape, k, loc),
-                             part, loc);
+                         return assign(tirx::emitBlockView(b, loc, result, bits,
+                                                           shape, partShape, k),
+                                       part, loc);
                        })))
       return failure();
     mapping.map(op.getResult(), result);
@@ -459,14 +429,15 @@ LogicalResult EntryLowering::lower(ct::InsertOp op) {
   BitLayout sharedBits = *BitLayout::get(
       cast<tirx::BufferType>(shared->getType()).getTileLayout());
   tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
-  if (failed(atBlock(
-          op, op.getIndices(), shape, partShape, loc, [&](ArrayRef<int64_t> k) {
-            tirx::CopyOp::create(
-                b, loc,
-                blockView(*shared, sharedBits, shape, partShape, k, loc), part,
-                nullptr, cta(), nullptr, nullptr);
-            return success();
-          })))
+  if (failed(atBlock(op, op.getIndices(), shape, partShape, loc,
+                     [&](ArrayRef<int64_t> k) {
+                       tirx::CopyOp::create(
+                           b, loc,
+                           tirx::emitBlockView(b, loc, *shared, sharedBits,
+                                               shape, partShape, k),
+                           part, nullptr, cta(), nullptr, nullptr);
+                       return success();
+                     })))
     return failure();
   tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
   tirx::CopyOp::create(b, loc, result, *shared, nullptr, cta(), nullptr,

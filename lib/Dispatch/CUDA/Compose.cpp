@@ -23,7 +23,6 @@
 
 #include "tileir/Dispatch/Dispatch.h"
 
-#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -125,16 +124,9 @@ public:
   /// Verifies and dispatches `part` (created at the insertion point); a
   /// shared `written` buffer gets a barrier of the scope after it.
   Outcome run(Operation *part, Value written) {
-    if (failed(mlir::verify(part)))
-      return Outcome::fail("its part " + part->getName().getStringRef().str() +
-                           " does not verify");
-    std::string chosen;
-    SmallVector<Rejection> rejections;
-    std::string name = part->getName().getStringRef().str();
-    if (failed(dispatchOne(Registry::getBuiltin(),
-                           cast<tirx::PrimitiveOpInterface>(part), ctx,
-                           rewriter, chosen, rejections)))
-      return Outcome::fail("its part " + name + " has no applicable variant");
+    Outcome outcome = dispatchPart(part, ctx, rewriter);
+    if (!outcome.succeeded())
+      return outcome;
     rewriter.setInsertionPoint(op);
     if (cast<tirx::BufferType>(written.getType()).isShared())
       emitScopeBarrier(rewriter, loc, ctx);

@@ -1,6 +1,11 @@
 //===- PermuteLayout.cpp - CUDA variants of tirx.permute_layout -----------===//
 //
-// Part of TileIR.
+// Part of TileIR. The conversion from cuda_tile states every change of a
+// tile's register layout as a tirx.permute_layout at CTA scope; these
+// variants choose how the elements move:
+//   register_move    (20): every thread already holds the elements of the
+//       destination it keeps (checkRegisterCompatible): a tirx.map that
+//       copies register to register, dispatched at once.
 //   warp_xor_swizzle (20): a warp's register tile moves to another register
 //       layout through a per-warp shared scratch buffer: every lane writes
 //       its source elements, the warp synchronizes, every lane reads its
@@ -8,10 +13,22 @@
 //       f with its bank bits XOR-ed by the next bank-sized group of bits,
 //       so that a phase in which the 32 lanes walk one row (or one column)
 //       of a 32-bank-wide tile hits 32 distinct banks.
+//   shared_round_trip (10): at CTA scope, through a shared staging buffer:
+//       tirx.copy local -> shared, a barrier, tirx.copy shared -> local,
+//       each copy dispatched at once. The staging rows are padded by 16
+//       bytes when they span whole multiples of the 128 bytes of the banks
+//       (a transposing reader then walks 4 banks apart). A tile over
+//       tirx::kConversionBlockBytes goes in blocks (halving the outermost
+//       dimensions while the bits that select a block are registers on
+//       both sides); in a loop a final barrier protects the staging buffer
+//       from the next iteration's writes.
+//   decompose (-10, Compose.cpp): a tirx.copy between the two buffers.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
 
@@ -27,13 +44,186 @@ using namespace tileir;
 using namespace tileir::dispatch;
 using layout::BitLayout;
 using layout::enumerateSubsets;
+using layout::Iter;
 using layout::LayoutBit;
+using layout::TileLayout;
 using tirx::emitIsReplicaLeader;
 using tirx::emitThreadBits;
 using tirx::emitThreadId;
 using tirx::getStorage;
 
 namespace {
+
+//===----------------------------------------------------------------------===//
+// register_move
+//===----------------------------------------------------------------------===//
+
+Predicate heldByDestinationThreads() {
+  return {"heldByDestinationThreads",
+          [](Operation *op, const DispatchContext &) {
+            auto perm = cast<tirx::PermuteLayoutOp>(op);
+            FailureOr<BitLayout> dst =
+                BitLayout::get(perm.getDst().getType().getTileLayout());
+            FailureOr<BitLayout> src =
+                BitLayout::get(perm.getSrc().getType().getTileLayout());
+            if (failed(dst) || failed(src))
+              return Outcome::fail("expects power-of-two layouts");
+            if (auto why = layout::checkRegisterCompatible(*dst, *src))
+              return Outcome::fail(*why);
+            return Outcome::ok();
+          }};
+}
+
+Outcome emitRegisterMove(tirx::PermuteLayoutOp op, DispatchContext &ctx,
+                         RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  auto map =
+      tirx::MapOp::create(rewriter, loc, op.getDst(), ValueRange{op.getSrc()},
+                          op.getScopeAttr(), nullptr, nullptr);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    Block *body =
+        tirx::createElementBody(rewriter, map.getBody(), op.getSrc(), loc);
+    tirx::YieldOp::create(rewriter, loc, body->getArgument(0));
+  }
+  return dispatchPart(map, ctx, rewriter);
+}
+
+//===----------------------------------------------------------------------===//
+// shared_round_trip
+//===----------------------------------------------------------------------===//
+
+/// The staging block shape of a round trip (the whole tile, or the block
+/// each step moves).
+struct RoundTrip {
+  SmallVector<int64_t> blockShape;
+};
+
+int64_t elementCount(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t e : shape)
+    n *= e;
+  return n;
+}
+
+Predicate stagingFits() {
+  return {
+      "stagingFits", [](Operation *op, const DispatchContext &ctx) {
+        auto perm = cast<tirx::PermuteLayoutOp>(op);
+        tirx::BufferType type = perm.getDst().getType();
+        FailureOr<BitLayout> dst = BitLayout::get(type.getTileLayout());
+        FailureOr<BitLayout> src =
+            BitLayout::get(perm.getSrc().getType().getTileLayout());
+        if (failed(dst) || failed(src))
+          return Outcome::fail("expects power-of-two layouts");
+        ArrayRef<int64_t> shape = type.getShape();
+        int64_t elemBytes = tirx::getMemoryBytes(type.getElementType());
+        RoundTrip plan{SmallVector<int64_t>(shape)};
+        auto bytes = [&] { return elemBytes * elementCount(plan.blockShape); };
+        for (unsigned d = 0;
+             d < shape.size() && bytes() > tirx::kConversionBlockBytes; ++d) {
+          unsigned first = layout::dimBitRange(shape, d).first;
+          while (bytes() > tirx::kConversionBlockBytes &&
+                 plan.blockShape[d] > 1) {
+            unsigned bit = first + llvm::Log2_64(plan.blockShape[d]) - 1;
+            if (dst->shard[bit].isThread() || src->shard[bit].isThread())
+              break;
+            plan.blockShape[d] /= 2;
+          }
+          if (plan.blockShape[d] > 1)
+            break;
+        }
+        int64_t limit = ctx.getTarget().getMaxSharedMemoryPerCta();
+        if (bytes() > limit)
+          return Outcome::fail(
+              "needs a layout conversion through " + std::to_string(bytes()) +
+              " bytes of shared memory, more than the " +
+              std::to_string(limit) + " a CTA may use on " +
+              ctx.getTarget().getChip().str() +
+              " (the tile cannot be converted in smaller blocks: their "
+              "rows are on different threads)");
+        return Outcome::ok(std::move(plan));
+      }};
+}
+
+/// The shared layout a block of `shape` is staged in: row-major, each row
+/// padded by 16 bytes when rows are whole multiples of the 128 bytes the
+/// banks span. Without the pad, threads that walk a column (the source or
+/// destination of a transpose) would all hit one bank; with it, consecutive
+/// rows start 4 banks apart, and rows stay 16-byte aligned for vector
+/// accesses.
+TileLayout stagingLayout(ArrayRef<int64_t> shape, int64_t elemBytes) {
+  int64_t cols = shape.empty() ? 1 : shape.back();
+  int64_t rows = elementCount(shape) / cols;
+  if (rows < 2 || elemBytes > 16 || (cols * elemBytes) % 128 != 0)
+    return TileLayout({Iter{rows * cols, 1, "m"}}, {}).canonicalize();
+  int64_t pad = 16 / elemBytes;
+  return TileLayout({Iter{rows, cols + pad, "m"}, Iter{cols, 1, "m"}}, {})
+      .canonicalize();
+}
+
+/// True when `op` runs once per iteration of an enclosing loop.
+bool insideLoop(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (isa<scf::ForOp, scf::WhileOp>(p))
+      return true;
+  return false;
+}
+
+Outcome emitRoundTrip(tirx::PermuteLayoutOp op, DispatchContext &ctx,
+                      RewriterBase &rewriter) {
+  SmallVector<int64_t> blockShape = ctx.getPlan<RoundTrip>().blockShape;
+  Location loc = op.getLoc();
+  OpBuilder &b = rewriter;
+  tirx::BufferType type = op.getDst().getType();
+  ArrayRef<int64_t> shape = type.getShape();
+  BitLayout dst = *BitLayout::get(type.getTileLayout());
+  BitLayout src = *BitLayout::get(op.getSrc().getType().getTileLayout());
+  auto sharedType = tirx::BufferType::get(
+      b.getContext(), blockShape, type.getElementType(), tirx::MemScope::Shared,
+      tirx::LayoutAttr::get(
+          b.getContext(),
+          stagingLayout(blockShape,
+                        tirx::getMemoryBytes(type.getElementType()))));
+  Value shared = tirx::AllocOp::create(b, loc, sharedType);
+  int64_t numBlocks = elementCount(shape) / elementCount(blockShape);
+  auto barrier = [&] { tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta); };
+  auto copy = [&](Value to, Value from) {
+    return dispatchPart(tirx::CopyOp::create(b, loc, to, from, nullptr,
+                                             op.getScopeAttr(), nullptr,
+                                             nullptr),
+                        ctx, rewriter);
+  };
+  for (int64_t c = 0; c < numBlocks; ++c) {
+    SmallVector<int64_t> k(shape.size());
+    for (int64_t d = shape.size() - 1, rest = c; d >= 0; --d) {
+      k[d] = rest % (shape[d] / blockShape[d]);
+      rest /= shape[d] / blockShape[d];
+    }
+    Value from = numBlocks == 1 ? op.getSrc()
+                                : tirx::emitBlockView(b, loc, op.getSrc(), src,
+                                                      shape, blockShape, k);
+    Value to = numBlocks == 1 ? op.getDst()
+                              : tirx::emitBlockView(b, loc, op.getDst(), dst,
+                                                    shape, blockShape, k);
+    // The previous block's readers are done before the staging is reused.
+    if (c)
+      barrier();
+    if (Outcome o = copy(shared, from); !o.succeeded())
+      return o;
+    barrier();
+    if (Outcome o = copy(to, shared); !o.succeeded())
+      return o;
+  }
+  // In a loop the next iteration writes the staging buffer again.
+  if (insideLoop(op))
+    barrier();
+  return Outcome::ok();
+}
+
+//===----------------------------------------------------------------------===//
+// warp_xor_swizzle
+//===----------------------------------------------------------------------===//
 
 Predicate permutableOperands() {
   return {"permutableOperands", [](Operation *op, const DispatchContext &) {
@@ -149,6 +339,15 @@ Outcome emitPermute(tirx::PermuteLayoutOp op, DispatchContext &ctx,
 } // namespace
 
 void tileir::dispatch::registerCudaPermuteLayoutVariants(Registry &registry) {
+  Variant move;
+  move.name = "register_move";
+  move.priority = priority::kPreferred;
+  move.predicates = {heldByDestinationThreads()};
+  move.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &rewriter) {
+    return emitRegisterMove(cast<tirx::PermuteLayoutOp>(op), ctx, rewriter);
+  };
+  registry.add("tirx.permute_layout", "cuda", std::move(move));
+
   Variant v;
   v.name = "warp_xor_swizzle";
   v.priority = priority::kPreferred;
@@ -159,4 +358,14 @@ void tileir::dispatch::registerCudaPermuteLayoutVariants(Registry &registry) {
     return emitPermute(cast<tirx::PermuteLayoutOp>(op), ctx, rewriter);
   };
   registry.add("tirx.permute_layout", "cuda", std::move(v));
+
+  Variant trip;
+  trip.name = "shared_round_trip";
+  trip.priority = priority::kGeneral;
+  trip.predicates = {pred::allThreadsActive(),
+                     pred::execScopeIn({tirx::ExecScope::Cta}), stagingFits()};
+  trip.impl = [](Operation *op, DispatchContext &ctx, RewriterBase &rewriter) {
+    return emitRoundTrip(cast<tirx::PermuteLayoutOp>(op), ctx, rewriter);
+  };
+  registry.add("tirx.permute_layout", "cuda", std::move(trip));
 }

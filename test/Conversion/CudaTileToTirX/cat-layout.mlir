@@ -4,16 +4,16 @@
 // cat along the innermost dimension interleaves the halves (the layout of
 // the tile the halves were extracted from: vector stores), a cat along the
 // outer dimension puts the rhs after the lhs. The halves are copied in
-// (identity maps).
+// (tirx.permute_layout, which dispatch makes register moves).
 
 // CHECK-LABEL: gpu.func @swap_pairs
 // CHECK: %[[X:.*]] = tirx.alloc : !tirx.buffer<512xf16, local, <S[(64,8):(1@tx,1)]>>
 // CHECK: %[[V:.*]] = tirx.view %{{.*}} : {{.*}} -> !tirx.buffer<256x1xf16, local, <S[(64,4):(1@tx,2)] + 1>>
 // CHECK: %[[Y:.*]] = tirx.alloc : !tirx.buffer<256x2xf16, local, <S[(64,8):(1@tx,1)]>>
 // CHECK: %[[LO:.*]] = tirx.view %[[Y]] : {{.*}} -> !tirx.buffer<256x1xf16, local, <S[(64,4):(1@tx,2)]>>
-// CHECK: tirx.map cta %[[LO]], %[[V]] :
+// CHECK: tirx.permute_layout cta %[[LO]], %[[V]] :
 // CHECK: %[[HI:.*]] = tirx.view %[[Y]] : {{.*}} -> !tirx.buffer<256x1xf16, local, <S[(64,4):(1@tx,2)] + 1>>
-// CHECK: tirx.map cta %[[HI]], %{{.*}} :
+// CHECK: tirx.permute_layout cta %[[HI]], %{{.*}} :
 // CHECK: %[[YF:.*]] = tirx.view %[[Y]] : {{.*}} -> !tirx.buffer<512xf16, local, <S[(64,8):(1@tx,1)]>>
 // CHECK: tirx.copy cta %{{.*}}, %[[YF]]
 
@@ -22,9 +22,9 @@
 // CHECK: %[[B:.*]] = tirx.alloc : !tirx.buffer<256xf32, local, <S[(64,4):(1@tx,1)]>>
 // CHECK: %[[Y:.*]] = tirx.alloc : !tirx.buffer<512xf32, local, <S[(2,64,4):(4,1@tx,1)]>>
 // CHECK: %[[LO:.*]] = tirx.view %[[Y]] : {{.*}} -> !tirx.buffer<256xf32, local, <S[(64,4):(1@tx,1)]>>
-// CHECK: tirx.map cta %[[LO]], %[[B]] :
+// CHECK: tirx.permute_layout cta %[[LO]], %[[B]] :
 // CHECK: %[[HI:.*]] = tirx.view %[[Y]] : {{.*}} -> !tirx.buffer<256xf32, local, <S[(64,4):(1@tx,1)] + 4>>
-// CHECK: tirx.map cta %[[HI]], %[[A]] :
+// CHECK: tirx.permute_layout cta %[[HI]], %[[A]] :
 
 cuda_tile.module @m {
   entry @swap_pairs(%p: tile<ptr<f16>>, %q: tile<ptr<f16>>) {

@@ -64,9 +64,9 @@ cuda_tile.module @cf {
   // CHECK:   tirx.map cta %[[S]], %[[A]], %[[B]] :
   // CHECK:   arith.addf
   // CHECK:   %[[STAGE:.*]] = tirx.alloc
-  // CHECK:   tirx.map cta %[[STAGE]], %[[B]]
-  // CHECK:   tirx.map cta %[[A]], %[[STAGE]]
-  // CHECK:   tirx.map cta %[[B]], %[[S]]
+  // CHECK:   tirx.permute_layout cta %[[STAGE]], %[[B]]
+  // CHECK:   tirx.permute_layout cta %[[A]], %[[STAGE]]
+  // CHECK:   tirx.permute_layout cta %[[B]], %[[S]]
   // CHECK-NOT: scf.yield
   // CHECK: }
   // CHECK: tirx.copy cta %{{.*}}, %[[B]]
@@ -129,14 +129,14 @@ cuda_tile.module @cf {
   // CHECK: %[[W:.*]]:3 = scf.while (%[[K:.*]] = %{{.*}}) : (i32) -> (i1, i32, i32) {
   // CHECK:   %[[DONE:.*]] = arith.cmpi sge, %[[K]], %arg1
   // CHECK:   %[[IF:.*]]:4 = scf.if %[[DONE]] -> (i1, i1, i32, i32) {
-  // CHECK:     tirx.map cta %[[RES]], %[[ACC]]
+  // CHECK:     tirx.permute_layout cta %[[RES]], %[[ACC]]
   // CHECK:     scf.yield %false, %true{{.*}}, %{{.*}}, %[[K]] : i1, i1, i32, i32
   // CHECK:   %[[REST:.*]]:3 = scf.if %[[IF]]#0 -> (i1, i32, i32) {
   // CHECK:     %[[SUM:.*]] = tirx.alloc
   // CHECK:     tirx.map cta %[[SUM]], %[[ACC]], %[[ACC]] :
   // CHECK:     arith.addf
   // CHECK:     %[[K2:.*]] = arith.addi %[[K]]
-  // CHECK:     tirx.map cta %[[ACC]], %[[SUM]]
+  // CHECK:     tirx.permute_layout cta %[[ACC]], %[[SUM]]
   // CHECK:     scf.yield %false{{.*}}, %[[K2]], %{{.*}} : i1, i32, i32
   // CHECK:   } else {
   // CHECK:     scf.yield %[[IF]]#1, %[[IF]]#2, %[[IF]]#3 : i1, i32, i32

@@ -17,9 +17,9 @@
 // OLD: error: 'insert' requires bytecode version 13.4
 
 // CHECK-LABEL: gpu.func @regs
-// CHECK: tirx.map cta %[[R:[0-9a-z_]+]], %{{.*}} : !tirx.buffer<128x64xf32
+// CHECK: tirx.permute_layout cta %[[R:[0-9a-z_]+]], %{{.*}} : !tirx.buffer<128x64xf32
 // CHECK: %[[B:.*]] = tirx.view %[[R]] {{.*}} -> !tirx.buffer<16x64xf32, local, <S[(256,4):(1@tx,1)] + 12>>
-// CHECK: tirx.map cta %[[B]]
+// CHECK: tirx.permute_layout cta %[[B]]
 // CHECK-NOT: shared
 // CHECK: tirx.copy cta %{{.*}}, %[[R]]
 
@@ -31,7 +31,7 @@
 // CHECK: default {
 
 // CHECK-LABEL: gpu.func @threads
-// CHECK: tirx.map cta %[[R:[0-9a-z_]+]], %{{.*}} : !tirx.buffer<128xf32, local
+// CHECK: tirx.permute_layout cta %[[R:[0-9a-z_]+]], %{{.*}} : !tirx.buffer<128xf32, local
 // CHECK: %[[S:.*]] = tirx.alloc : !tirx.buffer<128xf32, shared, <S[128:1]>>
 // CHECK: tirx.copy cta %[[S]], %[[R]]
 // CHECK: tirx.barrier cta

@@ -27,16 +27,14 @@
 
 // A loaded 256x1 tile (blocked: one row per thread) meets the extracted
 // half twice: equal costs keep the blocked layout, and the half is converted
-// through shared memory once for both uses.
+// once for both uses.
 // CHECK-LABEL: gpu.func @convert_once
 // CHECK: %[[GF:.*]] = tirx.alloc : !tirx.buffer<256x1xf32, local, <S[(64,4):(1@tx,1)]>>
 // CHECK: %[[W:.*]] = tirx.alloc : !tirx.buffer<256x1xf32, local, <S[(4,64):(1,1@tx)]>>
 // CHECK: tirx.copy cta %[[W]]
 // CHECK: %[[C:.*]] = tirx.alloc : !tirx.buffer<256x1xf32, local, <S[(4,64):(1,1@tx)]>>
-// CHECK: %[[SH:.*]] = tirx.alloc : !tirx.buffer<256x1xf32, shared, <S[256:1]>>
-// CHECK: tirx.copy cta %[[SH]], %[[GF]]
-// CHECK: tirx.barrier cta
-// CHECK: tirx.copy cta %[[C]], %[[SH]]
+// CHECK: tirx.permute_layout cta %[[C]], %[[GF]]
+// CHECK-NOT: tirx.permute_layout
 // CHECK: tirx.map cta %{{.*}}, %[[C]], %[[W]] :
 // CHECK-NOT: tirx.alloc : {{.*}} shared
 // CHECK: tirx.map cta %{{.*}}, %[[C]], %[[W]] :

@@ -38,7 +38,7 @@
 // CHECK-NEXT: tirx.yield %[[O]] : i8
 
 // 64 x i4 (16 per thread) -> 32 bytes (16 per thread, two i4 each): widened
-// to i8 in place, regrouped to 32 per thread through shared memory.
+// to i8 in place, regrouped to 32 per thread by a layout change.
 // CHECK-LABEL: gpu.func @pack_i4
 // CHECK: %[[N:.*]] = tirx.alloc : !tirx.buffer<64xi4, local, <S[(4,16):(1@tx,1)] + R[8:4@tx]>>
 // CHECK: %[[W:.*]] = tirx.alloc : !tirx.buffer<64xi8, local, <S[(4,16):(1@tx,1)] + R[8:4@tx]>>
@@ -46,10 +46,7 @@
 // CHECK-NEXT: ^bb0(%[[X:.*]]: i4):
 // CHECK-NEXT: %[[E:.*]] = arith.extui %[[X]] : i4 to i8
 // CHECK: %[[G:.*]] = tirx.alloc : !tirx.buffer<64xi8, local, <S[(2,16,2):(1@tx,2,1)] + R[16:2@tx]>>
-// CHECK: %[[SH:.*]] = tirx.alloc : !tirx.buffer<64xi8, shared, <S[64:1]>>
-// CHECK: tirx.copy cta %[[SH]], %[[W]]
-// CHECK-NEXT: tirx.barrier cta
-// CHECK-NEXT: tirx.copy cta %[[G]], %[[SH]]
+// CHECK: tirx.permute_layout cta %[[G]], %[[W]]
 // CHECK: %[[G0:.*]] = tirx.view %[[G]] : {{.*}} -> !tirx.buffer<32xi8, local, <S[(2,16):(1@tx,2)] + R[16:2@tx]>>
 // CHECK: %[[G1:.*]] = tirx.view %[[G]] : {{.*}} -> !tirx.buffer<32xi8, local, <S[(2,16):(1@tx,2)] + R[16:2@tx] + 1>>
 // CHECK: %[[P:.*]] = tirx.alloc : !tirx.buffer<32xi8, local, <S[(2,16):(1@tx,1)] + R[16:2@tx]>>
@@ -63,8 +60,7 @@
 // 64 x i1 -> 8 bytes: eight pieces per byte.
 // CHECK-LABEL: gpu.func @pack_i1
 // CHECK: arith.extui %{{.*}} : i1 to i8
-// CHECK: tirx.copy cta %{{.*}} : !tirx.buffer<64xi8, shared
-// CHECK: tirx.copy cta %[[G:.*]], %{{.*}} : !tirx.buffer<64xi8, local, <S[(8,8):(8,1)] + R[32:1@tx]>>
+// CHECK: tirx.permute_layout cta %[[G:.*]], %{{.*}} : !tirx.buffer<64xi8, local, <S[(8,8):(8,1)] + R[32:1@tx]>>
 // CHECK: tirx.view %[[G]] : {{.*}} -> !tirx.buffer<8xi8, local, <S[8:8] + R[32:1@tx] + 7>>
 // CHECK: tirx.map
 // CHECK-NEXT: ^bb0(%[[X0:.*]]: i8, %{{.*}}: i8, %{{.*}}: i8, %{{.*}}: i8, %{{.*}}: i8, %{{.*}}: i8, %{{.*}}: i8, %[[X7:.*]]: i8):
@@ -110,7 +106,7 @@
 // f4E2M1FN registers: pieces are unpacked as i8, regrouped, narrowed and
 // bitcast; packing bitcasts back to i4.
 // CHECK-LABEL: gpu.func @unpack_f4
-// CHECK: tirx.copy cta %[[G:.*]], %{{.*}} : !tirx.buffer<64xi8, local, <S[(4,16):(1@tx,1)] + R[8:4@tx]>>, !tirx.buffer<64xi8, shared
+// CHECK: tirx.permute_layout cta %[[G:.*]], %{{.*}} : !tirx.buffer<64xi8, local, <S[(4,16):(1@tx,1)] + R[8:4@tx]>>, !tirx.buffer<64xi8, local
 // CHECK: %[[F:.*]] = tirx.alloc : !tirx.buffer<64xf4E2M1FN, local, <S[(4,16):(1@tx,1)] + R[8:4@tx]>>
 // CHECK: tirx.map cta %[[F]], %[[G]]
 // CHECK-NEXT: ^bb0(%[[X:.*]]: i8):

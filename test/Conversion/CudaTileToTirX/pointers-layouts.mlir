@@ -6,27 +6,22 @@
 // offset of a replicated index tile (every thread holds all 4 rows) feeds a
 // blocked address tile, the row mask of a masked load and the addresses of
 // a store follow other layouts. The operands are converted to the op's
-// layout first (here through shared memory: the replicated tile holds the
-// element at a thread-dependent register), so that every primitive's
-// buffers agree.
+// layout first (tirx.permute_layout; dispatch goes through shared memory
+// here: the replicated tile holds the element at a thread-dependent
+// register), so that every primitive's buffers agree.
 
 // CHECK-LABEL: gpu.func @gather_rows
 // Offsets of the mask pointers: the replicated i64 index tile in the
 // blocked layout of the result.
 // CHECK: %[[REP:.*]] = tirx.alloc : !tirx.buffer<4x1xi64, local, <S[4:1] + R[(2,2,2,2,2):(1@tx,2@tx,4@tx,8@tx,16@tx)]>>
 // CHECK: %[[BLK:.*]] = tirx.alloc : !tirx.buffer<4x1xi64, local, <S[4:1@tx] + R[8:4@tx]>>
-// CHECK: %[[SH:.*]] = tirx.alloc : !tirx.buffer<4x1xi64, shared
-// CHECK: tirx.copy cta %[[SH]], %[[REP]]
-// CHECK: tirx.barrier cta
-// CHECK: tirx.copy cta %[[BLK]], %[[SH]]
+// CHECK: tirx.permute_layout cta %[[BLK]], %[[REP]]
 // CHECK: tirx.mul cta %{{.*}}, %[[BLK]], %{{.*}} : !tirx.buffer<4x1xi64, local, <S[4:1@tx] + R[8:4@tx]>>, !tirx.buffer<4x1xi64, local, <S[4:1@tx] + R[8:4@tx]>>, i64
 // The in-bounds mask of the row load, converted the same way.
-// CHECK: tirx.copy cta %[[MSH:.*]], %{{.*}} : !tirx.buffer<4x1xi1, shared
-// CHECK: tirx.barrier cta
-// CHECK: tirx.copy cta %[[MASK:.*]], %[[MSH]] : !tirx.buffer<4x1xi1, local, <S[4:1@tx] + R[8:4@tx]>>
+// CHECK: tirx.permute_layout cta %[[MASK:.*]], %{{.*}} : !tirx.buffer<4x1xi1, local, <S[4:1@tx] + R[8:4@tx]>>
 // CHECK: tirx.load_ptr cta %{{.*}}, %{{.*}} mask %[[MASK]] : !tirx.buffer<4x1xi1, local, <S[4:1@tx] + R[8:4@tx]>>
 // The store's addresses in the layout of the stored value.
-// CHECK: tirx.copy cta %[[ADDR:.*]], %{{.*}} : !tirx.buffer<16xi64, local, <S[(4,4):(1@tx,1)] + R[8:4@tx]>>
+// CHECK: tirx.permute_layout cta %[[ADDR:.*]], %{{.*}} : !tirx.buffer<16xi64, local, <S[(4,4):(1@tx,1)] + R[8:4@tx]>>
 // CHECK: tirx.store_ptr cta %[[ADDR]], %{{.*}} : !tirx.buffer<16xi64, local, <S[(4,4):(1@tx,1)] + R[8:4@tx]>>, !tirx.buffer<16xf16, local, <S[(4,4):(1@tx,1)] + R[8:4@tx]>>
 
 // PTX-LABEL: .entry gather_rows(

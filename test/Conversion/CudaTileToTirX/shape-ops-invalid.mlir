@@ -28,24 +28,6 @@ cuda_tile.module @m {
 // -----
 
 cuda_tile.module @m {
-  entry @big_conversion(%p: tile<ptr<f32>>, %n: tile<i32>) {
-    %tv = make_tensor_view %p, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf32, strides=[256,1]>
-    %pv = make_partition_view %tv : partition_view<tile=(256x256), tensor_view<256x256xf32, strides=[256,1]>>
-    %c0 = constant <i32: 0> : tile<i32>
-    %c1 = constant <i32: 1> : tile<i32>
-    %v, %t0 = load_view_tko weak %pv[%c0, %c0] : partition_view<tile=(256x256), tensor_view<256x256xf32, strides=[256,1]>>, tile<i32> -> tile<256x256xf32>, token
-    %r = for %k in (%c0 to %n, step %c1) : tile<i32> iter_values(%a = %v) -> (tile<256x256xf32>) {
-      %tr = permute %a [1, 0] : tile<256x256xf32> -> tile<256x256xf32>
-      // expected-error @below {{needs a layout conversion through 262144 bytes of shared memory, more than the 232448 a CTA may use on sm_90}}
-      continue %tr : tile<256x256xf32>
-    }
-    return
-  }
-}
-
-// -----
-
-cuda_tile.module @m {
   entry @big_extract(%p: tile<ptr<f32>>) {
     %tv = make_tensor_view %p, shape = [512, 128], strides = [128, 1] : tensor_view<512x128xf32, strides=[128,1]>
     %pv = make_partition_view %tv : partition_view<tile=(512x128), tensor_view<512x128xf32, strides=[128,1]>>

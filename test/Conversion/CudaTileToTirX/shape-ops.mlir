@@ -29,7 +29,8 @@ cuda_tile.module @shapes {
   // permute is a view (the dimensions' bits swap); the extracted halves are
   // selected by a thread bit, so they go through shared memory (dynamic
   // index: one scf.index_switch case per block); cat joins two 16x32 halves
-  // with one more register bit, written by register moves.
+  // with one more register bit, written by layout changes that dispatch
+  // makes register moves.
   // CHECK-LABEL: gpu.func @permute_cat_extract
   // CHECK: %[[V:.*]] = tirx.alloc : !tirx.buffer<32x32xf32, local, <S[(2,128,4):(4,1@tx,1)]>>
   // CHECK: %[[TR:.*]] = tirx.view %[[V]] : {{.*}} -> !tirx.buffer<32x32xf32, local, <S[(8,4,2,16):(1@tx,1,4,8@tx)]>>
@@ -51,9 +52,9 @@ cuda_tile.module @shapes {
   // CHECK:   tirx.copy cta %[[DYN]], %[[B1]]
   // CHECK: %[[CAT:.*]] = tirx.alloc : !tirx.buffer<32x32xf32, local, <S[(2,128,4):(4,1@tx,1)]>>
   // CHECK: %[[LO:.*]] = tirx.view %[[CAT]] : {{.*}} -> !tirx.buffer<16x32xf32, local, <S[(128,4):(1@tx,1)]>>
-  // CHECK: tirx.map cta %[[LO]], %[[TOP]]
+  // CHECK: tirx.permute_layout cta %[[LO]], %[[TOP]]
   // CHECK: %[[HI:.*]] = tirx.view %[[CAT]] : {{.*}} -> !tirx.buffer<16x32xf32, local, <S[(128,4):(1@tx,1)] + 4>>
-  // CHECK: tirx.map cta %[[HI]], %[[DYN]]
+  // CHECK: tirx.permute_layout cta %[[HI]], %[[DYN]]
   // CHECK: tirx.copy cta %{{.*}}, %[[CAT]]
   entry @permute_cat_extract(%p: tile<ptr<f32>>, %k: tile<i32>) {
     %tv = make_tensor_view %p, shape = [32, 32], strides = [32, 1] : tensor_view<32x32xf32, strides=[32,1]>
@@ -95,20 +96,15 @@ cuda_tile.module @shapes {
     return
   }
 
-  // A loop-carried tile whose yielded value has another layout: converted
-  // into the carrier's layout through shared memory, with a second barrier
-  // before the next iteration rewrites the shared buffer.
+  // A loop-carried tile whose yielded value has another layout: staged
+  // (the carrier is its source) and converted into the carrier's layout.
   // CHECK-LABEL: gpu.func @carried_permute
   // CHECK: %[[C:.*]] = tirx.alloc : !tirx.buffer<16x16xf32, local, <S[(2,32,4):(4,1@tx,1)]>>
   // CHECK: scf.for
   // CHECK:   %[[T:.*]] = tirx.view %[[C]] : {{.*}} -> !tirx.buffer<16x16xf32, local, <S[(4,4,2,8):(1@tx,1,4,4@tx)]>>
   // CHECK:   %[[STAGE:.*]] = tirx.alloc
-  // CHECK:   tirx.map cta %[[STAGE]], %[[T]]
-  // CHECK:   %[[SH:.*]] = tirx.alloc : !tirx.buffer<16x16xf32, shared, <S[256:1]>>
-  // CHECK:   tirx.copy cta %[[SH]], %[[STAGE]]
-  // CHECK:   tirx.barrier cta
-  // CHECK:   tirx.copy cta %[[C]], %[[SH]]
-  // CHECK:   tirx.barrier cta
+  // CHECK:   tirx.permute_layout cta %[[STAGE]], %[[T]]
+  // CHECK:   tirx.permute_layout cta %[[C]], %[[STAGE]]
   // CHECK: }
   // CHECK: tirx.copy cta %{{.*}}, %[[C]]
   entry @carried_permute(%p: tile<ptr<f32>>, %n: tile<i32>) {
@@ -130,11 +126,7 @@ cuda_tile.module @shapes {
   // CHECK-LABEL: gpu.func @broadcast_convert
   // CHECK: %[[V:.*]] = tirx.alloc : !tirx.buffer<4x1xf32, local, <S[4:1@tx] + R[16:4@tx]>>
   // CHECK: %[[R:.*]] = tirx.alloc : !tirx.buffer<4x1xf32, local, <S[(2,2):(1,32@tx)] + R[(2,2,2,2,2):(1@tx,2@tx,4@tx,8@tx,16@tx)]>>
-  // CHECK: %[[SH:.*]] = tirx.alloc : !tirx.buffer<4x1xf32, shared, <S[4:1]>>
-  // CHECK: tirx.copy cta %[[SH]], %[[V]]
-  // CHECK: tirx.barrier cta
-  // CHECK: tirx.copy cta %[[R]], %[[SH]]
-  // CHECK-NOT: tirx.barrier
+  // CHECK: tirx.permute_layout cta %[[R]], %[[V]]
   // CHECK: %[[B:.*]] = tirx.view %[[R]] : {{.*}} -> !tirx.buffer<4x128xf32, local, <S[(2,64,4):(1,1@tx,0)]>>
   // CHECK: tirx.copy cta %{{.*}}, %[[B]]
   entry @broadcast_convert(%x: tile<ptr<f32>>) {

@@ -5,18 +5,16 @@
 // A tile stored to a view whose last dimension is contiguous goes out in the
 // blocked layout (each thread 16 contiguous bytes, lanes on consecutive
 // chunks) when its own layout would scatter a warp's stores: the permuted
-// tile of a transpose is converted through shared memory first. The staging
-// buffer's rows are padded by 16 bytes (a 256-byte row would put a column
-// in one bank). A tile already in a coalescing layout is stored as it is;
-// so is one whose view has no known contiguous dimension.
+// tile of a transpose is converted first (tirx.permute_layout; dispatch
+// stages it through shared memory with rows padded by 16 bytes:
+// test/Dispatch/permute-layout-cta.mlir). A tile already in a coalescing
+// layout is stored as it is; so is one whose view has no known contiguous
+// dimension.
 
 // CHECK-LABEL: gpu.func @transpose
 // CHECK: tirx.copy
 // CHECK: %[[B:.*]] = tirx.alloc : !tirx.buffer<64x64xf32, local, <S[(4,256,4):(4,1@tx,1)]>>
-// CHECK-NEXT: %[[S:.*]] = tirx.alloc : !tirx.buffer<64x64xf32, shared, <S[(64,64):(68,1)]>>
-// CHECK: tirx.copy cta %[[S]], %{{.*}} : {{.*}}, !tirx.buffer<64x64xf32, local, <S[(16,4,4,16):(1@tx,1,4,16@tx)]>>
-// CHECK: tirx.barrier cta
-// CHECK: tirx.copy cta %[[B]], %[[S]]
+// CHECK-NEXT: tirx.permute_layout cta %[[B]], %{{.*}} : {{.*}}, !tirx.buffer<64x64xf32, local, <S[(16,4,4,16):(1@tx,1,4,16@tx)]>>
 // CHECK: tirx.copy cta %{{.*}}, %[[B]] : !tirx.buffer<64x64xf32, global>
 // CHECK-LABEL: gpu.func @copy
 // CHECK-NOT: shared

@@ -18,15 +18,15 @@
 // PTX: mul.lo.s64
 
 // TIRX-LABEL: gpu.func @argmin_blocks
-// TIRX: %[[S:.*]] = tirx.alloc : !tirx.buffer<8192xi32, shared, <S[8192:1]>>
-// TIRX: tirx.copy cta %[[S]], %{{.*}} : !tirx.buffer<8192xi32, shared, <S[8192:1]>>, !tirx.buffer<8192xi32, local, <S[(8,256,4):(4,1@tx,1)]>>
-// TIRX-NEXT: tirx.barrier cta
-// TIRX-NEXT: tirx.copy cta %{{.*}}, %[[S]] : !tirx.buffer<8192xi32, local, <S[(16,256,2):(2,1@tx,1)]>>
-// TIRX: tirx.barrier cta
-// TIRX: tirx.copy cta %[[S]], %{{.*}} : !tirx.buffer<8192xi32, shared, <S[8192:1]>>, !tirx.buffer<8192xi32, local, <S[(8,256,4):(4,1@tx,1)] + 32>>
-// TIRX-NEXT: tirx.barrier cta
-// TIRX-NEXT: tirx.copy cta %{{.*}}, %[[S]] : !tirx.buffer<8192xi32, local, <S[(16,256,2):(2,1@tx,1)] + 32>>
+// TIRX: tirx.permute_layout cta %{{.*}}, %{{.*}} : !tirx.buffer<16384xi32, local, <S[(32,256,2):(2,1@tx,1)]>>, !tirx.buffer<16384xi32, local, <S[(16,256,4):(4,1@tx,1)]>>
 // TIRX: tirx.reduce cta
+
+// DISPATCH-LABEL: gpu.func @argmin_blocks
+// DISPATCH: tirx.alloc : !tirx.buffer<8192xi32, shared, <S[8192:1]>>
+// DISPATCH: tirx.barrier cta
+// DISPATCH: tirx.barrier cta
+// DISPATCH: tirx.barrier cta
+// DISPATCH-NOT: tirx.barrier
 
 // DISPATCH-LABEL: gpu.func @max_two_axes
 // DISPATCH: tirx.buffer<4096xf32, shared

@@ -213,3 +213,33 @@ int64_t tirx::knownDivisor(OpFoldResult ofr) {
   }
   return knownDivisor(cast<Value>(ofr));
 }
+
+Value tirx::emitLayoutView(OpBuilder &b, Location loc, Value src,
+                           ArrayRef<int64_t> shape, const BitLayout &bits) {
+  auto srcType = cast<BufferType>(src.getType());
+  auto type = BufferType::get(b.getContext(), shape, srcType.getElementType(),
+                              srcType.getMemScope(),
+                              LayoutAttr::get(b.getContext(), bits.toLayout()));
+  return ViewOp::create(b, loc, type, src);
+}
+
+Value tirx::emitBlockView(OpBuilder &b, Location loc, Value buffer,
+                          const BitLayout &bits, ArrayRef<int64_t> shape,
+                          ArrayRef<int64_t> blockShape, ArrayRef<int64_t> k) {
+  BitLayout view;
+  view.replica = bits.replica;
+  view.memOffset = bits.memOffset;
+  // Block flat bits, lowest first: the low bits of each dimension from the
+  // last one; the high bits select the block (an offset where they are
+  // memory bits).
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    auto [first, end] = ::tileir::layout::dimBitRange(shape, d);
+    unsigned low = llvm::Log2_64(blockShape[d]);
+    for (unsigned j = 0; j < low; ++j)
+      view.shard.push_back(bits.shard[first + j]);
+    for (unsigned j = first + low; j < end; ++j)
+      if ((k[d] >> (j - first - low)) & 1)
+        view.memOffset += bits.shard[j].isMemory() ? bits.shard[j].stride : 0;
+  }
+  return emitLayoutView(b, loc, buffer, blockShape, view);
+}

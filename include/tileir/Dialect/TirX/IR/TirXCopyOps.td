@@ -75,9 +75,12 @@ def TirX_PermuteLayoutOp : TirX_Primitive<"permute_layout"> {
   let summary = "Moves a register tile into another register layout";
   let description = [{
     `dst[x] = src[x]` for two local buffers of one shape and element type
-    whose layouts place elements on different threads. The warp-scope
-    variant stages the tile through a shared scratch buffer (allocated by
-    the variant) in an XOR-swizzled order.
+    in any two layouts: the layout change the conversion from cuda_tile
+    states for every register tile that must move to another layout.
+    Dispatch chooses the movement: registers only where every thread
+    already holds what it keeps, a per-warp XOR-swizzled shared scratch at
+    warp scope, a padded shared staging tile (in blocks for large tiles)
+    at CTA scope, or a general copy.
 
     Example:
 

@@ -22,6 +22,13 @@
 
 namespace mlir::tirx {
 
+/// The size of the blocks a layout conversion goes through shared memory in,
+/// when the layouts allow smaller blocks than the tile: the static shared
+/// memory every chip has. A staging buffer may be as large as the chip's
+/// per-CTA limit; buffers that are never live at once share bytes
+/// (tirx-lower-buffers).
+constexpr int64_t kConversionBlockBytes = 48 * 1024;
+
 /// Why the buffer operands of `op` other than `anchorIndex` cannot be read
 /// register-to-register alongside operand `anchorIndex` (see
 /// checkRegisterCompatible), or success. Scalars are always compatible.
@@ -79,6 +86,22 @@ Value emitThreadId(OpBuilder &b, Location loc);
 /// buffer register-compatible with the anchor (see checkOperandsCompatible),
 /// `v` itself when it is a scalar.
 Value readOperandElement(OpBuilder &b, Location loc, Value v, int64_t flat);
+
+/// A `tirx.view` of the on-chip buffer `src` with `shape` and the layout
+/// `bits` (same memory scope and element type).
+Value emitLayoutView(OpBuilder &b, Location loc, Value src,
+                     ArrayRef<int64_t> shape,
+                     const ::tileir::layout::BitLayout &bits);
+
+/// The view of block `k` (block coordinates, one per dimension) of the
+/// `blockShape` blocks of a buffer of `shape` laid out by `bits`: the low
+/// bits of each dimension stay, the high ones select the block (a memory
+/// offset where they are memory bits; the caller makes sure thread bits
+/// select nothing).
+Value emitBlockView(OpBuilder &b, Location loc, Value buffer,
+                    const ::tileir::layout::BitLayout &bits,
+                    ArrayRef<int64_t> shape, ArrayRef<int64_t> blockShape,
+                    ArrayRef<int64_t> k);
 
 } // namespace mlir::tirx
 
