@@ -513,7 +513,7 @@ public:
                            view(bFrag, bPieceShape, bPiece), accPiece,
                            UnitAttr(), unit(transposeB), one, one,
                            tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Warp),
-                           p.gemmConfig, nullptr);
+                           p.gemmConfig, instruction());
       return;
     }
     auto warpgroup = tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Warpgroup);
@@ -563,15 +563,24 @@ public:
       if (async) {
         tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece, UnitAttr(),
                                   unit(transposeB), one, one, warpgroup,
-                                  nullptr, nullptr);
+                                  nullptr, instruction());
         tirx::GemmWaitOp::create(b, loc, b.getI64IntegerAttr(pending),
-                                 warpgroup, nullptr, nullptr);
+                                 warpgroup, nullptr, instruction());
       } else {
         tirx::GemmOp::create(b, loc, accPiece, a, bv, accPiece, UnitAttr(),
                              unit(transposeB), one, one, warpgroup,
-                             p.gemmConfig, nullptr);
+                             p.gemmConfig, instruction());
       }
     }
+  }
+
+  /// The plan's tensor-core instruction, recorded on the gemm ops as the
+  /// dispatch variant that lowers them (planMma decides it once; dispatch
+  /// checks that the variant's predicates hold).
+  StringAttr instruction() const {
+    if (p.wgmma)
+      return b.getStringAttr("wgmma");
+    return b.getStringAttr(p.inType.isInteger() ? "mma_sync_int" : "mma_sync");
   }
 
   EntryLowering &l;
@@ -1104,7 +1113,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     tirx::GemmWaitOp::create(
         b, loc, b.getI64IntegerAttr(0),
         tirx::ExecScopeAttr::get(b.getContext(), tirx::ExecScope::Warpgroup),
-        nullptr, nullptr);
+        nullptr, e.instruction());
   // Later shared-memory users (another loop) start after every thread is
   // done with the stages.
   tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(0));

@@ -5,7 +5,8 @@
 // ahead) feeding one gemm_async per warpgroup on views of the CTA
 // accumulator (fragment layout with the warpgroup on warpid), one group in
 // flight. With K = 64 (one 128-byte atom of f16) the stages are row-major
-// and 128-byte swizzled.
+// and 128-byte swizzled. Every gemm op names the instruction planMma chose
+// (`dispatch = "wgmma"`): tirx-dispatch takes that variant only.
 
 // CHECK-LABEL: gpu.func @kloop_f16
 // CHECK: %[[SA0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
@@ -26,11 +27,11 @@
 // CHECK: arith.cmpi eq, %[[WG]]
 // CHECK: %[[A:.*]] = tirx.view %[[SA0]] : {{.*}} -> !tirx.buffer<64x32xf16, shared, <S[(8,8,4,8):(256,8,64,1)]>>
 // CHECK: %[[B:.*]] = tirx.view %[[SB0]] : {{.*}} -> !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
-// CHECK: tirx.gemm_async warpgroup %[[PIECE]], %[[A]], %[[B]], %[[PIECE]] {beta = 1.000000e+00 : f64, transpose_b}
-// CHECK: tirx.gemm_wait warpgroup {pending = 1 : i64}
+// CHECK: tirx.gemm_async warpgroup %[[PIECE]], %[[A]], %[[B]], %[[PIECE]] {beta = 1.000000e+00 : f64, dispatch = "wgmma", transpose_b}
+// CHECK: tirx.gemm_wait warpgroup {dispatch = "wgmma", pending = 1 : i64}
 // CHECK: tirx.view %[[SA0]] : {{.*}} -> !tirx.buffer<64x32xf16, shared, <S[(8,8,4,8):(256,8,64,1)] + 2048>>
 // CHECK: tirx.async_commit
-// CHECK: tirx.gemm_wait warpgroup{{$}}
+// CHECK: tirx.gemm_wait warpgroup {dispatch = "wgmma"}{{$}}
 // CHECK: %[[OUT:.*]] = tirx.alloc : !tirx.buffer<128x128xf16, local, <S[(2,4,2,8,16,4,2):(4@warpid,1@warpid,2,4@laneid,4,1@laneid,1)]>>
 // CHECK: tirx.cast cta %[[OUT]], %[[ACC]]
 // CHECK: tirx.copy cta %{{.*}}, %[[OUT]]

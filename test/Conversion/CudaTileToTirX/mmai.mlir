@@ -25,7 +25,7 @@
 // CHECK: tirx.copy cta %[[FB]], %[[SB]]
 // CHECK: %[[A:.*]] = tirx.view %[[FA]] {{.*}} -> !tirx.buffer<16x32xi8, local
 // CHECK: %[[B:.*]] = tirx.view %[[FB]] {{.*}} -> !tirx.buffer<32x8xi8, local
-// CHECK: tirx.gemm warp %[[D]], %[[A]], %[[B]], %[[D]] {beta = 1.000000e+00 : f64, config = {signed_a = false, signed_b = true}}
+// CHECK: tirx.gemm warp %[[D]], %[[A]], %[[B]], %[[D]] {beta = 1.000000e+00 : f64, config = {signed_a = false, signed_b = true}, dispatch = "mma_sync_int"}
 // CHECK-NOT: tirx.gemm
 // CHECK: gpu.return
 
