@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+#include "tileir/Dialect/TirX/Utils/ScalarMath.h"
 #include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Target/TargetInfo.h"
 
@@ -161,13 +162,6 @@ Value expandDivision(OpBuilder &b, Operation *div) {
 
 } // namespace
 
-Value EntryLowering::intrinsic(StringRef name, Type type, ValueRange args,
-                               Location loc) {
-  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name),
-                                       args)
-      .getResult(0);
-}
-
 /// Integer ops (1-16).
 static FailureOr<Value> buildInteger(OpBuilder &b, Operation *op,
                                      ArrayRef<Value> v) {
@@ -293,12 +287,13 @@ FailureOr<Value> EntryLowering::buildRounded(Operation *op, StringRef kind,
   }
   // approx and full are f32-only divisions (the cuda_tile verifier).
   if (mode == ct::RoundingMode::Approx)
-    return intrinsic(ftz ? "llvm.nvvm.div.approx.ftz.f"
-                         : "llvm.nvvm.div.approx.f",
-                     type, {v[0], v[1]}, loc);
+    return tirx::emitIntrinsic(
+        b, loc, ftz ? "llvm.nvvm.div.approx.ftz.f" : "llvm.nvvm.div.approx.f",
+        type, {v[0], v[1]});
   if (mode == ct::RoundingMode::Full)
-    return intrinsic(ftz ? "llvm.nvvm.div.full.ftz" : "llvm.nvvm.div.full",
-                     type, {v[0], v[1]}, loc);
+    return tirx::emitIntrinsic(
+        b, loc, ftz ? "llvm.nvvm.div.full.ftz" : "llvm.nvvm.div.full", type,
+        {v[0], v[1]});
   if (!type.isF32() && !type.isF64()) {
     return fail(op,
                 "with rounding<" + ct::stringifyRoundingMode(mode) +
@@ -313,7 +308,7 @@ FailureOr<Value> EntryLowering::buildRounded(Operation *op, StringRef kind,
   SmallVector<Value> args(v);
   if (kind == "sub")
     args[1] = arith::NegFOp::create(b, loc, v[1]);
-  return intrinsic(name, type, args, loc);
+  return tirx::emitIntrinsic(b, loc, name, type, args);
 }
 
 /// Float ops (17-29) and math (30-43).
@@ -371,10 +366,12 @@ FailureOr<Value> EntryLowering::buildFloat(Operation *op, ArrayRef<Value> v) {
         bool isMax = isa<ct::MaxFOp>(op);
         bool nan = o.getPropagateNan();
         if (o.getFlushToZero())
-          return intrinsic((Twine("llvm.nvvm.f") + (isMax ? "max" : "min") +
-                            ".ftz" + (nan ? ".nan" : "") + ".f")
-                               .str(),
-                           type, {v[0], v[1]}, loc);
+          return tirx::emitIntrinsic(b, loc,
+                                     (Twine("llvm.nvvm.f") +
+                                      (isMax ? "max" : "min") + ".ftz" +
+                                      (nan ? ".nan" : "") + ".f")
+                                         .str(),
+                                     type, {v[0], v[1]});
         if (isMax)
           return nan ? arith::MaximumFOp::create(b, loc, v[0], v[1]).getResult()
                      : arith::MaxNumFOp::create(b, loc, v[0], v[1]).getResult();
@@ -412,14 +409,12 @@ FailureOr<Value> EntryLowering::buildFloat(Operation *op, ArrayRef<Value> v) {
       .Case([&](ct::TanOp) { return unary(math::TanOp()); })
       .Case([&](ct::LogOp) { return unary(math::LogOp()); })
       .Case([&](ct::Log2Op o) -> FailureOr<Value> {
-        if (o.getRoundingMode() != ct::RoundingMode::Approx) {
-          if (o.getFlushToZero())
-            return fail(op, "log2 flush_to_zero needs rounding<approx>");
-          return unary(math::Log2Op());
-        }
-        return intrinsic(o.getFlushToZero() ? "llvm.nvvm.lg2.approx.ftz.f"
-                                            : "llvm.nvvm.lg2.approx.f",
-                         f32, v[0], loc);
+        bool approx = o.getRoundingMode() == ct::RoundingMode::Approx;
+        if (!approx && o.getFlushToZero())
+          return fail(op, "log2 flush_to_zero needs rounding<approx>");
+        return inF32([&](ArrayRef<Value> w) {
+          return tirx::emitLog2(b, loc, w[0], approx, o.getFlushToZero());
+        });
       })
       .Case([&](ct::TanHOp o) -> Value {
         if (o.getRoundingMode() != ct::RoundingMode::Approx)
@@ -433,27 +428,23 @@ FailureOr<Value> EntryLowering::buildFloat(Operation *op, ArrayRef<Value> v) {
             .getResult(0);
       })
       .Case([&](ct::ExpOp o) -> Value {
-        if (o.getRoundingMode() != ct::RoundingMode::Approx)
-          return unary(math::ExpOp());
-        // e^x = 2^(x log2 e) with ex2.approx.f32.
-        Value log2e = arith::ConstantOp::create(
-            b, loc, f32, b.getF32FloatAttr(1.4426950408889634));
-        return intrinsic("llvm.nvvm.ex2.approx.f32", f32,
-                         {arith::MulFOp::create(b, loc, v[0], log2e)}, loc);
+        return inF32([&](ArrayRef<Value> w) {
+          return tirx::emitExp(b, loc, w[0],
+                               o.getRoundingMode() == ct::RoundingMode::Approx,
+                               /*ftz=*/false);
+        });
       })
       .Case([&](ct::Exp2Op o) -> Value {
-        // libdevice's exp2f is ex2.approx.f32; flush_to_zero its .ftz form.
-        if (o.getFlushToZero())
-          return intrinsic("llvm.nvvm.ex2.approx.ftz.f32", f32, v[0], loc);
-        return unary(math::Exp2Op());
+        return inF32([&](ArrayRef<Value> w) {
+          return tirx::emitExp2(b, loc, w[0], /*approx=*/false,
+                                o.getFlushToZero());
+        });
       })
       .Case([&](ct::SqrtOp o) -> FailureOr<Value> {
         ct::RoundingMode mode = o.getRoundingMode();
         bool ftz = o.getFlushToZero();
         if (mode == ct::RoundingMode::Approx)
-          return intrinsic(ftz ? "llvm.nvvm.sqrt.approx.ftz.f"
-                               : "llvm.nvvm.sqrt.approx.f",
-                           f32, v[0], loc);
+          return tirx::emitSqrt(b, loc, v[0], "approx", ftz);
         // Square roots of f16/bf16 computed in f32 and rounded to nearest
         // are correctly rounded (24 >= 2 * 11 + 2 bits); directed ones are
         // not.
@@ -461,19 +452,14 @@ FailureOr<Value> EntryLowering::buildFloat(Operation *op, ArrayRef<Value> v) {
           return fail(op, "with rounding<" + ct::stringifyRoundingMode(mode) +
                               "> expects f32 or f64, got " + typeName(type));
         }
-        // sqrt.rn explicitly: math.sqrt goes to libdevice's sqrtf, which is
-        // sqrt.approx unless __CUDA_PREC_SQRT is reflected on.
-        return inF32([&](ArrayRef<Value> w) -> Value {
-          Type t = w[0].getType();
-          std::string name = ("llvm.nvvm.sqrt." + roundingSuffix(mode) +
-                              (ftz ? ".ftz" : "") + (t.isF64() ? ".d" : ".f"))
-                                 .str();
-          return intrinsic(name, t, w[0], loc);
+        return inF32([&](ArrayRef<Value> w) {
+          return tirx::emitSqrt(b, loc, w[0], roundingSuffix(mode), ftz);
         });
       })
       .Case([&](ct::RsqrtOp o) -> Value {
         if (o.getFlushToZero())
-          return intrinsic("llvm.nvvm.rsqrt.approx.ftz.f", f32, v[0], loc);
+          return tirx::emitIntrinsic(b, loc, "llvm.nvvm.rsqrt.approx.ftz.f",
+                                     f32, v[0]);
         return unary(math::RsqrtOp());
       })
       .Default([](Operation *) { return failure(); });
@@ -568,7 +554,8 @@ Value EntryLowering::buildFloatConvert(Value x, Type from, Type to,
                : arith::ExtFOp::create(b, loc, storage, x).getResult();
   // f64 -> f32 in any IEEE direction: cvt.rn/rz/rm/rp.f32.f64.
   auto d2f = [&](Value v, RM m) {
-    return intrinsic(("llvm.nvvm.d2f." + roundingSuffix(m)).str(), f32, v, loc);
+    return tirx::emitIntrinsic(
+        b, loc, ("llvm.nvvm.d2f." + roundingSuffix(m)).str(), f32, v);
   };
   auto constI32 = [&](int64_t c) -> Value {
     return arith::ConstantIntOp::create(b, loc, i32, c);
@@ -599,8 +586,8 @@ Value EntryLowering::buildFloatConvert(Value x, Type from, Type to,
       StringRef name = mode == RM::Zero          ? "llvm.nvvm.f2tf32.rz"
                        : mode == RM::NearestAway ? "llvm.nvvm.f2tf32.rna"
                                                  : "llvm.nvvm.f2tf32.rn";
-      return arith::BitcastOp::create(b, loc, f32,
-                                      intrinsic(name, i32, y, loc));
+      return arith::BitcastOp::create(
+          b, loc, f32, tirx::emitIntrinsic(b, loc, name, i32, y));
     }
     Value bits = arith::BitcastOp::create(b, loc, i32, y);
     if (mode == RM::NearestEven) {
@@ -636,8 +623,9 @@ Value EntryLowering::buildFloatConvert(Value x, Type from, Type to,
     Value y = in.isF64()  ? d2f(x, RM::Zero)
               : in == f32 ? x
                           : arith::ExtFOp::create(b, loc, f32, x).getResult();
-    return intrinsic(to.isF16() ? "llvm.nvvm.f2f16.rz" : "llvm.nvvm.f2bf16.rz",
-                     to, y, loc);
+    return tirx::emitIntrinsic(
+        b, loc, to.isF16() ? "llvm.nvvm.f2f16.rz" : "llvm.nvvm.f2bf16.rz", to,
+        y);
   }
   // f8E8M0FNU results (toward zero or up) and sources: arith's rounding
   // attribute; tirx-dispatch emits f8 conversions.

@@ -163,8 +163,6 @@ public:
                           Location loc);
   LogicalResult checkElementwise(Operation *op);
   LogicalResult lowerAssume(ct::AssumeOp op);
-  /// A call of the LLVM intrinsic `name` (NVVM forms without an NVVM op).
-  Value intrinsic(StringRef name, Type type, ValueRange args, Location loc);
 
   // --- layout conversions (ControlFlow.cpp) -------------------------------
   /// `buffer` (a local buffer) in layout `target`: the buffer itself when

@@ -27,6 +27,7 @@
 #include "PerElement.h"
 
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
+#include "tileir/Dialect/TirX/Utils/ScalarMath.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
 
@@ -109,14 +110,6 @@ bool hasFlag(Operation *op, StringRef name) {
   if (auto b = dyn_cast_or_null<BoolAttr>(value))
     return b.getValue();
   return isa_and_nonnull<UnitAttr>(value);
-}
-
-/// Calls an LLVM intrinsic that has no dedicated NVVM op.
-Value intrinsic(OpBuilder &b, Location loc, StringRef name, Type type,
-                ValueRange args) {
-  return LLVM::CallIntrinsicOp::create(b, loc, type, b.getStringAttr(name),
-                                       args)
-      .getResult(0);
 }
 
 Value cstFloat(OpBuilder &b, Location loc, Type type, double v) {
@@ -258,13 +251,6 @@ enum class UnaryFn { Sqrt, Exp, Exp2, Log2, Reciprocal, Silu };
 Value emitUnaryF32(OpBuilder &b, Location loc, UnaryFn fn, Value x, bool approx,
                    bool ftz) {
   Type f32 = x.getType();
-  constexpr double kLog2E = 1.4426950408889634;
-  auto ex2 = [&](Value v) {
-    return intrinsic(b, loc,
-                     ftz ? "llvm.nvvm.ex2.approx.ftz.f32"
-                         : "llvm.nvvm.ex2.approx.f32",
-                     f32, v);
-  };
   auto rcpApprox = [&](Value v) -> Value {
     if (ftz)
       return NVVM::RcpApproxFtzF32Op::create(b, loc, f32, v);
@@ -275,43 +261,28 @@ Value emitUnaryF32(OpBuilder &b, Location loc, UnaryFn fn, Value x, bool approx,
   };
   switch (fn) {
   case UnaryFn::Sqrt:
-    if (approx)
-      return intrinsic(b, loc,
-                       ftz ? "llvm.nvvm.sqrt.approx.ftz.f"
-                           : "llvm.nvvm.sqrt.approx.f",
-                       f32, x);
-    // sqrt.rn explicitly: math.sqrt goes to libdevice's sqrtf, which is
-    // sqrt.approx unless __CUDA_PREC_SQRT is reflected on.
-    return intrinsic(b, loc,
-                     ftz ? "llvm.nvvm.sqrt.rn.ftz.f" : "llvm.nvvm.sqrt.rn.f",
-                     f32, x);
+    return tirx::emitSqrt(b, loc, x, approx ? "approx" : "rn", ftz);
   case UnaryFn::Exp:
-    if (approx)
-      return ex2(
-          arith::MulFOp::create(b, loc, x, cstFloat(b, loc, f32, kLog2E)));
-    return math::ExpOp::create(b, loc, x);
+    return tirx::emitExp(b, loc, x, approx, ftz);
   case UnaryFn::Exp2:
-    // libdevice's exp2f is ex2.approx itself (2 ulp): with ftz, its .ftz form.
-    if (approx || ftz)
-      return ex2(x);
-    return math::Exp2Op::create(b, loc, x);
+    return tirx::emitExp2(b, loc, x, approx, ftz);
   case UnaryFn::Log2:
-    if (approx)
-      return intrinsic(
-          b, loc, ftz ? "llvm.nvvm.lg2.approx.ftz.f" : "llvm.nvvm.lg2.approx.f",
-          f32, x);
-    return math::Log2Op::create(b, loc, x);
+    return tirx::emitLog2(b, loc, x, approx, ftz);
   case UnaryFn::Reciprocal:
     if (approx)
       return rcpApprox(x);
     if (ftz)
-      return intrinsic(b, loc, "llvm.nvvm.rcp.rn.ftz.f", f32, x);
+      return tirx::emitIntrinsic(b, loc, "llvm.nvvm.rcp.rn.ftz.f", f32, x);
     return arith::DivFOp::create(b, loc, cstFloat(b, loc, f32, 1.0), x);
   case UnaryFn::Silu: {
     // x / (1 + e^-x)
     if (approx) {
-      Value e =
-          ex2(arith::MulFOp::create(b, loc, x, cstFloat(b, loc, f32, -kLog2E)));
+      // 2^(x * -log2 e)
+      Value e = tirx::emitExp2(
+          b, loc,
+          arith::MulFOp::create(b, loc, x,
+                                cstFloat(b, loc, f32, -1.4426950408889634)),
+          /*approx=*/true, ftz);
       Value den = arith::AddFOp::create(b, loc, e, cstFloat(b, loc, f32, 1.0));
       return arith::MulFOp::create(b, loc, x, rcpApprox(den));
     }
@@ -400,7 +371,7 @@ ElementwiseSpec arithSpec(StringRef ftzIntrinsic, bool packs) {
     if (hasFlag(op, "ftz")) {
       Value rhs =
           isSub ? arith::NegFOp::create(b, loc, v[1]).getResult() : v[1];
-      return intrinsic(b, loc, ftzName, type, {v[0], rhs});
+      return tirx::emitIntrinsic(b, loc, ftzName, type, {v[0], rhs});
     }
     return FloatOp::create(b, loc, v[0], v[1]);
   };
@@ -475,8 +446,8 @@ ElementwiseSpec fmaSpec() {
       return emitConvert(b, loc, r, type, false);
     }
     if (hasFlag(op, "ftz"))
-      return intrinsic(b, loc, "llvm.nvvm.fma.rn.ftz.f", type,
-                       {v[0], v[1], v[2]});
+      return tirx::emitIntrinsic(b, loc, "llvm.nvvm.fma.rn.ftz.f", type,
+                                 {v[0], v[1], v[2]});
     return LLVM::FMAOp::create(b, loc, v[0], v[1], v[2]);
   };
   spec.canPack = packsHalf;
