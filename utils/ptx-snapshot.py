@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Writes the PTX of every example (sm_80, sm_90, sm_90a) and of every lit
-test that compiles its own input to PTX (each distinct set of options of its
-RUN lines) with one tile-translate binary into OUTDIR, one file each, so that
-two binaries can be compared with `diff -r` (compile-time changes that claim
-an identical PTX).
+"""Writes the PTX of every example and of every kernel of the cuTile
+bytecode corpus (test/Bytecode/cutile, real cuTile Python kernels) for
+sm_80, sm_90 and sm_90a, and of every lit test that compiles its own input
+to PTX (each distinct set of options of its RUN lines), with one
+tile-translate binary into OUTDIR, one file each, so that two binaries can
+be compared with `diff -r` (compile-time changes that claim an identical
+PTX). A compile that fails writes its exit status and diagnostics instead.
 
   utils/ptx-snapshot.py BIN OUTDIR
   diff -r OUTDIR_BEFORE OUTDIR_AFTER
@@ -37,11 +39,15 @@ def run_lines(path):
 
 
 def jobs():
-    for f in sorted(os.listdir(os.path.join(root, "examples"))):
-        if f.endswith(".mlir"):
-            for chip in ("sm_80", "sm_90", "sm_90a"):
-                yield (f"examples.{f[:-5]}.{chip}",
-                       os.path.join(root, "examples", f), [f"--chip={chip}"])
+    for folder, ext in (("examples", ".mlir"),
+                        (os.path.join("test", "Bytecode", "cutile"),
+                         ".tilebc")):
+        prefix = folder.replace(os.sep, ".")
+        for f in sorted(os.listdir(os.path.join(root, folder))):
+            if f.endswith(ext):
+                for chip in ("sm_80", "sm_90", "sm_90a"):
+                    yield (f"{prefix}.{f[:-len(ext)]}.{chip}",
+                           os.path.join(root, folder, f), [f"--chip={chip}"])
     for dirpath, _, files in os.walk(os.path.join(root, "test")):
         for f in sorted(files):
             if not f.endswith(".mlir"):
