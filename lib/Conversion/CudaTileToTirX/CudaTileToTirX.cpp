@@ -124,7 +124,7 @@ LogicalResult EntryLowering::lowerOps(Block::iterator begin,
       b.setInsertionPointToEnd(dest);
     if (failed(lower(&op)))
       return failure();
-    trackAffine(&op);
+    affineFacts.track(&op);
     if (sequenceDone) {
       sequenceDone = false;
       break;

@@ -777,19 +777,9 @@ LogicalResult EntryLowering::lowerAssume(ct::AssumeOp op) {
     check(bounded.getLb(), arith::CmpIPredicate::sge);
     check(bounded.getUb(), arith::CmpIPredicate::sle);
   }
-  // A copy first: inserting `out` may grow the map and free the entry of
-  // `in` before it is read.
-  auto alias = [&](auto &map) {
-    if (auto it = map.find(in); it != map.end()) {
-      auto value = it->second;
-      map[out] = std::move(value);
-    }
-  };
-  alias(tensorViews);
-  alias(tensorViewInfo);
-  alias(partitionViews);
-  alias(affine);
-  alias(affinePointers);
-  alias(boundsMasks);
+  copyEntry(tensorViews, in, out);
+  copyEntry(tensorViewInfo, in, out);
+  copyEntry(partitionViews, in, out);
+  affineFacts.alias(in, out);
   return success();
 }

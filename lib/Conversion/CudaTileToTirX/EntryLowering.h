@@ -63,6 +63,63 @@ struct TensorViewInfo {
 };
 
 struct CfSequence;
+class EntryLowering;
+
+/// map[out] = map[in] when `in` has an entry (copied first: inserting `out`
+/// may grow the map and free the entry of `in` before it is read).
+template <typename Map>
+void copyEntry(Map &map, Value in, Value out) {
+  if (auto it = map.find(in); it != map.end()) {
+    auto value = it->second;
+    map[out] = std::move(value);
+  }
+}
+
+/// The power of two an `assume div_by<D>` (without every/along) on `v`
+/// gives, or 1.
+int64_t assumedDivisor(const DenseMap<Value, Attribute> &assumptions, Value v);
+
+/// What the conversion knows of rank-1 integer tiles known to hold
+/// base + stride * i, pointer tiles known to be a scalar pointer offset by
+/// such an index tile with stride 1, and masks known to be `index < limit`
+/// (and a scalar guard: a row index within its bounds), recorded after each
+/// op is lowered (the bases are the lowered scalars). A pointer-tile load or
+/// store over them is a contiguous access: it lowers to a global view +
+/// region copy (vectorized, whole-tile bounds check) instead of an
+/// element-wise gather.
+class AffineFacts {
+public:
+  explicit AffineFacts(EntryLowering &l) : l(l) {}
+  /// Records what the lowered result of `op` is known to hold.
+  void track(Operation *op);
+  /// `out` holds what `in` holds (an assume's result).
+  void alias(Value in, Value out);
+  /// The global region of the access of the pointer tile `ptrTile` under
+  /// `mask` (null: unmasked), or failure when the facts do not make it one
+  /// contiguous, bounds-checkable region.
+  FailureOr<Value> region(Value ptrTile, Value mask, Location loc);
+
+private:
+  struct Affine {
+    Value base; ///< scalar
+    int64_t stride;
+    /// A power of two that divides `base` (for the alignment of the view).
+    int64_t divisor = 1;
+  };
+  struct AffinePointer {
+    Value ptr;   ///< scalar !llvm.ptr<1>
+    Value index; ///< the cuda_tile index tile (in `affine`, stride 1)
+  };
+  struct BoundsMask {
+    Value index; ///< the cuda_tile index tile
+    Value limit; ///< scalar
+    Value guard; ///< scalar i1 the mask also requires, or null
+  };
+  EntryLowering &l;
+  DenseMap<Value, Affine> affine;
+  DenseMap<Value, AffinePointer> pointers;
+  DenseMap<Value, BoundsMask> masks;
+};
 
 /// Lowers one cuda_tile.entry into a gpu.func.
 class EntryLowering {
@@ -290,33 +347,8 @@ public:
   Value fromThread0(Type type, Location loc, Value cond,
                     function_ref<Value()> compute);
 
-  // --- affine pointer tiles ---------------------------------------------
-  // Rank-1 integer tiles known to hold base + stride * i, pointer tiles known
-  // to be a scalar pointer offset by such an index tile with stride 1, and
-  // masks known to be `index < limit` (and a scalar guard: a row index
-  // within its bounds). A pointer-tile load or store over them is a
-  // contiguous access: it lowers to a global view + region copy (vectorized,
-  // whole-tile bounds check) instead of an element-wise gather.
-  struct Affine {
-    Value base; ///< scalar
-    int64_t stride;
-    /// A power of two that divides `base` (for the alignment of the view).
-    int64_t divisor = 1;
-  };
-  struct AffinePointer {
-    Value ptr;   ///< scalar !llvm.ptr<1>
-    Value index; ///< the cuda_tile index tile (in `affine`, stride 1)
-  };
-  struct BoundsMask {
-    Value index; ///< the cuda_tile index tile
-    Value limit; ///< scalar
-    Value guard; ///< scalar i1 the mask also requires, or null
-  };
-  void trackAffine(Operation *op);
-  FailureOr<Value> affineRegion(Value ptrTile, Value mask, Location loc);
-  DenseMap<Value, Affine> affine;
-  DenseMap<Value, AffinePointer> affinePointers;
-  DenseMap<Value, BoundsMask> boundsMasks;
+  /// Affine index, pointer and mask tiles (Affine.cpp).
+  AffineFacts affineFacts{*this};
 
   // --- alloca (Memory.cpp) --------------------------------------------------
   /// Allocates the scratch memory of every alloca of the entry at its start
