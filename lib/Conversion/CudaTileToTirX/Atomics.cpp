@@ -252,13 +252,13 @@ std::optional<LogicalResult> EntryLowering::lowerAtomicOp(Operation *op) {
                 atomicOrdering(a.getMemoryOrderingSemantics());
             if (!ordering)
               return fail(a, "expects a relaxed ordering, got weak");
-            auto it = partitionViews.find(a.getView());
-            if (it == partitionViews.end())
+            const PartitionViewInfo *view =
+                views.lookupPartitionView(a.getView());
+            if (!view)
               return fail(a, "expects a view made in this kernel");
             syncAfterStores(a.getToken(), loc);
             auto tileType = cast<ct::TileType>(a.getValue().getType());
-            auto addresses =
-                viewAddresses(a, it->second, a.getIndex(), tileType);
+            auto addresses = viewAddresses(a, *view, a.getIndex(), tileType);
             if (failed(addresses))
               return failure();
             tirx::AtomicOp::create(

@@ -88,7 +88,7 @@ Value EntryLowering::toIndex(Value scalar, Location loc) {
 }
 
 void EntryLowering::syncAfterStores(Value token, Location loc) {
-  if (token && tokenAfterStore.lookup(token))
+  if (token && isAfterStore(token))
     gpu::BarrierOp::create(b, loc);
 }
 

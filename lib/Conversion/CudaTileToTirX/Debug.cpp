@@ -84,7 +84,7 @@ static LogicalResult lowerPrint(EntryLowering &l, ct::PrintTkoOp op) {
     });
   }
   // Printing writes nothing the kernel reads: the token keeps its state.
-  l.markToken(op.getResultToken(), l.tokenAfterStore.lookup(op.getToken()));
+  l.markToken(op.getResultToken(), l.isAfterStore(op.getToken()));
   return success();
 }
 

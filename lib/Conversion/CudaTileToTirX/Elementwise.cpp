@@ -777,9 +777,7 @@ LogicalResult EntryLowering::lowerAssume(ct::AssumeOp op) {
     check(bounded.getLb(), arith::CmpIPredicate::sge);
     check(bounded.getUb(), arith::CmpIPredicate::sle);
   }
-  copyEntry(tensorViews, in, out);
-  copyEntry(tensorViewInfo, in, out);
-  copyEntry(partitionViews, in, out);
+  views.alias(in, out);
   affineFacts.alias(in, out);
   return success();
 }

@@ -35,6 +35,8 @@ compactLayout(const ::tileir::layout::TileLayout &layout);
 /// What a partition view stands for: a global view and a tile shape.
 /// Strided and gather/scatter views use the same record.
 struct PartitionViewInfo {
+  /// The cuda_tile tensor_view the view partitions, and its global view.
+  Value tensorView;
   Value globalView;
   SmallVector<int64_t> tileShape;
   TypedAttr padding;
@@ -55,11 +57,39 @@ bool isRegionView(const PartitionViewInfo &info);
 Value regionAt(OpBuilder &b, Location loc, const PartitionViewInfo &info,
                ArrayRef<Value> indices);
 
-/// The scalars of a tensor view: base pointer, sizes and strides (index).
+/// The scalars of a tensor view: base pointer, sizes and strides (index),
+/// and the tirx.global_view over them.
 struct TensorViewInfo {
+  Value global;
   Value base;
   SmallVector<Value> sizes, strides;
   Type elementType;
+};
+
+/// The tensor and partition views made in the kernel, by cuda_tile value.
+class ViewTable {
+public:
+  void addTensorView(Value tensorView, TensorViewInfo info) {
+    tensors[tensorView] = std::move(info);
+  }
+  void addPartitionView(Value view, PartitionViewInfo info) {
+    partitions[view] = std::move(info);
+  }
+  /// The record of a view made in this kernel, or null.
+  const TensorViewInfo *lookupTensorView(Value tensorView) const {
+    auto it = tensors.find(tensorView);
+    return it == tensors.end() ? nullptr : &it->second;
+  }
+  const PartitionViewInfo *lookupPartitionView(Value view) const {
+    auto it = partitions.find(view);
+    return it == partitions.end() ? nullptr : &it->second;
+  }
+  /// `out` is the view `in` is (an assume's result).
+  void alias(Value in, Value out);
+
+private:
+  DenseMap<Value, TensorViewInfo> tensors;
+  DenseMap<Value, PartitionViewInfo> partitions;
 };
 
 struct CfSequence;
@@ -131,9 +161,11 @@ public:
 
   LogicalResult run();
 
-  // All members are public: the op families are defined in separate files
-  // (CudaTileToTirX.cpp: core and the pass; Elementwise.cpp; Memory.cpp;
-  // Structure.cpp) and share this state.
+  // The op families are defined in separate files (CudaTileToTirX.cpp: core
+  // and the pass; Elementwise.cpp; Memory.cpp; Structure.cpp; ...) and share
+  // the builder, the value mapping and the helpers below. The tables one
+  // family keeps are classes of their own (ViewTable, AffineFacts) or
+  // private (the token order).
 
   // --- values -------------------------------------------------------------
   /// The lowered value of `v`: a scalar or a tirx buffer.
@@ -314,6 +346,8 @@ public:
     if (token)
       tokenAfterStore[token] = afterStore;
   }
+  /// Whether `token` follows a store.
+  bool isAfterStore(Value token) const { return tokenAfterStore.lookup(token); }
 
   ct::EntryOp entry;
   gpu::GPUFuncOp func;
@@ -321,9 +355,8 @@ public:
   unsigned pointerAlignment;
   OpBuilder b;
   IRMapping mapping;
-  DenseMap<Value, Value> tensorViews;
-  DenseMap<Value, PartitionViewInfo> partitionViews;
-  DenseMap<Value, bool> tokenAfterStore;
+  /// The tensor and partition views made in the kernel (Memory.cpp).
+  ViewTable views;
   /// cuda_tile.assume predicates (div_by, same_elements, bounded), keyed by
   /// the assume's result value.
   DenseMap<Value, Attribute> assumptions;
@@ -334,7 +367,6 @@ public:
   const ::tileir::TargetInfo *target = nullptr;
   /// Roll the wgmma K loop (the pass option `roll-wgmma`).
   bool rollWgmma = false;
-  DenseMap<Value, TensorViewInfo> tensorViewInfo;
 
   // --- memory: views and ordering (Memory.cpp, Atomics.cpp) ---------------
   /// Per-element i64 addresses and in-bounds i1 mask of the tile that
@@ -358,6 +390,9 @@ public:
   LogicalResult freeScratch();
   DenseMap<Operation *, Value> allocaPointers;
   Value scratch; ///< i64 address malloc returned (null when no alloca)
+
+private:
+  DenseMap<Value, bool> tokenAfterStore;
 };
 
 /// Gives the result shape of every mmaf in `entry` the accumulator layout

@@ -162,8 +162,8 @@ LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
                                  b.getDenseI64ArrayAttr(type.getShape()),
                                  b.getDenseI64ArrayAttr(type.getStrides()),
                                  b.getI64IntegerAttr(alignment));
-  tensorViews[op.getResult()] = view;
-  tensorViewInfo[op.getResult()] = info;
+  info.global = view;
+  views.addTensorView(op.getResult(), std::move(info));
   return success();
 }
 
@@ -195,11 +195,12 @@ static LogicalResult recordView(EntryLowering &l, Operation *op,
                                 ArrayRef<int32_t> steps,
                                 ArrayRef<int32_t> dimMap, int64_t sparseDim,
                                 ct::PaddingValueAttr padding, Type elem) {
-  Value view = l.tensorViews.lookup(tensorView);
-  if (!view)
+  const TensorViewInfo *tv = l.views.lookupTensorView(tensorView);
+  if (!tv)
     return l.fail(op, "expects a tensor_view made in this kernel");
   PartitionViewInfo info;
-  info.globalView = view;
+  info.tensorView = tensorView;
+  info.globalView = tv->global;
   for (auto [i, d] : llvm::enumerate(tileShape)) {
     info.tileShape.push_back(d);
     info.steps.push_back(steps.empty() ? d : steps[i]);
@@ -207,7 +208,7 @@ static LogicalResult recordView(EntryLowering &l, Operation *op,
   }
   info.sparseDim = sparseDim;
   info.padding = paddingAttr(l.b, padding, elem);
-  l.partitionViews[op->getResult(0)] = info;
+  l.views.addPartitionView(op->getResult(0), std::move(info));
   return success();
 }
 
@@ -307,11 +308,7 @@ FailureOr<std::pair<Value, Value>>
 EntryLowering::viewAddresses(Operation *op, const PartitionViewInfo &info,
                              ValueRange indices, ct::TileType tileType) {
   Location loc = op->getLoc();
-  Value tensorView;
-  for (auto &[tv, global] : tensorViews)
-    if (global == info.globalView)
-      tensorView = tv;
-  const TensorViewInfo &tv = tensorViewInfo.find(tensorView)->second;
+  const TensorViewInfo &tv = *views.lookupTensorView(info.tensorView);
   ArrayRef<int64_t> shape = tileType.getShape();
   int64_t rank = shape.size();
   Type i64 = b.getI64Type();
@@ -449,20 +446,23 @@ EntryLowering::viewAddresses(Operation *op, const PartitionViewInfo &info,
 }
 
 /// The view record of a view load/store/reduction operand.
-static FailureOr<PartitionViewInfo>
-findView(Operation *op, Value view,
-         const DenseMap<Value, PartitionViewInfo> &partitionViews) {
-  auto it = partitionViews.find(view);
-  if (it == partitionViews.end())
+static FailureOr<PartitionViewInfo> findView(Operation *op, Value view,
+                                             const ViewTable &views) {
+  const PartitionViewInfo *info = views.lookupPartitionView(view);
+  if (!info)
     return op->emitOpError() << "expects a view made in this kernel";
-  return it->second;
+  return *info;
+}
+
+void ViewTable::alias(Value in, Value out) {
+  copyEntry(tensors, in, out);
+  copyEntry(partitions, in, out);
 }
 
 LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
   Location loc = op.getLoc();
   syncAfterStores(op.getToken(), loc);
-  FailureOr<PartitionViewInfo> info =
-      findView(op, op.getView(), partitionViews);
+  FailureOr<PartitionViewInfo> info = findView(op, op.getView(), views);
   if (failed(info))
     return failure();
   auto tileType = cast<ct::TileType>(op.getTile().getType());
@@ -506,7 +506,7 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
                             padding, cta(), config, nullptr);
   }
   mapping.map(op.getTile(), dst);
-  markToken(op.getResultToken(), tokenAfterStore.lookup(op.getToken()));
+  markToken(op.getResultToken(), isAfterStore(op.getToken()));
   return success();
 }
 
@@ -556,8 +556,7 @@ FailureOr<Value> EntryLowering::coalesceForStore(Value src,
 LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
   Location loc = op.getLoc();
   syncAfterStores(op.getToken(), loc);
-  FailureOr<PartitionViewInfo> info =
-      findView(op, op.getView(), partitionViews);
+  FailureOr<PartitionViewInfo> info = findView(op, op.getView(), views);
   if (failed(info))
     return failure();
   Value src = getBuffer(op.getTile(), loc);
@@ -640,7 +639,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
       result = ifOp.getResult(0);
     }
     mapping.map(op.getResult(), result);
-    markToken(op.getResultToken(), tokenAfterStore.lookup(op.getToken()));
+    markToken(op.getResultToken(), isAfterStore(op.getToken()));
     return success();
   }
   if (!isa<tirx::BufferType>(ptrs.getType()))
@@ -660,7 +659,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
       tirx::CopyOp::create(b, loc, dst, *region, paddingAttr, cta(), nullptr,
                            nullptr);
       mapping.map(op.getResult(), dst);
-      markToken(op.getResultToken(), tokenAfterStore.lookup(op.getToken()));
+      markToken(op.getResultToken(), isAfterStore(op.getToken()));
       return success();
     }
   }
@@ -675,7 +674,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
   tirx::LoadPtrOp::create(b, loc, dst, ptrs, mask, padding, cta(), config,
                           nullptr);
   mapping.map(op.getResult(), dst);
-  markToken(op.getResultToken(), tokenAfterStore.lookup(op.getToken()));
+  markToken(op.getResultToken(), isAfterStore(op.getToken()));
   return success();
 }
 
@@ -740,23 +739,19 @@ static void mapShapeResults(EntryLowering &l, Location loc, ResultRange results,
 }
 
 LogicalResult EntryLowering::lower(ct::GetTensorShapeOp op) {
-  auto it = tensorViewInfo.find(op.getSrc());
-  if (it == tensorViewInfo.end())
+  const TensorViewInfo *tv = views.lookupTensorView(op.getSrc());
+  if (!tv)
     return fail(op, "expects a tensor_view made in this kernel");
-  mapShapeResults(*this, op.getLoc(), op.getResults(), it->second.sizes);
+  mapShapeResults(*this, op.getLoc(), op.getResults(), tv->sizes);
   return success();
 }
 
 LogicalResult EntryLowering::lower(ct::GetIndexSpaceShapeOp op) {
   Location loc = op.getLoc();
-  FailureOr<PartitionViewInfo> info = findView(op, op.getSrc(), partitionViews);
+  FailureOr<PartitionViewInfo> info = findView(op, op.getSrc(), views);
   if (failed(info))
     return failure();
-  Value tensorView;
-  for (auto &[tv, global] : tensorViews)
-    if (global == info->globalView)
-      tensorView = tv;
-  const TensorViewInfo &tv = tensorViewInfo.find(tensorView)->second;
+  const TensorViewInfo &tv = *views.lookupTensorView(info->tensorView);
   SmallVector<Value> extents;
   auto cst = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
@@ -826,7 +821,7 @@ std::optional<LogicalResult> EntryLowering::lowerMemoryOp(Operation *op) {
                             ? NVVM::GridDepActionKind::wait
                             : NVVM::GridDepActionKind::launch_dependents;
             NVVM::GriddepcontrolOp::create(b, g.getLoc(), kind);
-            markToken(g.getResultToken(), tokenAfterStore.lookup(g.getToken()));
+            markToken(g.getResultToken(), isAfterStore(g.getToken()));
             return success();
           })
       .Case<ct::MakeTokenOp>([&](ct::MakeTokenOp t) -> LogicalResult {
@@ -834,8 +829,8 @@ std::optional<LogicalResult> EntryLowering::lowerMemoryOp(Operation *op) {
         return success();
       })
       .Case<ct::JoinTokensOp>([&](ct::JoinTokensOp j) -> LogicalResult {
-        bool after = llvm::any_of(
-            j.getTokens(), [&](Value t) { return tokenAfterStore.lookup(t); });
+        bool after = llvm::any_of(j.getTokens(),
+                                  [&](Value t) { return isAfterStore(t); });
         markToken(j.getResult(), after);
         return success();
       })

@@ -913,17 +913,19 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     if (load.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::Weak)
       return l.fail(load, "with a non-weak memory ordering is not supported "
                           "in a pipelined matmul loop");
-    auto view = l.partitionViews.find(load.getView());
-    if (view == l.partitionViews.end())
+    const PartitionViewInfo *view = l.views.lookupPartitionView(load.getView());
+    if (!view)
       return l.fail(load, "expects a partition_view made in this kernel");
-    if (!isRegionView(view->second))
+    if (!isRegionView(*view))
       return l.fail(load, "in a pipelined matmul loop expects a view whose "
                           "tiles are rectangular regions (identity dim_map, "
                           "no gathered dimension)");
     l.syncAfterStores(load.getToken(), loc);
   }
-  const PartitionViewInfo &viewA = l.partitionViews[loop.loadA.getView()];
-  const PartitionViewInfo &viewB = l.partitionViews[loop.loadB.getView()];
+  const PartitionViewInfo &viewA =
+      *l.views.lookupPartitionView(loop.loadA.getView());
+  const PartitionViewInfo &viewB =
+      *l.views.lookupPartitionView(loop.loadB.getView());
   auto [aShape, aElem] = shapeOf(loop.loadA.getTile());
   auto [bShape, bElem] = shapeOf(loop.loadB.getTile());
 
