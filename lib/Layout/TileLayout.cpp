@@ -238,13 +238,9 @@ AxisCoord TileLayout::applyFlat(int64_t flat) const {
   return coord;
 }
 
-Expected<AxisCoord> TileLayout::apply(ArrayRef<int64_t> coord,
-                                      ArrayRef<int64_t> shape) const {
-  if (coord.size() != shape.size())
-    return createStringError("coordinate %s has rank %zu but shape %s has "
-                             "rank %zu",
-                             formatList(coord).c_str(), coord.size(),
-                             formatList(shape).c_str(), shape.size());
+/// Success when `shape` has positive extents and as many elements as
+/// `layout`.
+static Error checkShape(const TileLayout &layout, ArrayRef<int64_t> shape) {
   int64_t size = 1;
   for (int64_t extent : shape) {
     if (extent < 1)
@@ -252,12 +248,23 @@ Expected<AxisCoord> TileLayout::apply(ArrayRef<int64_t> coord,
                                formatList(shape).c_str());
     size *= extent;
   }
-  if (size != getNumElements())
-    return createStringError("shape %s has %lld elements but layout %s has "
-                             "%lld",
-                             formatList(shape).c_str(),
-                             static_cast<long long>(size), str().c_str(),
-                             static_cast<long long>(getNumElements()));
+  if (size != layout.getNumElements())
+    return createStringError(
+        "shape %s has %lld elements but layout %s has %lld",
+        formatList(shape).c_str(), static_cast<long long>(size),
+        layout.str().c_str(), static_cast<long long>(layout.getNumElements()));
+  return Error::success();
+}
+
+Expected<AxisCoord> TileLayout::apply(ArrayRef<int64_t> coord,
+                                      ArrayRef<int64_t> shape) const {
+  if (coord.size() != shape.size())
+    return createStringError("coordinate %s has rank %zu but shape %s has "
+                             "rank %zu",
+                             formatList(coord).c_str(), coord.size(),
+                             formatList(shape).c_str(), shape.size());
+  if (Error err = checkShape(*this, shape))
+    return std::move(err);
   int64_t flat = 0;
   for (auto [dim, pair] : llvm::enumerate(llvm::zip_equal(coord, shape))) {
     auto [x, extent] = pair;
@@ -592,19 +599,8 @@ Expected<TileLayout> TileLayout::slice(ArrayRef<int64_t> shape,
                              formatList(regionOffset).c_str(),
                              formatList(regionShape).c_str(),
                              formatList(shape).c_str());
-  int64_t size = 1;
-  for (int64_t extent : shape) {
-    if (extent < 1)
-      return createStringError("shape %s has a non-positive extent",
-                               formatList(shape).c_str());
-    size *= extent;
-  }
-  if (size != getNumElements())
-    return createStringError("shape %s has %lld elements but layout %s has "
-                             "%lld",
-                             formatList(shape).c_str(),
-                             static_cast<long long>(size), str().c_str(),
-                             static_cast<long long>(getNumElements()));
+  if (Error err = checkShape(*this, shape))
+    return std::move(err);
   if (llvm::any_of(shard, [](const Iter &iter) { return iter.extent < 1; }))
     return createStringError("cannot slice %s: shard extents must be positive",
                              str().c_str());

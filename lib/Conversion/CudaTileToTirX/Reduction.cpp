@@ -130,6 +130,28 @@ static FailureOr<ArrayAttr> getIdentities(EntryLowering &l, Operation *op,
   return l.b.getArrayAttr(result);
 }
 
+/// The lowered operands of a reduce or scan: sources in one layout, their
+/// element types and the identities.
+struct CombinerOperands {
+  SmallVector<Value> srcs;
+  SmallVector<Type> elems;
+  ArrayAttr identities;
+};
+
+template <typename OpTy>
+static FailureOr<CombinerOperands> getCombinerOperands(EntryLowering &l,
+                                                       OpTy op) {
+  CombinerOperands operands;
+  if (failed(getSources(l, op, operands.srcs, operands.elems)))
+    return failure();
+  FailureOr<ArrayAttr> identities =
+      getIdentities(l, op, op.getIdentities(), operands.elems);
+  if (failed(identities))
+    return failure();
+  operands.identities = *identities;
+  return operands;
+}
+
 /// The tirx.sum/max/min a single-op body is, or nullopt.
 static std::optional<StringRef> fastCombiner(ct::ReduceOp op) {
   if (op.getOperands().size() != 1)
@@ -160,14 +182,10 @@ static std::optional<StringRef> fastCombiner(ct::ReduceOp op) {
 
 LogicalResult EntryLowering::lower(ct::ReduceOp op) {
   Location loc = op.getLoc();
-  SmallVector<Value> srcs;
-  SmallVector<Type> elems;
-  if (failed(getSources(*this, op, srcs, elems)))
+  FailureOr<CombinerOperands> operands = getCombinerOperands(*this, op);
+  if (failed(operands))
     return failure();
-  FailureOr<ArrayAttr> identities =
-      getIdentities(*this, op, op.getIdentities(), elems);
-  if (failed(identities))
-    return failure();
+  auto &[srcs, elems, identities] = *operands;
   auto srcType = cast<tirx::BufferType>(srcs.front().getType());
   int64_t axis = op.getDim();
   DenseI64ArrayAttr axes = b.getDenseI64ArrayAttr({axis});
@@ -179,7 +197,7 @@ LogicalResult EntryLowering::lower(ct::ReduceOp op) {
   // Rank-0 results: scalars of a tirx.reduce without destinations.
   if (shape.empty()) {
     auto reduce = tirx::RegionReduceOp::create(
-        b, loc, TypeRange(elems), ValueRange{}, srcs, axes, *identities, cta(),
+        b, loc, TypeRange(elems), ValueRange{}, srcs, axes, identities, cta(),
         nullptr, nullptr);
     if (failed(lowerCombinerBody(*this, op, op.getBody(), reduce.getBody(),
                                  elems)))
@@ -217,7 +235,7 @@ LogicalResult EntryLowering::lower(ct::ReduceOp op) {
   } else {
     auto reduce =
         tirx::RegionReduceOp::create(b, loc, TypeRange{}, dsts, srcs, axes,
-                                     *identities, cta(), nullptr, nullptr);
+                                     identities, cta(), nullptr, nullptr);
     if (failed(lowerCombinerBody(*this, op, op.getBody(), reduce.getBody(),
                                  elems)))
       return failure();
@@ -229,14 +247,10 @@ LogicalResult EntryLowering::lower(ct::ReduceOp op) {
 
 LogicalResult EntryLowering::lower(ct::ScanOp op) {
   Location loc = op.getLoc();
-  SmallVector<Value> srcs;
-  SmallVector<Type> elems;
-  if (failed(getSources(*this, op, srcs, elems)))
+  FailureOr<CombinerOperands> operands = getCombinerOperands(*this, op);
+  if (failed(operands))
     return failure();
-  FailureOr<ArrayAttr> identities =
-      getIdentities(*this, op, op.getIdentities(), elems);
-  if (failed(identities))
-    return failure();
+  auto &[srcs, elems, identities] = *operands;
   auto srcType = cast<tirx::BufferType>(srcs.front().getType());
   SmallVector<Value> dsts;
   for (Type elem : elems)
@@ -244,7 +258,7 @@ LogicalResult EntryLowering::lower(ct::ScanOp op) {
         alloc(srcType.getShape(), elem, srcType.getTileLayout(), loc));
   auto scan = tirx::RegionScanOp::create(
       b, loc, dsts, srcs, b.getI64IntegerAttr(op.getDim()),
-      flag(op.getReverse()), *identities, cta(), nullptr, nullptr);
+      flag(op.getReverse()), identities, cta(), nullptr, nullptr);
   if (failed(lowerCombinerBody(*this, op, op.getBody(), scan.getBody(), elems)))
     return failure();
   for (auto [result, dst] : llvm::zip(op.getResults(), dsts))
