@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PerElement.h"
+#include "Variants.h"
 
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
@@ -40,16 +41,7 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using layout::BitLayout;
-using layout::enumerateSubsets;
 using layout::getIdleThreadMask;
-using tirx::allocScratch;
-using tirx::emitIsReplicaLeader;
-using tirx::emitSharedPointer;
-using tirx::emitThreadBits;
-using tirx::emitThreadId;
-using tirx::getStorage;
-using tirx::readOperandElement;
 
 namespace {
 

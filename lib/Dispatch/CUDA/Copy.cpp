@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CopyCodegen.h"
+#include "Variants.h"
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
@@ -50,16 +51,6 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using layout::BitLayout;
-using layout::dimBitRange;
-using layout::enumerateSubsets;
-using layout::LayoutBit;
-using tirx::emitIsReplicaLeader;
-using tirx::emitSharedPointer;
-using tirx::emitThreadBits;
-using tirx::emitThreadId;
-using tirx::getStorage;
-using tirx::knownDivisor;
 
 /// The copy's `config` cache hint ("" when absent).
 static StringRef cacheHintOf(Operation *op) {

@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CopyCodegen.h"
+#include "Variants.h"
 
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dialect/TirX/Utils/Utils.h"
@@ -41,15 +42,6 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using layout::BitLayout;
-using layout::dimBitRange;
-using layout::enumerateSubsets;
-using layout::LayoutBit;
-using tirx::emitIsReplicaLeader;
-using tirx::emitSharedPointer;
-using tirx::emitThreadBits;
-using tirx::emitThreadId;
-using tirx::knownDivisor;
 
 namespace {
 

@@ -25,6 +25,7 @@
 
 #include "GemmCodegen.h"
 #include "PerElement.h"
+#include "Variants.h"
 
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dialect/TirX/Utils/ScalarMath.h"
@@ -46,16 +47,8 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using layout::BitLayout;
 using layout::checkRegisterCompatible;
-using layout::enumerateSubsets;
-using layout::LayoutBit;
 using tirx::checkOperandsCompatible;
-using tirx::emitStorageOffset;
-using tirx::emitThreadBits;
-using tirx::emitThreadId;
-using tirx::getStorage;
-using tirx::isF8;
 
 namespace {
 

@@ -41,6 +41,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmCodegen.h"
+#include "Variants.h"
 
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
@@ -57,15 +58,7 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using tirx::isF8;
 namespace mma = layout::mma;
-using layout::BitLayout;
-using layout::enumerateSubsets;
-using layout::LayoutBit;
-using tirx::emitStorageOffset;
-using tirx::emitThreadBits;
-using tirx::emitThreadId;
-using tirx::getStorage;
 
 namespace {
 

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Variants.h"
+
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
@@ -26,7 +28,6 @@ using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
 namespace mma = layout::mma;
-using tirx::getStorage;
 
 namespace {
 

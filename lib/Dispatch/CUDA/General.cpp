@@ -28,6 +28,7 @@
 
 #include "GemmCodegen.h"
 #include "PerElement.h"
+#include "Variants.h"
 
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
@@ -40,7 +41,6 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using tirx::isF8;
 
 namespace {
 

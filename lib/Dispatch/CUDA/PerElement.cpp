@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PerElement.h"
+#include "Variants.h"
 
 #include "tileir/Dispatch/Predicates.h"
 
@@ -39,9 +40,6 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using tirx::allocScratch;
-using tirx::emitSharedPointer;
-using tirx::getStorage;
 
 namespace {
 

@@ -26,6 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Variants.h"
+
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dialect/TirX/Utils/Utils.h"
@@ -42,15 +44,8 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using layout::BitLayout;
-using layout::enumerateSubsets;
 using layout::Iter;
-using layout::LayoutBit;
 using layout::TileLayout;
-using tirx::emitIsReplicaLeader;
-using tirx::emitThreadBits;
-using tirx::emitThreadId;
-using tirx::getStorage;
 
 namespace {
 

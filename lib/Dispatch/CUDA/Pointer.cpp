@@ -12,6 +12,7 @@
 
 #include "CopyCodegen.h"
 #include "PerElement.h"
+#include "Variants.h"
 
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dispatch/Dispatch.h"
@@ -27,12 +28,6 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using layout::BitLayout;
-using layout::enumerateSubsets;
-using tirx::emitIsReplicaLeader;
-using tirx::emitThreadId;
-using tirx::getStorage;
-using tirx::readOperandElement;
 
 namespace {
 

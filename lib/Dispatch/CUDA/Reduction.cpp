@@ -18,6 +18,7 @@
 #include "tileir/Dispatch/Predicates.h"
 
 #include "ReductionCodegen.h"
+#include "Variants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -28,14 +29,6 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using layout::BitLayout;
-using layout::dimBitRange;
-using layout::enumerateSubsets;
-using layout::LayoutBit;
-using tirx::allocScratch;
-using tirx::emitStorageOffset;
-using tirx::emitThreadId;
-using tirx::getStorage;
 
 using reduction::narrow;
 using reduction::ReductionPlan;

@@ -24,6 +24,7 @@
 #include "tileir/Dispatch/Predicates.h"
 
 #include "ReductionCodegen.h"
+#include "Variants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -36,15 +37,8 @@
 using namespace mlir;
 using namespace tileir;
 using namespace tileir::dispatch;
-using layout::BitLayout;
-using layout::dimBitRange;
-using layout::enumerateSubsets;
-using layout::LayoutBit;
 using reduction::CombineFn;
 using reduction::ReductionPlan;
-using tirx::allocScratch;
-using tirx::emitThreadId;
-using tirx::getStorage;
 
 namespace {
 
