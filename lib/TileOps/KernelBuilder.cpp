@@ -86,46 +86,16 @@ std::string shapeStr(const Shape &s) {
   return r;
 }
 
-/// Parameters stored as attributes of a given type; everything else that is
-/// an op attribute is f64.
-const std::set<std::string> kStringParams = {"approximate", "rounding_mode"};
-const std::set<std::string> kIntParams = {
-    "num_heads", "d_model", "original_max_position", "max_position_embeddings",
-    "original_max_position_embeddings"};
-/// Parameters the builder itself reads (not op attributes).
-const std::set<std::string> kBuilderParams = {"seq_len"};
-
-/// Attribute names of a tileops op (from its ODS argument list).
-const std::map<std::string, std::vector<std::string>> &opParams() {
-  static const std::map<std::string, std::vector<std::string>> m = {
-      {"add", {"alpha"}},
-      {"sub", {"alpha"}},
-      {"div", {"rounding_mode"}},
-      {"lerp", {"weight"}},
-      {"gelu", {"approximate"}},
-      {"leaky_relu", {"negative_slope"}},
-      {"elu", {"alpha"}},
-      {"hardtanh", {"min_val", "max_val"}},
-      {"softplus", {"beta", "threshold"}},
-      {"clamp", {"min", "max"}},
-      {"masked_fill", {"value"}},
-      {"nan_to_num", {"nan", "posinf", "neginf"}},
-      {"rope_neox", {"base"}},
-      {"rope_non_neox", {"base"}},
-      {"rope_llama31",
-       {"base", "scale_factor", "low_freq_factor", "high_freq_factor",
-        "original_max_position"}},
-      {"rope_yarn",
-       {"base", "scale", "original_max_position", "beta_fast", "beta_slow",
-        "attn_factor"}},
-      {"rope_longrope",
-       {"base", "rescale_factors", "max_position_embeddings",
-        "original_max_position_embeddings"}},
-      {"dropout", {"p"}},
-      {"alibi", {"num_heads", "seq_len"}},
-      {"sinusoidal", {"d_model", "seq_len"}},
-  };
-  return m;
+/// The parameters a spec line of `info`'s op takes: the op's parameters
+/// (its ODS attributes) and the builder's own `seq_len` of alibi (the size of
+/// its output; sinusoidal's is an op parameter).
+std::vector<std::string> specParams(const OpInfo &info) {
+  std::vector<std::string> names;
+  for (const ParamInfo &p : info.params)
+    names.push_back(p.name.str());
+  if (info.family == Family::Alibi)
+    names.push_back("seq_len");
+  return names;
 }
 
 bool parseDouble(StringRef s, double &v) {
@@ -139,12 +109,13 @@ bool parseDouble(StringRef s, double &v) {
   return !s.getAsDouble(v);
 }
 
-std::string attrText(const std::string &key, const std::string &val) {
-  if (kStringParams.count(key))
+std::string attrText(const ParamInfo &param, const std::string &val) {
+  std::string key = param.name.str();
+  if (param.type == ParamType::String)
     return key + " = \"" + val + "\"";
-  if (kIntParams.count(key))
+  if (param.type == ParamType::I64)
     return key + " = " + val + " : i64";
-  if (key == "rescale_factors") {
+  if (param.type == ParamType::F64Array) {
     SmallVector<StringRef> parts;
     StringRef(val).split(parts, ':');
     std::string r = key + " = array<f64: ";
@@ -301,8 +272,7 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
                            "' produces a float tensor; "
                            "expects a float dtype, got " +
                            spec.dtype);
-  auto allowed = opParams().count(spec.op) ? opParams().at(spec.op)
-                                           : std::vector<std::string>{};
+  std::vector<std::string> allowed = specParams(*info);
   for (StringRef t : ArrayRef<StringRef>(toks).drop_front(2)) {
     if (!t.contains('=')) {
       if (!spec.shapes.empty())
@@ -359,14 +329,17 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
       spec.name = val;
     } else if (llvm::is_contained(allowed, key)) {
       double d;
-      if (kStringParams.count(key)) {
+      const ParamInfo *param = info->lookupParam(key);
+      // (Not an op parameter: the builder's integer seq_len.)
+      ParamType type = param ? param->type : ParamType::I64;
+      if (type == ParamType::String) {
         // checked by the op verifier
-      } else if (kIntParams.count(key) || kBuilderParams.count(key)) {
+      } else if (type == ParamType::I64) {
         int64_t n;
         if (v.getAsInteger(10, n))
           return err(lineNo,
                      "expects an integer " + key + ", got '" + val + "'");
-      } else if (key == "rescale_factors") {
+      } else if (type == ParamType::F64Array) {
         SmallVector<StringRef> parts;
         v.split(parts, ':');
         for (StringRef p : parts)
@@ -734,15 +707,12 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   // Attributes of the tileops op.
   std::vector<std::string> attrs;
   for (auto &[k, v] : spec.params)
-    if (!kBuilderParams.count(k) && !(fam == Family::Alibi && k == "seq_len"))
-      attrs.push_back(attrText(k, v));
+    if (const ParamInfo *param = info->lookupParam(k))
+      attrs.push_back(attrText(*param, v));
   // uint8 data: i8 tiles whose op compares, clamps and takes abs/sign as
   // unsigned.
   if (dt == "u8")
     attrs.push_back("unsigned_int");
-  // The positions' bound (the expansion's sin/cos reduction depends on it).
-  if (fam == Family::Sinusoidal)
-    attrs.push_back("seq_len = " + spec.params.at("seq_len") + " : i64");
   std::string attrDict =
       attrs.empty() ? "" : " {" + llvm::join(attrs, ", ") + "}";
   std::string loc = formatv("loc(\"{0}\":{1}:1)", file, line).str();

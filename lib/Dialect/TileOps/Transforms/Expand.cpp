@@ -983,11 +983,11 @@ struct ExpandFamily : RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rw) const override {
-    if (op->getDialect() == nullptr ||
-        op->getDialect()->getNamespace() != "tileops")
+    auto tileOp = dyn_cast<TileOpInterface>(op);
+    if (!tileOp)
       return failure();
-    const OpInfo *info = lookupOp(op->getName().getStringRef());
-    if (!info || info->family != F)
+    const OpInfo *info = &tileOp.getOpInfo();
+    if (info->family != F)
       return failure();
     auto resType = cast<ct::TileType>(op->getResult(0).getType());
     Em e(rw, op->getLoc(), resType.getShape());
