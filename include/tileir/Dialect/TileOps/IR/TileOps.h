@@ -107,6 +107,9 @@ unsigned kindOf(Type elementType);
 /// The shared verifier of every tileops op.
 LogicalResult verifyTileOp(Operation *op, const OpInfo &info);
 
+/// The cuda_tile emitter of the expansions (TileOpsEmitter.h).
+struct Emitter;
+
 } // namespace mlir::tileops
 
 #include "tileir/Dialect/TileOps/IR/TileOpsDialect.h.inc"

@@ -6,8 +6,9 @@
 // parameters (attributes with PyTorch's defaults). The verifier, the
 // expansion, the kernel builder and `tileops-build --list-ops=json` read them
 // from the generated op classes (`OpInfo::get<ExpOp>()`, `TileOpInterface`).
-// `tileops-expand` rewrites each family with one pattern template into
-// cuda_tile arithmetic.
+// The math of the elementwise ops is their `ElementwiseMathOpInterface`
+// method (TileOpsMath.cpp); `tileops-expand` rewrites each family with one
+// pattern template into cuda_tile arithmetic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +50,27 @@ def TileOps_TileOpInterface : OpInterface<"TileOpInterface"> {
       }], "const ::mlir::tileops::OpInfo &", "getOpInfo", (ins), [{
         return ::mlir::tileops::OpInfo::get<ConcreteOp>();
       }]>,
+  ];
+}
+
+def TileOps_ElementwiseMathOpInterface
+    : OpInterface<"ElementwiseMathOpInterface"> {
+  let cppNamespace = "::mlir::tileops";
+  let description = [{
+    The math of an elementwise tileops op (and the activation of a fused
+    gated op), emitted by `tileops-expand` with the small cuda_tile emitter
+    `Emitter` (TileOpsEmitter.h).
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Emits the op's math on `x`, its inputs in compute form (broadcast to
+        the result shape; floats converted to f32, integers and i1 as they
+        are; a fused gated op: the gate alone), and returns the result: f32
+        for float results (the expansion rounds it to the result type once),
+        else a tile of the result's element type.
+      }], "::mlir::Value", "emitMath",
+      (ins "::mlir::tileops::Emitter &":$e,
+           "::mlir::ArrayRef<::mlir::Value>":$x)>,
   ];
 }
 
@@ -113,11 +135,13 @@ class TileOps_Op<string mnemonic, string family, int numInputs, string kinds,
   }];
 }
 
-/// An op whose math is an entry of tileops-expand's math table.
+/// An op whose math is its `emitMath` (TileOpsMath.cpp).
 class TileOps_MathOp<string mnemonic, string family, int numInputs,
                      string kinds, string result = "SameAsData",
                      dag params = (ins)>
-    : TileOps_Op<mnemonic, family, numInputs, kinds, result, params>;
+    : TileOps_Op<mnemonic, family, numInputs, kinds, result, params,
+                 [DeclareOpInterfaceMethods<
+                     TileOps_ElementwiseMathOpInterface>]>;
 
 class TileOps_UnaryMathOp<string m, string kinds = "f">
     : TileOps_MathOp<m, "UnaryMath", 1, kinds>;
