@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <set>
@@ -226,6 +227,131 @@ mlir::tileops::coalesceBroadcast(const std::vector<Shape> &inputs) {
 }
 
 //===----------------------------------------------------------------------===//
+// The op table and plans as JSON
+//===----------------------------------------------------------------------===//
+
+unsigned mlir::tileops::specTensorInputs(const OpInfo &info) {
+  switch (info.family) {
+  case Family::Rope:
+  case Family::Dropout:
+    return 1;
+  case Family::Alibi:
+  case Family::Sinusoidal:
+    return 0;
+  default:
+    return info.numInputs;
+  }
+}
+
+std::vector<std::string> mlir::tileops::specRequiredParams(const OpInfo &info) {
+  // The generative ops' output shape: seq_len (and the required num_heads or
+  // d_model).
+  std::vector<std::string> names;
+  if (info.family == Family::Alibi || info.family == Family::Sinusoidal)
+    names.push_back("seq_len");
+  for (const ParamInfo &p : info.params)
+    if (p.required())
+      names.push_back(p.name.str());
+  return names;
+}
+
+unsigned mlir::tileops::specDtypeKinds(const OpInfo &info) {
+  // Generative ops take index inputs; their dtype is the output's.
+  return info.result == ResultRule::Float ? kFloat : info.kinds;
+}
+
+static llvm::json::Array kindsJSON(unsigned kinds) {
+  llvm::json::Array a;
+  if (kinds & kFloat)
+    a.push_back("float");
+  if (kinds & kInt)
+    a.push_back("int");
+  if (kinds & kBool)
+    a.push_back("bool");
+  return a;
+}
+
+/// The ODS default of `p` as a JSON value (null when it has none).
+static llvm::json::Value defaultJSON(const ParamInfo &p) {
+  StringRef d = p.defaultValue;
+  if (d.empty())
+    return nullptr;
+  switch (p.type) {
+  case ParamType::String:
+    return d.trim('"');
+  case ParamType::I64: {
+    int64_t v = 0;
+    d.getAsInteger(10, v);
+    return v;
+  }
+  case ParamType::F64:
+  case ParamType::F64Array: {
+    double v = 0;
+    d.getAsDouble(v);
+    return v;
+  }
+  }
+  return nullptr;
+}
+
+void mlir::tileops::writeOpTableJSON(llvm::raw_ostream &os) {
+  static const char *results[] = {"same", "bool", "float"};
+  llvm::json::OStream j(os, /*IndentSize=*/1);
+  j.array([&] {
+    for (const OpInfo &info : getAllOps()) {
+      j.object([&] {
+        j.attribute("name", info.name);
+        j.attribute("family", stringifyFamily(info.family));
+        j.attribute("inputs", info.numInputs);
+        j.attribute("tensors", specTensorInputs(info));
+        j.attribute("kinds", kindsJSON(info.kinds));
+        j.attribute("dtype_kinds", kindsJSON(specDtypeKinds(info)));
+        j.attribute("result", results[static_cast<unsigned>(info.result)]);
+        j.attributeArray("params", [&] {
+          for (const ParamInfo &p : info.params)
+            j.object([&] {
+              j.attribute("name", p.name);
+              j.attribute("type", stringifyParamType(p.type));
+              j.attribute("default", defaultJSON(p));
+              j.attribute("optional", p.optional);
+              j.attribute("required", p.required());
+            });
+        });
+        llvm::json::Array builderParams;
+        for (const std::string &name : specParams(info))
+          if (!info.lookupParam(name))
+            builderParams.push_back(name);
+        j.attribute("builder_params", std::move(builderParams));
+        j.attribute("spec_required",
+                    llvm::json::Array(specRequiredParams(info)));
+      });
+    }
+  });
+  os << "\n";
+}
+
+void mlir::tileops::writePlansJSON(ArrayRef<KernelPlan> plans,
+                                   llvm::raw_ostream &os) {
+  llvm::json::OStream j(os, /*IndentSize=*/1);
+  j.array([&] {
+    for (const KernelPlan &p : plans)
+      j.object([&] {
+        j.attribute("name", p.name);
+        j.attribute("grid", p.grid);
+        j.attribute("threads", p.threads);
+        j.attribute("npt", p.npt);
+        j.attribute("tile", p.tile);
+        j.attribute("strategy", p.strategy);
+        j.attribute("cache_hint", p.cacheHint);
+        j.attribute("out_dtype", p.outDtype);
+        j.attribute("out_shape", llvm::json::Array(p.outShape));
+        j.attribute("args", llvm::json::Array(p.args));
+      });
+  });
+  os << "\n";
+}
+
+//===----------------------------------------------------------------------===//
 // Spec parsing
 //===----------------------------------------------------------------------===//
 
@@ -255,8 +381,7 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
     return err(lineNo, "unknown dtype '" + toks[1] +
                            "' (expects f32, f16, bf16, f8e4m3fn, f8e5m2, i8, "
                            "u8, i16, i32, i64 or bool)");
-  // Generative ops take index inputs; their dtype is the output's.
-  unsigned want = info->result == ResultRule::Float ? kFloat : info->kinds;
+  unsigned want = specDtypeKinds(*info);
   if (!(kindOfDtype(spec.dtype) & want))
     return err(lineNo, "op '" + spec.op + "' does not accept dtype " +
                            spec.dtype +
@@ -362,17 +487,10 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
                              ", strategy, threads, npt, cache_hint, name)");
     }
   }
-  // Shapes: how many each family takes.
-  unsigned wantShapes = info->numInputs;
-  if (info->family == Family::Rope || info->family == Family::Dropout)
-    wantShapes = 1;
-  if (info->family == Family::Alibi || info->family == Family::Sinusoidal) {
-    wantShapes = 0;
-    for (const char *k :
-         {"seq_len", info->family == Family::Alibi ? "num_heads" : "d_model"})
-      if (!spec.params.count(k))
-        return err(lineNo, "op '" + spec.op + "' expects parameter " + k);
-  }
+  for (const std::string &k : specRequiredParams(*info))
+    if (!spec.params.count(k))
+      return err(lineNo, "op '" + spec.op + "' expects parameter " + k);
+  unsigned wantShapes = specTensorInputs(*info);
   if (spec.shapes.size() != wantShapes)
     return err(lineNo, "op '" + spec.op + "' expects " +
                            std::to_string(wantShapes) +

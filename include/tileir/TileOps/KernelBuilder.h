@@ -13,8 +13,10 @@
 #ifndef TILEIR_TILEOPS_KERNELBUILDER_H
 #define TILEIR_TILEOPS_KERNELBUILDER_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <map>
@@ -22,6 +24,8 @@
 #include <vector>
 
 namespace mlir::tileops {
+
+struct OpInfo;
 
 using Shape = std::vector<int64_t>;
 
@@ -58,6 +62,28 @@ struct Coalesced {
   std::vector<Shape> strides; ///< per input, per coalesced dim (0: broadcast)
 };
 llvm::Expected<Coalesced> coalesceBroadcast(const std::vector<Shape> &inputs);
+
+/// The number of tensors a spec line of `info`'s op names (its SHAPES): the
+/// op's inputs, except that RoPE and dropout take one tensor (the builder
+/// makes the positions, element indices, seed and offset) and the generative
+/// ops (alibi, sinusoidal) none.
+unsigned specTensorInputs(const OpInfo &info);
+/// The parameters a spec line of `info`'s op must give: the op's required
+/// ones, and seq_len of the generative ops (their output shape).
+std::vector<std::string> specRequiredParams(const OpInfo &info);
+/// The element kinds (`Kinds`) a spec line's DTYPE may have: the data inputs'
+/// kinds, or kFloat for the ops whose result is a float tensor of that dtype.
+unsigned specDtypeKinds(const OpInfo &info);
+
+/// Writes the op library as a JSON array: per op its name, family, number of
+/// op inputs and of spec tensors, element kinds of the inputs and of the
+/// spec dtype, result rule and parameters (name, type, default, optional,
+/// required; ODS-derived), the spec parameters the builder adds and those a
+/// spec line must give.
+void writeOpTableJSON(llvm::raw_ostream &os);
+
+/// Writes launch plans as a JSON array, one object per kernel.
+void writePlansJSON(llvm::ArrayRef<KernelPlan> plans, llvm::raw_ostream &os);
 
 /// Parses one spec line (empty/comment lines give an empty op).
 llvm::Expected<KernelSpec> parseSpecLine(llvm::StringRef line, unsigned lineNo);
