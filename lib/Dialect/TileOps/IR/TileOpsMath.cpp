@@ -49,6 +49,8 @@ static bool narrowResult(Operation *op) {
 
 Value ExpOp::emitMath(Emitter &e, ArrayRef<Value> x) { return e.exp(x[0]); }
 
+Value Exp2Op::emitMath(Emitter &e, ArrayRef<Value> x) { return e.exp2(x[0]); }
+
 Value LogOp::emitMath(Emitter &e, ArrayRef<Value> x) { return e.log(x[0]); }
 
 Value SqrtOp::emitMath(Emitter &e, ArrayRef<Value> x) { return e.sqrt(x[0]); }

@@ -172,6 +172,7 @@ class I64Def<string v> : DefaultValuedAttr<I64Attr, v>;
 
 // unary_math
 def TileOps_ExpOp : TileOps_UnaryMathOp<"exp">;
+def TileOps_Exp2Op : TileOps_UnaryMathOp<"exp2">;
 def TileOps_LogOp : TileOps_UnaryMathOp<"log">;
 def TileOps_SqrtOp : TileOps_UnaryMathOp<"sqrt">;
 def TileOps_RsqrtOp : TileOps_UnaryMathOp<"rsqrt">;
