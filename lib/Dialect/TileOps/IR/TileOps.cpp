@@ -9,6 +9,8 @@
 
 #include "tileir/Dialect/TileOps/IR/TileOps.h"
 
+#include "tileir/Dialect/TileOps/IR/TileOpsEmitter.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"

@@ -256,33 +256,7 @@ Value PreluOp::emitMath(Emitter &e, ArrayRef<Value> x) {
   return e.sel(e.gt(x[0], e.c(0.0)), x[0], e.mul(x[1], x[0]));
 }
 
-//===----------------------------------------------------------------------===//
-// comparison
-//===----------------------------------------------------------------------===//
-
-Value EqOp::emitMath(Emitter &e, ArrayRef<Value> x) {
-  return e.cmp(Pred::Equal, x[0], x[1]);
-}
-
-Value NeOp::emitMath(Emitter &e, ArrayRef<Value> x) {
-  return e.cmp(Pred::NotEqual, x[0], x[1]);
-}
-
-Value GtOp::emitMath(Emitter &e, ArrayRef<Value> x) {
-  return e.cmp(Pred::GreaterThan, x[0], x[1]);
-}
-
-Value LtOp::emitMath(Emitter &e, ArrayRef<Value> x) {
-  return e.cmp(Pred::LessThan, x[0], x[1]);
-}
-
-Value GeOp::emitMath(Emitter &e, ArrayRef<Value> x) {
-  return e.cmp(Pred::GreaterThanOrEqual, x[0], x[1]);
-}
-
-Value LeOp::emitMath(Emitter &e, ArrayRef<Value> x) {
-  return e.cmp(Pred::LessThanOrEqual, x[0], x[1]);
-}
+// comparison: the predicate of each op is stated in TileOps.td.
 
 //===----------------------------------------------------------------------===//
 // bitwise

@@ -127,7 +127,9 @@ class TileOps_Op<string mnemonic, string family, int numInputs, string kinds,
     static constexpr std::array<::mlir::tileops::ParamInfo, }] #
       !size(params) # [{> kParams = {{}] # paramInits # [{}};
   }];
-  let extraClassDefinition = [{
+  /// The definition of the op's `emitMath` when ODS states it (comparisons).
+  code mathDefinition = "";
+  let extraClassDefinition = mathDefinition # [{
     ::llvm::LogicalResult $cppClass::verify() {
       return ::mlir::tileops::verifyTileOp(
           getOperation(), ::mlir::tileops::OpInfo::get<$cppClass>());
@@ -150,8 +152,19 @@ class TileOps_BinaryOp<string m, string kinds = "f", dag p = (ins)>
 class TileOps_ActivationOp<string m, dag p = (ins), int n = 1>
     : TileOps_MathOp<m, "Activation", n, "f", "SameAsData", p>;
 class TileOps_GatedOp<string m> : TileOps_MathOp<m, "FusedGated", 1, "f">;
-class TileOps_CompareOp<string m>
-    : TileOps_MathOp<m, "Comparison", 2, "fib", "Bool">;
+/// A comparison: its math is the cuda_tile comparison `predicate` (floats
+/// ordered, `ne` unordered; integers signed, or unsigned with `unsigned_int`;
+/// i1 unsigned).
+class TileOps_CompareOp<string m, string predicate>
+    : TileOps_MathOp<m, "Comparison", 2, "fib", "Bool"> {
+  let mathDefinition = [{
+    ::mlir::Value $cppClass::emitMath(::mlir::tileops::Emitter &e,
+                                      ::llvm::ArrayRef<::mlir::Value> x) {
+      return e.cmp(::mlir::cuda_tile::ComparisonPredicate::}] # predicate #
+      [{, x[0], x[1]);
+    }
+  }];
+}
 class TileOps_BitwiseOp<string m, int n = 2>
     : TileOps_MathOp<m, "Bitwise", n, "ib">;
 class TileOps_LogicalOp<string m, int n = 2>
@@ -230,12 +243,12 @@ def TileOps_GeluAndMulOp : TileOps_GatedOp<"gelu_and_mul">;
 def TileOps_GeluTanhAndMulOp : TileOps_GatedOp<"gelu_tanh_and_mul">;
 
 // comparison
-def TileOps_EqOp : TileOps_CompareOp<"eq">;
-def TileOps_NeOp : TileOps_CompareOp<"ne">;
-def TileOps_GtOp : TileOps_CompareOp<"gt">;
-def TileOps_LtOp : TileOps_CompareOp<"lt">;
-def TileOps_GeOp : TileOps_CompareOp<"ge">;
-def TileOps_LeOp : TileOps_CompareOp<"le">;
+def TileOps_EqOp : TileOps_CompareOp<"eq", "Equal">;
+def TileOps_NeOp : TileOps_CompareOp<"ne", "NotEqual">;
+def TileOps_GtOp : TileOps_CompareOp<"gt", "GreaterThan">;
+def TileOps_LtOp : TileOps_CompareOp<"lt", "LessThan">;
+def TileOps_GeOp : TileOps_CompareOp<"ge", "GreaterThanOrEqual">;
+def TileOps_LeOp : TileOps_CompareOp<"le", "LessThanOrEqual">;
 
 // bitwise
 def TileOps_BitwiseAndOp : TileOps_BitwiseOp<"bitwise_and">;
