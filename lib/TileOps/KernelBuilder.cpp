@@ -110,31 +110,31 @@ bool parseDouble(StringRef s, double &v) {
   return !s.getAsDouble(v);
 }
 
-std::string attrText(const ParamInfo &param, const std::string &val) {
-  std::string key = param.name.str();
-  if (param.type == ParamType::String)
-    return key + " = \"" + val + "\"";
-  if (param.type == ParamType::I64)
-    return key + " = " + val + " : i64";
-  if (param.type == ParamType::F64Array) {
-    SmallVector<StringRef> parts;
-    StringRef(val).split(parts, ':');
-    std::string r = key + " = array<f64: ";
-    for (size_t i = 0; i < parts.size(); ++i) {
-      double d = 0;
-      parseDouble(parts[i], d);
-      r += (i ? ", " : "") + formatv("{0:e}", d).str();
-    }
-    return r + ">";
+/// The spec value `val` of `param` as an attribute of the param's type.
+Attribute paramAttr(Builder &b, const ParamInfo &param, StringRef val) {
+  switch (param.type) {
+  case ParamType::String:
+    return b.getStringAttr(val);
+  case ParamType::I64: {
+    int64_t n = 0;
+    val.getAsInteger(10, n);
+    return b.getI64IntegerAttr(n);
   }
-  double d = 0;
-  parseDouble(val, d);
-  if (std::isnan(d))
-    return key + " = 0x7FF8000000000000 : f64";
-  if (std::isinf(d))
-    return key + (d > 0 ? " = 0x7FF0000000000000 : f64"
-                        : " = 0xFFF0000000000000 : f64");
-  return key + " = " + formatv("{0:e}", d).str() + " : f64";
+  case ParamType::F64Array: {
+    SmallVector<StringRef> parts;
+    val.split(parts, ':');
+    SmallVector<double> values;
+    for (StringRef part : parts)
+      parseDouble(part, values.emplace_back());
+    return b.getDenseF64ArrayAttr(values);
+  }
+  case ParamType::F64: {
+    double d = 0;
+    parseDouble(val, d);
+    return b.getF64FloatAttr(d);
+  }
+  }
+  llvm_unreachable("unknown parameter type");
 }
 
 /// SSA text writer for one entry body.
@@ -822,17 +822,6 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   }
   plan.name = name;
 
-  // Attributes of the tileops op.
-  std::vector<std::string> attrs;
-  for (auto &[k, v] : spec.params)
-    if (const ParamInfo *param = info->lookupParam(k))
-      attrs.push_back(attrText(*param, v));
-  // uint8 data: i8 tiles whose op compares, clamps and takes abs/sign as
-  // unsigned.
-  if (dt == "u8")
-    attrs.push_back("unsigned_int");
-  std::string attrDict =
-      attrs.empty() ? "" : " {" + llvm::join(attrs, ", ") + "}";
   std::string loc = formatv("loc(\"{0}\":{1}:1)", file, line).str();
 
   Body b;
@@ -957,9 +946,8 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   auto opLine = [&](const std::vector<std::string> &vals,
                     const std::vector<std::string> &tys,
                     const std::string &resTy) {
-    return b.emit("tileops." + spec.op + " " + llvm::join(vals, ", ") +
-                  attrDict + " : " + llvm::join(tys, ", ") + " -> " + resTy +
-                  " " + loc);
+    return b.emit("tileops." + spec.op + " " + llvm::join(vals, ", ") + " : " +
+                  llvm::join(tys, ", ") + " -> " + resTy + " " + loc);
   };
 
   if (elementwise) {
@@ -1168,4 +1156,29 @@ mlir::tileops::buildModule(const std::vector<KernelSpec> &specs, StringRef file,
     plans.push_back(plan);
   }
   return text + "}\n";
+}
+
+void mlir::tileops::buildTileOps(ModuleOp module,
+                                 const std::vector<KernelSpec> &specs) {
+  SmallVector<Operation *> parsed;
+  module.walk([&](TileOpInterface op) { parsed.push_back(op); });
+  assert(parsed.size() == specs.size() && "one tileops op per entry");
+  OpBuilder b(module.getContext());
+  for (auto [op, spec] : llvm::zip_equal(parsed, specs)) {
+    const OpInfo &info = *lookupOp(spec.op);
+    SmallVector<NamedAttribute> attrs;
+    for (auto &[k, v] : spec.params)
+      if (const ParamInfo *param = info.lookupParam(k))
+        attrs.push_back(b.getNamedAttr(k, paramAttr(b, *param, v)));
+    // uint8 data: i8 tiles whose op compares, clamps and takes abs/sign as
+    // unsigned.
+    if (spec.dtype == "u8")
+      attrs.push_back(b.getNamedAttr("unsigned_int", b.getUnitAttr()));
+    b.setInsertionPoint(op);
+    Operation *built =
+        createOp(b, op->getLoc(), info.name, op->getResult(0).getType(),
+                 op->getOperands(), attrs);
+    op->replaceAllUsesWith(built);
+    op->erase();
+  }
 }

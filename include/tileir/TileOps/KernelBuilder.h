@@ -13,6 +13,7 @@
 #ifndef TILEIR_TILEOPS_KERNELBUILDER_H
 #define TILEIR_TILEOPS_KERNELBUILDER_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -91,14 +92,22 @@ llvm::Expected<KernelSpec> parseSpecLine(llvm::StringRef line, unsigned lineNo);
 llvm::Expected<std::vector<KernelSpec>> parseSpecs(llvm::StringRef text);
 
 /// The cuda_tile entry of `spec` (text, inside a cuda_tile.module) and its
-/// launch plan. `file` names the spec file in the op's location.
+/// launch plan. `file` names the spec file in the op's location. The entry
+/// holds its tileops op without parameters: `buildTileOps` creates the op.
 llvm::Expected<std::string> buildEntry(const KernelSpec &spec,
                                        llvm::StringRef file, KernelPlan &plan);
 
-/// A cuda_tile.module with one entry per spec.
+/// A cuda_tile.module with one entry per spec (text; see buildEntry).
 llvm::Expected<std::string> buildModule(const std::vector<KernelSpec> &specs,
                                         llvm::StringRef file,
                                         std::vector<KernelPlan> &plans);
+
+/// Creates the tileops op of each entry of `module` (buildModule's, parsed
+/// without verifying it) with an OpBuilder, through the op class of its
+/// spec's op: the parsed op's operands, result type and location, the spec's
+/// parameters as attributes of the types of the op's ODS arguments, and
+/// `unsigned_int` for u8 data. The parsed op is replaced.
+void buildTileOps(mlir::ModuleOp module, const std::vector<KernelSpec> &specs);
 
 } // namespace mlir::tileops
 

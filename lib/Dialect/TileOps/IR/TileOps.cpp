@@ -73,6 +73,28 @@ ArrayRef<OpInfo> mlir::tileops::getAllOps() {
   return ops;
 }
 
+/// `OpT::create` for the one of `Ops...` named `name`.
+template <typename... Ops>
+static Operation *createNamedOp(OpBuilder &b, Location loc, StringRef name,
+                                Type resultType, ValueRange inputs,
+                                ArrayRef<NamedAttribute> attributes) {
+  Operation *op = nullptr;
+  (void)((OpInfo::get<Ops>().name == name &&
+          (op = Ops::create(b, loc, TypeRange{resultType}, inputs, attributes)
+                    .getOperation())) ||
+         ...);
+  return op;
+}
+
+Operation *mlir::tileops::createOp(OpBuilder &b, Location loc, StringRef name,
+                                   Type resultType, ValueRange inputs,
+                                   ArrayRef<NamedAttribute> attributes) {
+  return createNamedOp<
+#define GET_OP_LIST
+#include "tileir/Dialect/TileOps/IR/TileOpsOps.cpp.inc"
+      >(b, loc, name, resultType, inputs, attributes);
+}
+
 const OpInfo *mlir::tileops::lookupOp(StringRef name) {
   name.consume_front("tileops.");
   for (const OpInfo &info : getAllOps())

@@ -9,6 +9,7 @@
 
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
@@ -100,6 +101,13 @@ struct OpInfo {
 llvm::ArrayRef<OpInfo> getAllOps();
 /// The op named `name` (with or without the `tileops.` prefix), or nullptr.
 const OpInfo *lookupOp(llvm::StringRef name);
+
+/// Creates the op named `name` (an entry of `getAllOps()`) with `b`, through
+/// its op class's builder: one result of `resultType`, `inputs` as its
+/// operands, `attributes` (its parameters, `unsigned_int`).
+Operation *createOp(OpBuilder &b, Location loc, llvm::StringRef name,
+                    Type resultType, ValueRange inputs,
+                    llvm::ArrayRef<NamedAttribute> attributes);
 
 /// Kind of an element type: kFloat, kInt, kBool, or 0 when unsupported.
 unsigned kindOf(Type elementType);
