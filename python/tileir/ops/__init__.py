@@ -533,16 +533,25 @@ def _generic(op: str):
 
 
 def __getattr__(name: str) -> Any:
+    try:
+        ops = set(OPS)
+    except FileNotFoundError as e:  # neither tileops-build nor a saved op table
+        ops, why = set(), f" (no op table: {str(e).splitlines()[0]})"
+    else:
+        why = ""
     if name == "__all__":
-        return sorted(set(OPS) | set(_HELPERS))
-    if not name.startswith("_") and name in OPS:
+        return sorted(ops | set(_HELPERS))
+    if not name.startswith("_") and name in ops:
         f = globals()[name] = _generic(name)
         return f
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}{why}")
 
 
 def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(OPS))
+    try:
+        return sorted(set(globals()) | set(OPS))
+    except FileNotFoundError:
+        return sorted(globals())
 
 
 def round(input, *, decimals=0):

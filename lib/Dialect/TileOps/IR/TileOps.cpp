@@ -210,13 +210,12 @@ static LogicalResult verifyParams(Operation *op, const OpInfo &info,
   return success();
 }
 
-LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &opInfo) {
-  const OpInfo *info = &opInfo;
-  Family family = info->family;
+LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &info) {
+  Family family = info.family;
   auto inputs = op->getOperands();
-  if (inputs.size() != info->numInputs)
+  if (inputs.size() != info.numInputs)
     return op->emitOpError("expects ")
-           << info->numInputs << " input(s), got " << inputs.size();
+           << info.numInputs << " input(s), got " << inputs.size();
   SmallVector<ct::TileType> types;
   for (Value v : inputs) {
     auto t = dyn_cast<ct::TileType>(v.getType());
@@ -225,7 +224,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &opInfo) {
     types.push_back(t);
   }
   auto result = cast<ct::TileType>(op->getResult(0).getType());
-  StringRef n = info->name;
+  StringRef n = info.name;
   // Which inputs are data (checked against `kinds`), and which are masks,
   // indices or scalars with a fixed type.
   unsigned data = n == "where" ? 1 : 0;
@@ -271,23 +270,23 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &opInfo) {
     wantShape = shape;
     if (n == "where") {
       if (failed(checkElt(0, i1, "the condition")) ||
-          failed(checkKind(1, info->kinds)))
+          failed(checkKind(1, info.kinds)))
         return failure();
       if (types[2].getElementType() != dataElt)
         return op->emitOpError("expects both values of one element type, "
                                "got ")
                << dataElt << " and " << types[2].getElementType();
     } else if (n == "masked_fill") {
-      if (failed(checkKind(0, info->kinds)) ||
+      if (failed(checkKind(0, info.kinds)) ||
           failed(checkElt(1, i1, "the mask")))
         return failure();
     } else if (n == "prelu") {
-      if (failed(checkKind(0, info->kinds)) ||
+      if (failed(checkKind(0, info.kinds)) ||
           failed(checkElt(1, dataElt, "the weight")))
         return failure();
     } else {
       for (unsigned i = 0; i < types.size(); ++i)
-        if (failed(checkKind(i, info->kinds)))
+        if (failed(checkKind(i, info.kinds)))
           return failure();
       for (unsigned i = 1; i < types.size(); ++i)
         if (types[i].getElementType() != dataElt)
@@ -297,7 +296,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &opInfo) {
     break;
   }
   case Family::FusedGated: {
-    if (failed(checkKind(0, info->kinds)))
+    if (failed(checkKind(0, info.kinds)))
       return failure();
     ArrayRef<int64_t> s = types[0].getShape();
     if (s.empty() || s.back() < 2)
@@ -309,7 +308,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &opInfo) {
     break;
   }
   case Family::Rope: {
-    if (failed(checkKind(0, info->kinds)) ||
+    if (failed(checkKind(0, info.kinds)) ||
         failed(checkElt(1, i32, "the positions")))
       return failure();
     ArrayRef<int64_t> s = types[0].getShape();
@@ -330,7 +329,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &opInfo) {
     break;
   }
   case Family::Dropout: {
-    if (failed(checkKind(0, info->kinds)) ||
+    if (failed(checkKind(0, info.kinds)) ||
         failed(checkElt(1, i32, "the element index")) ||
         failed(checkElt(2, i64, "the seed")) ||
         failed(checkElt(3, i64, "the offset")))
@@ -359,7 +358,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &opInfo) {
     return op->emitOpError("expects a result of shape ")
            << shapeText(wantShape) << ", got " << shapeText(result.getShape());
   Type resElt = result.getElementType();
-  switch (info->result) {
+  switch (info.result) {
   case ResultRule::SameAsData:
     if (resElt != dataElt)
       return op->emitOpError("expects result element type ")
@@ -391,5 +390,5 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &opInfo) {
                  << "] for unsigned data, got "
                  << llvm::formatv("{0}", *v).str();
   }
-  return verifyParams(op, *info, dataElt);
+  return verifyParams(op, info, dataElt);
 }
