@@ -798,10 +798,12 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     plan.cacheHint = spec.cacheHint == "none" ? "" : spec.cacheHint;
   if (plan.strategy == "direct" || ins.empty())
     plan.cacheHint.clear();
-  std::string hintAttr =
-      plan.cacheHint.empty()
-          ? ""
-          : " attributes {tirx.cache_hint = \"" + plan.cacheHint + "\"}";
+  // The streamed loads' cache_hint optimization hint (every architecture).
+  std::string hintAttr = plan.cacheHint.empty()
+                             ? ""
+                             : " optimization_hints = <default = {cache_hint = "
+                               "\"" +
+                                   plan.cacheHint + "\"}>";
   int64_t T = plan.tile;
   plan.outShape = outShape;
   plan.outDtype = info->result == ResultRule::Bool ? "bool" : dt;
