@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <set>
@@ -86,46 +87,16 @@ std::string shapeStr(const Shape &s) {
   return r;
 }
 
-/// Parameters stored as attributes of a given type; everything else that is
-/// an op attribute is f64.
-const std::set<std::string> kStringParams = {"approximate", "rounding_mode"};
-const std::set<std::string> kIntParams = {
-    "num_heads", "d_model", "original_max_position", "max_position_embeddings",
-    "original_max_position_embeddings"};
-/// Parameters the builder itself reads (not op attributes).
-const std::set<std::string> kBuilderParams = {"seq_len"};
-
-/// Attribute names of a tileops op (from its ODS argument list).
-const std::map<std::string, std::vector<std::string>> &opParams() {
-  static const std::map<std::string, std::vector<std::string>> m = {
-      {"add", {"alpha"}},
-      {"sub", {"alpha"}},
-      {"div", {"rounding_mode"}},
-      {"lerp", {"weight"}},
-      {"gelu", {"approximate"}},
-      {"leaky_relu", {"negative_slope"}},
-      {"elu", {"alpha"}},
-      {"hardtanh", {"min_val", "max_val"}},
-      {"softplus", {"beta", "threshold"}},
-      {"clamp", {"min", "max"}},
-      {"masked_fill", {"value"}},
-      {"nan_to_num", {"nan", "posinf", "neginf"}},
-      {"rope_neox", {"base"}},
-      {"rope_non_neox", {"base"}},
-      {"rope_llama31",
-       {"base", "scale_factor", "low_freq_factor", "high_freq_factor",
-        "original_max_position"}},
-      {"rope_yarn",
-       {"base", "scale", "original_max_position", "beta_fast", "beta_slow",
-        "attn_factor"}},
-      {"rope_longrope",
-       {"base", "rescale_factors", "max_position_embeddings",
-        "original_max_position_embeddings"}},
-      {"dropout", {"p"}},
-      {"alibi", {"num_heads", "seq_len"}},
-      {"sinusoidal", {"d_model", "seq_len"}},
-  };
-  return m;
+/// The parameters a spec line of `info`'s op takes: the op's parameters
+/// (its ODS attributes) and the builder's own `seq_len` of alibi (the size of
+/// its output; sinusoidal's is an op parameter).
+std::vector<std::string> specParams(const OpInfo &info) {
+  std::vector<std::string> names;
+  for (const ParamInfo &p : info.params)
+    names.push_back(p.name.str());
+  if (info.family == Family::Alibi)
+    names.push_back("seq_len");
+  return names;
 }
 
 bool parseDouble(StringRef s, double &v) {
@@ -139,30 +110,31 @@ bool parseDouble(StringRef s, double &v) {
   return !s.getAsDouble(v);
 }
 
-std::string attrText(const std::string &key, const std::string &val) {
-  if (kStringParams.count(key))
-    return key + " = \"" + val + "\"";
-  if (kIntParams.count(key))
-    return key + " = " + val + " : i64";
-  if (key == "rescale_factors") {
-    SmallVector<StringRef> parts;
-    StringRef(val).split(parts, ':');
-    std::string r = key + " = array<f64: ";
-    for (size_t i = 0; i < parts.size(); ++i) {
-      double d = 0;
-      parseDouble(parts[i], d);
-      r += (i ? ", " : "") + formatv("{0:e}", d).str();
-    }
-    return r + ">";
+/// The spec value `val` of `param` as an attribute of the param's type.
+Attribute paramAttr(Builder &b, const ParamInfo &param, StringRef val) {
+  switch (param.type) {
+  case ParamType::String:
+    return b.getStringAttr(val);
+  case ParamType::I64: {
+    int64_t n = 0;
+    val.getAsInteger(10, n);
+    return b.getI64IntegerAttr(n);
   }
-  double d = 0;
-  parseDouble(val, d);
-  if (std::isnan(d))
-    return key + " = 0x7FF8000000000000 : f64";
-  if (std::isinf(d))
-    return key + (d > 0 ? " = 0x7FF0000000000000 : f64"
-                        : " = 0xFFF0000000000000 : f64");
-  return key + " = " + formatv("{0:e}", d).str() + " : f64";
+  case ParamType::F64Array: {
+    SmallVector<StringRef> parts;
+    val.split(parts, ':');
+    SmallVector<double> values;
+    for (StringRef part : parts)
+      parseDouble(part, values.emplace_back());
+    return b.getDenseF64ArrayAttr(values);
+  }
+  case ParamType::F64: {
+    double d = 0;
+    parseDouble(val, d);
+    return b.getF64FloatAttr(d);
+  }
+  }
+  llvm_unreachable("unknown parameter type");
 }
 
 /// SSA text writer for one entry body.
@@ -255,6 +227,131 @@ mlir::tileops::coalesceBroadcast(const std::vector<Shape> &inputs) {
 }
 
 //===----------------------------------------------------------------------===//
+// The op table and plans as JSON
+//===----------------------------------------------------------------------===//
+
+unsigned mlir::tileops::specTensorInputs(const OpInfo &info) {
+  switch (info.family) {
+  case Family::Rope:
+  case Family::Dropout:
+    return 1;
+  case Family::Alibi:
+  case Family::Sinusoidal:
+    return 0;
+  default:
+    return info.numInputs;
+  }
+}
+
+std::vector<std::string> mlir::tileops::specRequiredParams(const OpInfo &info) {
+  // The generative ops' output shape: seq_len (and the required num_heads or
+  // d_model).
+  std::vector<std::string> names;
+  if (info.family == Family::Alibi || info.family == Family::Sinusoidal)
+    names.push_back("seq_len");
+  for (const ParamInfo &p : info.params)
+    if (p.required())
+      names.push_back(p.name.str());
+  return names;
+}
+
+unsigned mlir::tileops::specDtypeKinds(const OpInfo &info) {
+  // Generative ops take index inputs; their dtype is the output's.
+  return info.result == ResultRule::Float ? kFloat : info.kinds;
+}
+
+static llvm::json::Array kindsJSON(unsigned kinds) {
+  llvm::json::Array a;
+  if (kinds & kFloat)
+    a.push_back("float");
+  if (kinds & kInt)
+    a.push_back("int");
+  if (kinds & kBool)
+    a.push_back("bool");
+  return a;
+}
+
+/// The ODS default of `p` as a JSON value (null when it has none).
+static llvm::json::Value defaultJSON(const ParamInfo &p) {
+  StringRef d = p.defaultValue;
+  if (d.empty())
+    return nullptr;
+  switch (p.type) {
+  case ParamType::String:
+    return d.trim('"');
+  case ParamType::I64: {
+    int64_t v = 0;
+    d.getAsInteger(10, v);
+    return v;
+  }
+  case ParamType::F64:
+  case ParamType::F64Array: {
+    double v = 0;
+    d.getAsDouble(v);
+    return v;
+  }
+  }
+  return nullptr;
+}
+
+void mlir::tileops::writeOpTableJSON(llvm::raw_ostream &os) {
+  static const char *results[] = {"same", "bool", "float"};
+  llvm::json::OStream j(os, /*IndentSize=*/1);
+  j.array([&] {
+    for (const OpInfo &info : getAllOps()) {
+      j.object([&] {
+        j.attribute("name", info.name);
+        j.attribute("family", stringifyFamily(info.family));
+        j.attribute("inputs", info.numInputs);
+        j.attribute("tensors", specTensorInputs(info));
+        j.attribute("kinds", kindsJSON(info.kinds));
+        j.attribute("dtype_kinds", kindsJSON(specDtypeKinds(info)));
+        j.attribute("result", results[static_cast<unsigned>(info.result)]);
+        j.attributeArray("params", [&] {
+          for (const ParamInfo &p : info.params)
+            j.object([&] {
+              j.attribute("name", p.name);
+              j.attribute("type", stringifyParamType(p.type));
+              j.attribute("default", defaultJSON(p));
+              j.attribute("optional", p.optional);
+              j.attribute("required", p.required());
+            });
+        });
+        llvm::json::Array builderParams;
+        for (const std::string &name : specParams(info))
+          if (!info.lookupParam(name))
+            builderParams.push_back(name);
+        j.attribute("builder_params", std::move(builderParams));
+        j.attribute("spec_required",
+                    llvm::json::Array(specRequiredParams(info)));
+      });
+    }
+  });
+  os << "\n";
+}
+
+void mlir::tileops::writePlansJSON(ArrayRef<KernelPlan> plans,
+                                   llvm::raw_ostream &os) {
+  llvm::json::OStream j(os, /*IndentSize=*/1);
+  j.array([&] {
+    for (const KernelPlan &p : plans)
+      j.object([&] {
+        j.attribute("name", p.name);
+        j.attribute("grid", p.grid);
+        j.attribute("threads", p.threads);
+        j.attribute("npt", p.npt);
+        j.attribute("tile", p.tile);
+        j.attribute("strategy", p.strategy);
+        j.attribute("cache_hint", p.cacheHint);
+        j.attribute("out_dtype", p.outDtype);
+        j.attribute("out_shape", llvm::json::Array(p.outShape));
+        j.attribute("args", llvm::json::Array(p.args));
+      });
+  });
+  os << "\n";
+}
+
+//===----------------------------------------------------------------------===//
 // Spec parsing
 //===----------------------------------------------------------------------===//
 
@@ -284,8 +381,7 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
     return err(lineNo, "unknown dtype '" + toks[1] +
                            "' (expects f32, f16, bf16, f8e4m3fn, f8e5m2, i8, "
                            "u8, i16, i32, i64 or bool)");
-  // Generative ops take index inputs; their dtype is the output's.
-  unsigned want = info->result == ResultRule::Float ? kFloat : info->kinds;
+  unsigned want = specDtypeKinds(*info);
   if (!(kindOfDtype(spec.dtype) & want))
     return err(lineNo, "op '" + spec.op + "' does not accept dtype " +
                            spec.dtype +
@@ -301,8 +397,7 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
                            "' produces a float tensor; "
                            "expects a float dtype, got " +
                            spec.dtype);
-  auto allowed = opParams().count(spec.op) ? opParams().at(spec.op)
-                                           : std::vector<std::string>{};
+  std::vector<std::string> allowed = specParams(*info);
   for (StringRef t : ArrayRef<StringRef>(toks).drop_front(2)) {
     if (!t.contains('=')) {
       if (!spec.shapes.empty())
@@ -359,14 +454,17 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
       spec.name = val;
     } else if (llvm::is_contained(allowed, key)) {
       double d;
-      if (kStringParams.count(key)) {
+      const ParamInfo *param = info->lookupParam(key);
+      // (Not an op parameter: the builder's integer seq_len.)
+      ParamType type = param ? param->type : ParamType::I64;
+      if (type == ParamType::String) {
         // checked by the op verifier
-      } else if (kIntParams.count(key) || kBuilderParams.count(key)) {
+      } else if (type == ParamType::I64) {
         int64_t n;
         if (v.getAsInteger(10, n))
           return err(lineNo,
                      "expects an integer " + key + ", got '" + val + "'");
-      } else if (key == "rescale_factors") {
+      } else if (type == ParamType::F64Array) {
         SmallVector<StringRef> parts;
         v.split(parts, ':');
         for (StringRef p : parts)
@@ -389,17 +487,10 @@ llvm::Expected<KernelSpec> mlir::tileops::parseSpecLine(StringRef text,
                              ", strategy, threads, npt, cache_hint, name)");
     }
   }
-  // Shapes: how many each family takes.
-  unsigned wantShapes = info->numInputs;
-  if (info->family == Family::Rope || info->family == Family::Dropout)
-    wantShapes = 1;
-  if (info->family == Family::Alibi || info->family == Family::Sinusoidal) {
-    wantShapes = 0;
-    for (const char *k :
-         {"seq_len", info->family == Family::Alibi ? "num_heads" : "d_model"})
-      if (!spec.params.count(k))
-        return err(lineNo, "op '" + spec.op + "' expects parameter " + k);
-  }
+  for (const std::string &k : specRequiredParams(*info))
+    if (!spec.params.count(k))
+      return err(lineNo, "op '" + spec.op + "' expects parameter " + k);
+  unsigned wantShapes = specTensorInputs(*info);
   if (spec.shapes.size() != wantShapes)
     return err(lineNo, "op '" + spec.op + "' expects " +
                            std::to_string(wantShapes) +
@@ -707,10 +798,12 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     plan.cacheHint = spec.cacheHint == "none" ? "" : spec.cacheHint;
   if (plan.strategy == "direct" || ins.empty())
     plan.cacheHint.clear();
-  std::string hintAttr =
-      plan.cacheHint.empty()
-          ? ""
-          : " attributes {tirx.cache_hint = \"" + plan.cacheHint + "\"}";
+  // The streamed loads' cache_hint optimization hint (every architecture).
+  std::string hintAttr = plan.cacheHint.empty()
+                             ? ""
+                             : " optimization_hints = <default = {cache_hint = "
+                               "\"" +
+                                   plan.cacheHint + "\"}>";
   int64_t T = plan.tile;
   plan.outShape = outShape;
   plan.outDtype = info->result == ResultRule::Bool ? "bool" : dt;
@@ -731,20 +824,6 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   }
   plan.name = name;
 
-  // Attributes of the tileops op.
-  std::vector<std::string> attrs;
-  for (auto &[k, v] : spec.params)
-    if (!kBuilderParams.count(k) && !(fam == Family::Alibi && k == "seq_len"))
-      attrs.push_back(attrText(k, v));
-  // uint8 data: i8 tiles whose op compares, clamps and takes abs/sign as
-  // unsigned.
-  if (dt == "u8")
-    attrs.push_back("unsigned_int");
-  // The positions' bound (the expansion's sin/cos reduction depends on it).
-  if (fam == Family::Sinusoidal)
-    attrs.push_back("seq_len = " + spec.params.at("seq_len") + " : i64");
-  std::string attrDict =
-      attrs.empty() ? "" : " {" + llvm::join(attrs, ", ") + "}";
   std::string loc = formatv("loc(\"{0}\":{1}:1)", file, line).str();
 
   Body b;
@@ -869,9 +948,8 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   auto opLine = [&](const std::vector<std::string> &vals,
                     const std::vector<std::string> &tys,
                     const std::string &resTy) {
-    return b.emit("tileops." + spec.op + " " + llvm::join(vals, ", ") +
-                  attrDict + " : " + llvm::join(tys, ", ") + " -> " + resTy +
-                  " " + loc);
+    return b.emit("tileops." + spec.op + " " + llvm::join(vals, ", ") + " : " +
+                  llvm::join(tys, ", ") + " -> " + resTy + " " + loc);
   };
 
   if (elementwise) {
@@ -1080,4 +1158,29 @@ mlir::tileops::buildModule(const std::vector<KernelSpec> &specs, StringRef file,
     plans.push_back(plan);
   }
   return text + "}\n";
+}
+
+void mlir::tileops::buildTileOps(ModuleOp module,
+                                 const std::vector<KernelSpec> &specs) {
+  SmallVector<Operation *> parsed;
+  module.walk([&](TileOpInterface op) { parsed.push_back(op); });
+  assert(parsed.size() == specs.size() && "one tileops op per entry");
+  OpBuilder b(module.getContext());
+  for (auto [op, spec] : llvm::zip_equal(parsed, specs)) {
+    const OpInfo &info = *lookupOp(spec.op);
+    SmallVector<NamedAttribute> attrs;
+    for (auto &[k, v] : spec.params)
+      if (const ParamInfo *param = info.lookupParam(k))
+        attrs.push_back(b.getNamedAttr(k, paramAttr(b, *param, v)));
+    // uint8 data: i8 tiles whose op compares, clamps and takes abs/sign as
+    // unsigned.
+    if (spec.dtype == "u8")
+      attrs.push_back(b.getNamedAttr("unsigned_int", b.getUnitAttr()));
+    b.setInsertionPoint(op);
+    Operation *built =
+        createOp(b, op->getLoc(), info.name, op->getResult(0).getType(),
+                 op->getOperands(), attrs);
+    op->replaceAllUsesWith(built);
+    op->erase();
+  }
 }

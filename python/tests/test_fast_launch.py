@@ -37,6 +37,9 @@ PTX = """.version 8.0
 .reqntid 32, 1, 1
 { ret; }
 """
+EXP_PLAN = {"name": "exp_f32_1024", "grid": 2, "threads": 128, "npt": 4, "tile": 512,
+            "strategy": "register_copy", "cache_hint": "L1::no_allocate", "out_dtype": "f32",
+            "out_shape": [1024], "args": ["in:f32:1024", "out:f32:1024"]}
 
 K_SIZES = [8, 8, 4, 4]
 SCALAR_SIZES = [1, 1, 2, 4, 8, 2, 2, 4, 8]
@@ -270,7 +273,7 @@ def test_ops_calls_are_planned_once_and_launched_by_the_fast_path(torch, cuda, m
     monkeypatch.setattr(T, "_plans", {})
     line = T.spec_line("exp", "f32", [[1024]], {})
     mod = Module.from_ptx(EXP_PTX)
-    monkeypatch.setattr(T, "_kernels", {(line, "sm_90"): (mod.exp_f32_1024, T.parse_plans(EXP_PTX)["exp_f32_1024"])})
+    monkeypatch.setattr(T, "_kernels", {(line, "sm_90"): (mod.exp_f32_1024, EXP_PLAN)})
     x = FakeTorchTensor((1024,), torch.float32, address=0x7F0000040000)
     cuda.record([8, 8])
     out = T.exp(x)

@@ -14,9 +14,46 @@ def _tool_or_skip():
         pytest.skip("tileops-build is not built")
 
 
-def test_table_has_72_ops_in_12_families():
-    assert len(T.OPS) == 72
+def test_op_table_is_the_tools_listing():
+    """OPS and op_info are tileops-build --list-ops=json (the ops' ODS definitions)."""
+    import json
+    import subprocess
+    tool = _tool_or_skip()
+    listing = json.loads(subprocess.run([tool, "--list-ops=json"], capture_output=True, text=True,
+                                        check=True).stdout)
+    assert list(T.OPS) == [op["name"] for op in listing]
     assert len({v[0] for v in T.OPS.values()}) == 12
+    assert T.OPS["add"] == ("binary_arith", 2, "fi", "same")
+    assert T.OPS["lt"] == ("comparison", 2, "fib", "bool")
+    assert T.OPS["rope_neox"] == ("rope", 1, "f", "same")
+    assert T.OPS["alibi"] == ("alibi", 0, "f", "float")  # index inputs, a float result
+    add = T.op_info("add")
+    assert add["inputs"] == 2 and add["params"] == [
+        {"name": "alpha", "type": "f64", "default": 1.0, "optional": False, "required": False}]
+    assert [(p["name"], p["default"]) for p in T.op_info("rope_llama31")["params"]][-1] == \
+        ("original_max_position", 8192)
+    assert T.op_info("gelu")["params"][0]["default"] == "none"
+    assert T.op_info("alibi")["params"][0]["required"] and T.op_info("alibi")["builder_params"] == ["seq_len"]
+    assert T.op_info("sinusoidal")["spec_required"] == ["seq_len", "d_model"]
+
+
+def test_every_op_of_the_table_builds_with_its_defaults():
+    """Each op the table lists (a new op included, with no change here) builds a kernel for
+    each dtype kind it accepts, with its parameters at their defaults, and has a function."""
+    _tool_or_skip()
+    dtype = {"f": "f16", "i": "i32", "b": "bool"}
+    lines = []
+    for op, (family, n, kinds, result) in T.OPS.items():
+        assert callable(getattr(T, op))
+        required = {k: 8 for k in T.op_info(op)["spec_required"]}
+        for k in kinds:
+            # the other tensors broadcast along the last dimension (prelu: its channels)
+            shapes = ([[4, 64]] if family == "rope" else [[8, 64]] + [[64]] * (n - 1))[:n]
+            lines.append(T.spec_line(op, dtype[k], shapes, required, name=f"{op}_{k}"))
+    p = T.plans(lines)
+    assert len(p) == len(lines)
+    for plan in p.values():
+        assert plan["grid"] >= 1 and [a for a in plan["args"] if a.startswith("out:")]
 
 
 def test_spec_line_format():
@@ -61,7 +98,8 @@ def test_bad_specs_get_clear_errors(line, message):
 def test_plan_and_coalesced_broadcast_gather():
     _tool_or_skip()
     out = T.run_tool(["add f16 16x256x56x56,256x1x1 name=bias"], "cuda_tile")
-    plan = T.parse_plans(out)["bias"]
+    plan = T.plans(["add f16 16x256x56x56,256x1x1 name=bias"])["bias"]
+    assert plan["out_shape"] == [16, 256, 56, 56] and plan["npt"] * plan["threads"] == plan["tile"]
     n = 16 * 256 * 56 * 56
     assert plan["grid"] * plan["tile"] >= n > (plan["grid"] - 1) * plan["tile"]
     assert plan["args"] == ["in:f16:16x256x56x56", "in:f16:256x1x1", "out:f16:16x256x56x56"]
@@ -72,9 +110,8 @@ def test_plan_and_coalesced_broadcast_gather():
 
 def test_cost_rule_presets():
     _tool_or_skip()
-    out = T.run_tool(["relu f32 1048576 name=a", "relu f32 1048576 strategy=direct name=b",
-                      "relu f16 7 name=c", "relu f32 1048576 threads=512 npt=2 name=d"], "plan")
-    p = T.parse_plans(out)
+    p = T.plans(["relu f32 1048576 name=a", "relu f32 1048576 strategy=direct name=b",
+                 "relu f16 7 name=c", "relu f32 1048576 threads=512 npt=2 name=d"])
     assert p["a"]["tile"] == p["a"]["threads"] * 4  # 16-byte f32 vectors
     assert p["b"]["tile"] == p["b"]["threads"]      # one element per thread
     assert p["c"]["threads"] == 32 and p["c"]["grid"] == 1
@@ -84,8 +121,9 @@ def test_cost_rule_presets():
 def test_uint8_specs():
     _tool_or_skip()
     assert T._DTYPES["uint8"] == "u8" and T._kind("u8") == "i"
-    out = T.run_tool(["lt u8 64,64 name=a", "clamp uint8 64 min=3 max=200 name=b"], "cuda_tile")
-    p = T.parse_plans(out)
+    lines = ["lt u8 64,64 name=a", "clamp uint8 64 min=3 max=200 name=b"]
+    out = T.run_tool(lines, "cuda_tile")
+    p = T.plans(lines)
     assert p["a"]["out_dtype"] == "bool" and p["a"]["args"][0] == "in:u8:64"
     assert p["b"]["out_dtype"] == "u8"
     assert out.count("unsigned_int") == 2
@@ -94,10 +132,9 @@ def test_uint8_specs():
 def test_cache_hint_rule_and_option():
     _tool_or_skip()
     # 8 MiB moved: streamed loads skip L1; 512 MiB: plain; the option overrides either way
-    out = T.run_tool(["exp f32 1048576 name=a", "exp f16 16384x16384 name=b",
-                      "exp f32 1048576 cache_hint=none name=c",
-                      "exp f16 16384x16384 cache_hint=L1::evict_first name=d"], "plan")
-    p = T.parse_plans(out)
+    p = T.plans(["exp f32 1048576 name=a", "exp f16 16384x16384 name=b",
+                 "exp f32 1048576 cache_hint=none name=c",
+                 "exp f16 16384x16384 cache_hint=L1::evict_first name=d"])
     assert [p[k]["cache_hint"] for k in "abcd"] == ["L1::no_allocate", "", "", "L1::evict_first"]
     assert p["a"]["out_dtype"] == "f32" and p["d"]["args"] == ["in:f16:16384x16384", "out:f16:16384x16384"]
 

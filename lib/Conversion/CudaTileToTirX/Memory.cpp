@@ -459,6 +459,23 @@ void ViewTable::alias(Value in, Value out) {
   copyEntry(partitions, in, out);
 }
 
+/// The `cache_hint` optimization hint of `op` for the architecture of the
+/// NVVM target of `func`, its kernel (sm_90a reads the sm_90 entry), or null.
+static Attribute viewLoadCacheHint(ct::LoadViewTkoOp op, gpu::GPUFuncOp func) {
+  ct::OptimizationHintsAttr hints = op.getOptimizationHintsAttr();
+  if (!hints)
+    return nullptr;
+  StringRef arch = "default";
+  if (auto module = func->getParentOfType<gpu::GPUModuleOp>())
+    if (ArrayAttr targets = module.getTargetsAttr())
+      for (Attribute target : targets)
+        if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
+          StringRef chip = nvvm.getChip();
+          arch = chip.ends_with("a") ? chip.drop_back() : chip;
+        }
+  return hints.getHint(arch, "cache_hint");
+}
+
 LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
   Location loc = op.getLoc();
   syncAfterStores(op.getToken(), loc);
@@ -480,12 +497,13 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
         allocBlocked(ct::TileType::get(b.getContext(), region->view.tileShape,
                                        tileType.getElementType()),
                      loc);
-    // A `tirx.cache_hint` string on the load becomes the copy's config
-    // (tirx-dispatch checks and applies it; the load_ptr path ignores it).
+    // The load's `cache_hint` optimization hint for the target's
+    // architecture (or `default`) becomes the copy's config (tirx-dispatch
+    // applies it; the load_ptr path ignores it).
     DictionaryAttr hint;
-    if (Attribute h = op->getAttr("tirx.cache_hint")) {
+    if (Attribute h = viewLoadCacheHint(op, func)) {
       auto str = dyn_cast<StringAttr>(h);
-      std::string why = "expects tirx.cache_hint to be a string";
+      std::string why = "expects cache_hint to be a string";
       if (!str || failed(tirx::checkCacheHint(str.getValue(), why)))
         return op->emitOpError() << why;
       hint = b.getDictionaryAttr(b.getNamedAttr("cache_hint", str));

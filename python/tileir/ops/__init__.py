@@ -1,4 +1,4 @@
-"""``tileir.ops``: the 72 TileOPs elementwise ops on torch tensors.
+"""``tileir.ops``: the TileOPs elementwise ops on torch tensors.
 
 Every op mirrors the signature and defaults of the torch function it copies
 (``tileir.ops.add(input, other, *, alpha=1)``, ``tileir.ops.gelu(input,
@@ -9,6 +9,11 @@ are cached per spec in memory and on disk through the PTX cache of
 (``torch.ops.tileir.<name>``) with a fake implementation, so
 ``torch.compile(fullgraph=True)`` traces through it.
 
+The op table (:data:`OPS`, :func:`op_info`) is the one ``tileops-build --list-ops=json``
+prints, read on first use (and saved next to the kernel cache, for machines that only have
+the cache). Ops without a signature of their own below take their tensors positionally and
+their parameters by keyword (``tileir.ops.exp2(input)``).
+
 Inputs must share one dtype (no type promotion, as TileOPs); they are made
 contiguous. uint8 tensors are unsigned (ops that order them compare as
 unsigned). Not supported (ValueError): float64, uint16..uint64 and complex tensors,
@@ -18,53 +23,17 @@ weights.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import os
-import re
 import subprocess
+import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 TOOL = "tileops-build"
-
-#: family, number of tensor inputs, accepted kinds ("f", "i", "b"), result
-#: ("same", "bool", "float"). Mirrors lib/Dialect/TileOps/IR/TileOps.cpp.
-OPS: Dict[str, Tuple[str, int, str, str]] = {}
-for _n in ["exp", "log", "sqrt", "rsqrt", "reciprocal", "sin", "cos", "erf", "log1p", "expm1"]:
-    OPS[_n] = ("unary_math", 1, "f", "same")
-for _n in ["abs", "neg", "sign", "floor", "ceil", "round", "trunc"]:
-    OPS[_n] = ("unary_math", 1, "fi", "same")
-for _n in ["add", "sub", "mul", "maximum", "minimum"]:
-    OPS[_n] = ("binary_arith", 2, "fi", "same")
-for _n in ["div", "remainder", "pow", "floor_divide", "lerp"]:
-    OPS[_n] = ("binary_arith", 2, "f", "same")
-for _n in ["relu", "gelu", "silu", "sigmoid", "tanh", "hardswish", "hardsigmoid", "mish", "selu",
-           "leaky_relu", "elu", "hardtanh", "softplus"]:
-    OPS[_n] = ("activation", 1, "f", "same")
-OPS["prelu"] = ("activation", 2, "f", "same")
-for _n in ["silu_and_mul", "gelu_and_mul", "gelu_tanh_and_mul"]:
-    OPS[_n] = ("fused_gated", 1, "f", "same")
-for _n in ["eq", "ne", "gt", "lt", "ge", "le"]:
-    OPS[_n] = ("comparison", 2, "fib", "bool")
-for _n in ["bitwise_and", "bitwise_or", "bitwise_xor"]:
-    OPS[_n] = ("bitwise", 2, "ib", "same")
-OPS["bitwise_not"] = ("bitwise", 1, "ib", "same")
-for _n in ["logical_and", "logical_or"]:
-    OPS[_n] = ("logical", 2, "fib", "bool")
-OPS["logical_not"] = ("logical", 1, "fib", "bool")
-OPS["where"] = ("special", 3, "fib", "same")
-OPS["clamp"] = ("special", 1, "fi", "same")
-OPS["masked_fill"] = ("special", 2, "fib", "same")
-OPS["nan_to_num"] = ("special", 1, "f", "same")
-for _n in ["isnan", "isinf", "isfinite"]:
-    OPS[_n] = ("special", 1, "fib", "bool")
-for _n in ["rope_neox", "rope_non_neox", "rope_llama31", "rope_yarn", "rope_longrope"]:
-    OPS[_n] = ("rope", 1, "f", "same")
-OPS["dropout"] = ("dropout", 1, "f", "same")
-OPS["alibi"] = ("alibi", 0, "f", "float")
-OPS["sinusoidal"] = ("sinusoidal", 0, "f", "float")
-assert len(OPS) == 72
 
 _DTYPES = {
     "float32": "f32", "float16": "f16", "bfloat16": "bf16", "float8_e4m3fn": "f8e4m3fn",
@@ -131,14 +100,15 @@ def find_tool() -> str:
     return require_tool(TOOL)
 
 
-def run_tool(lines: Sequence[str], emit: str = "ptx", chip: str = "sm_90") -> str:
-    """Runs tileops-build on spec lines; SpecError carries its diagnostics (a crash of the
-    tool is a tileir.CompileError)."""
+def run_tool(lines: Sequence[str], emit: str = "ptx", chip: str = "sm_90",
+             extra: Sequence[str] = ()) -> str:
+    """Runs tileops-build on spec lines (``extra``: more options); SpecError carries its
+    diagnostics (a crash of the tool is a tileir.CompileError)."""
     from .. import _log
     from .._toolchain import failure_message
     from ..errors import CompileError
     text = "\n".join(lines) + "\n"
-    command = [find_tool(), f"--emit={emit}", f"--chip={chip}", "-"]
+    command = [find_tool(), f"--emit={emit}", f"--chip={chip}", *extra, "-"]
     _log.log("run " + " ".join(command) + f" <<< {text.strip()!r}")
     res = subprocess.run(command, input=text, capture_output=True, text=True)
     if res.returncode < 0:
@@ -149,18 +119,103 @@ def run_tool(lines: Sequence[str], emit: str = "ptx", chip: str = "sm_90") -> st
     return res.stdout
 
 
-_PLAN_RE = re.compile(r"^// tileops\.plan (\S+) grid=(\d+) threads=(\d+) tile=(\d+) strategy=(\S+) "
-                      r"(?:cache_hint=(\S+) )?out=(\S+):(\S+) args=(\S*)$", re.M)
+def plans(lines: Sequence[str], chip: str = "sm_90") -> Dict[str, Dict[str, Any]]:
+    """The launch plans of spec lines (``tileops-build --emit=plan-json``), by kernel name:
+    grid, threads, npt, tile, strategy, cache_hint, out_dtype, out_shape and args."""
+    return {p["name"]: p for p in json.loads(run_tool(lines, "plan-json", chip))}
 
 
-def parse_plans(text: str) -> Dict[str, Dict[str, Any]]:
-    """The ``// tileops.plan`` lines of tileops-build output, by kernel name."""
-    plans = {}
-    for m in _PLAN_RE.finditer(text):
-        plans[m.group(1)] = {"grid": int(m.group(2)), "threads": int(m.group(3)), "tile": int(m.group(4)),
-                             "strategy": m.group(5), "cache_hint": m.group(6) or "", "out_dtype": m.group(7),
-                             "args": m.group(9).split(",")}
-    return plans
+def build(lines: Sequence[str], chip: str = "sm_90") -> Tuple[str, Dict[str, Dict[str, Any]]]:
+    """(PTX, launch plans by kernel name) of spec lines: one tileops-build run, the plans
+    as JSON (``--plans-json``)."""
+    with tempfile.TemporaryDirectory(prefix="tileops-") as tmp:
+        path = Path(tmp) / "plans.json"
+        ptx = run_tool(lines, "ptx", chip, extra=[f"--plans-json={path}"])
+        built = json.loads(path.read_text(encoding="utf-8"))
+    return ptx, {p["name"]: p for p in built}
+
+
+def save_module(path: Any, ptx: str, plans: Dict[str, Dict[str, Any]]) -> None:
+    """Writes a built module: the PTX to ``path``, its plans to ``path.plans.json``."""
+    Path(path).write_text(ptx, encoding="utf-8")
+    Path(f"{path}.plans.json").write_text(json.dumps(list(plans.values())), encoding="utf-8")
+
+
+def load_module(path: Any) -> Tuple[str, Dict[str, Dict[str, Any]]]:
+    """(PTX, plans by kernel name) of a module written by :func:`save_module`."""
+    plans = json.loads(Path(f"{path}.plans.json").read_text(encoding="utf-8"))
+    return Path(path).read_text(encoding="utf-8"), {p["name"]: p for p in plans}
+
+
+# ---------------------------------------------------------------------------------------------
+# The op table: tileops-build --list-ops=json (the ops' ODS definitions).
+# ---------------------------------------------------------------------------------------------
+
+_KIND_LETTERS = {"float": "f", "int": "i", "bool": "b"}
+
+
+def _op_table_file() -> Path:
+    return _cache_dir().parent / "tileops-op-table.json"
+
+
+@functools.lru_cache(maxsize=1)
+def _op_table() -> Dict[str, Dict[str, Any]]:
+    """Every op's entry of ``tileops-build --list-ops=json``, by name. Saved next to the
+    kernel cache; read from there on a machine without tileops-build."""
+    from .._toolchain import failure_message, not_found_message, tool_path
+    from ..cache import cache_disabled
+    from ..errors import CompileError, ToolNotFoundError
+    saved = _op_table_file()
+    tool = tool_path(TOOL)
+    if tool is not None:
+        command = [tool, "--list-ops=json"]
+        res = subprocess.run(command, capture_output=True, text=True)
+        if res.returncode != 0:
+            raise CompileError(failure_message(TOOL, res.returncode, "--list-ops=json"),
+                               stderr=res.stderr, returncode=res.returncode, command=command)
+        text = res.stdout
+        if not cache_disabled():
+            try:
+                saved.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(dir=saved.parent, prefix=".op-table-")
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(text)
+                os.replace(tmp, saved)
+            except OSError:
+                pass
+    elif saved.is_file():
+        text = saved.read_text(encoding="utf-8")
+    else:
+        raise ToolNotFoundError(f"{not_found_message(TOOL)}\nNo op table saved in {saved} either.",
+                                tool=TOOL)
+    return {op["name"]: op for op in json.loads(text)}
+
+
+def op_info(op: str) -> Dict[str, Any]:
+    """The op's entry of ``tileops-build --list-ops=json``: name, family, inputs (of the
+    tileops op), tensors (of a spec line), kinds, dtype_kinds, result and params (name,
+    type, default, optional, required)."""
+    return _op_table()[op]
+
+
+class _OpTable(Mapping):
+    """op name -> (family, number of tensor inputs, accepted dtype kinds ("f", "i", "b"),
+    result ("same", "bool", "float")), from :func:`op_info`."""
+
+    def __getitem__(self, op: str) -> Tuple[str, int, str, str]:
+        info = _op_table()[op]
+        return (info["family"], info["tensors"], "".join(_KIND_LETTERS[k] for k in info["dtype_kinds"]),
+                info["result"])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_op_table())
+
+    def __len__(self) -> int:
+        return len(_op_table())
+
+
+#: The op table (read from tileops-build on first use).
+OPS: Mapping = _OpTable()
 
 
 _kernels: Dict[Tuple[str, str], Any] = {}
@@ -212,26 +267,27 @@ def kernel(line: str, chip: Optional[str] = None) -> Tuple[Any, Dict[str, Any]]:
         candidates = compatible_chips(chip) if detected else [chip]
         while cache is not None and entry is None and candidates:
             entry = cache.lookup_any(source_key(line, candidates.pop(0), None, (("tool", TOOL),)))
-        if entry is None:
+        if entry is None or not isinstance(entry.metadata.get("plan"), dict):
             where = (f"The kernel cache {_cache_dir()} has no entry for spec '{line}' ({chip}) either."
                      if cache is not None else "(The kernel cache is off: TILEIR_CACHE_DISABLE is set.)")
             raise ToolNotFoundError(f"{not_found_message(TOOL)}\n{where}", tool=TOOL)
         _log.log(f"cache hit for spec '{line}' ({chip}, no {TOOL}) in {cache.root}")
-        ptx = entry.read_ptx()
+        ptx, plan = entry.read_ptx(), entry.metadata["plan"]
     else:
         st = os.stat(tool)
         compiler = compiler_key(f"{TOOL} {tool} size={st.st_size} mtime_ns={st.st_mtime_ns}\n"
                                 f"{package_identity()}")
         entry = cache.lookup(source, compiler) if cache is not None else None
-        if entry is not None:
+        if entry is not None and isinstance(entry.metadata.get("plan"), dict):
             _log.log(f"cache hit for spec '{line}' ({chip}) in {cache.root}")
-            ptx = entry.read_ptx()
+            ptx, plan = entry.read_ptx(), entry.metadata["plan"]
         else:
-            ptx = run_tool([line], "ptx", chip)
+            ptx, built = build([line], chip)
+            (plan,) = built.values()
             if cache is not None:
-                cache.store(source, compiler, ptx, {"spec": line, "chip": chip, "created": time.time()})
-    plans = parse_plans(ptx)
-    (name, plan), = plans.items()
+                cache.store(source, compiler, ptx,
+                            {"spec": line, "chip": chip, "plan": plan, "created": time.time()})
+    name = plan["name"]
     mod = Module.from_ptx(ptx)
     _kernels[key] = (getattr(mod, name), plan)
     return _kernels[key]
@@ -439,7 +495,7 @@ def _call(op: str, tensors: Sequence[Any], **params: Any) -> Any:
         # Eager: reject a bad call here, with the op's error, before the custom op runs.
         # Traced: the fake implementation runs the same check.
         _out_meta(op, list(tensors), params)
-    return _OVERLOADS[op](list(tensors), _encode(params))
+    return _custom_op(op)(list(tensors), _encode(params))
 
 
 def _inplace(x: Any, y: Any, inplace: bool) -> Any:
@@ -450,40 +506,58 @@ def _inplace(x: Any, y: Any, inplace: bool) -> Any:
 
 
 # ---------------------------------------------------------------------------------------------
-# The 72 ops, with torch's signatures.
+# The ops: those with parameters or options of torch's have torch's signatures; every other
+# op of the table (module __getattr__) takes its tensors positionally, e.g. exp(input),
+# mul(input, other).
 # ---------------------------------------------------------------------------------------------
 
-def _unary(op: str):
-    def f(input):
-        return _call(op, [input])
-    f.__name__ = op
-    f.__doc__ = f"tileir version of torch.{op}(input)."
+def _generic(op: str):
+    """The function of ``op``: its tensors positionally, its parameters (the op table's) by
+    keyword, None leaving one at its default."""
+    info = op_info(op)
+    n = info["tensors"]
+    names = [p["name"] for p in info["params"]] + info["builder_params"]
+
+    def f(*tensors, **params):
+        if len(tensors) != n:
+            raise TypeError(f"{op}() takes {n} tensor argument(s), got {len(tensors)}")
+        unknown = sorted(set(params) - set(names))
+        if unknown:
+            raise TypeError(f"{op}() got unexpected parameter(s) {', '.join(unknown)} "
+                            f"(expects {', '.join(names) or 'none'})")
+        return _call(op, list(tensors), **params)
+    f.__name__ = f.__qualname__ = op
+    args = ", ".join(["input", "other", "third"][:n] if n <= 3 else [f"t{i}" for i in range(n)])
+    f.__doc__ = f"tileir version of torch.{op}({args})."
     return f
 
 
-for _n in ["exp", "log", "sqrt", "rsqrt", "abs", "neg", "reciprocal", "sign", "sin", "cos", "floor", "ceil",
-           "trunc", "erf", "log1p", "expm1", "sigmoid", "tanh", "bitwise_not", "logical_not", "isnan", "isinf",
-           "isfinite", "silu_and_mul", "gelu_and_mul", "gelu_tanh_and_mul"]:
-    globals()[_n] = _unary(_n)
+def __getattr__(name: str) -> Any:
+    try:
+        ops = set(OPS)
+    except FileNotFoundError as e:  # neither tileops-build nor a saved op table
+        ops, why = set(), f" (no op table: {str(e).splitlines()[0]})"
+    else:
+        why = ""
+    if name == "__all__":
+        return sorted(ops | set(_HELPERS))
+    if not name.startswith("_") and name in ops:
+        f = globals()[name] = _generic(name)
+        return f
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}{why}")
+
+
+def __dir__() -> List[str]:
+    try:
+        return sorted(set(globals()) | set(OPS))
+    except FileNotFoundError:
+        return sorted(globals())
 
 
 def round(input, *, decimals=0):
     if decimals != 0:
         raise ValueError("tileir.ops.round supports decimals=0 only")
     return _call("round", [input])
-
-
-def _binary(op: str):
-    def f(input, other):
-        return _call(op, [input, other])
-    f.__name__ = op
-    f.__doc__ = f"tileir version of torch.{op}(input, other)."
-    return f
-
-
-for _n in ["mul", "remainder", "floor_divide", "maximum", "minimum", "eq", "ne", "gt", "lt", "ge", "le",
-           "bitwise_and", "bitwise_or", "bitwise_xor", "logical_and", "logical_or"]:
-    globals()[_n] = _binary(_n)
 
 
 def add(input, other, *, alpha=1):
@@ -643,11 +717,19 @@ def _register_custom_ops() -> None:
         return
     _torch = torch
     _encode = torch.compiler.assume_constant_result(_encode)
-    for op in OPS:
+    try:
+        ops = list(OPS)
+    except FileNotFoundError:  # neither tileops-build nor a saved op table: no op runs
+        return
+    for op in ops:
         _custom_op(op)
+        # The functions of the table's ops exist before any torch.compile traces a call.
+        if op not in globals():
+            globals()[op] = _generic(op)
 
 
 _register_custom_ops()
 
 
-__all__ = sorted(OPS) + ["OPS", "SpecError", "spec_line", "run_tool", "kernel", "parse_plans", "dtype_name"]
+_HELPERS = ["OPS", "SpecError", "spec_line", "run_tool", "kernel", "plans", "build", "save_module",
+            "load_module", "op_info", "dtype_name"]

@@ -91,10 +91,11 @@ cuda_tile.module @view_hints {
     %tv = make_tensor_view %p, shape = [64], strides = [1] : tensor_view<64xf32, strides=[1]>
     %pv = make_partition_view %tv : partition_view<tile=(8), tensor_view<64xf32, strides=[1]>>
     %c0 = constant <i32: 0> : tile<i32>
-    // expected-warning @+3 {{'cuda_tile.load_view_tko' op expects sm_90 hint allow_tma to be a boolean, got 1}}
-    // expected-warning @+2 {{expects sm_90 hint latency to be an integer in [1, 10], got 11}}
-    // expected-warning @+1 {{'cuda_tile.load_view_tko' op expects sm_90 hints among allow_tma, latency, got 'occupancy'}}
-    %x, %t0 = load_view_tko weak %pv[%c0] optimization_hints = <sm_90 = {allow_tma = 1, latency = 11, occupancy = 2}> : partition_view<tile=(8), tensor_view<64xf32, strides=[1]>>, tile<i32> -> tile<8xf32>, token
+    // expected-warning @+4 {{'cuda_tile.load_view_tko' op expects sm_90 hint allow_tma to be a boolean, got 1}}
+    // expected-warning @+3 {{expects sm_90 hint latency to be an integer in [1, 10], got 11}}
+    // expected-warning @+2 {{expects sm_90 hint cache_hint to be a string (a PTX L1 eviction priority), got 3}}
+    // expected-warning @+1 {{'cuda_tile.load_view_tko' op expects sm_90 hints among allow_tma, cache_hint, latency, got 'occupancy'}}
+    %x, %t0 = load_view_tko weak %pv[%c0] optimization_hints = <sm_90 = {allow_tma = 1, cache_hint = 3, latency = 11, occupancy = 2}> : partition_view<tile=(8), tensor_view<64xf32, strides=[1]>>, tile<i32> -> tile<8xf32>, token
     return
   }
 }
@@ -107,8 +108,10 @@ cuda_tile.module @store_view_hints {
     %pv = make_partition_view %tv : partition_view<tile=(8), tensor_view<64xf32, strides=[1]>>
     %c0 = constant <i32: 0> : tile<i32>
     %x = constant <f32: 0.0> : tile<8xf32>
+    // store_view_tko takes no cache_hint (a load hint).
+    // expected-warning @+2 {{'cuda_tile.store_view_tko' op expects default hints among allow_tma, latency, got 'cache_hint'}}
     // expected-warning @+1 {{'cuda_tile.store_view_tko' op expects default hint latency to be an integer in [1, 10], got "fast"}}
-    %t = store_view_tko weak %x, %pv[%c0] optimization_hints = <default = {latency = "fast"}> : tile<8xf32>, partition_view<tile=(8), tensor_view<64xf32, strides=[1]>>, tile<i32> -> token
+    %t = store_view_tko weak %x, %pv[%c0] optimization_hints = <default = {cache_hint = "L1::evict_first", latency = "fast"}> : tile<8xf32>, partition_view<tile=(8), tensor_view<64xf32, strides=[1]>>, tile<i32> -> token
     return
   }
 }

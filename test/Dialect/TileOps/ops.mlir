@@ -1,5 +1,5 @@
-// Every tileops op (72) parses, verifies and expands into cuda_tile ops that verify.
-// (72 ops)
+// Every tileops op (73) parses, verifies and expands into cuda_tile ops that verify.
+// (73 ops)
 // RUN: tile-opt %s | tile-opt | FileCheck %s --check-prefix=ROUND
 // RUN: tile-opt --tileops-expand %s | FileCheck %s --check-prefix=EXPAND
 // EXPAND-NOT: tileops.
@@ -16,6 +16,8 @@ cuda_tile.module @all {
     %g = constant <f16: 0.5> : tile<8x32xf16>
     %exp = tileops.exp %x : tile<8x16xf16> -> tile<8x16xf16>
     // ROUND: tileops.exp %{{.*}} : tile<8x16xf16> -> tile<8x16xf16>
+    %exp2 = tileops.exp2 %x : tile<8x16xf16> -> tile<8x16xf16>
+    // ROUND: tileops.exp2 %{{.*}} : tile<8x16xf16> -> tile<8x16xf16>
     %log = tileops.log %x : tile<8x16xf16> -> tile<8x16xf16>
     // ROUND: tileops.log %{{.*}} : tile<8x16xf16> -> tile<8x16xf16>
     %sqrt = tileops.sqrt %x : tile<8x16xf16> -> tile<8x16xf16>

@@ -1,5 +1,6 @@
-"""Prints one spec line per op x dtype: the 72 ops x (f32, f16, bf16) (bitwise ops: i32, i8, bool),
-at TileOPs' benchmark shapes. Used to time `tileops-build` on all 216 kernels."""
+"""Prints one spec line per op x dtype: every op of the table (tileir.ops.OPS, from
+tileops-build --list-ops=json) x (f32, f16, bf16) (bitwise ops: i32, i8, bool), at TileOPs'
+benchmark shapes. Used to time `tileops-build` on all of them."""
 import sys
 
 sys.path.insert(0, __file__.rsplit("/utils/", 1)[0] + "/python")

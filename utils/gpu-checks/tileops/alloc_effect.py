@@ -19,7 +19,7 @@ def main(outdir, which):
     import torch
     from bench_workloads import Timer, paired
     from tileir.module import Module
-    from tileir.ops import parse_plans
+    from tileir.ops import load_module
     meta = json.load(open(os.path.join(outdir, "specs.json")))
     timer, triton = Timer(torch), C._triton_ops()
     gen = torch.Generator(device="cuda").manual_seed(0)
@@ -27,8 +27,8 @@ def main(outdir, which):
     for name, op, dt, shapes, params in meta["specs"]:
         if f"{op}_{dt}" not in which or not name.startswith("L_"):
             continue
-        ptx = open(os.path.join(outdir, "ptx", f"{op}.ptx")).read()
-        plan = parse_plans(ptx)[name]
+        ptx, module_plans = load_module(os.path.join(outdir, "ptx", f"{op}.ptx"))
+        plan = module_plans[name]
         k, g = getattr(Module.from_ptx(ptx), name), plan["grid"]
         ins = C.make_inputs(torch, op, dt, shapes, gen)
         odt = torch.bool if plan["out_dtype"] == "bool" else C.torch_dtype(torch, dt)

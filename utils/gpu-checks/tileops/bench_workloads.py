@@ -98,7 +98,7 @@ def make(outdir):
     for op, items in sorted(groups.items()):
         lines = [T.spec_line(o, d, sh, p, name=n) for n, o, d, sh, p in items]
         try:
-            ptx = T.run_tool(lines, "ptx")
+            ptx, plans = T.build(lines)
             ok = items
         except Exception:  # noqa: BLE001 - one by one, to name the failing spec
             ptx, ok = None, []
@@ -109,9 +109,9 @@ def make(outdir):
                 except Exception as e:  # noqa: BLE001
                     failed[it[0]] = str(e).strip().splitlines()[0] if str(e).strip() else repr(e)
             if ok:
-                ptx = T.run_tool([T.spec_line(o, d, sh, p, name=n) for n, o, d, sh, p in ok], "ptx")
+                ptx, plans = T.build([T.spec_line(o, d, sh, p, name=n) for n, o, d, sh, p in ok])
         if ptx:
-            open(os.path.join(outdir, "ptx", f"{op}.ptx"), "w").write(ptx)
+            T.save_module(os.path.join(outdir, "ptx", f"{op}.ptx"), ptx, plans)
             built += ok
         print(f"{op}: {len(ok)}/{len(items)}", flush=True)
     json.dump({"specs": built, "failed": failed}, open(os.path.join(outdir, "specs.json"), "w"))
@@ -187,13 +187,13 @@ def paired(a, b):
 def run(outdir):
     import torch
     from tileir.module import Module
-    from tileir.ops import parse_plans
+    from tileir.ops import load_module
     meta = json.load(open(os.path.join(outdir, "specs.json")))
     mods, plans = {}, {}
-    for fn in sorted(os.listdir(os.path.join(outdir, "ptx"))):
-        ptx = open(os.path.join(outdir, "ptx", fn)).read()
+    for fn in sorted(f for f in os.listdir(os.path.join(outdir, "ptx")) if f.endswith(".ptx")):
+        ptx, module_plans = load_module(os.path.join(outdir, "ptx", fn))
         m = Module.from_ptx(ptx)
-        for n, p in parse_plans(ptx).items():
+        for n, p in module_plans.items():
             plans[n], mods[n] = p, m
     timer = Timer(torch)
     gen = torch.Generator(device="cuda").manual_seed(0)

@@ -156,21 +156,21 @@ def make(outdir):
     for gi, ((op, dt), items) in enumerate(sorted(groups.items())):
         batches = [items]
         try:
-            ptx = T.run_tool([l for _, l in items], "ptx")
+            ptx, plans = T.build([l for _, l in items])
         except Exception:  # noqa: BLE001 - rebuilt line by line for per-spec verdicts
             ptx, batches = None, [[it] for it in items]
         for bi, batch in enumerate(batches):
             if ptx is None:
                 try:
-                    text = T.run_tool([batch[0][1]], "ptx")
+                    text, text_plans = T.build([batch[0][1]])
                 except Exception as e:  # noqa: BLE001 - recorded, not fatal
                     msg = str(e).strip().splitlines()
                     verdict[batch[0][0]] = msg[0] if msg else repr(e)
                     continue
             else:
-                text = ptx
+                text, text_plans = ptx, plans
             fn = f"g{gi}_{bi}.ptx"
-            open(os.path.join(outdir, "ptx", fn), "w").write(text)
+            T.save_module(os.path.join(outdir, "ptx", fn), text, text_plans)
             modules.append(fn)
             for name, _ in batch:
                 verdict[name] = None
@@ -555,15 +555,15 @@ def run(outdir):
     import torch
     TRITON = _triton_ops()
     from tileir.module import Module
-    from tileir.ops import parse_plans
+    from tileir.ops import load_module
     meta = json.load(open(os.path.join(outdir, "cases.json")))
     verdict = meta["verdict"]
     mods, plans = {}, {}
     t0 = time.time()
     for fn in meta["modules"]:
-        ptx = open(os.path.join(outdir, "ptx", fn)).read()
+        ptx, module_plans = load_module(os.path.join(outdir, "ptx", fn))
         m = Module.from_ptx(ptx)
-        for n, p in parse_plans(ptx).items():
+        for n, p in module_plans.items():
             plans[n], mods[n] = p, m
     gen = torch.Generator(device="cuda").manual_seed(0)
     results = {"cases": {}, "bench": {}}

@@ -10,7 +10,6 @@ the remainder take a per-tile fast path (exact floor by one fma) where every quo
   python3 fd_edges.py run OUTDIR    (on the GPU; needs the tileir package on PYTHONPATH)
 """
 import os
-import subprocess
 import sys
 
 N = 1 << 20
@@ -20,19 +19,18 @@ SPECS = [(f"{op}_{dt}", op, dt) for op in ("floor_divide", "div", "remainder")
 
 def make(out):
     os.makedirs(out, exist_ok=True)
-    tool = os.path.join(os.environ.get("TILEIR_TOOLS_DIR", "build/bin"), "tileops-build")
+    from tileir import ops as T
     lines = [f"{op} {dt} {N},{N} name={name}" + (" rounding_mode=floor" if op == "div" else "")
              for name, op, dt in SPECS]
-    subprocess.run([tool, "-", "-o", os.path.join(out, "fd.ptx")], input="\n".join(lines) + "\n",
-                   text=True, check=True)
+    T.save_module(os.path.join(out, "fd.ptx"), *T.build(lines))
 
 
 def run(out):
     import torch
     from tileir.module import Module
-    from tileir.ops import parse_plans
-    ptx = open(os.path.join(out, "fd.ptx")).read()
-    mod, plans = Module.from_ptx(ptx), parse_plans(ptx)
+    from tileir.ops import load_module
+    ptx, plans = load_module(os.path.join(out, "fd.ptx"))
+    mod = Module.from_ptx(ptx)
     gen = torch.Generator(device="cuda").manual_seed(1)
     bad_total = 0
     for name, op, dt in SPECS:

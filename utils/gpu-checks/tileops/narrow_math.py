@@ -12,7 +12,6 @@ Pass: every result within 1 ulp of the rounded float64 value, NaN exactly where 
   python3 narrow_math.py run OUTDIR    (on the GPU; needs the tileir package on PYTHONPATH)
 """
 import os
-import subprocess
 import sys
 
 N = 1 << 20
@@ -21,11 +20,10 @@ SPECS = [(f"{op}_{dt}", op, dt) for op in ("pow", "log1p", "softplus") for dt in
 
 def make(out):
     os.makedirs(out, exist_ok=True)
-    tool = os.path.join(os.environ.get("TILEIR_TOOLS_DIR", "build/bin"), "tileops-build")
     lines = [f"{op} {dt} {N},{N} name={name}" if op == "pow" else f"{op} {dt} 65536 name={name}"
              for name, op, dt in SPECS]
-    subprocess.run([tool, "-", "-o", os.path.join(out, "nm.ptx")], input="\n".join(lines) + "\n",
-                   text=True, check=True)
+    from tileir import ops as T
+    T.save_module(os.path.join(out, "nm.ptx"), *T.build(lines))
 
 
 def ordered(torch, t):
@@ -37,9 +35,9 @@ def run(out):
     import torch
     F = torch.nn.functional
     from tileir.module import Module
-    from tileir.ops import parse_plans
-    ptx = open(os.path.join(out, "nm.ptx")).read()
-    mod, plans = Module.from_ptx(ptx), parse_plans(ptx)
+    from tileir.ops import load_module
+    ptx, plans = load_module(os.path.join(out, "nm.ptx"))
+    mod = Module.from_ptx(ptx)
     gen = torch.Generator(device="cuda").manual_seed(5)
     fails = 0
     for name, op, dt in SPECS:

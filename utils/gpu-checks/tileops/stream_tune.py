@@ -74,38 +74,38 @@ def make(outdir):
     for op, dt, shapes, params in workloads():
         w = f"{op}_{dt}" + ("_b" if len(shapes) > 1 and shapes[0] != shapes[1] else "")
         os.makedirs(os.path.join(outdir, w), exist_ok=True)
-        base = T.run_tool([T.spec_line(op, dt, shapes, params, name=f"k_{w}")], "ptx")
-        variants = {"default": base}
+        base, base_plans = T.build([T.spec_line(op, dt, shapes, params, name=f"k_{w}")])
+        variants = {"default": (base, base_plans)}
         for h, subs in ((h, HINTS[h]) for h in HINT_SET if USE_HINTS):
             txt = base
             for pat, rep in subs:
                 txt = re.sub(pat, rep, txt)
-            variants[h] = txt
-        plan0 = T.parse_plans(base)[f"k_{w}"]
+            variants[h] = (txt, base_plans)
+        plan0 = base_plans[f"k_{w}"]
         plain = os.environ.get("PLAIN") == "1"  # also each build with cache_hint=none
         if plain:
-            variants["plain"] = T.run_tool([T.spec_line(op, dt, shapes, params, name=f"k_{w}",
-                                                        cache_hint="none")], "ptx")
+            variants["plain"] = T.build([T.spec_line(op, dt, shapes, params, name=f"k_{w}",
+                                                     cache_hint="none")])
         for t, n in configs(dt):
             if t is None and plan0["tile"] // plan0["threads"] == n:
                 continue  # the default already
             try:
                 cfg = f"{t or plan0['threads']}x{n}"
-                variants[cfg] = T.run_tool([T.spec_line(op, dt, shapes, params, name=f"k_{w}", threads=t, npt=n)], "ptx")
+                variants[cfg] = T.build([T.spec_line(op, dt, shapes, params, name=f"k_{w}", threads=t, npt=n)])
                 if plain:
-                    variants[cfg + "_plain"] = T.run_tool([T.spec_line(
-                        op, dt, shapes, params, name=f"k_{w}", threads=t, npt=n, cache_hint="none")], "ptx")
+                    variants[cfg + "_plain"] = T.build([T.spec_line(
+                        op, dt, shapes, params, name=f"k_{w}", threads=t, npt=n, cache_hint="none")])
             except Exception as e:  # noqa: BLE001
                 print(f"{w} {t}x{n}: {str(e).splitlines()[0] if str(e) else e}")
         if USE_HINTS:  # the hints also on each configuration
             for v in [v for v in variants if "x" in v and not v.endswith("_plain")]:
                 for h in HINT_SET:
-                    txt = variants[v]
+                    txt, plans = variants[v]
                     for pat, rep in HINTS[h]:
                         txt = re.sub(pat, rep, txt)
-                    variants[f"{v}_{h}"] = txt
-        for v, txt in variants.items():
-            open(os.path.join(outdir, w, f"{v}.ptx"), "w").write(txt)
+                    variants[f"{v}_{h}"] = (txt, plans)
+        for v, (txt, plans) in variants.items():
+            T.save_module(os.path.join(outdir, w, f"{v}.ptx"), txt, plans)
         plan.append({"w": w, "op": op, "dt": dt, "shapes": shapes, "params": params, "variants": sorted(variants)})
         print(w, len(variants), "variants")
     json.dump(plan, open(os.path.join(outdir, "plan.json"), "w"), indent=1)
@@ -115,7 +115,7 @@ def run(outdir):
     import torch
     from bench_workloads import Timer, paired
     from tileir.module import Module
-    from tileir.ops import parse_plans
+    from tileir.ops import load_module
     timer = Timer(torch)
     triton = C._triton_ops()
     gen = torch.Generator(device="cuda").manual_seed(0)
@@ -128,8 +128,8 @@ def run(outdir):
         extra = (1234, 0) if op == "dropout" else ()
         fns, names, bad = [], [], []
         for v in item["variants"]:
-            ptx = open(os.path.join(outdir, w, f"{v}.ptx")).read()
-            p = parse_plans(ptx)[f"k_{w}"]
+            ptx, module_plans = load_module(os.path.join(outdir, w, f"{v}.ptx"))
+            p = module_plans[f"k_{w}"]
             k = getattr(Module.from_ptx(ptx), f"k_{w}")
 
             odt = torch.bool if p["out_dtype"] == "bool" else C.torch_dtype(torch, dt)

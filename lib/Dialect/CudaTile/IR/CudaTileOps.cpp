@@ -98,6 +98,8 @@ static constexpr StringLiteral kHintArchitectures[] = {
 /// The hints each op takes.
 static constexpr StringLiteral kEntryHints[] = {
     "num_cta_in_cga", "num_worker_warps_per_cta", "occupancy"};
+static constexpr StringLiteral kViewLoadHints[] = {"allow_tma", "cache_hint",
+                                                   "latency"};
 static constexpr StringLiteral kViewAccessHints[] = {"allow_tma", "latency"};
 static constexpr StringLiteral kPointerAccessHints[] = {"latency"};
 
@@ -139,6 +141,9 @@ static constexpr HintRule kHintRules[] = {
     {"occupancy", "an integer in [1, 32]",
      [](Attribute v) { return isIntegerIn(v, 1, 32); }},
     {"allow_tma", "a boolean", [](Attribute v) { return isa<BoolAttr>(v); }},
+    // (The convert-cuda-tile-to-tirx lowering checks the eviction priority.)
+    {"cache_hint", "a string (a PTX L1 eviction priority)",
+     [](Attribute v) { return isa<StringAttr>(v); }},
     {"latency", "an integer in [1, 10]",
      [](Attribute v) { return isIntegerIn(v, 1, 10); }},
 };
@@ -1540,7 +1545,7 @@ LogicalResult LoadViewTkoOp::verify() {
   if (failed(verifyViewAccess(*this, getTile().getType())))
     return failure();
   return verifyOptimizationHints(*this, getOptimizationHintsAttr(),
-                                 kViewAccessHints);
+                                 kViewLoadHints);
 }
 
 LogicalResult StoreViewTkoOp::verify() {

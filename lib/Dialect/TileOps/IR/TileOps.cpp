@@ -1,12 +1,15 @@
 //===- TileOps.cpp - the tileops dialect, its op table and verifier ------===//
 //
-// Part of TileIR. One table describes the 72 ops (family, number of inputs,
-// accepted element kinds, result rule); the verifier of every op, the
-// expansion patterns and the kernel builder read it.
+// Part of TileIR. The op table is the generated op list: each entry comes
+// from the static members of one op class (its ODS definition, TileOps.td);
+// the verifier of every op, the expansion patterns, the kernel builder and
+// `tileops-build --list-ops` read it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Dialect/TileOps/IR/TileOps.h"
+
+#include "tileir/Dialect/TileOps/IR/TileOpsEmitter.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -18,6 +21,7 @@ using namespace mlir::tileops;
 namespace ct = mlir::cuda_tile;
 
 #include "tileir/Dialect/TileOps/IR/TileOpsDialect.cpp.inc"
+#include "tileir/Dialect/TileOps/IR/TileOpsInterfaces.cpp.inc"
 
 void TileOpsDialect::initialize() {
   addOperations<
@@ -40,101 +44,60 @@ llvm::StringRef mlir::tileops::stringifyFamily(Family family) {
   return names[static_cast<unsigned>(family)];
 }
 
-static constexpr unsigned F = kFloat, FI = kFloat | kInt,
-                          FIB = kFloat | kInt | kBool, IB = kInt | kBool,
-                          I = kInt;
+llvm::StringRef mlir::tileops::stringifyParamType(ParamType type) {
+  static const char *names[] = {"f64", "i64", "str", "f64[]"};
+  return names[static_cast<unsigned>(type)];
+}
 
-static const OpInfo kOps[] = {
-    // unary_math (17)
-    {"exp", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    {"log", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    {"sqrt", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    {"rsqrt", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    {"abs", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
-    {"neg", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
-    {"reciprocal", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    {"sign", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
-    {"sin", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    {"cos", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    {"floor", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
-    {"ceil", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
-    {"round", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
-    {"trunc", Family::UnaryMath, 1, FI, ResultRule::SameAsData},
-    {"erf", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    {"log1p", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    {"expm1", Family::UnaryMath, 1, F, ResultRule::SameAsData},
-    // binary_arith (10)
-    {"add", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
-    {"sub", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
-    {"mul", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
-    {"div", Family::BinaryArith, 2, F, ResultRule::SameAsData},
-    {"remainder", Family::BinaryArith, 2, F, ResultRule::SameAsData},
-    {"pow", Family::BinaryArith, 2, F, ResultRule::SameAsData},
-    {"floor_divide", Family::BinaryArith, 2, F, ResultRule::SameAsData},
-    {"lerp", Family::BinaryArith, 2, F, ResultRule::SameAsData},
-    {"maximum", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
-    {"minimum", Family::BinaryArith, 2, FI, ResultRule::SameAsData},
-    // activation (14)
-    {"relu", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"gelu", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"silu", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"sigmoid", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"tanh", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"hardswish", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"hardsigmoid", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"mish", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"selu", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"leaky_relu", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"elu", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"hardtanh", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"softplus", Family::Activation, 1, F, ResultRule::SameAsData},
-    {"prelu", Family::Activation, 2, F, ResultRule::SameAsData},
-    // fused_gated (3)
-    {"silu_and_mul", Family::FusedGated, 1, F, ResultRule::SameAsData},
-    {"gelu_and_mul", Family::FusedGated, 1, F, ResultRule::SameAsData},
-    {"gelu_tanh_and_mul", Family::FusedGated, 1, F, ResultRule::SameAsData},
-    // comparison (6)
-    {"eq", Family::Comparison, 2, FIB, ResultRule::Bool},
-    {"ne", Family::Comparison, 2, FIB, ResultRule::Bool},
-    {"gt", Family::Comparison, 2, FIB, ResultRule::Bool},
-    {"lt", Family::Comparison, 2, FIB, ResultRule::Bool},
-    {"ge", Family::Comparison, 2, FIB, ResultRule::Bool},
-    {"le", Family::Comparison, 2, FIB, ResultRule::Bool},
-    // bitwise (4)
-    {"bitwise_and", Family::Bitwise, 2, IB, ResultRule::SameAsData},
-    {"bitwise_or", Family::Bitwise, 2, IB, ResultRule::SameAsData},
-    {"bitwise_xor", Family::Bitwise, 2, IB, ResultRule::SameAsData},
-    {"bitwise_not", Family::Bitwise, 1, IB, ResultRule::SameAsData},
-    // logical (3)
-    {"logical_and", Family::Logical, 2, FIB, ResultRule::Bool},
-    {"logical_or", Family::Logical, 2, FIB, ResultRule::Bool},
-    {"logical_not", Family::Logical, 1, FIB, ResultRule::Bool},
-    // special (7)
-    {"where", Family::Special, 3, FIB, ResultRule::SameAsData},
-    {"clamp", Family::Special, 1, FI, ResultRule::SameAsData},
-    {"masked_fill", Family::Special, 2, FIB, ResultRule::SameAsData},
-    {"nan_to_num", Family::Special, 1, F, ResultRule::SameAsData},
-    {"isnan", Family::Special, 1, FIB, ResultRule::Bool},
-    {"isinf", Family::Special, 1, FIB, ResultRule::Bool},
-    {"isfinite", Family::Special, 1, FIB, ResultRule::Bool},
-    // rope (5)
-    {"rope_neox", Family::Rope, 2, F, ResultRule::SameAsData},
-    {"rope_non_neox", Family::Rope, 2, F, ResultRule::SameAsData},
-    {"rope_llama31", Family::Rope, 2, F, ResultRule::SameAsData},
-    {"rope_yarn", Family::Rope, 2, F, ResultRule::SameAsData},
-    {"rope_longrope", Family::Rope, 2, F, ResultRule::SameAsData},
-    // dropout, alibi, sinusoidal
-    {"dropout", Family::Dropout, 4, F, ResultRule::SameAsData},
-    {"alibi", Family::Alibi, 3, I, ResultRule::Float},
-    {"sinusoidal", Family::Sinusoidal, 2, I, ResultRule::Float},
-};
-static_assert(sizeof(kOps) / sizeof(kOps[0]) == 72, "72 ops");
+const ParamInfo *OpInfo::lookupParam(StringRef name) const {
+  for (const ParamInfo &p : params)
+    if (p.name == name)
+      return &p;
+  return nullptr;
+}
 
-ArrayRef<OpInfo> mlir::tileops::getAllOps() { return kOps; }
+/// The entries of `Ops...` (the generated op list), ordered by name.
+template <typename... Ops>
+static SmallVector<OpInfo> collectOps() {
+  SmallVector<OpInfo> ops = {OpInfo::get<Ops>()...};
+  llvm::sort(ops,
+             [](const OpInfo &a, const OpInfo &b) { return a.name < b.name; });
+  return ops;
+}
+
+ArrayRef<OpInfo> mlir::tileops::getAllOps() {
+  static const SmallVector<OpInfo> ops = collectOps<
+#define GET_OP_LIST
+#include "tileir/Dialect/TileOps/IR/TileOpsOps.cpp.inc"
+      >();
+  return ops;
+}
+
+/// `OpT::create` for the one of `Ops...` named `name`.
+template <typename... Ops>
+static Operation *createNamedOp(OpBuilder &b, Location loc, StringRef name,
+                                Type resultType, ValueRange inputs,
+                                ArrayRef<NamedAttribute> attributes) {
+  Operation *op = nullptr;
+  (void)((OpInfo::get<Ops>().name == name &&
+          (op = Ops::create(b, loc, TypeRange{resultType}, inputs, attributes)
+                    .getOperation())) ||
+         ...);
+  return op;
+}
+
+Operation *mlir::tileops::createOp(OpBuilder &b, Location loc, StringRef name,
+                                   Type resultType, ValueRange inputs,
+                                   ArrayRef<NamedAttribute> attributes) {
+  return createNamedOp<
+#define GET_OP_LIST
+#include "tileir/Dialect/TileOps/IR/TileOpsOps.cpp.inc"
+      >(b, loc, name, resultType, inputs, attributes);
+}
 
 const OpInfo *mlir::tileops::lookupOp(StringRef name) {
   name.consume_front("tileops.");
-  for (const OpInfo &info : kOps)
+  for (const OpInfo &info : getAllOps())
     if (info.name == name)
       return &info;
   return nullptr;
@@ -247,14 +210,12 @@ static LogicalResult verifyParams(Operation *op, const OpInfo &info,
   return success();
 }
 
-LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
-  const OpInfo *info = lookupOp(op->getName().getStringRef());
-  if (!info || info->family != family)
-    return op->emitOpError("is not in the tileops op table");
+LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &info) {
+  Family family = info.family;
   auto inputs = op->getOperands();
-  if (inputs.size() != info->numInputs)
+  if (inputs.size() != info.numInputs)
     return op->emitOpError("expects ")
-           << info->numInputs << " input(s), got " << inputs.size();
+           << info.numInputs << " input(s), got " << inputs.size();
   SmallVector<ct::TileType> types;
   for (Value v : inputs) {
     auto t = dyn_cast<ct::TileType>(v.getType());
@@ -263,7 +224,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
     types.push_back(t);
   }
   auto result = cast<ct::TileType>(op->getResult(0).getType());
-  StringRef n = info->name;
+  StringRef n = info.name;
   // Which inputs are data (checked against `kinds`), and which are masks,
   // indices or scalars with a fixed type.
   unsigned data = n == "where" ? 1 : 0;
@@ -309,23 +270,23 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
     wantShape = shape;
     if (n == "where") {
       if (failed(checkElt(0, i1, "the condition")) ||
-          failed(checkKind(1, info->kinds)))
+          failed(checkKind(1, info.kinds)))
         return failure();
       if (types[2].getElementType() != dataElt)
         return op->emitOpError("expects both values of one element type, "
                                "got ")
                << dataElt << " and " << types[2].getElementType();
     } else if (n == "masked_fill") {
-      if (failed(checkKind(0, info->kinds)) ||
+      if (failed(checkKind(0, info.kinds)) ||
           failed(checkElt(1, i1, "the mask")))
         return failure();
     } else if (n == "prelu") {
-      if (failed(checkKind(0, info->kinds)) ||
+      if (failed(checkKind(0, info.kinds)) ||
           failed(checkElt(1, dataElt, "the weight")))
         return failure();
     } else {
       for (unsigned i = 0; i < types.size(); ++i)
-        if (failed(checkKind(i, info->kinds)))
+        if (failed(checkKind(i, info.kinds)))
           return failure();
       for (unsigned i = 1; i < types.size(); ++i)
         if (types[i].getElementType() != dataElt)
@@ -335,7 +296,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
     break;
   }
   case Family::FusedGated: {
-    if (failed(checkKind(0, info->kinds)))
+    if (failed(checkKind(0, info.kinds)))
       return failure();
     ArrayRef<int64_t> s = types[0].getShape();
     if (s.empty() || s.back() < 2)
@@ -347,7 +308,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
     break;
   }
   case Family::Rope: {
-    if (failed(checkKind(0, info->kinds)) ||
+    if (failed(checkKind(0, info.kinds)) ||
         failed(checkElt(1, i32, "the positions")))
       return failure();
     ArrayRef<int64_t> s = types[0].getShape();
@@ -368,7 +329,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
     break;
   }
   case Family::Dropout: {
-    if (failed(checkKind(0, info->kinds)) ||
+    if (failed(checkKind(0, info.kinds)) ||
         failed(checkElt(1, i32, "the element index")) ||
         failed(checkElt(2, i64, "the seed")) ||
         failed(checkElt(3, i64, "the offset")))
@@ -397,7 +358,7 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
     return op->emitOpError("expects a result of shape ")
            << shapeText(wantShape) << ", got " << shapeText(result.getShape());
   Type resElt = result.getElementType();
-  switch (info->result) {
+  switch (info.result) {
   case ResultRule::SameAsData:
     if (resElt != dataElt)
       return op->emitOpError("expects result element type ")
@@ -429,5 +390,5 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, Family family) {
                  << "] for unsigned data, got "
                  << llvm::formatv("{0}", *v).str();
   }
-  return verifyParams(op, *info, dataElt);
+  return verifyParams(op, info, dataElt);
 }

@@ -227,6 +227,7 @@ def CudaTile_OptimizationHintsAttr
     | `entry` | `num_worker_warps_per_cta` | power of two <= 32 |
     | `entry` | `occupancy` | integer in [1, 32] |
     | `load_view_tko`, `store_view_tko` | `allow_tma` | bool |
+    | `load_view_tko` | `cache_hint` | string: the PTX L1 eviction priority of the global loads (`"L1::evict_normal"`, `"L1::evict_unchanged"`, `"L1::evict_first"`, `"L1::evict_last"`, `"L1::no_allocate"`) |
     | `load_view_tko`, `store_view_tko` | `latency` | integer in [1, 10] |
     | `load_ptr_tko`, `store_ptr_tko` | `latency` | integer in [1, 10] |
 

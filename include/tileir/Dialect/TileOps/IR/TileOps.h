@@ -9,11 +9,13 @@
 
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <array>
 #include <optional>
 
 namespace mlir::tileops {
@@ -50,30 +52,77 @@ enum class ResultRule {
   Float,      ///< a float type chosen by the caller (generative ops)
 };
 
-/// One op of the library: everything the verifier, the expansion and the
-/// kernel builder need to know about it.
-struct OpInfo {
+/// The type of an op parameter (an attribute of the op).
+enum class ParamType { F64, I64, String, F64Array };
+llvm::StringRef stringifyParamType(ParamType type);
+
+/// One scalar parameter of an op, from its ODS argument list.
+struct ParamInfo {
   llvm::StringLiteral name;
+  ParamType type;
+  /// The default as ODS states it (a C++ literal: `1.0`, `"none"`), or empty
+  /// when the parameter has none.
+  llvm::StringLiteral defaultValue;
+  /// Optional: leaving it out selects a behaviour of its own (no default).
+  bool optional;
+  /// Required: neither a default nor optional.
+  bool required() const { return defaultValue.empty() && !optional; }
+};
+
+/// One op of the library: everything the verifier, the expansion, the kernel
+/// builder and `tileops-build --list-ops` need to know about it, taken from
+/// the static members of its generated op class (its ODS definition).
+struct OpInfo {
+  llvm::StringRef name; ///< without the `tileops.` prefix
   Family family;
   unsigned numInputs;
   unsigned kinds; ///< Kinds of the data inputs
   ResultRule result;
+  llvm::ArrayRef<ParamInfo> params;
+
+  /// The parameter named `name`, or nullptr.
+  const ParamInfo *lookupParam(llvm::StringRef name) const;
+
+  /// The entry of the op class `OpT`.
+  template <typename OpT>
+  static const OpInfo &get() {
+    static const OpInfo info{
+        OpT::getOperationName().drop_front(llvm::StringRef("tileops.").size()),
+        OpT::kFamily,
+        OpT::kNumInputs,
+        OpT::kKinds,
+        OpT::kResult,
+        OpT::kParams};
+    return info;
+  }
 };
 
-/// All 72 ops, in the order of the TileOPs reference's op list.
+/// All ops of the library, ordered by name.
 llvm::ArrayRef<OpInfo> getAllOps();
-/// The op named `name` (without the `tileops.` prefix), or nullptr.
+/// The op named `name` (with or without the `tileops.` prefix), or nullptr.
 const OpInfo *lookupOp(llvm::StringRef name);
+
+/// Creates the op named `name` (an entry of `getAllOps()`) with `b`, through
+/// its op class's builder: one result of `resultType`, `inputs` as its
+/// operands, `attributes` (its parameters, `unsigned_int`).
+Operation *createOp(OpBuilder &b, Location loc, llvm::StringRef name,
+                    Type resultType, ValueRange inputs,
+                    llvm::ArrayRef<NamedAttribute> attributes);
 
 /// Kind of an element type: kFloat, kInt, kBool, or 0 when unsupported.
 unsigned kindOf(Type elementType);
 
 /// The shared verifier of every tileops op.
-LogicalResult verifyTileOp(Operation *op, Family family);
+LogicalResult verifyTileOp(Operation *op, const OpInfo &info);
+
+/// The cuda_tile emitter of the expansions (TileOpsEmitter.h).
+struct Emitter;
 
 } // namespace mlir::tileops
 
 #include "tileir/Dialect/TileOps/IR/TileOpsDialect.h.inc"
+
+#include "tileir/Dialect/TileOps/IR/TileOpsInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "tileir/Dialect/TileOps/IR/TileOpsOps.h.inc"

@@ -53,10 +53,11 @@ std::optional<int64_t> getKernelCtaThreads(Operation *op);
 /// (`laneid`: 32, `warpid`: CTA size / 32, ...) for `op`'s kernel, or
 /// nullopt when the CTA size is unknown.
 std::optional<int64_t> getScopeIdExtent(Operation *op, llvm::StringRef axis);
-/// Checks a `cache_hint` (tirx.copy config; `tirx.cache_hint` on cuda_tile
-/// loads): the PTX L1 eviction priority of global loads, L1::{evict_normal,
-/// evict_unchanged, evict_first, evict_last, no_allocate} (PTX allows the L2
-/// priorities only on 256-bit loads). `why` says what is wrong.
+/// Checks a `cache_hint` (tirx.copy config; the cache_hint optimization hint
+/// of cuda_tile view loads): the PTX L1 eviction priority of global loads,
+/// L1::{evict_normal, evict_unchanged, evict_first, evict_last, no_allocate}
+/// (PTX allows the L2 priorities only on 256-bit loads). `why` says what is
+/// wrong.
 LogicalResult checkCacheHint(llvm::StringRef hint, std::string &why);
 /// An 8-bit float element type with arithmetic conversions (e4m3, e5m2):
 /// no scalar arithmetic exists on it, the hardware converts pairs (sm_89+).
