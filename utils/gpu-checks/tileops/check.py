@@ -28,7 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 FLOAT = ["f32", "f16", "bf16"]
-UNARY = ["exp", "log", "sqrt", "rsqrt", "abs", "neg", "reciprocal", "sign", "sin", "cos", "floor", "ceil",
+UNARY = ["exp", "exp2", "log", "sqrt", "rsqrt", "abs", "neg", "reciprocal", "sign", "sin", "cos", "floor", "ceil",
          "round", "trunc", "erf", "log1p", "expm1", "relu", "gelu", "silu", "sigmoid", "tanh", "hardswish",
          "hardsigmoid", "mish", "selu", "leaky_relu", "elu", "hardtanh", "softplus", "nan_to_num", "isnan",
          "isinf", "isfinite", "logical_not", "clamp"]
