@@ -325,6 +325,42 @@ Carried describe(TypeRange types) {
 }
 } // namespace
 
+/// Calls `buffer(i, v)` for the buffer positions of `values` (cuda_tile
+/// values) in order; returns the scalars of the scalar positions.
+static FailureOr<SmallVector<Value>>
+splitCarried(EntryLowering &l, const Carried &c, ValueRange values,
+             Location loc,
+             function_ref<LogicalResult(unsigned, Value)> buffer) {
+  SmallVector<Value> scalars;
+  for (auto [i, v] : llvm::enumerate(values)) {
+    switch (carryOf(c.types[i])) {
+    case Carry::None:
+      break;
+    case Carry::Scalar: {
+      FailureOr<Value> s = l.getScalar(v, loc);
+      if (failed(s))
+        return failure();
+      scalars.push_back(*s);
+      break;
+    }
+    case Carry::Buffer:
+      if (failed(buffer(i, v)))
+        return failure();
+      break;
+    }
+  }
+  return scalars;
+}
+
+/// A fresh carrier for position `i` of `c` that `src` will be written to:
+/// in src's layout, blocked for a scalar.
+static Value newCarrier(EntryLowering &l, const Carried &c, unsigned i,
+                        Value src, Location loc) {
+  if (isa<tirx::BufferType>(src.getType()))
+    return tirx::AllocOp::create(l.b, loc, src.getType());
+  return l.allocBlocked(cast<ct::TileType>(c.types[i]), loc);
+}
+
 /// Writes `values` (cuda_tile values) into the carriers of `c`, creating a
 /// missing carrier before `anchor` in the layout of the first buffer written
 /// (blocked for a scalar); returns the scalars of the scalar positions.
@@ -334,33 +370,23 @@ static FailureOr<SmallVector<Value>> writeCarried(EntryLowering &l, Carried &c,
                                                   Operation *anchor,
                                                   Location loc) {
   OpBuilder &b = l.b;
-  SmallVector<Value> scalars;
   SmallVector<std::pair<unsigned, Value>> writes;
-  for (auto [i, v] : llvm::enumerate(values)) {
-    Carry kind = carryOf(c.types[i]);
-    if (kind == Carry::None)
-      continue;
-    if (kind == Carry::Scalar) {
-      FailureOr<Value> s = l.getScalar(v, loc);
-      if (failed(s))
-        return failure();
-      scalars.push_back(*s);
-      continue;
-    }
-    Value src = l.get(v);
-    if (!src)
-      return emitError(loc) << "expects a lowered value for operand #" << i;
-    if (!c.buffer[i]) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(anchor);
-      auto type = cast<ct::TileType>(c.types[i]);
-      c.buffer[i] =
-          isa<tirx::BufferType>(src.getType())
-              ? tirx::AllocOp::create(b, loc, src.getType()).getResult()
-              : l.allocBlocked(type, loc);
-    }
-    writes.push_back({static_cast<unsigned>(i), src});
-  }
+  FailureOr<SmallVector<Value>> scalars =
+      splitCarried(l, c, values, loc, [&](unsigned i, Value v) {
+        Value src = l.get(v);
+        if (!src)
+          return LogicalResult(emitError(loc)
+                               << "expects a lowered value for operand #" << i);
+        if (!c.buffer[i]) {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(anchor);
+          c.buffer[i] = newCarrier(l, c, i, src, loc);
+        }
+        writes.push_back({i, src});
+        return success();
+      });
+  if (failed(scalars))
+    return failure();
   // A source that aliases another position's carrier is read before any
   // carrier is written.
   for (auto &[i, src] : writes) {
@@ -391,18 +417,7 @@ static FailureOr<SmallVector<Value>> initCarried(EntryLowering &l, Carried &c,
                                                  ValueRange inits,
                                                  Operation *loop,
                                                  Location loc) {
-  SmallVector<Value> scalars;
-  for (auto [i, v] : llvm::enumerate(inits)) {
-    Carry kind = carryOf(c.types[i]);
-    if (kind == Carry::None)
-      continue;
-    if (kind == Carry::Scalar) {
-      FailureOr<Value> s = l.getScalar(v, loc);
-      if (failed(s))
-        return failure();
-      scalars.push_back(*s);
-      continue;
-    }
+  return splitCarried(l, c, inits, loc, [&](unsigned i, Value v) {
     Value src = l.get(v);
     // Reusing the init's buffer is safe when nothing else reads it: one
     // use, and defined in the loop's own region (not once for several
@@ -411,16 +426,11 @@ static FailureOr<SmallVector<Value>> initCarried(EntryLowering &l, Carried &c,
         v.getParentRegion() == loop->getParentRegion() &&
         src.getDefiningOp<tirx::AllocOp>()) {
       c.buffer[i] = src;
-      continue;
+      return success();
     }
-    c.buffer[i] =
-        isa<tirx::BufferType>(src.getType())
-            ? tirx::AllocOp::create(l.b, loc, src.getType()).getResult()
-            : l.allocBlocked(cast<ct::TileType>(c.types[i]), loc);
-    if (failed(l.assign(c.buffer[i], src, loc)))
-      return failure();
-  }
-  return scalars;
+    c.buffer[i] = newCarrier(l, c, i, src, loc);
+    return l.assign(c.buffer[i], src, loc);
+  });
 }
 
 /// Maps `values` (block arguments or op results) to the carriers of `c` and
