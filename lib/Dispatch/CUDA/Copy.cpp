@@ -65,19 +65,6 @@ namespace {
 // Copy sides
 //===----------------------------------------------------------------------===//
 
-enum class SideKind { Global, Shared, Local };
-
-/// One operand of a copy.
-struct Side {
-  SideKind kind;
-  Value buffer;
-  // Op handles are value types whose accessors are not const.
-  mutable tirx::RegionOp region;   ///< global: the region
-  mutable tirx::GlobalViewOp view; ///< global: the region's view
-  BitLayout bits;                  ///< shared / local: the layout bit by bit
-  std::optional<layout::Swizzle> swizzle; ///< shared: the composed swizzle
-};
-
 FailureOr<Side> matchSide(Value v, std::string &why) {
   auto type = cast<tirx::BufferType>(v.getType());
   Side side;
@@ -113,17 +100,6 @@ FailureOr<Side> matchSide(Value v, std::string &why) {
   return side;
 }
 
-/// The two sides of a supported copy: global/shared/local in any pairing
-/// except global-global, shared-shared and local-local.
-struct CopySides {
-  Side dst, src;
-  const Side *local() const {
-    return dst.kind == SideKind::Local   ? &dst
-           : src.kind == SideKind::Local ? &src
-                                         : nullptr;
-  }
-};
-
 FailureOr<CopySides> matchCopy(Value dstBuffer, Value srcBuffer,
                                std::string &why) {
   CopySides sides;
@@ -154,9 +130,12 @@ FailureOr<CopySides> matchCopy(tirx::CopyOp op, std::string &why) {
 Predicate copyPair() {
   return {"copyPair", [](Operation *op, const DispatchContext &) {
             auto copy = cast<tirx::CopyOp>(op);
-            if (auto why = checkRegisterCopy(copy.getDst(), copy.getSrc()))
-              return Outcome::fail(*why);
-            return Outcome::ok();
+            std::string why;
+            FailureOr<CopySides> sides =
+                matchRegisterCopy(copy.getDst(), copy.getSrc(), why);
+            if (failed(sides))
+              return Outcome::fail(why);
+            return Outcome::ok(*sides);
           }};
 }
 
@@ -592,10 +571,9 @@ private:
 
 /// Emits the copy. `maxBytes` bounds the vector size (0: element-wise
 /// only); `forcedBytes` (non-zero) requires exactly that vector size.
-Outcome emitCopy(tirx::CopyOp op, DispatchContext &ctx, RewriterBase &rewriter,
-                 int64_t maxBytes, int64_t forcedBytes) {
-  std::string why;
-  CopySides sides = *matchCopy(op, why);
+Outcome emitCopy(tirx::CopyOp op, CopySides sides, DispatchContext &ctx,
+                 RewriterBase &rewriter, int64_t maxBytes,
+                 int64_t forcedBytes) {
   Location loc = op.getLoc();
   auto dstType = op.getDst().getType();
   Type elemType = dstType.getElementType();
@@ -768,8 +746,8 @@ Variant makeCopyVariant(StringRef name, int prio, int64_t maxBytes,
   }
   v.impl = [maxBytes, forcedBytes](Operation *op, DispatchContext &ctx,
                                    RewriterBase &rewriter) {
-    return emitCopy(cast<tirx::CopyOp>(op), ctx, rewriter, maxBytes,
-                    forcedBytes);
+    return emitCopy(cast<tirx::CopyOp>(op), ctx.getPlan<CopySides>(), ctx,
+                    rewriter, maxBytes, forcedBytes);
   };
   return v;
 }
@@ -1096,25 +1074,29 @@ bool tileir::dispatch::emitPredicatedStore(OpBuilder &b, Location loc,
   return true;
 }
 
-std::optional<std::string> tileir::dispatch::checkRegisterCopy(Value dst,
-                                                               Value src) {
-  std::string why;
-  if (failed(matchCopy(dst, src, why)))
-    return why;
+FailureOr<CopySides> tileir::dispatch::matchRegisterCopy(Value dst, Value src,
+                                                         std::string &why) {
+  FailureOr<CopySides> sides = matchCopy(dst, src, why);
+  if (failed(sides))
+    return failure();
   // Global and shared accesses are LLVM loads and stores; float types LLVM
   // has no type for (f8) go through integers of their width, which needs
   // whole bytes (not f4 or tf32).
   Type elem = cast<tirx::BufferType>(dst.getType()).getElementType();
-  if (!LLVM::isCompatibleType(elem) && elem.getIntOrFloatBitWidth() % 8 != 0)
-    return std::string("element type is not a whole number of bytes (f4, "
-                       "tf32); copies need byte-sized elements");
-  return std::nullopt;
+  if (!LLVM::isCompatibleType(elem) && elem.getIntOrFloatBitWidth() % 8 != 0) {
+    why = "element type is not a whole number of bytes (f4, tf32); copies "
+          "need byte-sized elements";
+    return failure();
+  }
+  return sides;
 }
 
 Outcome tileir::dispatch::emitRegisterCopy(tirx::CopyOp op,
+                                           const CopySides &sides,
                                            DispatchContext &ctx,
                                            RewriterBase &rewriter) {
-  return emitCopy(op, ctx, rewriter, /*maxBytes=*/16, /*forcedBytes=*/0);
+  return emitCopy(op, sides, ctx, rewriter, /*maxBytes=*/16,
+                  /*forcedBytes=*/0);
 }
 
 void tileir::dispatch::registerCudaCopyVariants(Registry &registry) {

@@ -117,7 +117,8 @@ Outcome emitSyncCopy(tirx::CopyAsyncOp op, DispatchContext &ctx,
   auto copy =
       tirx::CopyOp::create(rewriter, op.getLoc(), op.getDst(), op.getSrc(),
                            padding, op.getScopeAttr(), nullptr, nullptr);
-  Outcome done = emitRegisterCopy(copy, ctx, rewriter);
+  Outcome done =
+      emitRegisterCopy(copy, ctx.getPlan<CopySides>(), ctx, rewriter);
   rewriter.eraseOp(copy);
   return done;
 }
@@ -541,9 +542,11 @@ Predicate registerCopyOperands() {
             std::string why;
             if (failed(matchAsyncCopy(copy, why)))
               return Outcome::fail(why);
-            if (auto reason = checkRegisterCopy(copy.getDst(), copy.getSrc()))
-              return Outcome::fail(*reason);
-            return Outcome::ok();
+            FailureOr<CopySides> sides =
+                matchRegisterCopy(copy.getDst(), copy.getSrc(), why);
+            if (failed(sides))
+              return Outcome::fail(why);
+            return Outcome::ok(*sides);
           }};
 }
 

@@ -8,17 +8,46 @@
 #ifndef TILEIR_LIB_DISPATCH_CUDA_COPYCODEGEN_H
 #define TILEIR_LIB_DISPATCH_CUDA_COPYCODEGEN_H
 
+#include "tileir/Dialect/TirX/IR/TirX.h"
 #include "tileir/Dispatch/Dispatch.h"
+#include "tileir/Layout/BitLayout.h"
+#include "tileir/Layout/TileLayout.h"
 
 #include <optional>
 #include <string>
 
 namespace tileir::dispatch {
 
-/// Why `tirx.copy dst, src` has no register copy (emitRegisterCopy), or
-/// nullopt: it needs two of a global region, a shared buffer and a local
-/// buffer, of whole-byte elements.
-std::optional<std::string> checkRegisterCopy(mlir::Value dst, mlir::Value src);
+enum class SideKind { Global, Shared, Local };
+
+/// One operand of a copy.
+struct Side {
+  SideKind kind;
+  mlir::Value buffer;
+  // Op handles are value types whose accessors are not const.
+  mutable mlir::tirx::RegionOp region;   ///< global: the region
+  mutable mlir::tirx::GlobalViewOp view; ///< global: the region's view
+  layout::BitLayout bits; ///< shared / local: the layout bit by bit
+  std::optional<layout::Swizzle> swizzle; ///< shared: the composed swizzle
+};
+
+/// The two sides of a supported copy: global/shared/local in any pairing
+/// except global-global, shared-shared and local-local.
+struct CopySides {
+  Side dst, src;
+  const Side *local() const {
+    return dst.kind == SideKind::Local   ? &dst
+           : src.kind == SideKind::Local ? &src
+                                         : nullptr;
+  }
+};
+
+/// The two sides of `tirx.copy dst, src` as a register copy
+/// (emitRegisterCopy), the plan the copy predicates hand to the
+/// implementation; or failure with `why`: it needs two of a global region,
+/// a shared buffer and a local buffer, of whole-byte elements.
+llvm::FailureOr<CopySides> matchRegisterCopy(mlir::Value dst, mlir::Value src,
+                                             std::string &why);
 
 /// Lowers `op` at the insertion point as the `vec_auto` variant does: the
 /// widest vector (at most 16 bytes) that the layouts, strides and known
@@ -26,8 +55,8 @@ std::optional<std::string> checkRegisterCopy(mlir::Value dst, mlir::Value src);
 /// and an element-wise masked path on a global side. Declines without
 /// emitting anything when an extent is not a power of two. `op` is left in
 /// place.
-Outcome emitRegisterCopy(mlir::tirx::CopyOp op, DispatchContext &ctx,
-                         mlir::RewriterBase &rewriter);
+Outcome emitRegisterCopy(mlir::tirx::CopyOp op, const CopySides &sides,
+                         DispatchContext &ctx, mlir::RewriterBase &rewriter);
 
 /// Whether the masked element accesses of one primitive, `elements` a thread,
 /// are predicated PTX accesses (emitPredicatedLoad/Store) rather than a
