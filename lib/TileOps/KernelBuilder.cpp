@@ -262,12 +262,9 @@ unsigned mlir::tileops::specDtypeKinds(const OpInfo &info) {
 
 static llvm::json::Array kindsJSON(unsigned kinds) {
   llvm::json::Array a;
-  if (kinds & kFloat)
-    a.push_back("float");
-  if (kinds & kInt)
-    a.push_back("int");
-  if (kinds & kBool)
-    a.push_back("bool");
+  for (const KindInfo &k : getKindInfos())
+    if (kinds & k.kind)
+      a.push_back(k.name);
   return a;
 }
 

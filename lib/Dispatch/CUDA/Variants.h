@@ -1,4 +1,5 @@
-//===- Variants.h - What every CUDA variant file uses ------------*- C++ -*-===//
+//===- Variants.h - What every CUDA variant file uses ------------*- C++
+//-*-===//
 //
 // Part of TileIR. The registry and predicates, the layout library and the
 // layout code builders, with the names the variant files use unqualified.

@@ -114,14 +114,19 @@ unsigned mlir::tileops::kindOf(Type t) {
   return 0;
 }
 
+llvm::ArrayRef<KindInfo> mlir::tileops::getKindInfos() {
+  static const KindInfo kinds[] = {
+      {kFloat, "float", "f16/bf16/f32/f8E4M3FN/f8E5M2"},
+      {kInt, "int", "i8/i16/i32/i64"},
+      {kBool, "bool", "i1"}};
+  return kinds;
+}
+
 static std::string kindsText(unsigned kinds) {
   SmallVector<StringRef> parts;
-  if (kinds & kFloat)
-    parts.push_back("f16/bf16/f32/f8E4M3FN/f8E5M2");
-  if (kinds & kInt)
-    parts.push_back("i8/i16/i32/i64");
-  if (kinds & kBool)
-    parts.push_back("i1");
+  for (const KindInfo &k : getKindInfos())
+    if (kinds & k.kind)
+      parts.push_back(k.types);
   return llvm::join(parts, " or ");
 }
 

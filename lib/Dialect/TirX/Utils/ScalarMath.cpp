@@ -19,13 +19,22 @@ Value tirx::emitIntrinsic(OpBuilder &b, Location loc, StringRef name, Type type,
       .getResult(0);
 }
 
+/// The math dialect's `MathOp` of `x` unless `approx`, else the
+/// approximate NVVM intrinsic `llvm.nvvm.<name>.approx[.ftz]<suffix>`.
+template <typename MathOp>
+static Value mathOrApprox(OpBuilder &b, Location loc, Value x, bool approx,
+                          bool ftz, StringRef name, StringRef suffix) {
+  if (!approx)
+    return MathOp::create(b, loc, x);
+  std::string intrinsic =
+      ("llvm.nvvm." + name + ".approx" + (ftz ? ".ftz" : "") + suffix).str();
+  return tirx::emitIntrinsic(b, loc, intrinsic, x.getType(), x);
+}
+
 Value tirx::emitExp2(OpBuilder &b, Location loc, Value x, bool approx,
                      bool ftz) {
-  if (!approx && !ftz)
-    return math::Exp2Op::create(b, loc, x);
-  return emitIntrinsic(
-      b, loc, ftz ? "llvm.nvvm.ex2.approx.ftz.f32" : "llvm.nvvm.ex2.approx.f32",
-      x.getType(), x);
+  return mathOrApprox<math::Exp2Op>(b, loc, x, approx || ftz, ftz, "ex2",
+                                    ".f32");
 }
 
 Value tirx::emitExp(OpBuilder &b, Location loc, Value x, bool approx,
@@ -41,11 +50,7 @@ Value tirx::emitExp(OpBuilder &b, Location loc, Value x, bool approx,
 
 Value tirx::emitLog2(OpBuilder &b, Location loc, Value x, bool approx,
                      bool ftz) {
-  if (!approx)
-    return math::Log2Op::create(b, loc, x);
-  return emitIntrinsic(
-      b, loc, ftz ? "llvm.nvvm.lg2.approx.ftz.f" : "llvm.nvvm.lg2.approx.f",
-      x.getType(), x);
+  return mathOrApprox<math::Log2Op>(b, loc, x, approx, ftz, "lg2", ".f");
 }
 
 Value tirx::emitSqrt(OpBuilder &b, Location loc, Value x, StringRef rounding,

@@ -45,6 +45,16 @@ enum Kinds : unsigned {
   kBool = 4,  ///< i1
 };
 
+/// One element kind: its name ("float", "int", "bool", as in
+/// `tileops-build --list-ops=json`) and the element types it stands for.
+struct KindInfo {
+  Kinds kind;
+  llvm::StringLiteral name;
+  llvm::StringLiteral types;
+};
+/// The three kinds, in bit order.
+llvm::ArrayRef<KindInfo> getKindInfos();
+
 /// What an op's result element type is.
 enum class ResultRule {
   SameAsData, ///< the element type of the data input
