@@ -1045,6 +1045,19 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   }
 
   Value cStages = arith::ConstantIndexOp::create(b, loc, stages);
+  // With wgmma groups in flight, the loop and its final wait run only when
+  // there is an iteration: on a path from the accumulator's fill to that
+  // wait that skips the loop, ptxas finds non-wgmma definitions of the
+  // accumulator registers inside a wgmma pipeline stage and serializes every
+  // wgmma of the kernel (C7515). A static trip count folds the condition.
+  std::optional<OpBuilder::InsertionGuard> nonEmpty;
+  if (async) {
+    nonEmpty.emplace(b);
+    Value any =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, trips, c0);
+    auto ifOp = scf::IfOp::create(b, loc, any, /*withElse=*/false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
   if (!plan->wgmma || l.rollWgmma) {
     // mma.sync: one loop iteration per K step, on stage i % stages, the
     // buffers of which are chosen at run time (arith.select of the stage
@@ -1116,6 +1129,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
         b, loc, b.getI64IntegerAttr(0),
         tirx::ExecScopeAttr::get(b.getContext(), tirx::ExecScope::Warpgroup),
         nullptr, e.instruction());
+  nonEmpty.reset();
   // Later shared-memory users (another loop) start after every thread is
   // done with the stages.
   tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(0));

@@ -1,6 +1,9 @@
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefix=TIRX
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefix=GUARD
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | tile-opt --pass-pipeline='builtin.module(gpu.module(canonicalize,cse,tirx-dispatch{report=true}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=DISPATCH
-// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTX
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %if ptxas %{ %ptxas -arch=sm_90a -v %t.ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 
 // The matmul K loop over views whose row strides are dynamic without an
 // `assume div_by` (cuTile's export of an array with unknown strides, the
@@ -20,6 +23,20 @@
 
 // DISPATCH-COUNT-6: remark: tirx.copy_async -> variant 'ldgsts_checked'
 // DISPATCH-NOT: remark: tirx.copy_async -> variant
+
+// The trip count is dynamic: the loop and its final wgmma wait sit under
+// `if (trips > 0)`, so that no path from the accumulator's fill reaches that
+// wait without a wgmma; else ptxas serializes every wgmma (C7515).
+// GUARD: tirx.fill cta %{{[0-9]+}}, %{{.*}} : !tirx.buffer<64x64xf32, local
+// GUARD: [[ANY:%[0-9]+]] = arith.cmpi sgt
+// GUARD-NEXT: scf.if [[ANY]] {
+// GUARD-NEXT: scf.for
+// GUARD: tirx.gemm_wait warpgroup {dispatch = "wgmma"}
+// GUARD-NEXT: }
+// GUARD-NEXT: tirx.async_wait {pending = 0 : i64}
+
+// PTXAS-NOT: C7515
+// PTXAS: Used {{[0-9]+}} registers
 
 // PTX-LABEL: .entry kloop_dynamic_stride(
 // PTX: cp.async.cg.shared.global
