@@ -348,12 +348,12 @@ FailureOr<MmaPlan> planFor(Operation *op, int64_t threads,
   return plan;
 }
 
-/// The swizzle (bytes) of the shared layout of operand A or B (N x K when
-/// `transposed`) in the K loop: 128 where wgmma reads it K-major with K
-/// one 128-byte swizzle atom (so that each warpgroup's rows are one block of
-/// the buffer), else none.
-unsigned sharedSwizzle(const MmaPlan &p, bool isA, bool transposed) {
-  if (!p.wgmma || (!isA && !transposed) || p.k * p.bits != 1024)
+/// The swizzle (bytes) of the K-major shared layout of a K-loop operand
+/// that cp.async fills (`copiedAsync`): 128 where wgmma reads it with K one
+/// 128-byte swizzle atom (so that each warpgroup's rows are one block of the
+/// buffer), else none. Operands copied through registers are not swizzled.
+unsigned sharedSwizzle(const MmaPlan &p, bool copiedAsync) {
+  if (!p.wgmma || !copiedAsync || p.k * p.bits != 1024)
     return 0;
   return 128;
 }
@@ -464,11 +464,13 @@ public:
     return dst;
   }
 
-  /// acc += A * B on shared A (M x K) and B (K x N, or N x K with
-  /// `transposeB`) laid out by sharedLayout; wgmma issues gemm_async and
-  /// leaves `pending` groups in flight.
-  void step(Value sharedA, Value sharedB, bool transposeB, Value acc,
-            bool async, int64_t pending) {
+  /// acc += A * B on shared A (M x K, or K x M with `transposeA`: wgmma
+  /// only) and B (K x N, or N x K with `transposeB`) laid out by
+  /// sharedLayout or MN-major; wgmma issues gemm_async and leaves `pending`
+  /// groups in flight.
+  void step(Value sharedA, Value sharedB, bool transposeA, bool transposeB,
+            Value acc, bool async, int64_t pending) {
+    assert((p.wgmma || !transposeA) && "transposed A is read by wgmma only");
     auto unit = [&](bool set) { return set ? b.getUnitAttr() : UnitAttr(); };
     FloatAttr one = b.getF64FloatAttr(1.0);
     Type elemA = cast<tirx::BufferType>(sharedA.getType()).getElementType();
@@ -553,23 +555,26 @@ public:
                                                             transposed, all),
                           offsetOf(shared) + index * rows * atom);
       };
-      Value a =
-          view(sharedA, {pm, p.k}, pieceLayout(sharedA, p.m, pm, i, false));
+      SmallVector<int64_t> aPieceShape = transposeA
+                                             ? SmallVector<int64_t>{p.k, pm}
+                                             : SmallVector<int64_t>{pm, p.k};
+      Value a = view(sharedA, aPieceShape,
+                     pieceLayout(sharedA, p.m, pm, i, transposeA));
       SmallVector<int64_t> bPieceShape = transposeB
                                              ? SmallVector<int64_t>{pn, p.k}
                                              : SmallVector<int64_t>{p.k, pn};
       Value bv = view(sharedB, bPieceShape,
                       pieceLayout(sharedB, p.n, pn, j, !transposeB));
       if (async) {
-        tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece, UnitAttr(),
-                                  unit(transposeB), one, one, warpgroup,
-                                  nullptr, instruction());
+        tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece,
+                                  unit(transposeA), unit(transposeB), one, one,
+                                  warpgroup, nullptr, instruction());
         tirx::GemmWaitOp::create(b, loc, b.getI64IntegerAttr(pending),
                                  warpgroup, nullptr, instruction());
       } else {
-        tirx::GemmOp::create(b, loc, accPiece, a, bv, accPiece, UnitAttr(),
-                             unit(transposeB), one, one, warpgroup,
-                             p.gemmConfig, instruction());
+        tirx::GemmOp::create(b, loc, accPiece, a, bv, accPiece,
+                             unit(transposeA), unit(transposeB), one, one,
+                             warpgroup, p.gemmConfig, instruction());
       }
     }
   }
@@ -783,7 +788,8 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
       e.barrier();
   };
   if (!plan->batched) {
-    e.step(sharedA, sharedB, /*transposeB=*/false, d, /*async=*/false, 0);
+    e.step(sharedA, sharedB, /*transposeA=*/false, /*transposeB=*/false, d,
+           /*async=*/false, 0);
     fence();
     return mapResult(l, e, op.getResult(), d);
   }
@@ -798,7 +804,8 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     Value bv =
         e.view(sharedB, {plan->k, plan->n}, withOffset(bLayout, i * bSpan));
     Value c = e.view(d, {plan->m, plan->n}, withOffset(cLayout, i * cSpan));
-    e.step(a, bv, /*transposeB=*/false, c, /*async=*/false, 0);
+    e.step(a, bv, /*transposeA=*/false, /*transposeB=*/false, c,
+           /*async=*/false, 0);
   }
   fence();
   return mapResult(l, e, op.getResult(), d);
@@ -897,6 +904,41 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
 }
 } // namespace
 
+/// Whether the rank-2 region view `view` reads column-major memory (a unit
+/// stride on its first dimension and not on its second) of a
+/// tirx.global_view.
+static bool isColumnMajor(const PartitionViewInfo &view) {
+  ArrayRef<int64_t> strides =
+      cast<ct::TensorViewType>(view.tensorView.getType()).getStrides();
+  return strides.size() == 2 && strides[0] == 1 && strides[1] != 1 &&
+         view.globalView.getDefiningOp<tirx::GlobalViewOp>();
+}
+
+/// The rank-2 region view `view` read transposed: a tirx.global_view of the
+/// same memory with sizes and strides swapped, tiles of the swapped shape.
+static PartitionViewInfo transposedView(OpBuilder &b, Location loc,
+                                        PartitionViewInfo view) {
+  auto global = view.globalView.getDefiningOp<tirx::GlobalViewOp>();
+  auto swapped = [](auto range) {
+    auto v = llvm::to_vector(range);
+    std::reverse(v.begin(), v.end());
+    return v;
+  };
+  auto type = cast<tirx::BufferType>(global.getType());
+  auto viewType = tirx::BufferType::get(
+      b.getContext(), swapped(type.getShape()), type.getElementType(),
+      tirx::MemScope::Global, nullptr);
+  view.globalView = tirx::GlobalViewOp::create(
+      b, loc, viewType, global.getPtr(), swapped(global.getSizes()),
+      swapped(global.getStrides()),
+      b.getDenseI64ArrayAttr(swapped(global.getStaticSizes())),
+      b.getDenseI64ArrayAttr(swapped(global.getStaticStrides())),
+      global.getAlignmentAttr());
+  std::reverse(view.tileShape.begin(), view.tileShape.end());
+  std::reverse(view.steps.begin(), view.steps.end());
+  return view;
+}
+
 static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
                                 FailureOr<MmaPlan> plan) {
   ct::ForOp forOp = loop.forOp;
@@ -922,12 +964,27 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
                           "no gathered dimension)");
     l.syncAfterStores(load.getToken(), loc);
   }
-  const PartitionViewInfo &viewA =
-      *l.views.lookupPartitionView(loop.loadA.getView());
-  const PartitionViewInfo &viewB =
-      *l.views.lookupPartitionView(loop.loadB.getView());
+  PartitionViewInfo viewA = *l.views.lookupPartitionView(loop.loadA.getView());
+  PartitionViewInfo viewB = *l.views.lookupPartitionView(loop.loadB.getView());
   auto [aShape, aElem] = shapeOf(loop.loadA.getTile());
   auto [bShape, bElem] = shapeOf(loop.loadB.getTile());
+  // An operand whose global memory is column-major (unit stride on the
+  // tile's first dimension) is read through the transposed view, so that
+  // cp.async moves 16-byte runs, and staged transposed: the product reads
+  // it with its transpose flag (B: N x K, K-major; A: K x M, MN-major,
+  // wgmma with 16-bit inputs only). A permuted B (loaded N x K) from a
+  // column-major view is then K x N again.
+  bool flipA = plan->wgmma && isColumnMajor(viewA) && mnMajorFits(*plan, true);
+  bool flipB = isColumnMajor(viewB);
+  bool transposeA = flipA, transposeB = loop.transposeB != flipB;
+  if (flipA) {
+    viewA = transposedView(b, loc, viewA);
+    std::swap(aShape[0], aShape[1]);
+  }
+  if (flipB) {
+    viewB = transposedView(b, loc, viewB);
+    std::swap(bShape[0], bShape[1]);
+  }
 
   // Stages: as many as fit the shared memory of a CTA (at least 2; beyond
   // 48 KiB the kernel takes dynamic shared memory, see tirx-lower-buffers).
@@ -946,20 +1003,22 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t inFlight = async ? 1 : 0;
   int64_t ahead = stages - 1 - inFlight; // loads issued ahead
 
-  // B through cp.async needs 16-byte runs on both sides. The K x N (not
-  // permuted) B of wgmma is staged MN-major where wgmma reads it so (16-bit
-  // inputs), else K-major by synchronous copies.
-  bool mnMajorB = !loop.transposeB && mnMajorFits(*plan, false);
-  bool asyncB = !(plan->wgmma && !loop.transposeB) || mnMajorB;
+  // B through cp.async needs 16-byte runs on both sides. A B staged K x N
+  // (N-contiguous in global memory) is staged MN-major where wgmma reads it
+  // so (16-bit inputs), else K-major by synchronous copies. A staged K x M
+  // is MN-major.
+  bool mnMajorB = !transposeB && mnMajorFits(*plan, false);
+  bool asyncB = !(plan->wgmma && !transposeB) || mnMajorB;
   SmallVector<Value> stageA, stageB;
-  unsigned swizzleA = sharedSwizzle(*plan, true, false);
-  unsigned swizzleB =
-      mnMajorB ? 128 : sharedSwizzle(*plan, false, loop.transposeB);
-  TileLayout layoutA = sharedLayout(*plan, true, false, swizzleA);
+  unsigned swizzleA = transposeA ? 128 : sharedSwizzle(*plan, true);
+  unsigned swizzleB = mnMajorB ? 128 : sharedSwizzle(*plan, asyncB);
+  TileLayout layoutA = transposeA ? mma::getWgmmaMNMajorSwizzledLayout(
+                                        plan->m, plan->k, plan->bits, true)
+                                  : sharedLayout(*plan, true, false, swizzleA);
   TileLayout layoutB =
       mnMajorB ? mma::getWgmmaMNMajorSwizzledLayout(plan->n, plan->k,
                                                     plan->bits, true)
-               : sharedLayout(*plan, false, loop.transposeB, swizzleB);
+               : sharedLayout(*plan, false, transposeB, swizzleB);
   for (int64_t s = 0; s < stages; ++s) {
     stageA.push_back(e.allocShared(aShape, aElem, layoutA, swizzleA));
     stageB.push_back(e.allocShared(bShape, bElem, layoutB, swizzleB));
@@ -997,14 +1056,16 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       for (Operation *op : loop.scalarOps)
         if (failed(l.lower(op)))
           return failure();
-      auto indices = [&](ct::LoadViewTkoOp load) {
+      auto indices = [&](ct::LoadViewTkoOp load, bool flip) {
         SmallVector<Value> idx;
         for (Value v : load.getIndex())
           idx.push_back(l.toIndex(l.get(v), loc));
+        if (flip)
+          std::reverse(idx.begin(), idx.end());
         return idx;
       };
-      Value ra = regionAt(b, loc, viewA, indices(loop.loadA));
-      Value rb = regionAt(b, loc, viewB, indices(loop.loadB));
+      Value ra = regionAt(b, loc, viewA, indices(loop.loadA, flipA));
+      Value rb = regionAt(b, loc, viewB, indices(loop.loadB, flipB));
       tirx::CopyAsyncOp::create(b, loc, dstA, ra, nullptr,
                                 b.getI64IntegerAttr(0), nullptr, nullptr,
                                 l.cta(), nullptr, nullptr);
@@ -1087,8 +1148,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     // overwrites.
     tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(ahead - 1));
     e.barrier();
-    e.step(pick(stageA, stage), pick(stageB, stage), loop.transposeB, acc,
-           async, inFlight);
+    e.step(pick(stageA, stage), pick(stageB, stage), transposeA, transposeB,
+           acc, async, inFlight);
     Value next = arith::AddIOp::create(
         b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
     Value nextStage = arith::RemUIOp::create(b, loc, next, cStages);
@@ -1116,7 +1177,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       // copy overwrites.
       tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(ahead - 1));
       e.barrier();
-      e.step(stageA[s], stageB[s], loop.transposeB, acc, async, inFlight);
+      e.step(stageA[s], stageB[s], transposeA, transposeB, acc, async,
+             inFlight);
       Value next = arith::AddIOp::create(
           b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
       int64_t n = (s + ahead) % stages;
