@@ -360,8 +360,9 @@ TileLayout mma::getWgmmaKMajorLayout(int64_t rows, int64_t k,
 TileLayout mma::getWgmmaKMajorSwizzledLayout(int64_t rows, int64_t k,
                                              unsigned elementBits,
                                              bool transposed,
-                                             int64_t bufferRows) {
-  int64_t atom = 1024 / elementBits; // elements in 128 bytes
+                                             int64_t bufferRows,
+                                             unsigned swizzleBytes) {
+  int64_t atom = swizzleBytes * 8 / elementBits; // elements in one atom row
   if (k == atom)
     return buildLayout({{rows, atom, "m"}}, {{atom, 1, "m"}}, transposed);
   return buildLayout({{rows, atom, "m"}},
@@ -426,9 +427,10 @@ mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
                     .str());
   if (layout.hasThreadAxes() || !layout.getReplica().empty())
     return fail("shared layout has thread axes or replicas");
-  if (swizzleBytes != 0 && swizzleBytes != 128)
-    return fail(llvm::formatv("wgmma descriptors take no swizzle or the "
-                              "128-byte swizzle, got {0} bytes",
+  if (swizzleBytes != 0 && swizzleBytes != 32 && swizzleBytes != 64 &&
+      swizzleBytes != 128)
+    return fail(llvm::formatv("wgmma descriptors take no swizzle or the 32-, "
+                              "64- or 128-byte swizzle, got {0} bytes",
                               swizzleBytes)
                     .str());
   // Address (in elements) of element (row, kk) of the operand; without an
@@ -458,26 +460,29 @@ mma::getWgmmaDescriptors(const TileLayout &layout, bool transposed,
     int64_t base = addr(0, k0);
     d.startBytes = base * bytes;
     if (swizzleBytes) {
-      // K-major swizzled: LBO is unused (1 by convention), rows 128 bytes
-      // apart in 1024-byte atoms of 8 rows.
+      // K-major swizzled: LBO is unused (1 by convention), rows S bytes
+      // apart in atoms of 8 rows (8 * S bytes), S = swizzleBytes.
+      int64_t rowBytes = swizzleBytes, atomBytes = 8 * rowBytes;
       d.leadingBytes = 16;
-      d.strideBytes = rows > 8 ? (addr(8, k0) - base) * bytes : 1024;
+      d.strideBytes = rows > 8 ? (addr(8, k0) - base) * bytes : atomBytes;
       if (error)
         return fail(*error);
-      int64_t atomStart = d.startBytes - d.startBytes % 128;
-      if (d.startBytes % 128 + 32 > 128 || atomStart % 1024 ||
-          d.strideBytes % 1024 || !fitsField(d.strideBytes))
+      int64_t atomStart = d.startBytes - d.startBytes % rowBytes;
+      if (d.startBytes % rowBytes + 32 > rowBytes || atomStart % atomBytes ||
+          d.strideBytes % atomBytes || !fitsField(d.strideBytes))
         return fail(llvm::formatv("K step at k = {0} (byte {1}, SBO {2}) is "
-                                  "not inside a 1024-byte aligned 128-byte "
+                                  "not inside a {3}-byte aligned {4}-byte "
                                   "swizzle atom",
-                                  k0, d.startBytes, d.strideBytes)
+                                  k0, d.startBytes, d.strideBytes, atomBytes,
+                                  rowBytes)
                         .str());
       if (llvm::Error e = checkStepBytes(
-              rows, k0, step, "a K-major 128-byte-swizzle",
+              rows, k0, step,
+              llvm::formatv("a K-major {0}-byte-swizzle", rowBytes).str(),
               [&](int64_t r, int64_t kk) { return addr(r, kk) * bytes; },
               [&](int64_t r, int64_t kk) {
-                return d.startBytes + (r % 8) * 128 + (r / 8) * d.strideBytes +
-                       kk * bytes;
+                return d.startBytes + (r % 8) * rowBytes +
+                       (r / 8) * d.strideBytes + kk * bytes;
               }))
         return std::move(e);
       descs.push_back(d);

@@ -254,10 +254,46 @@ TEST(MmaLayouts, WgmmaSwizzled128) {
   EXPECT_EQ(llvm::toString(bad.takeError()),
             "element (row 0, k 8) is at byte 128, a K-major 128-byte-swizzle "
             "layout puts it at byte 16");
-  // Only the 128-byte swizzle.
+  // The 128-byte layout is not a 64-byte-swizzled one (rows 64 bytes
+  // apart).
   auto mode = getWgmmaDescriptors(layout, false, 64, 64, 16, 64);
   ASSERT_FALSE(static_cast<bool>(mode));
   llvm::consumeError(mode.takeError());
+}
+
+TEST(MmaLayouts, WgmmaKMajorSwizzledNarrow) {
+  // K of 64 and 32 bytes (f16 K = 32 and 16): one atom row per row, rows
+  // S bytes apart, 8-row atoms 8 * S apart; K steps of 32 bytes inside the
+  // row. A block of rows (bufferRows) keeps the atoms of the whole buffer.
+  for (auto [k, swizzle] : {std::pair<int64_t, unsigned>{32, 64}, {16, 32}}) {
+    TileLayout layout =
+        getWgmmaKMajorSwizzledLayout(64, k, 16, false, 0, swizzle);
+    auto rowMajor = TileLayout::parse(("S[64, " + llvm::Twine(k) + "]").str());
+    ASSERT_TRUE(static_cast<bool>(rowMajor));
+    EXPECT_EQ(layout, *rowMajor);
+    auto descs = getWgmmaDescriptors(layout, false, 64, k, 16, swizzle);
+    ASSERT_TRUE(static_cast<bool>(descs)) << llvm::toString(descs.takeError());
+    ASSERT_EQ(descs->size(), static_cast<size_t>(k / 16));
+    for (auto [s, d] : llvm::enumerate(*descs)) {
+      EXPECT_EQ(d.startBytes, static_cast<int64_t>(s) * 32);
+      EXPECT_EQ(d.strideBytes, 8 * int64_t(swizzle));
+      EXPECT_EQ(d.swizzleBytes, swizzle);
+    }
+    // Read with another swizzle's geometry, the rows are misplaced.
+    auto other =
+        getWgmmaDescriptors(layout, false, 64, k, 16, swizzle == 64 ? 32 : 64);
+    ASSERT_FALSE(static_cast<bool>(other));
+    llvm::consumeError(other.takeError());
+  }
+  // Transposed (B stored K x N, K-major), a piece of 64 of 128 rows.
+  TileLayout piece = getWgmmaKMajorSwizzledLayout(64, 32, 16, true, 128, 64);
+  auto descs = getWgmmaDescriptors(piece, true, 64, 32, 16, 64);
+  ASSERT_TRUE(static_cast<bool>(descs)) << llvm::toString(descs.takeError());
+  EXPECT_EQ((*descs)[1].startBytes, 32);
+  // Other swizzle widths are not wgmma modes.
+  auto bad = getWgmmaDescriptors(piece, true, 64, 32, 16, 16);
+  ASSERT_FALSE(static_cast<bool>(bad));
+  llvm::consumeError(bad.takeError());
 }
 
 TEST(MmaLayouts, WgmmaMNMajorSwizzled128) {

@@ -79,8 +79,8 @@ struct WgmmaDescriptor {
   int64_t startBytes = 0;   ///< address of element (0, k0) of the step
   int64_t leadingBytes = 0; ///< LBO: next core matrix along K
   int64_t strideBytes = 0;  ///< SBO: next 8-row core matrix along M/N
-  /// Swizzle of the layout in bytes (0: none, 128: the 128-byte swizzle,
-  /// descriptor layout type 1).
+  /// Swizzle of the layout in bytes (0: none; 128, 64, 32: the swizzles of
+  /// descriptor layout types 1, 2, 3).
   unsigned swizzleBytes = 0;
   /// The operand is read MN-major (wgmma's transpose of A or B): LBO is the
   /// next 128 bytes along M/N, SBO the next 8 rows along K.
@@ -97,18 +97,19 @@ layout::TileLayout getWgmmaKMajorLayout(int64_t rows, int64_t k,
                                         unsigned elementBits,
                                         bool transposed = false);
 
-/// The K-major 128-byte-swizzled wgmma layout (before the swizzle, which
-/// the buffer's layout attribute composes: `swizzle = 128`) of an operand
-/// with `rows` rows and `k` along K (k * element bytes a multiple of 128):
-/// K atoms of 128 bytes; in one atom, row r at byte 128 * r (8-row groups
-/// 1024 bytes apart); atoms along K rows * 128 bytes apart. Over rows x k.
-/// `bufferRows` (0: `rows`) is the row count of the whole buffer when the
-/// layout is that of a block of `rows` of its rows (atoms along K are
-/// bufferRows * 128 bytes apart).
+/// The K-major swizzled wgmma layout (before the swizzle, which the
+/// buffer's layout attribute composes: `swizzle = S`, S = `swizzleBytes`,
+/// 32, 64 or 128) of an operand with `rows` rows and `k` along K (k *
+/// element bytes a multiple of S): K atoms of S bytes; in one atom, row r at
+/// byte S * r (8-row groups 8 * S bytes apart); atoms along K rows * S bytes
+/// apart. Over rows x k. `bufferRows` (0: `rows`) is the row count of the
+/// whole buffer when the layout is that of a block of `rows` of its rows
+/// (atoms along K are bufferRows * S bytes apart).
 layout::TileLayout getWgmmaKMajorSwizzledLayout(int64_t rows, int64_t k,
                                                 unsigned elementBits,
                                                 bool transposed = false,
-                                                int64_t bufferRows = 0);
+                                                int64_t bufferRows = 0,
+                                                unsigned swizzleBytes = 128);
 
 /// The MN-major 128-byte-swizzled wgmma layout (before the swizzle) of a
 /// 16-bit operand with `rows` rows along M (A) or N (B), a multiple of 64,

@@ -371,8 +371,15 @@ struct ConvertCudaTileToTirXPass
           readsDenseMemory(entry.getBody().front().getArgument(i)))
         dense.push_back(i);
     }
+    // The CTA size: a num_worker_warps_per_cta hint, else the option, else
+    // the planner's choice from the tile sizes, made smaller where the
+    // kernel's tensor-core products want fewer warpgroups.
     int64_t warps = hintedWarps(entry, target.getChip());
     LayoutPlanner planner(entry, warps ? warps * 32 : numThreads);
+    if (!warps && !numThreads)
+      if (int64_t mma = mmaCtaThreads(entry, target);
+          mma && mma < planner.getCtaThreads())
+        planner = LayoutPlanner(entry, mma);
     int64_t threads = planner.getCtaThreads();
     planMmaLayouts(entry, planner, target);
     if (threads > target.getMaxThreadsPerCta() || !llvm::isPowerOf2_64(threads))

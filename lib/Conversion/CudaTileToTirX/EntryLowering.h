@@ -401,6 +401,13 @@ private:
 void planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
                     const ::tileir::TargetInfo &target);
 
+/// The CTA size the products of `entry` want on a wgmma target: one
+/// warpgroup per 64 rows of M and per 256 columns of N of its largest
+/// product, so that each warpgroup's piece is as wide as wgmma takes (wide
+/// pieces keep B's copies in 16-byte runs, see mnMajorFits). 0 when the
+/// kernel has no such product or the target has no wgmma.
+int64_t mmaCtaThreads(ct::EntryOp entry, const ::tileir::TargetInfo &target);
+
 /// Whether a dense value of `elem` can initialize a global: whole-byte
 /// integers and floats (not i1 or tf32).
 bool isStorableInGlobal(Type elem);

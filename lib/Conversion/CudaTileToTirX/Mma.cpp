@@ -349,13 +349,17 @@ FailureOr<MmaPlan> planFor(Operation *op, int64_t threads,
 }
 
 /// The swizzle (bytes) of the K-major shared layout of a K-loop operand
-/// that cp.async fills (`copiedAsync`): 128 where wgmma reads it with K one
-/// 128-byte swizzle atom (so that each warpgroup's rows are one block of the
-/// buffer), else none. Operands copied through registers are not swizzled.
+/// that cp.async fills (`copiedAsync`) where wgmma reads it: the rows of K
+/// themselves when they are 32, 64 or 128 bytes (one swizzle atom per row,
+/// so that each warpgroup's rows are one block of the buffer; cp.async's
+/// 16-byte chunks and wgmma's reads spread over the banks), else none.
+/// Operands copied through registers are not swizzled.
 unsigned sharedSwizzle(const MmaPlan &p, bool copiedAsync) {
-  if (!p.wgmma || !copiedAsync || p.k * p.bits != 1024)
+  int64_t rowBytes = p.k * p.bits / 8;
+  if (!p.wgmma || !copiedAsync ||
+      (rowBytes != 32 && rowBytes != 64 && rowBytes != 128))
     return 0;
-  return 128;
+  return rowBytes;
 }
 
 /// Whether wgmma can read operand A or B of plan `p` MN-major: 16-bit
@@ -375,8 +379,8 @@ TileLayout sharedLayout(const MmaPlan &p, bool isA, bool transposed,
   int64_t rows = isA ? p.m : p.n;
   if (p.wgmma && swizzle)
     return mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits,
-                                             /*transposed=*/!isA &&
-                                                 !transposed);
+                                             /*transposed=*/!isA && !transposed,
+                                             /*bufferRows=*/0, swizzle);
   if (p.wgmma)
     return mma::getWgmmaKMajorLayout(rows, p.k, p.bits,
                                      /*transposed=*/!isA && !transposed);
@@ -416,6 +420,28 @@ void mlir::tileir::planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
     }
     planner.setLayout({plan.m, plan.n}, accLayout(plan));
   });
+}
+
+int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
+                                    const ::tileir::TargetInfo &target) {
+  if (!target.hasWGMMA())
+    return 0;
+  int64_t threads = 0;
+  entry.walk([&](Operation *op) {
+    if (!isa<ct::MmaFOp>(op))
+      return;
+    auto lhs = cast<ct::TileType>(op->getOperand(0).getType());
+    auto rhs = cast<ct::TileType>(op->getOperand(1).getType());
+    Type in = lhs.getElementType();
+    if (lhs.getRank() != 2 || in.isF32() || in.isF64())
+      return;
+    int64_t m = lhs.getDimSize(0), n = rhs.getDimSize(1);
+    if (m % 64)
+      return;
+    threads =
+        std::max<int64_t>(threads, 128 * (m / 64) * llvm::divideCeil(n, 256));
+  });
+  return threads;
 }
 
 //===----------------------------------------------------------------------===//
@@ -536,7 +562,7 @@ public:
       int64_t i = w / p.gridN, j = w % p.gridN;
       // The layout of the block of rows [index * rows, (index + 1) * rows)
       // of an operand buffer with `all` rows, at its offset: whole rows of
-      // K (no swizzle), 128-byte atoms of K (K-major swizzled) or 64-row
+      // K (no swizzle), swizzle atoms of K (K-major swizzled) or 64-row
       // blocks (MN-major) come before the next rows.
       auto pieceLayout = [&](Value shared, int64_t all, int64_t rows,
                              int64_t index, bool transposed) {
@@ -550,9 +576,10 @@ public:
           return withOffset(
               mma::getWgmmaMNMajorSwizzledLayout(rows, p.k, p.bits, transposed),
               offset);
-        int64_t atom = 1024 / p.bits;
-        return withOffset(mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits,
-                                                            transposed, all),
+        unsigned swizzle = type.getLayout().getSwizzle();
+        int64_t atom = swizzle * 8 / p.bits;
+        return withOffset(mma::getWgmmaKMajorSwizzledLayout(
+                              rows, p.k, p.bits, transposed, all, swizzle),
                           offsetOf(shared) + index * rows * atom);
       };
       SmallVector<int64_t> aPieceShape = transposeA
@@ -654,6 +681,10 @@ static std::pair<TileLayout, unsigned> stagingLayout(const MmaPlan &p, bool isA,
   if (p.k * p.bits % 1024 == 0)
     return {mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits, transposed),
             128};
+  if (unsigned swizzle = sharedSwizzle(p, /*copiedAsync=*/true))
+    return {mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits, transposed,
+                                              /*bufferRows=*/0, swizzle),
+            swizzle};
   return {sharedLayout(p, isA, false), 0};
 }
 

@@ -639,10 +639,29 @@ Value emitSharedAddress(OpBuilder &b, Location loc, Value buffer) {
   return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), ptr);
 }
 
-/// A wgmma matrix descriptor: bits 0-13 start address >> 4, 16-29 LBO >> 4,
-/// 32-45 SBO >> 4, 62-63 layout type (0: no swizzle, 1: 128-byte swizzle;
-/// the base offset, bits 49-51, is 0: swizzled buffers are 1024-byte
-/// aligned).
+/// The LBO, SBO and layout-type fields of a wgmma matrix descriptor: bits
+/// 16-29 LBO >> 4, 32-45 SBO >> 4, 62-63 layout type (0: no swizzle, 1:
+/// 128-byte, 2: 64-byte, 3: 32-byte swizzle; the base offset, bits 49-51,
+/// is 0: swizzled buffers are 1024-byte aligned).
+int64_t descriptorFields(const mma::WgmmaDescriptor &d) {
+  int64_t type = 0;
+  switch (d.swizzleBytes) {
+  case 128:
+    type = 1;
+    break;
+  case 64:
+    type = 2;
+    break;
+  case 32:
+    type = 3;
+    break;
+  }
+  return ((d.leadingBytes >> 4) << 16) | ((d.strideBytes >> 4) << 32) |
+         (type << 62);
+}
+
+/// A wgmma matrix descriptor: bits 0-13 start address >> 4, and the fields
+/// of descriptorFields.
 Value emitDescriptor(OpBuilder &b, Location loc, Value base,
                      const mma::WgmmaDescriptor &d) {
   Type i64 = b.getI64Type();
@@ -652,10 +671,7 @@ Value emitDescriptor(OpBuilder &b, Location loc, Value base,
   Value addr = arith::AddIOp::create(b, loc, base, cst(d.startBytes));
   Value start = arith::AndIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, addr, cst(4)), cst(0x3FFF));
-  int64_t fields = ((d.leadingBytes >> 4) << 16) |
-                   ((d.strideBytes >> 4) << 32) |
-                   (d.swizzleBytes == 128 ? int64_t(1) << 62 : 0);
-  return arith::OrIOp::create(b, loc, start, cst(fields));
+  return arith::OrIOp::create(b, loc, start, cst(descriptorFields(d)));
 }
 
 /// The buffer under the views of `buffer`.
@@ -697,9 +713,7 @@ Value emitSelectedStartField(OpBuilder &b, Location loc, Value buffer) {
 /// 2^18, so the 14-bit field does not carry.
 Value emitDescriptorFromField(OpBuilder &b, Location loc, Value field,
                               const mma::WgmmaDescriptor &d) {
-  int64_t fields = (d.startBytes >> 4) | ((d.leadingBytes >> 4) << 16) |
-                   ((d.strideBytes >> 4) << 32) |
-                   (d.swizzleBytes == 128 ? int64_t(1) << 62 : 0);
+  int64_t fields = (d.startBytes >> 4) | descriptorFields(d);
   return arith::AddIOp::create(
       b, loc, field,
       arith::ConstantIntOp::create(b, loc, b.getI64Type(), fields));

@@ -21,7 +21,7 @@
 // WG: tirx.copy cta %[[SA]], %[[A8]]
 // WG: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x64xf8E4M3FN, shared
 // WG: tirx.copy cta %[[SB]], %[[B8]]
-// WG-COUNT-2: tirx.gemm warpgroup %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {beta = 1.000000e+00 : f64, config = {promote_k = 32 : i64}, dispatch = "wgmma"} {{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
+// WG: tirx.gemm warpgroup %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {beta = 1.000000e+00 : f64, config = {promote_k = 32 : i64}, dispatch = "wgmma"} {{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
 // MS: %[[A16:.*]] = tirx.alloc : !tirx.buffer<64x32xf16, local
 // MS: tirx.cast cta %[[A16]], %[[A8]]
 // MS: %[[B16:.*]] = tirx.alloc : !tirx.buffer<32x64xf16, local

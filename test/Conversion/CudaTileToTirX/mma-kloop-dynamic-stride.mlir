@@ -10,9 +10,9 @@
 // partition views made once before the loop): the pipeline still issues
 // tirx.copy_async, and dispatch takes `ldgsts_checked` (cp.async when the
 // stride turns out to be a multiple of 8 elements at run time, else a
-// synchronous register copy) for A; B (K x N on wgmma) is copied
-// synchronously into its K-major layout. Two stages ahead in the prologue
-// and four in the unrolled loop: six copies.
+// synchronous register copy) for A and for B (K x N, staged MN-major: one
+// warpgroup owns the 64 x 64 product). Two stages ahead in the prologue and
+// four in the unrolled loop: six copies of each.
 
 // TIRX-LABEL: gpu.func @kloop_dynamic_stride
 // TIRX: tirx.global_view %{{.*}} sizes [%{{.*}}, %{{.*}}] strides [%{{.*}}, 1] {alignment = 16 : i64}
@@ -21,7 +21,7 @@
 // TIRX: tirx.async_commit
 // TIRX: tirx.gemm_async warpgroup
 
-// DISPATCH-COUNT-6: remark: tirx.copy_async -> variant 'ldgsts_checked'
+// DISPATCH-COUNT-12: remark: tirx.copy_async -> variant 'ldgsts_checked'
 // DISPATCH-NOT: remark: tirx.copy_async -> variant
 
 // The trip count is dynamic: the loop and its final wgmma wait sit under
@@ -42,7 +42,7 @@
 // PTX: cp.async.cg.shared.global
 // PTX: ld.global.{{.*}}b16
 // PTX: cp.async.commit_group
-// PTX: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
+// PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 
 cuda_tile.module @kernels {
   entry @kloop_dynamic_stride(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>, %lda: tile<i32>, %ldb: tile<i32>, %ldc: tile<i32>) {

@@ -4,14 +4,15 @@
 // K-major wgmma layouts, unrolled by the stage count, loads 2 iterations
 // ahead) feeding one gemm_async per warpgroup on views of the CTA
 // accumulator (fragment layout with the warpgroup on warpid), one group in
-// flight. With K = 64 (one 128-byte atom of f16) the stages are row-major
-// and 128-byte swizzled. Every gemm op names the instruction planMma chose
+// flight. The stages are row-major, swizzled by the bytes of one row of K:
+// K = 32 of f16 (64 bytes) with the 64-byte swizzle, K = 64 with the
+// 128-byte one. Every gemm op names the instruction planMma chose
 // (`dispatch = "wgmma"`): tirx-dispatch takes that variant only.
 
 // CHECK-LABEL: gpu.func @kloop_f16
-// CHECK: %[[SA0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
-// CHECK: %[[SB0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
-// CHECK-COUNT-6: tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
+// CHECK: %[[SA0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SB0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK-COUNT-6: tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
 // CHECK-NOT: tirx.alloc {{.*}} shared
 // CHECK: scf.if
 // CHECK: tirx.copy_async cta %[[SA0]], %{{.*}} :
@@ -25,11 +26,11 @@
 // CHECK: %[[PIECE:.*]] = tirx.view %[[ACC]] : {{.*}} -> !tirx.buffer<64x128xf32, local, <S[(4,2,8,16,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 // CHECK: %[[WG:.*]] = tirx.warpgroup_id : index
 // CHECK: arith.cmpi eq, %[[WG]]
-// CHECK: %[[A:.*]] = tirx.view %[[SA0]] : {{.*}} -> !tirx.buffer<64x32xf16, shared, <S[(8,8,4,8):(256,8,64,1)]>>
-// CHECK: %[[B:.*]] = tirx.view %[[SB0]] : {{.*}} -> !tirx.buffer<128x32xf16, shared, <S[(16,8,4,8):(256,8,64,1)]>>
+// CHECK: %[[A:.*]] = tirx.view %[[SA0]] : {{.*}} -> !tirx.buffer<64x32xf16, shared, <S[(64,32):(32,1)], swizzle = 64>>
+// CHECK: %[[B:.*]] = tirx.view %[[SB0]] : {{.*}} -> !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
 // CHECK: tirx.gemm_async warpgroup %[[PIECE]], %[[A]], %[[B]], %[[PIECE]] {beta = 1.000000e+00 : f64, dispatch = "wgmma", transpose_b}
 // CHECK: tirx.gemm_wait warpgroup {dispatch = "wgmma", pending = 1 : i64}
-// CHECK: tirx.view %[[SA0]] : {{.*}} -> !tirx.buffer<64x32xf16, shared, <S[(8,8,4,8):(256,8,64,1)] + 2048>>
+// CHECK: tirx.view %[[SA0]] : {{.*}} -> !tirx.buffer<64x32xf16, shared, <S[(64,32):(32,1)] + 2048, swizzle = 64>>
 // CHECK: tirx.async_commit
 // CHECK: tirx.gemm_wait warpgroup {dispatch = "wgmma"}{{$}}
 // CHECK: %[[OUT:.*]] = tirx.alloc : !tirx.buffer<128x128xf16, local, <S[(2,4,2,8,16,4,2):(4@warpid,1@warpid,2,4@laneid,4,1@laneid,1)]>>

@@ -18,16 +18,16 @@
 
 // SM90A-LABEL: .entry tf32_64x64x32(
 // SM90A: cvt.rn.tf32.f32
-// SM90A: wgmma.mma_async.sync.aligned.m64n32k8.f32.tf32.tf32
+// SM90A: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
 // SM90A-LABEL: .entry tf32_32x16x16(
 // SM90A: cvt.rn.tf32.f32
 // SM90A: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // SM90A-LABEL: .entry f16acc_64x64x32(
-// SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f16.f16.f16
+// SM90A: wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16
 // SM90A-LABEL: .entry f16acc_32x32x64(
 // SM90A: mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16
 // SM90A-LABEL: .entry f8f16acc_64x64x64(
-// SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f16.e4m3.e4m3
+// SM90A: wgmma.mma_async.sync.aligned.m64n64k32.f16.e4m3.e4m3
 // SM90A-LABEL: .entry f64_32x32x16(
 // SM90A: mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
 // SM90A-LABEL: .entry batched_f16_4x64x32x32(

@@ -15,23 +15,24 @@
 // f16 instructions (full f32 accumulation).
 
 // SM90A-LABEL: .entry mmaf_bf16(
-// SM90A: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
+// SM90A: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 // SM90A: wgmma.wait_group.sync.aligned 0;
 // SM90A-LABEL: .entry mmaf_f8(
 // SM90A-NOT: cvt.rn.f16x2.e4m3x2
-// SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e4m3
+// SM90A: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
 // SM90A-LABEL: .entry mmaf_f8_exact(
 // SM90A-NOT: cvt.rn.f16x2.e4m3x2
-// SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e4m3
+// SM90A: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
 // SM90A: wgmma.wait_group.sync.aligned 0;
 // SM90A-LABEL: .entry mmaf_e5m2_exact(
 // SM90A-NOT: cvt.rn.f16x2.e5m2x2
-// SM90A: wgmma.mma_async.sync.aligned.m64n32k32.f32.e5m2.e5m2
+// SM90A: wgmma.mma_async.sync.aligned.m64n64k32.f32.e5m2.e5m2
 // SM90A: wgmma.wait_group.sync.aligned 0;
-// 4 stages of 16 KiB: 64 KiB of dynamic shared memory (+ 112 bytes to
-// round the 16-byte aligned block up to 128), the buffers at offsets of
-// the upstream gpu.dynamic_shared_memory symbol.
-// SM90A: // tileir.kernel kloop_f16 params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=65648
+// 4 stages of 16 KiB, 64-byte swizzled (K = 32 of f16): 64 KiB of dynamic
+// shared memory (+ 496 bytes to round the 16-byte aligned block up to the
+// swizzle's 512), the buffers at offsets of the upstream
+// gpu.dynamic_shared_memory symbol.
+// SM90A: // tileir.kernel kloop_f16 params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=66032
 // SM90A-LABEL: .entry kloop_f16(
 // The block of dynamic shared memory: a shared variable of the kernel (each
 // kernel compiles in a module of its own, so LLVM demotes it into the
