@@ -419,6 +419,15 @@ void mlir::tileir::planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
       return;
     }
     planner.setLayout({plan.m, plan.n}, accLayout(plan));
+    // Row statistics of the accumulator (a reduce along N kept as M x 1,
+    // such as attention's running max and sum) take the layout that reduce
+    // gives, so that reducing the accumulator and broadcasting back to it
+    // need no layout conversion (each would be a round trip through shared
+    // memory with barriers).
+    if (FailureOr<TileLayout> rows =
+            LayoutPlanner::getReduced(accLayout(plan), {plan.m, plan.n}, {1});
+        succeeded(rows))
+      planner.setLayout({plan.m, 1}, *rows);
   });
 }
 
