@@ -268,12 +268,13 @@ def main():
         print(format_row(row, names), flush=True)
         del case
         torch.cuda.empty_cache()
+    described = switch.describe()
     switch.uninstall()
     table = format_table(rows, names)
     print(table)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(dict(compilers=switch.describe(), gpu=torch.cuda.get_device_name(),
+            json.dump(dict(compilers=described, gpu=torch.cuda.get_device_name(),
                            rows=rows), f, indent=1)
         with open(os.path.splitext(args.json)[0] + ".md", "w") as f:
             f.write(table + "\n")

@@ -12,7 +12,9 @@
 #   TILEAS=PATH    a second tile-as, timed as a further compiler "tileir-b"
 #   MMA_SYNC=1     also TileIR's code for sm_90 without the sm_90a features
 #                  (mma.sync; tile-as's sm_100 PTX assembled for sm_90), as
-#                  the compiler "tileir-sm90"
+#                  the compiler "tileir-sm90"; only kernels whose shared
+#                  memory fits the 48 KiB a kernel declares statically (the
+#                  tile launch ABI) compile there
 #   ROUNDS=5       timed rounds per case; BUDGET=540 seconds for the run
 #   OUT            if set, suite.json and suite.md are copied there
 set -euo pipefail
