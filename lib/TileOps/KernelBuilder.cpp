@@ -321,6 +321,23 @@ void mlir::tileops::writeOpTableJSON(llvm::raw_ostream &os) {
         j.attribute("builder_params", std::move(builderParams));
         j.attribute("spec_required",
                     llvm::json::Array(specRequiredParams(info)));
+        j.attributeArray("roles", [&] {
+          for (unsigned i = 0; i < info.numInputs; ++i) {
+            switch (info.roleOf(i)) {
+            case 'c':
+              j.value("condition");
+              break;
+            case 'm':
+              j.value("mask");
+              break;
+            case 'w':
+              j.value("weight");
+              break;
+            default:
+              j.value("data");
+            }
+          }
+        });
       });
     }
   });
@@ -677,27 +694,29 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   std::vector<std::string> inElts;
   for (size_t i = 0; i < ins.size(); ++i)
     inElts.push_back(elt);
-  if (spec.op == "where")
-    inElts[0] = "i1";
-  if (spec.op == "masked_fill")
-    inElts[1] = "i1";
-  if (spec.op == "prelu") {
+  for (size_t i = 0; i < ins.size(); ++i)
+    if (info->roleOf(i) == 'c' || info->roleOf(i) == 'm')
+      inElts[i] = "i1";
+  for (size_t i = 0; i < ins.size(); ++i) {
+    if (info->roleOf(i) != 'w')
+      continue;
     // weight [C] or [1] / scalar: broadcast over channel dim 1.
-    const Shape &x = ins[0], &w = ins[1];
+    const Shape &x = ins[info->firstDataInput()], &w = ins[i];
     int64_t c = numel(w);
+    std::string op = spec.op;
     if (w.size() > 1)
-      return err(line, "prelu expects a 0-D or 1-D weight, got " + shapeStr(w));
+      return err(line, op + " expects a 0-D or 1-D weight, got " + shapeStr(w));
     if (c != 1) {
       if (x.size() < 2 || x[1] != c)
-        return err(line, "prelu expects a weight of length 1 or " +
+        return err(line, op + " expects a weight of length 1 or " +
                              (x.size() >= 2 ? std::to_string(x[1])
                                             : std::string("1 (1-D input)")) +
                              " (input channels), got " + std::to_string(c));
       Shape wb(x.size(), 1);
       wb[1] = c;
-      ins[1] = wb;
+      ins[i] = wb;
     } else {
-      ins[1] = Shape{};
+      ins[i] = Shape{};
     }
   }
   std::string outElt = info->result == ResultRule::Bool ? "i1" : elt;

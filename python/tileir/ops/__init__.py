@@ -198,6 +198,14 @@ def op_info(op: str) -> Dict[str, Any]:
     return _op_table()[op]
 
 
+def _roles(op: str) -> List[str]:
+    """The role of each tensor input of ``op`` ("data", "condition", "mask", "weight"),
+    from :func:`op_info`."""
+    info = _op_table()[op]
+    roles = list(info.get("roles", []))
+    return roles + ["data"] * (info["tensors"] - len(roles))
+
+
 class _OpTable(Mapping):
     """op name -> (family, number of tensor inputs, accepted dtype kinds ("f", "i", "b"),
     result ("same", "bool", "float")), from :func:`op_info`."""
@@ -302,15 +310,16 @@ def _out_meta(op: str, tensors: Sequence[Any], params: Dict[str, Any]):
     family, n_in, kinds, result = OPS[op]
     if len(tensors) != n_in:
         raise ValueError(f"{op} expects {n_in} tensor input(s), got {len(tensors)}")
-    data = tensors[1] if op == "where" else tensors[0] if tensors else None
+    roles = _roles(op)
+    data = next((t for t, r in zip(tensors, roles) if r == "data"), None)
     if data is not None:
         d = dtype_name(data.dtype)
         if _kind(d) not in kinds:
             raise ValueError(f"{op} does not accept dtype {data.dtype}")
-        for i, t in enumerate(tensors):
-            want_bool = (op == "where" and i == 0) or (op == "masked_fill" and i == 1)
+        for t, role in zip(tensors, roles):
+            want_bool = role in ("condition", "mask")
             if want_bool and t.dtype != torch.bool:
-                raise ValueError(f"{op} expects a bool {'condition' if op == 'where' else 'mask'}, got {t.dtype}")
+                raise ValueError(f"{op} expects a bool {role}, got {t.dtype}")
             if not want_bool and t is not data and t.dtype != data.dtype:
                 raise ValueError(f"{op} expects inputs of one dtype (no type promotion), got "
                                  f"{data.dtype} and {t.dtype}")
@@ -325,8 +334,8 @@ def _out_meta(op: str, tensors: Sequence[Any], params: Dict[str, Any]):
         shape = [params["num_heads"], params["seq_len"], params["seq_len"]]
     elif family == "sinusoidal":
         shape = [params["seq_len"], params["d_model"]]
-    elif op == "prelu":
-        shape = list(tensors[0].shape)
+    elif "weight" in roles:
+        shape = list(data.shape)
     else:
         try:
             shape = list(torch.broadcast_shapes(*[t.shape for t in tensors]))
@@ -378,7 +387,7 @@ def _plan(op: str, tensors: Sequence[Any], params: Dict[str, Any]) -> Tuple[Any,
     spec_params = {k: v for k, v in params.items() if k not in ("dtype", "device")}
     if tensors:
         device = None
-        sdt = dtype_name(tensors[1].dtype if op == "where" else tensors[0].dtype)
+        sdt = dtype_name(next(t for t, r in zip(tensors, _roles(op)) if r == "data").dtype)
     else:
         device = torch.device(params.get("device", "cuda"))
         sdt = dtype_name(dtype)

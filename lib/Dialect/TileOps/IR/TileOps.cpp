@@ -229,10 +229,9 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &info) {
     types.push_back(t);
   }
   auto result = cast<ct::TileType>(op->getResult(0).getType());
-  StringRef n = info.name;
   // Which inputs are data (checked against `kinds`), and which are masks,
   // indices or scalars with a fixed type.
-  unsigned data = n == "where" ? 1 : 0;
+  unsigned data = info.firstDataInput();
   Type dataElt = types[data].getElementType();
   auto checkKind = [&](unsigned idx, unsigned kinds) -> LogicalResult {
     Type elt = types[idx].getElementType();
@@ -273,30 +272,27 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &info) {
       shape = *bs;
     }
     wantShape = shape;
-    if (n == "where") {
-      if (failed(checkElt(0, i1, "the condition")) ||
-          failed(checkKind(1, info.kinds)))
-        return failure();
-      if (types[2].getElementType() != dataElt)
-        return op->emitOpError("expects both values of one element type, "
-                               "got ")
-               << dataElt << " and " << types[2].getElementType();
-    } else if (n == "masked_fill") {
-      if (failed(checkKind(0, info.kinds)) ||
-          failed(checkElt(1, i1, "the mask")))
-        return failure();
-    } else if (n == "prelu") {
-      if (failed(checkKind(0, info.kinds)) ||
-          failed(checkElt(1, dataElt, "the weight")))
-        return failure();
-    } else {
-      for (unsigned i = 0; i < types.size(); ++i)
+    for (unsigned i = 0; i < types.size(); ++i) {
+      switch (info.roleOf(i)) {
+      case 'c':
+        if (failed(checkElt(i, i1, "the condition")))
+          return failure();
+        break;
+      case 'm':
+        if (failed(checkElt(i, i1, "the mask")))
+          return failure();
+        break;
+      case 'w':
+        if (failed(checkElt(i, dataElt, "the weight")))
+          return failure();
+        break;
+      default:
         if (failed(checkKind(i, info.kinds)))
           return failure();
-      for (unsigned i = 1; i < types.size(); ++i)
         if (types[i].getElementType() != dataElt)
           return op->emitOpError("expects inputs of one element type, got ")
                  << dataElt << " and " << types[i].getElementType();
+      }
     }
     break;
   }

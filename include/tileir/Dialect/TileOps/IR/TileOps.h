@@ -89,9 +89,21 @@ struct OpInfo {
   unsigned kinds; ///< Kinds of the data inputs
   ResultRule result;
   llvm::ArrayRef<ParamInfo> params;
+  /// The role of each input (TileOps.td): 'd' data, 'c' condition, 'm'
+  /// mask, 'w' channel weight; empty when every input is data.
+  llvm::StringRef roles;
 
   /// The parameter named `name`, or nullptr.
   const ParamInfo *lookupParam(llvm::StringRef name) const;
+  /// The role of input `i` ('d' where `roles` names none).
+  char roleOf(unsigned i) const { return i < roles.size() ? roles[i] : 'd'; }
+  /// The first data input (whose element type the op's data have).
+  unsigned firstDataInput() const {
+    for (unsigned i = 0; i < numInputs; ++i)
+      if (roleOf(i) == 'd')
+        return i;
+    return 0;
+  }
 
   /// The entry of the op class `OpT`.
   template <typename OpT>
@@ -102,7 +114,8 @@ struct OpInfo {
         OpT::kNumInputs,
         OpT::kKinds,
         OpT::kResult,
-        OpT::kParams};
+        OpT::kParams,
+        OpT::kRoles};
     return info;
   }
 };

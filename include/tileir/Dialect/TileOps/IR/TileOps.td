@@ -113,6 +113,11 @@ class TileOps_Op<string mnemonic, string family, int numInputs, string kinds,
       !if(!ge(!find(kinds, "f"), 0), "::mlir::tileops::kFloat | ", "") #
       !if(!ge(!find(kinds, "i"), 0), "::mlir::tileops::kInt | ", "") #
       !if(!ge(!find(kinds, "b"), 0), "::mlir::tileops::kBool | ", "") # "0u";
+  /// The role of each tile input of an elementwise op, one letter each (""
+  /// when every input is data): "d" data (of `kinds`, all of one element
+  /// type), "c" a condition and "m" a mask (i1), "w" a weight of the data's
+  /// element type broadcast over dimension 1 (the channels).
+  string roles = "";
   string paramInits = !interleave(
       !foreach(i, !range(!size(params)),
                TileOps_ParamInit<!getdagarg<Attr>(params, i),
@@ -122,6 +127,7 @@ class TileOps_Op<string mnemonic, string family, int numInputs, string kinds,
         ::mlir::tileops::Family::}] # family # [{;
     static constexpr unsigned kNumInputs = }] # numInputs # [{;
     static constexpr unsigned kKinds = }] # kindsExpr # [{;
+    static constexpr ::llvm::StringLiteral kRoles = "}] # roles # [{";
     static constexpr ::mlir::tileops::ResultRule kResult =
         ::mlir::tileops::ResultRule::}] # result # [{;
     static constexpr std::array<::mlir::tileops::ParamInfo, }] #
@@ -235,7 +241,9 @@ def TileOps_HardtanhOp : TileOps_ActivationOp<"hardtanh",
 def TileOps_SoftplusOp : TileOps_ActivationOp<"softplus",
     (ins F64Def<"1.0">:$beta, F64Def<"20.0">:$threshold)>;
 // prelu: inputs (x, weight), the weight broadcast to x.
-def TileOps_PreluOp : TileOps_ActivationOp<"prelu", (ins), 2>;
+def TileOps_PreluOp : TileOps_ActivationOp<"prelu", (ins), 2> {
+  let roles = "dw";
+}
 
 // fused_gated: (..., 2N) -> (..., N), act(x[..., :N]) * x[..., N:].
 def TileOps_SiluAndMulOp : TileOps_GatedOp<"silu_and_mul">;
@@ -263,12 +271,16 @@ def TileOps_LogicalNotOp : TileOps_LogicalOp<"logical_not", 1>;
 
 // special
 // where: inputs (condition: i1, x, y).
-def TileOps_WhereOp : TileOps_SpecialOp<"where", 3, "fib">;
+def TileOps_WhereOp : TileOps_SpecialOp<"where", 3, "fib"> {
+  let roles = "cdd";
+}
 def TileOps_ClampOp : TileOps_SpecialOp<"clamp", 1, "fi", "SameAsData",
     (ins OptionalAttr<F64Attr>:$min, OptionalAttr<F64Attr>:$max)>;
 // masked_fill: inputs (x, mask: i1).
 def TileOps_MaskedFillOp : TileOps_SpecialOp<"masked_fill", 2, "fib",
-    "SameAsData", (ins F64Def<"0.0">:$value)>;
+    "SameAsData", (ins F64Def<"0.0">:$value)> {
+  let roles = "dm";
+}
 def TileOps_NanToNumOp : TileOps_SpecialOp<"nan_to_num", 1, "f", "SameAsData",
     (ins F64Def<"0.0">:$nan, OptionalAttr<F64Attr>:$posinf,
      OptionalAttr<F64Attr>:$neginf)>;
