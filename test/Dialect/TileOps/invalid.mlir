@@ -201,3 +201,84 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// The parameter domains each op's ODS entry checks (paramVerifier).
+
+cuda_tile.module @m {
+  entry @e() {
+    %a = constant <f32: 1.0> : tile<8xf32>
+    // expected-error @+1 {{'tileops.div' op expects rounding_mode = "none", "trunc" or "floor", got "ceil"}}
+    %y = tileops.div %a, %a {rounding_mode = "ceil"} : tile<8xf32>, tile<8xf32> -> tile<8xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @e() {
+    %a = constant <f32: 1.0> : tile<8xf32>
+    // expected-error @+1 {{'tileops.softplus' op expects beta != 0}}
+    %y = tileops.softplus %a {beta = 0.0 : f64} : tile<8xf32> -> tile<8xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @e() {
+    %i = constant <i32: 1> : tile<16xi32>
+    // expected-error @+1 {{'tileops.alibi' op expects num_heads >= 1}}
+    %y = tileops.alibi %i, %i, %i {num_heads = 0 : i64} : tile<16xi32>, tile<16xi32>, tile<16xi32> -> tile<16xf16>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @e() {
+    %i = constant <i32: 1> : tile<16xi32>
+    // expected-error @+1 {{'tileops.sinusoidal' op expects an even d_model >= 2, got 7}}
+    %y = tileops.sinusoidal %i, %i {d_model = 7 : i64} : tile<16xi32>, tile<16xi32> -> tile<16xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @e() {
+    %i = constant <i32: 1> : tile<16xi32>
+    // expected-error @+1 {{'tileops.sinusoidal' op expects seq_len >= 1, got 0}}
+    %y = tileops.sinusoidal %i, %i {d_model = 8 : i64, seq_len = 0 : i64} : tile<16xi32>, tile<16xi32> -> tile<16xf32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @e() {
+    %x = constant <f16: 1.0> : tile<8x16xf16>
+    %p = constant <i32: 1> : tile<8xi32>
+    // expected-error @+1 {{'tileops.rope_yarn' op expects scale > 0}}
+    %y = tileops.rope_yarn %x, %p {scale = 0.0 : f64} : tile<8x16xf16>, tile<8xi32> -> tile<8x16xf16>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @e() {
+    %x = constant <f16: 1.0> : tile<8x16xf16>
+    %p = constant <i32: 1> : tile<8xi32>
+    // expected-error @+1 {{'tileops.rope_llama31' op expects high_freq_factor > low_freq_factor}}
+    %y = tileops.rope_llama31 %x, %p {high_freq_factor = 1.0 : f64} : tile<8x16xf16>, tile<8xi32> -> tile<8x16xf16>
+    return
+  }
+}

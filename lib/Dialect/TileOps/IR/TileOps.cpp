@@ -159,62 +159,6 @@ static std::optional<double> f64Attr(Operation *op, StringRef name) {
   return std::nullopt;
 }
 
-/// Checks the scalar parameters that have a restricted domain.
-static LogicalResult verifyParams(Operation *op, const OpInfo &info,
-                                  Type dataElt) {
-  StringRef n = info.name;
-  auto str = [&](StringRef attr) {
-    auto a = op->getAttrOfType<StringAttr>(attr);
-    return a ? a.getValue() : StringRef("none");
-  };
-  if (n == "gelu" && str("approximate") != "none" &&
-      str("approximate") != "tanh")
-    return op->emitOpError("expects approximate = \"none\" or \"tanh\", got \"")
-           << str("approximate") << "\"";
-  if (n == "div" &&
-      !llvm::is_contained(SmallVector<StringRef>{"none", "trunc", "floor"},
-                          str("rounding_mode")))
-    return op->emitOpError(
-               "expects rounding_mode = \"none\", \"trunc\" or \"floor\", got "
-               "\"")
-           << str("rounding_mode") << "\"";
-  if (n == "hardtanh" && *f64Attr(op, "min_val") > *f64Attr(op, "max_val"))
-    return op->emitOpError("expects min_val <= max_val, got ")
-           << *f64Attr(op, "min_val") << " > " << *f64Attr(op, "max_val");
-  if (n == "clamp" && !f64Attr(op, "min") && !f64Attr(op, "max"))
-    return op->emitOpError("expects at least one of min and max");
-  if (n == "softplus" && *f64Attr(op, "beta") == 0.0)
-    return op->emitOpError("expects beta != 0");
-  if (n == "dropout") {
-    double p = *f64Attr(op, "p");
-    if (!(p >= 0.0 && p <= 1.0))
-      return op->emitOpError("expects 0 <= p <= 1, got ") << p;
-  }
-  if ((n == "add" || n == "sub") && kindOf(dataElt) == kInt) {
-    double alpha = *f64Attr(op, "alpha");
-    if (alpha != std::trunc(alpha))
-      return op->emitOpError("expects an integral alpha for integer inputs, "
-                             "got ")
-             << alpha;
-  }
-  if (n == "alibi" && op->getAttrOfType<IntegerAttr>("num_heads").getInt() < 1)
-    return op->emitOpError("expects num_heads >= 1");
-  if (n == "sinusoidal") {
-    int64_t d = op->getAttrOfType<IntegerAttr>("d_model").getInt();
-    if (d < 2 || d % 2)
-      return op->emitOpError("expects an even d_model >= 2, got ") << d;
-    auto s = op->getAttrOfType<IntegerAttr>("seq_len");
-    if (s && s.getInt() < 1)
-      return op->emitOpError("expects seq_len >= 1, got ") << s.getInt();
-  }
-  if (n == "rope_yarn" && *f64Attr(op, "scale") <= 0.0)
-    return op->emitOpError("expects scale > 0");
-  if (n == "rope_llama31" &&
-      *f64Attr(op, "high_freq_factor") <= *f64Attr(op, "low_freq_factor"))
-    return op->emitOpError("expects high_freq_factor > low_freq_factor");
-  return success();
-}
-
 LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &info) {
   Family family = info.family;
   auto inputs = op->getOperands();
@@ -391,5 +335,5 @@ LogicalResult mlir::tileops::verifyTileOp(Operation *op, const OpInfo &info) {
                  << "] for unsigned data, got "
                  << llvm::formatv("{0}", *v).str();
   }
-  return verifyParams(op, info, dataElt);
+  return success();
 }

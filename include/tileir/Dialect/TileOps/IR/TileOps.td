@@ -135,10 +135,16 @@ class TileOps_Op<string mnemonic, string family, int numInputs, string kinds,
   }];
   /// The definition of the op's `emitMath` when ODS states it (comparisons).
   code mathDefinition = "";
+  /// Checks of the op's own parameter domains (statements of its verify(),
+  /// after the checks every op shares; return a failure to reject).
+  code paramVerifier = "";
   let extraClassDefinition = mathDefinition # [{
     ::llvm::LogicalResult $cppClass::verify() {
-      return ::mlir::tileops::verifyTileOp(
-          getOperation(), ::mlir::tileops::OpInfo::get<$cppClass>());
+      if (::mlir::failed(::mlir::tileops::verifyTileOp(
+              getOperation(), ::mlir::tileops::OpInfo::get<$cppClass>())))
+        return ::mlir::failure();
+      }] # paramVerifier # [{
+      return ::mlir::success();
     }
   }];
 }
@@ -210,11 +216,41 @@ def TileOps_Log1pOp : TileOps_UnaryMathOp<"log1p">;
 def TileOps_Expm1Op : TileOps_UnaryMathOp<"expm1">;
 
 // binary_arith: add/sub take alpha, lerp its scalar weight.
-def TileOps_AddOp : TileOps_BinaryOp<"add", "fi", (ins F64Def<"1.0">:$alpha)>;
-def TileOps_SubOp : TileOps_BinaryOp<"sub", "fi", (ins F64Def<"1.0">:$alpha)>;
+def TileOps_AddOp : TileOps_BinaryOp<"add", "fi", (ins F64Def<"1.0">:$alpha)> {
+  let paramVerifier = [{
+    auto data = ::llvm::cast<::mlir::cuda_tile::TileType>(
+        getInputs()[0].getType());
+    double alpha = getAlphaAttr().getValueAsDouble();
+    if (::mlir::tileops::kindOf(data.getElementType()) ==
+            ::mlir::tileops::kInt &&
+        alpha != std::trunc(alpha))
+      return emitOpError("expects an integral alpha for integer inputs, got ")
+             << alpha;
+  }];
+}
+def TileOps_SubOp : TileOps_BinaryOp<"sub", "fi", (ins F64Def<"1.0">:$alpha)> {
+  let paramVerifier = [{
+    auto data = ::llvm::cast<::mlir::cuda_tile::TileType>(
+        getInputs()[0].getType());
+    double alpha = getAlphaAttr().getValueAsDouble();
+    if (::mlir::tileops::kindOf(data.getElementType()) ==
+            ::mlir::tileops::kInt &&
+        alpha != std::trunc(alpha))
+      return emitOpError("expects an integral alpha for integer inputs, got ")
+             << alpha;
+  }];
+}
 def TileOps_MulOp : TileOps_BinaryOp<"mul", "fi">;
 def TileOps_DivOp : TileOps_BinaryOp<"div", "f",
-    (ins DefaultValuedStrAttr<StrAttr, "none">:$rounding_mode)>;
+    (ins DefaultValuedStrAttr<StrAttr, "none">:$rounding_mode)> {
+  let paramVerifier = [{
+    ::llvm::StringRef mode = getRoundingMode();
+    if (mode != "none" && mode != "trunc" && mode != "floor")
+      return emitOpError("expects rounding_mode = \"none\", \"trunc\" or "
+                         "\"floor\", got \"")
+             << mode << "\"";
+  }];
+}
 def TileOps_RemainderOp : TileOps_BinaryOp<"remainder">;
 def TileOps_PowOp : TileOps_BinaryOp<"pow">;
 def TileOps_FloorDivideOp : TileOps_BinaryOp<"floor_divide">;
@@ -225,7 +261,13 @@ def TileOps_MinimumOp : TileOps_BinaryOp<"minimum", "fi">;
 // activation
 def TileOps_ReluOp : TileOps_ActivationOp<"relu">;
 def TileOps_GeluOp : TileOps_ActivationOp<"gelu",
-    (ins DefaultValuedStrAttr<StrAttr, "none">:$approximate)>;
+    (ins DefaultValuedStrAttr<StrAttr, "none">:$approximate)> {
+  let paramVerifier = [{
+    if (getApproximate() != "none" && getApproximate() != "tanh")
+      return emitOpError("expects approximate = \"none\" or \"tanh\", got \"")
+             << getApproximate() << "\"";
+  }];
+}
 def TileOps_SiluOp : TileOps_ActivationOp<"silu">;
 def TileOps_SigmoidOp : TileOps_ActivationOp<"sigmoid">;
 def TileOps_TanhOp : TileOps_ActivationOp<"tanh">;
@@ -237,9 +279,22 @@ def TileOps_LeakyReluOp : TileOps_ActivationOp<"leaky_relu",
     (ins F64Def<"0.01">:$negative_slope)>;
 def TileOps_EluOp : TileOps_ActivationOp<"elu", (ins F64Def<"1.0">:$alpha)>;
 def TileOps_HardtanhOp : TileOps_ActivationOp<"hardtanh",
-    (ins F64Def<"-1.0">:$min_val, F64Def<"1.0">:$max_val)>;
+    (ins F64Def<"-1.0">:$min_val, F64Def<"1.0">:$max_val)> {
+  let paramVerifier = [{
+    double lo = getMinValAttr().getValueAsDouble();
+    double hi = getMaxValAttr().getValueAsDouble();
+    if (lo > hi)
+      return emitOpError("expects min_val <= max_val, got ")
+             << lo << " > " << hi;
+  }];
+}
 def TileOps_SoftplusOp : TileOps_ActivationOp<"softplus",
-    (ins F64Def<"1.0">:$beta, F64Def<"20.0">:$threshold)>;
+    (ins F64Def<"1.0">:$beta, F64Def<"20.0">:$threshold)> {
+  let paramVerifier = [{
+    if (getBetaAttr().getValueAsDouble() == 0.0)
+      return emitOpError("expects beta != 0");
+  }];
+}
 // prelu: inputs (x, weight), the weight broadcast to x.
 def TileOps_PreluOp : TileOps_ActivationOp<"prelu", (ins), 2> {
   let roles = "dw";
@@ -275,7 +330,12 @@ def TileOps_WhereOp : TileOps_SpecialOp<"where", 3, "fib"> {
   let roles = "cdd";
 }
 def TileOps_ClampOp : TileOps_SpecialOp<"clamp", 1, "fi", "SameAsData",
-    (ins OptionalAttr<F64Attr>:$min, OptionalAttr<F64Attr>:$max)>;
+    (ins OptionalAttr<F64Attr>:$min, OptionalAttr<F64Attr>:$max)> {
+  let paramVerifier = [{
+    if (!getMinAttr() && !getMaxAttr())
+      return emitOpError("expects at least one of min and max");
+  }];
+}
 // masked_fill: inputs (x, mask: i1).
 def TileOps_MaskedFillOp : TileOps_SpecialOp<"masked_fill", 2, "fib",
     "SameAsData", (ins F64Def<"0.0">:$value)> {
@@ -294,11 +354,22 @@ def TileOps_RopeNonNeoxOp : TileOps_RopeOp<"rope_non_neox">;
 def TileOps_RopeLlama31Op : TileOps_RopeOp<"rope_llama31",
     (ins F64Def<"8.0">:$scale_factor, F64Def<"1.0">:$low_freq_factor,
      F64Def<"4.0">:$high_freq_factor,
-     I64Def<"8192">:$original_max_position)>;
+     I64Def<"8192">:$original_max_position)> {
+  let paramVerifier = [{
+    if (getHighFreqFactorAttr().getValueAsDouble() <=
+        getLowFreqFactorAttr().getValueAsDouble())
+      return emitOpError("expects high_freq_factor > low_freq_factor");
+  }];
+}
 def TileOps_RopeYarnOp : TileOps_RopeOp<"rope_yarn",
     (ins F64Def<"16.0">:$scale, I64Def<"4096">:$original_max_position,
      F64Def<"32.0">:$beta_fast, F64Def<"1.0">:$beta_slow,
-     OptionalAttr<F64Attr>:$attn_factor)>;
+     OptionalAttr<F64Attr>:$attn_factor)> {
+  let paramVerifier = [{
+    if (getScaleAttr().getValueAsDouble() <= 0.0)
+      return emitOpError("expects scale > 0");
+  }];
+}
 def TileOps_RopeLongropeOp : TileOps_RopeOp<"rope_longrope",
     (ins OptionalAttr<DenseF64ArrayAttr>:$rescale_factors,
      I64Def<"4096">:$max_position_embeddings,
@@ -306,14 +377,34 @@ def TileOps_RopeLongropeOp : TileOps_RopeOp<"rope_longrope",
 
 // dropout: inputs (x, element index: i32, seed: i64, offset: i64).
 def TileOps_DropoutOp : TileOps_Op<"dropout", "Dropout", 4, "f", "SameAsData",
-    (ins F64Def<"0.5">:$p)>;
+    (ins F64Def<"0.5">:$p)> {
+  let paramVerifier = [{
+    double p = getPAttr().getValueAsDouble();
+    if (!(p >= 0.0 && p <= 1.0))
+      return emitOpError("expects 0 <= p <= 1, got ") << p;
+  }];
+}
 // alibi: inputs (head, row, column: i32), a float result.
 def TileOps_AlibiOp : TileOps_Op<"alibi", "Alibi", 3, "i", "Float",
-    (ins I64Attr:$num_heads)>;
+    (ins I64Attr:$num_heads)> {
+  let paramVerifier = [{
+    if (getNumHeadsAttr().getInt() < 1)
+      return emitOpError("expects num_heads >= 1");
+  }];
+}
 // sinusoidal: inputs (position, column: i32), a float result. `seq_len`
 // (optional): the positions p lie in [0, seq_len); with seq_len <= 2^17 the
 // expansion uses a branch-free sin/cos reduction.
 def TileOps_SinusoidalOp : TileOps_Op<"sinusoidal", "Sinusoidal", 2, "i",
-    "Float", (ins I64Attr:$d_model, OptionalAttr<I64Attr>:$seq_len)>;
+    "Float", (ins I64Attr:$d_model, OptionalAttr<I64Attr>:$seq_len)> {
+  let paramVerifier = [{
+    int64_t d = getDModelAttr().getInt();
+    if (d < 2 || d % 2)
+      return emitOpError("expects an even d_model >= 2, got ") << d;
+    if (getSeqLenAttr() && getSeqLenAttr().getInt() < 1)
+      return emitOpError("expects seq_len >= 1, got ")
+             << getSeqLenAttr().getInt();
+  }];
+}
 
 #endif // TILEIR_DIALECT_TILEOPS_IR_TILEOPS_TD
