@@ -274,6 +274,17 @@ static int64_t hintedWarps(ct::EntryOp entry, StringRef chip) {
 /// in seconds; compile time and memory grow with it.
 static constexpr int64_t kMaxElementsPerThread = 16384;
 
+/// The most elements of one tile result in `entry`.
+static int64_t largestTile(ct::EntryOp entry) {
+  int64_t largest = 0;
+  entry.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (auto tile = dyn_cast<cuda_tile::TileType>(type))
+        largest = std::max(largest, tile.getNumElements());
+  });
+  return largest;
+}
+
 namespace {
 struct ConvertCudaTileToTirXPass
     : mlir::tileir::impl::ConvertCudaTileToTirXBase<ConvertCudaTileToTirXPass> {
@@ -373,12 +384,14 @@ struct ConvertCudaTileToTirXPass
     }
     // The CTA size: a num_worker_warps_per_cta hint, else the option, else
     // the planner's choice from the tile sizes, made smaller where the
-    // kernel's tensor-core products want fewer warpgroups.
+    // kernel's tensor-core products want fewer warpgroups (unless a tile
+    // would then hold more elements per thread than the limit below).
     int64_t warps = hintedWarps(entry, target.getChip());
     LayoutPlanner planner(entry, warps ? warps * 32 : numThreads);
     if (!warps && !numThreads)
       if (int64_t mma = mmaCtaThreads(entry, target);
-          mma && mma < planner.getCtaThreads())
+          mma && mma < planner.getCtaThreads() &&
+          largestTile(entry) / mma <= kMaxElementsPerThread)
         planner = LayoutPlanner(entry, mma);
     int64_t threads = planner.getCtaThreads();
     planMmaLayouts(entry, planner, target);
