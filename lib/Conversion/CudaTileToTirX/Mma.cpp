@@ -441,14 +441,14 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
       return;
     auto lhs = cast<ct::TileType>(op->getOperand(0).getType());
     auto rhs = cast<ct::TileType>(op->getOperand(1).getType());
-    Type in = lhs.getElementType();
-    if (lhs.getRank() != 2 || in.isF32() || in.isF64())
+    if (lhs.getRank() != 2)
       return;
     int64_t m = lhs.getDimSize(0), n = rhs.getDimSize(1);
-    if (m % 64)
-      return;
-    threads =
-        std::max<int64_t>(threads, 128 * (m / 64) * llvm::divideCeil(n, 256));
+    int64_t want =
+        128 * std::max<int64_t>(1, m / 64) * llvm::divideCeil(n, 256);
+    // Only where planMma then takes wgmma (its types, shapes and pieces).
+    if (planMma(op, m, n, lhs.getDimSize(1), want, target).wgmma)
+      threads = std::max(threads, want);
   });
   return threads;
 }
@@ -687,10 +687,11 @@ static std::pair<TileLayout, unsigned> stagingLayout(const MmaPlan &p, bool isA,
   if (alongMN && mnMajorFits(p, isA))
     return {mma::getWgmmaMNMajorSwizzledLayout(rows, p.k, p.bits, transposed),
             128};
-  if (p.k * p.bits % 1024 == 0)
-    return {mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits, transposed),
-            128};
-  if (unsigned swizzle = sharedSwizzle(p, /*copiedAsync=*/true))
+  // Registers can be stored through any swizzle: whole 128-byte atoms of K,
+  // or the swizzle of one narrower row of K.
+  unsigned swizzle =
+      p.k * p.bits % 1024 == 0 ? 128 : sharedSwizzle(p, /*copiedAsync=*/true);
+  if (swizzle)
     return {mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits, transposed,
                                               /*bufferRows=*/0, swizzle),
             swizzle};
@@ -960,9 +961,7 @@ static PartitionViewInfo transposedView(OpBuilder &b, Location loc,
                                         PartitionViewInfo view) {
   auto global = view.globalView.getDefiningOp<tirx::GlobalViewOp>();
   auto swapped = [](auto range) {
-    auto v = llvm::to_vector(range);
-    std::reverse(v.begin(), v.end());
-    return v;
+    return llvm::to_vector(llvm::reverse(range));
   };
   auto type = cast<tirx::BufferType>(global.getType());
   auto viewType = tirx::BufferType::get(
