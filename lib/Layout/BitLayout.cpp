@@ -122,6 +122,22 @@ BitLayout BitLayout::reordered(ArrayRef<unsigned> order) const {
   return r;
 }
 
+BitLayout BitLayout::permutedDims(ArrayRef<int64_t> shape,
+                                  ArrayRef<int32_t> perm) const {
+  SmallVector<int64_t> permuted;
+  for (int32_t p : perm)
+    permuted.push_back(shape[p]);
+  // The bits of result dimension i are the source bits of dimension perm[i].
+  SmallVector<unsigned> order(shard.size());
+  for (auto [i, p] : llvm::enumerate(perm)) {
+    auto [first, end] = dimBitRange(permuted, i);
+    unsigned srcFirst = dimBitRange(shape, p).first;
+    for (unsigned j = first; j < end; ++j)
+      order[j] = srcFirst + (j - first);
+  }
+  return reordered(order);
+}
+
 SmallVector<unsigned> BitLayout::memoryBits() const {
   SmallVector<unsigned> bits;
   for (auto [j, bit] : llvm::enumerate(shard))

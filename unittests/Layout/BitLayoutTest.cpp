@@ -49,4 +49,24 @@ TEST(BitLayout, ReorderedKeepsEveryElementInItsSlot) {
   }
 }
 
+TEST(BitLayout, PermutedDimsReadsTheSameElements) {
+  // A 4 x 2 x 8 tile in shared memory, row-major; its dimensions permuted
+  // [2, 0, 1] (an 8 x 4 x 2 view): element (i, j, k) of the view is element
+  // (j, k, i) of the tile, at the same storage slot.
+  TileLayout layout({Iter{4, 16, "m"}, Iter{2, 8, "m"}, Iter{8, 1, "m"}}, {});
+  auto bits = BitLayout::get(layout);
+  ASSERT_TRUE(succeeded(bits));
+  BitLayout p = bits->permutedDims({4, 2, 8}, {2, 0, 1});
+  ASSERT_EQ(p.getNumBits(), bits->getNumBits());
+  for (int64_t i = 0; i < 8; ++i)
+    for (int64_t j = 0; j < 4; ++j)
+      for (int64_t k = 0; k < 2; ++k)
+        EXPECT_EQ(p.storageIndex((i * 4 + j) * 2 + k),
+                  bits->storageIndex((j * 2 + k) * 8 + i))
+            << i << " " << j << " " << k;
+  // Permuting back gives the tile's own bits.
+  BitLayout back = p.permutedDims({8, 4, 2}, {1, 2, 0});
+  EXPECT_EQ(back.shard, bits->shard);
+}
+
 } // namespace

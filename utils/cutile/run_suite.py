@@ -40,11 +40,12 @@ def matmul_cases():
     out = []
     for layout in ("nn", "nt", "tn", "tt"):
         for dtype in ("float16", "bfloat16"):
-            for tiles in ((128, 128, 64), (128, 256, 64), (64, 64, 32)):
+            for tiles in ((128, 128, 64), (128, 256, 64), (64, 64, 32),
+                          (128, 128, 128)):
                 for size in (1024, 4096, 8192):
                     if layout != "nn" and (dtype != "float16" or size == 1024):
                         continue
-                    if (layout == "tt" or tiles == (64, 64, 32)) and (
+                    if (layout == "tt" or tiles in ((64, 64, 32), (128, 128, 128))) and (
                             size != 4096 or dtype != "float16"):
                         continue
                     if layout == "tt" and tiles != (128, 128, 64):

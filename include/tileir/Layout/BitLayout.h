@@ -66,6 +66,10 @@ struct BitLayout {
   /// tile's dimensions is one such order; so is enumerating a copy's
   /// elements with its vector bits first.
   BitLayout reordered(llvm::ArrayRef<unsigned> order) const;
+  /// The same elements seen with the dimensions of the power-of-two tile
+  /// `shape` permuted: dimension i of the result is dimension perm[i].
+  BitLayout permutedDims(llvm::ArrayRef<int64_t> shape,
+                         llvm::ArrayRef<int32_t> perm) const;
   /// Flat bit positions whose bit is a memory bit, lowest first.
   llvm::SmallVector<unsigned> memoryBits() const;
   /// Flat bit positions that are not on a thread, lowest first: the memory

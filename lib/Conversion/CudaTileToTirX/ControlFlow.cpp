@@ -645,6 +645,8 @@ static LogicalResult lowerFor(EntryLowering &l, ct::ForOp op) {
       initCarried(l, iters, op.getInitValues(), op, loc);
   if (failed(inits))
     return failure();
+  if (failed(l.operandStreams.begin(op, *lb, *ub, *step)))
+    return failure();
   auto forOp = scf::ForOp::create(b, loc, *lb, *ub, *step, *inits, nullptr,
                                   op.getUnsignedCmp());
   Block *body = forOp.getBody();
@@ -672,6 +674,7 @@ static LogicalResult lowerFor(EntryLowering &l, ct::ForOp op) {
   b.setInsertionPointToEnd(body);
   scf::YieldOp::create(b, loc, seq.outcome);
   b.setInsertionPointAfter(forOp);
+  l.operandStreams.end(op);
   mapCarried(l, iters, op.getResults(), forOp.getResults());
   return success();
 }

@@ -151,6 +151,47 @@ private:
   DenseMap<Value, BoundsMask> masks;
 };
 
+/// Loads of a `for` body whose tiles only feed a tensor-core product
+/// (attention's K and V): each is copied by cp.async straight into shared
+/// memory in the layout the product reads, one iteration ahead, into one
+/// of two buffers (Mma.cpp). The matmul K loop has its own pipeline.
+class OperandStreams {
+public:
+  explicit OperandStreams(EntryLowering &l) : l(l) {}
+  /// Called before `forOp` is lowered, at the insertion point before the
+  /// loop, with its lowered bounds: finds its streamed loads, allocates
+  /// their buffers and issues the first iteration's copies.
+  LogicalResult begin(ct::ForOp forOp, Value lb, Value ub, Value step);
+  /// Lowers `load` when it is streamed: issues the next iteration's copy,
+  /// waits for this iteration's and maps the tile to its shared buffer.
+  /// Nullopt for other loads.
+  std::optional<LogicalResult> lower(ct::LoadViewTkoOp load);
+  /// Called after `forOp` is lowered, at the insertion point after the loop.
+  void end(ct::ForOp forOp);
+
+private:
+  struct Stream {
+    ct::ForOp forOp;
+    /// The index computation of the load's indices in the body, in order.
+    SmallVector<Operation *> slice;
+    /// The two shared buffers (the region's shape, in tensor order).
+    Value buffers[2];
+    /// The lowered loop bounds (index).
+    Value lb, ub, step;
+    /// Streamed loads of the loop: the cp.async groups a wait leaves.
+    int64_t groups = 0;
+    /// The buffers hold the load's tile with its two non-unit dimensions
+    /// swapped.
+    bool swapped = false;
+  };
+  /// Issues the copy of `load` for the iteration whose induction value is
+  /// `iv` (index) into `dst`, under `inRange`, and closes the group.
+  LogicalResult issue(ct::LoadViewTkoOp load, const Stream &s, Value iv,
+                      Value inRange, Value dst);
+  EntryLowering &l;
+  DenseMap<Operation *, Stream> streams;
+};
+
 /// Lowers one cuda_tile.entry into a gpu.func.
 class EntryLowering {
 public:
@@ -381,6 +422,8 @@ public:
 
   /// Affine index, pointer and mask tiles (Affine.cpp).
   AffineFacts affineFacts{*this};
+  /// Loads streamed into shared memory ahead of their products (Mma.cpp).
+  OperandStreams operandStreams{*this};
 
   // --- alloca (Memory.cpp) --------------------------------------------------
   /// Allocates the scratch memory of every alloca of the entry at its start

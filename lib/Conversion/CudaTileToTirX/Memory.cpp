@@ -477,6 +477,8 @@ static Attribute viewLoadCacheHint(ct::LoadViewTkoOp op, gpu::GPUFuncOp func) {
 }
 
 LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
+  if (std::optional<LogicalResult> streamed = operandStreams.lower(op))
+    return *streamed;
   Location loc = op.getLoc();
   syncAfterStores(op.getToken(), loc);
   FailureOr<PartitionViewInfo> info = findView(op, op.getView(), views);

@@ -27,7 +27,11 @@
 
 #include "EntryLowering.h"
 
+#include "tileir/Dialect/CudaTile/IR/LoopSlice.h"
+#include "tileir/Dialect/TirX/IR/MemoryTypes.h"
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dialect/TirX/Utils/Utils.h"
+#include "tileir/Layout/BitLayout.h"
 #include "tileir/Layout/MmaLayouts.h"
 #include "tileir/Target/TargetInfo.h"
 
@@ -356,8 +360,12 @@ FailureOr<MmaPlan> planFor(Operation *op, int64_t threads,
 /// Operands copied through registers are not swizzled.
 unsigned sharedSwizzle(const MmaPlan &p, bool copiedAsync) {
   int64_t rowBytes = p.k * p.bits / 8;
-  if (!p.wgmma || !copiedAsync ||
-      (rowBytes != 32 && rowBytes != 64 && rowBytes != 128))
+  if (!p.wgmma || !copiedAsync)
+    return 0;
+  // Rows of several 128-byte atoms: the 128-byte swizzle, atom by atom.
+  if (rowBytes % 128 == 0)
+    return 128;
+  if (rowBytes != 32 && rowBytes != 64)
     return 0;
   return rowBytes;
 }
@@ -388,6 +396,39 @@ TileLayout sharedLayout(const MmaPlan &p, bool isA, bool transposed,
   int64_t d0 = isA ? p.m : (transposed ? p.n : p.k);
   int64_t d1 = isA ? p.k : (transposed ? p.k : p.n);
   return TileLayout({Iter{d0, d1, "m"}, Iter{d1, 1, "m"}});
+}
+
+/// How operand A (M x K) or B (K x N) of plan `p` is staged in shared memory
+/// when cp.async copies it from global memory, stored `transposed` (A as
+/// K x M, B as N x K: the order in which global memory is contiguous along
+/// K for B and along M for A). wgmma reads an operand contiguous along M or
+/// N MN-major (mnMajorFits, the 128-byte swizzle) and the others K-major
+/// (sharedSwizzle); mma.sync reads row-major buffers. `async` is false for
+/// a B contiguous along N that wgmma cannot read MN-major: it is copied
+/// through registers into the K-major layout. Nullopt for an A contiguous
+/// along M that the product cannot read so.
+struct OperandStaging {
+  TileLayout layout;
+  unsigned swizzle = 0;
+  bool async = true;
+};
+std::optional<OperandStaging> operandStaging(const MmaPlan &p, bool isA,
+                                             bool transposed) {
+  bool alongMN = isA == transposed;
+  if (alongMN && p.wgmma) {
+    if (mnMajorFits(p, isA))
+      return OperandStaging{mma::getWgmmaMNMajorSwizzledLayout(
+                                isA ? p.m : p.n, p.k, p.bits, true),
+                            128, true};
+    if (isA)
+      return std::nullopt;
+    return OperandStaging{sharedLayout(p, false, false), 0, false};
+  }
+  if (alongMN && isA)
+    return std::nullopt;
+  unsigned swizzle = sharedSwizzle(p, /*copiedAsync=*/true);
+  return OperandStaging{sharedLayout(p, isA, transposed, swizzle), swizzle,
+                        true};
 }
 
 } // namespace
@@ -689,8 +730,7 @@ static std::pair<TileLayout, unsigned> stagingLayout(const MmaPlan &p, bool isA,
             128};
   // Registers can be stored through any swizzle: whole 128-byte atoms of K,
   // or the swizzle of one narrower row of K.
-  unsigned swizzle =
-      p.k * p.bits % 1024 == 0 ? 128 : sharedSwizzle(p, /*copiedAsync=*/true);
+  unsigned swizzle = sharedSwizzle(p, /*copiedAsync=*/true);
   if (swizzle)
     return {mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits, transposed,
                                               /*bufferRows=*/0, swizzle),
@@ -792,8 +832,46 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   // operand the loops around the product do not change (attention's Q) is
   // staged once, before the outermost such loop; the barrier below, before
   // the product, orders it too.
+  // An operand already in shared memory (a streamed load) in a layout the
+  // product reads, as it is or transposed (operandStaging), is read in
+  // place.
+  auto inPlace = [&](Value lowered, ArrayRef<int64_t> shape,
+                     bool isA) -> std::optional<std::pair<Value, bool>> {
+    auto type = dyn_cast<tirx::BufferType>(lowered.getType());
+    if (!type || !type.isShared() || plan->batched)
+      return std::nullopt;
+    FailureOr<::tileir::layout::BitLayout> bits =
+        ::tileir::layout::BitLayout::get(type.getTileLayout());
+    if (failed(bits) || !bits->replica.empty())
+      return std::nullopt;
+    for (bool transposed : {false, true}) {
+      std::optional<OperandStaging> staging =
+          operandStaging(*plan, isA, transposed);
+      if (!staging || staging->swizzle != type.getLayout().getSwizzle())
+        continue;
+      SmallVector<int64_t> stored(shape);
+      if (transposed)
+        std::swap(stored[0], stored[1]);
+      FailureOr<::tileir::layout::BitLayout> want =
+          ::tileir::layout::BitLayout::get(staging->layout);
+      if (failed(want))
+        continue;
+      ::tileir::layout::BitLayout seen =
+          transposed ? want->permutedDims(stored, {1, 0}) : *want;
+      if (seen.shard != bits->shard || seen.memOffset != bits->memOffset)
+        continue;
+      return std::pair{e.view(lowered, stored, staging->layout), transposed};
+    }
+    return std::nullopt;
+  };
+  bool transposeA = false, transposeB = false;
   auto stage = [&](Value operand, Value lowered, ArrayRef<int64_t> shape,
                    bool isA) {
+    if (std::optional<std::pair<Value, bool>> found =
+            inPlace(lowered, shape, isA)) {
+      (isA ? transposeA : transposeB) = found->second;
+      return found->first;
+    }
     auto [layout, swizzle] = stagingLayout(*plan, isA, lowered);
     OpBuilder::InsertionGuard guard(l.b);
     if (Operation *point = invariantStagingPoint(l, op, operand, lowered))
@@ -829,8 +907,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
       e.barrier();
   };
   if (!plan->batched) {
-    e.step(sharedA, sharedB, /*transposeA=*/false, /*transposeB=*/false, d,
-           /*async=*/false, 0);
+    e.step(sharedA, sharedB, transposeA, transposeB, d, /*async=*/false, 0);
     fence();
     return mapResult(l, e, op.getResult(), d);
   }
@@ -1013,7 +1090,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // it with its transpose flag (B: N x K, K-major; A: K x M, MN-major,
   // wgmma with 16-bit inputs only). A permuted B (loaded N x K) from a
   // column-major view is then K x N again.
-  bool flipA = plan->wgmma && isColumnMajor(viewA) && mnMajorFits(*plan, true);
+  bool flipA = isColumnMajor(viewA) && operandStaging(*plan, true, true);
   bool flipB = isColumnMajor(viewB);
   bool transposeA = flipA, transposeB = loop.transposeB != flipB;
   if (flipA) {
@@ -1042,22 +1119,12 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t inFlight = async ? 1 : 0;
   int64_t ahead = stages - 1 - inFlight; // loads issued ahead
 
-  // B through cp.async needs 16-byte runs on both sides. A B staged K x N
-  // (N-contiguous in global memory) is staged MN-major where wgmma reads it
-  // so (16-bit inputs), else K-major by synchronous copies. A staged K x M
-  // is MN-major.
-  bool mnMajorB = !transposeB && mnMajorFits(*plan, false);
-  bool asyncB = !(plan->wgmma && !transposeB) || mnMajorB;
+  OperandStaging stagingA = *operandStaging(*plan, true, transposeA);
+  OperandStaging stagingB = *operandStaging(*plan, false, transposeB);
+  bool asyncB = stagingB.async;
   SmallVector<Value> stageA, stageB;
-  unsigned swizzleA = transposeA ? 128 : sharedSwizzle(*plan, true);
-  unsigned swizzleB = mnMajorB ? 128 : sharedSwizzle(*plan, asyncB);
-  TileLayout layoutA = transposeA ? mma::getWgmmaMNMajorSwizzledLayout(
-                                        plan->m, plan->k, plan->bits, true)
-                                  : sharedLayout(*plan, true, false, swizzleA);
-  TileLayout layoutB =
-      mnMajorB ? mma::getWgmmaMNMajorSwizzledLayout(plan->n, plan->k,
-                                                    plan->bits, true)
-               : sharedLayout(*plan, false, transposeB, swizzleB);
+  TileLayout layoutA = stagingA.layout, layoutB = stagingB.layout;
+  unsigned swizzleA = stagingA.swizzle, swizzleB = stagingB.swizzle;
   for (int64_t s = 0; s < stages; ++s) {
     stageA.push_back(e.allocShared(aShape, aElem, layoutA, swizzleA));
     stageB.push_back(e.allocShared(bShape, bElem, layoutB, swizzleB));
@@ -1236,6 +1303,345 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(0));
   e.barrier();
   return mapResult(l, e, forOp.getResultValues()[0], acc);
+}
+
+//===----------------------------------------------------------------------===//
+// Streamed operands
+//===----------------------------------------------------------------------===//
+
+/// The most shared memory (bytes) the streamed loads of one loop may take,
+/// both buffers counted: beyond it the loads go through registers as
+/// before, leaving the rest of the CTA's shared memory to the kernel.
+static constexpr int64_t kMaxStreamBytes = 64 * 1024;
+
+namespace {
+/// A load of a `for` body whose tile reaches operand A or B of a product of
+/// the same body through reshapes only (attention's K and V).
+struct StreamCandidate {
+  ct::LoadViewTkoOp load;
+  bool isA = false;
+  /// Global memory holds the operand the other way round (A as K x M, B as
+  /// N x K; see operandStaging).
+  bool transposed = false;
+  /// Global memory holds the load's tile with its two non-unit dimensions
+  /// in the other order (a view with a dim_map).
+  bool swapped = false;
+  OperandStaging staging;
+  /// The staged buffer's shape: the operand's, swapped when `transposed`.
+  SmallVector<int64_t> stored;
+  Type elem;
+  SmallVector<Operation *> slice;
+};
+} // namespace
+
+/// Whether `padding` is +0, the fill of cp.async.
+static bool isPositiveZero(TypedAttr padding) {
+  if (auto f = dyn_cast_or_null<FloatAttr>(padding))
+    return f.getValue().isPosZero();
+  if (auto i = dyn_cast_or_null<IntegerAttr>(padding))
+    return i.getValue().isZero();
+  return false;
+}
+
+/// `load` as a stream of its loop, or nullopt: a weak load of the loop body
+/// whose view and token come from outside the loop, whose result token is
+/// unused, whose indices are computed from the induction variable, whose
+/// tile goes through reshapes (keeping its two non-unit dimensions in
+/// order) into one product operand; a region of a view contiguous along
+/// its last dimension with zero padding, which cp.async copies into a
+/// layout the product reads (operandStaging).
+static FailureOr<std::optional<StreamCandidate>>
+matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
+  using Result = std::optional<StreamCandidate>;
+  Block &body = forOp.getRegion().front();
+  if (load->getBlock() != &body ||
+      load.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::Weak ||
+      (load.getResultToken() && !load.getResultToken().use_empty()) ||
+      !ct::isDefinedOutside(load.getView(), forOp) ||
+      (load.getToken() && !ct::isDefinedOutside(load.getToken(), forOp)))
+    return Result();
+  Value v = load.getTile();
+  Operation *mma = nullptr;
+  bool permuted = false;
+  while (!mma) {
+    if (!v.hasOneUse())
+      return Result();
+    Operation *user = *v.getUsers().begin();
+    if (user->getBlock() != &body)
+      return Result();
+    if (auto reshape = dyn_cast<ct::ReshapeOp>(user)) {
+      v = reshape.getResult();
+      continue;
+    }
+    if (auto permute = dyn_cast<ct::PermuteOp>(user)) {
+      if (permute.getPermutation().size() != 2 ||
+          permute.getPermutation()[0] != 1)
+        return Result();
+      permuted = !permuted;
+      v = permute.getResult();
+      continue;
+    }
+    if (!isa<ct::MmaFOp, ct::MmaIOp>(user) || user->getOperand(2) == v)
+      return Result();
+    mma = user;
+  }
+  StreamCandidate c;
+  c.load = load;
+  c.isA = mma->getOperand(0) == v;
+  auto loadType = cast<ct::TileType>(load.getTile().getType());
+  auto operandType = cast<ct::TileType>(v.getType());
+  c.elem = loadType.getElementType();
+  if (operandType.getRank() != 2 || isPromotedF8(mma))
+    return Result();
+  FailureOr<MmaPlan> plan = planFor(mma, l.planner.getCtaThreads(), *l.target);
+  if (failed(plan))
+    return failure();
+  if (plan->fma || plan->batched || plan->inType != c.elem)
+    return Result();
+  const PartitionViewInfo *info = l.views.lookupPartitionView(load.getView());
+  if (!info || info->sparseDim >= 0 || !isPositiveZero(info->padding))
+    return Result();
+  auto global = info->globalView.getDefiningOp<tirx::GlobalViewOp>();
+  int64_t rank = loadType.getRank();
+  if (!global || int64_t(global.getStaticStrides().size()) != rank ||
+      global.getStaticStrides().back() != 1)
+    return Result();
+  // Only copies known to move 16-byte runs (an aligned base and strides):
+  // one that tests its strides at run time also carries a copy through
+  // registers, which costs the loop more registers than reading ahead
+  // saves.
+  int64_t vector = 16 / std::max<int64_t>(1, tirx::getMemoryBytes(c.elem));
+  if (int64_t(global.getAlignment()) < 16)
+    return Result();
+  for (OpFoldResult stride : ArrayRef(global.getMixedStrides()).drop_back())
+    if (tirx::knownDivisor(stride) % vector != 0)
+      return Result();
+  SmallVector<int64_t> sorted(info->dimMap);
+  llvm::sort(sorted);
+  for (auto [i, d] : llvm::enumerate(sorted))
+    if (d != int64_t(i))
+      return Result();
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < rank; ++d)
+    if (loadType.getDimSize(d) != 1)
+      dims.push_back(d);
+  if (dims.size() != 2)
+    return Result();
+  SmallVector<int64_t> operandDims{loadType.getDimSize(dims[0]),
+                                   loadType.getDimSize(dims[1])};
+  if (permuted)
+    std::swap(operandDims[0], operandDims[1]);
+  if (operandType.getShape() != ArrayRef<int64_t>(operandDims))
+    return Result();
+  int64_t t0 = info->dimMap[dims[0]], t1 = info->dimMap[dims[1]];
+  if (std::max(t0, t1) != rank - 1)
+    return Result();
+  c.swapped = t0 > t1;
+  c.transposed = c.swapped != permuted;
+  std::optional<OperandStaging> staging =
+      operandStaging(*plan, c.isA, c.transposed);
+  if (!staging || !staging->async)
+    return Result();
+  c.staging = *staging;
+  c.stored = SmallVector<int64_t>(operandType.getShape());
+  if (c.transposed)
+    std::swap(c.stored[0], c.stored[1]);
+  // The indices, recomputed for the next iteration: scalar index
+  // arithmetic.
+  std::optional<SmallVector<Operation *>> slice =
+      ct::getIterationSlice(forOp, load.getIndex());
+  if (!slice || llvm::any_of(*slice, [](Operation *op) {
+        return llvm::any_of(op->getResultTypes(), [](Type t) {
+          auto tile = dyn_cast<ct::TileType>(t);
+          return !tile || tile.getRank() != 0;
+        });
+      }))
+    return Result();
+  c.slice = std::move(*slice);
+  return Result(std::move(c));
+}
+
+/// Whether `forOp`'s body leaves an iteration other than through its
+/// terminator (a nested continue or break of this loop, or a return).
+static bool hasEarlyExit(ct::ForOp forOp) {
+  Operation *terminator = forOp.getRegion().front().getTerminator();
+  WalkResult r = forOp.getRegion().walk([&](Operation *op) {
+    if (op == terminator)
+      return WalkResult::advance();
+    if (isa<ct::ReturnOp>(op))
+      return WalkResult::interrupt();
+    if (isa<ct::ContinueOp, ct::BreakOp>(op)) {
+      Operation *loop = op->getParentOp();
+      while (!isa<ct::ForOp, ct::LoopOp>(loop))
+        loop = loop->getParentOp();
+      if (loop == forOp)
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return r.wasInterrupted();
+}
+
+LogicalResult OperandStreams::begin(ct::ForOp forOp, Value lb, Value ub,
+                                    Value step) {
+  if (forOp.getUnsignedCmp() || hasEarlyExit(forOp))
+    return success();
+  SmallVector<StreamCandidate, 2> found;
+  int64_t bytes = 0;
+  for (auto load : forOp.getRegion().front().getOps<ct::LoadViewTkoOp>()) {
+    FailureOr<std::optional<StreamCandidate>> c = matchStream(l, forOp, load);
+    if (failed(c))
+      return failure();
+    if (!*c)
+      continue;
+    int64_t size = 2 * (*c)->stored[0] * (*c)->stored[1] *
+                   tirx::getMemoryBytes((*c)->elem);
+    if (bytes + size > kMaxStreamBytes)
+      continue;
+    bytes += size;
+    found.push_back(std::move(**c));
+  }
+  if (found.empty())
+    return success();
+  OpBuilder &b = l.b;
+  Location loc = forOp.getLoc();
+  Stream s;
+  s.forOp = forOp;
+  s.lb = l.toIndex(lb, loc);
+  s.ub = l.toIndex(ub, loc);
+  s.step = l.toIndex(step, loc);
+  s.groups = found.size();
+  Value runs =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, s.lb, s.ub);
+  for (StreamCandidate &c : found) {
+    l.syncAfterStores(c.load.getToken(), loc);
+    s.slice = c.slice;
+    for (Value &buffer : s.buffers)
+      buffer = tirx::AllocOp::create(
+          b, loc,
+          bufferType(b.getContext(), c.stored, storageType(c.elem),
+                     tirx::MemScope::Shared, c.staging.layout,
+                     c.staging.swizzle));
+    s.swapped = c.swapped;
+    // The first iteration's tile.
+    if (failed(issue(c.load, s, s.lb, runs, s.buffers[0])))
+      return failure();
+    streams[c.load] = s;
+  }
+  return success();
+}
+
+void OperandStreams::end(ct::ForOp forOp) {
+  // Every copy has landed (each iteration waited for its own, the last
+  // issued none); the wait closes their accesses for the shared-memory
+  // plan, which then reuses the buffers after the loop.
+  if (llvm::any_of(streams,
+                   [&](auto &entry) { return entry.second.forOp == forOp; }))
+    tirx::AsyncWaitOp::create(l.b, forOp.getLoc(), l.b.getI64IntegerAttr(0));
+}
+
+LogicalResult OperandStreams::issue(ct::LoadViewTkoOp load, const Stream &s,
+                                    Value iv, Value inRange, Value dst) {
+  OpBuilder &b = l.b;
+  Location loc = load.getLoc();
+  auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    // The indices at induction value `iv`: the slice lowered again, the
+    // mapping of the current iteration restored afterwards.
+    Value civ = ct::ForOp(s.forOp).getInductionVar();
+    SmallVector<std::pair<Value, Value>> saved{{civ, l.get(civ)}};
+    for (Operation *op : s.slice)
+      for (Value r : op->getResults())
+        saved.push_back({r, l.get(r)});
+    Type ivType = cast<ct::TileType>(civ.getType()).getElementType();
+    l.mapping.map(civ, arith::IndexCastOp::create(b, loc, ivType, iv));
+    for (Operation *op : s.slice)
+      if (failed(l.lower(op)))
+        return failure();
+    const PartitionViewInfo &info =
+        *l.views.lookupPartitionView(load.getView());
+    std::optional<EntryLowering::TensorOrderRegion> region =
+        l.tensorOrderRegion(info, load.getIndex(), loc);
+    for (auto [v, old] : saved) {
+      if (old)
+        l.mapping.map(v, old);
+      else
+        l.mapping.erase(v);
+    }
+    if (!region)
+      return l.fail(load, "has a view whose tiles are not regions");
+    // The buffer seen with the region's shape: the same flat order.
+    auto type = cast<tirx::BufferType>(dst.getType());
+    auto regionType = cast<tirx::BufferType>(region->region.getType());
+    Value view = tirx::ViewOp::create(
+        b, loc,
+        tirx::BufferType::get(b.getContext(), regionType.getShape(),
+                              type.getElementType(), type.getMemScope(),
+                              type.getLayout()),
+        dst);
+    tirx::CopyAsyncOp::create(b, loc, view, region->region, nullptr,
+                              b.getI64IntegerAttr(0), nullptr, nullptr, l.cta(),
+                              nullptr, nullptr);
+  }
+  tirx::AsyncCommitOp::create(b, loc);
+  return success();
+}
+
+std::optional<LogicalResult> OperandStreams::lower(ct::LoadViewTkoOp load) {
+  auto it = streams.find(load);
+  if (it == streams.end())
+    return std::nullopt;
+  const Stream &s = it->second;
+  OpBuilder &b = l.b;
+  Location loc = load.getLoc();
+  // Iteration j = (iv - lb) / step uses buffer j % 2 and fills the other
+  // one with iteration j + 1's tile (its last reader, the product of
+  // iteration j - 1, is behind the CTA barrier that follows it).
+  Value iv = l.toIndex(l.get(ct::ForOp(s.forOp).getInductionVar()), loc);
+  Value j = arith::DivSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, iv, s.lb), s.step);
+  Value odd = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, j,
+                            arith::ConstantIndexOp::create(b, loc, 1)),
+      arith::ConstantIndexOp::create(b, loc, 0));
+  Value current =
+      arith::SelectOp::create(b, loc, odd, s.buffers[1], s.buffers[0]);
+  Value next = arith::SelectOp::create(b, loc, odd, s.buffers[0], s.buffers[1]);
+  Value nextIv = arith::AddIOp::create(b, loc, iv, s.step);
+  Value more =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, nextIv, s.ub);
+  if (failed(issue(load, s, nextIv, more, next)))
+    return failure();
+  // This iteration's copy is older than the copies every streamed load
+  // issued since (one each): it has landed when at most that many groups
+  // are in flight (for this thread; the product's barrier for the CTA).
+  tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(s.groups));
+  // The tile: the buffer in the load's dimension order.
+  auto type = cast<tirx::BufferType>(current.getType());
+  Value tile = current;
+  if (s.swapped) {
+    FailureOr<::tileir::layout::BitLayout> bits =
+        ::tileir::layout::BitLayout::get(type.getTileLayout());
+    if (failed(bits))
+      return l.fail(load, "has a staging layout that is not power-of-two");
+    SmallVector<int64_t> shape{type.getShape()[1], type.getShape()[0]};
+    tile = tirx::emitLayoutView(b, loc, current, shape,
+                                bits->permutedDims(type.getShape(), {1, 0}));
+  }
+  auto tileType = cast<ct::TileType>(load.getTile().getType());
+  auto viewType = cast<tirx::BufferType>(tile.getType());
+  l.mapping.map(
+      load.getTile(),
+      tirx::ViewOp::create(
+          b, loc,
+          tirx::BufferType::get(b.getContext(), tileType.getShape(),
+                                viewType.getElementType(),
+                                viewType.getMemScope(), viewType.getLayout()),
+          tile));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

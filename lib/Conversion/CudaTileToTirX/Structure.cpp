@@ -57,7 +57,7 @@ LogicalResult EntryLowering::lower(ct::ReshapeOp op) {
   auto srcType = cast<tirx::BufferType>(src.getType());
   auto type = tirx::BufferType::get(b.getContext(), resultType.getShape(),
                                     srcType.getElementType(),
-                                    tirx::MemScope::Local, srcType.getLayout());
+                                    srcType.getMemScope(), srcType.getLayout());
   mapping.map(op.getResult(), tirx::ViewOp::create(b, op.getLoc(), type, src));
   return success();
 }
@@ -124,8 +124,7 @@ FailureOr<Value> EntryLowering::permuteBuffer(Value src, ArrayRef<int32_t> perm,
   if (llvm::all_of(llvm::enumerate(perm),
                    [](auto p) { return p.value() == int32_t(p.index()); }))
     return src;
-  // Registers keep their elements; only the logical coordinates move: the
-  // bits of result dimension i are the source bits of dimension perm[i].
+  // Registers keep their elements; only the logical coordinates move.
   auto srcType = cast<tirx::BufferType>(src.getType());
   FailureOr<BitLayout> bits = BitLayout::get(srcType.getTileLayout());
   if (failed(bits))
@@ -133,14 +132,8 @@ FailureOr<Value> EntryLowering::permuteBuffer(Value src, ArrayRef<int32_t> perm,
   SmallVector<int64_t> shape;
   for (int32_t p : perm)
     shape.push_back(srcType.getShape()[p]);
-  SmallVector<unsigned> order(bits->getNumBits());
-  for (auto [i, p] : llvm::enumerate(perm)) {
-    auto [first, end] = dimBitRange(shape, i);
-    unsigned srcFirst = dimBitRange(srcType.getShape(), p).first;
-    for (unsigned j = first; j < end; ++j)
-      order[j] = srcFirst + (j - first);
-  }
-  return tirx::emitLayoutView(b, loc, src, shape, bits->reordered(order));
+  return tirx::emitLayoutView(b, loc, src, shape,
+                              bits->permutedDims(srcType.getShape(), perm));
 }
 
 LogicalResult EntryLowering::lower(ct::PermuteOp op) {

@@ -7,7 +7,9 @@
 // elements along M or N (V, given K x N with N contiguous) MN-major, both
 // with the 128-byte swizzle; the wgmma that reads V has its transpose-B
 // immediate set. Q, defined before the loop, is staged once, before it;
-// the tiles the loop loads are staged in every iteration.
+// the tiles the loop computes (K and V scaled after their loads) are
+// staged in every iteration. (Tiles that go from a load straight into a
+// product are streamed instead: mma-streamed-operands.mlir.)
 
 // CHECK-LABEL: gpu.func @attn
 // CHECK: %[[Q:.*]] = tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
@@ -42,11 +44,13 @@ cuda_tile.module @k {
     %zo = constant <f32: 0.0> : tile<128x64xf32>
     %acc = for %i in (%c0 to %c4, step %c1) : tile<i32> iter_values(%o = %zo) -> (tile<128x64xf32>) {
       %k, %t1 = load_view_tko weak %vk[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
-      %kt = permute %k [1, 0] : tile<128x64xf16> -> tile<64x128xf16>
+      %ks = mulf %k, %k rounding<nearest_even> : tile<128x64xf16>
+      %kt = permute %ks [1, 0] : tile<128x64xf16> -> tile<64x128xf16>
       %s = mmaf %q, %kt, %zs : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
       %p = ftof %s : tile<128x128xf32> -> tile<128x128xf16>
       %v, %t2 = load_view_tko weak %vv[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
-      %o2 = mmaf %p, %v, %o : tile<128x128xf16>, tile<128x64xf16>, tile<128x64xf32>
+      %vs = negf %v : tile<128x64xf16>
+      %o2 = mmaf %p, %vs, %o : tile<128x128xf16>, tile<128x64xf16>, tile<128x64xf32>
       continue %o2 : tile<128x64xf32>
     }
     %vo = make_partition_view %to : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>

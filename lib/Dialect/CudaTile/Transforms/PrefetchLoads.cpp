@@ -8,6 +8,8 @@
 
 #include "tileir/Dialect/CudaTile/Transforms/Passes.h"
 
+#include "tileir/Dialect/CudaTile/IR/LoopSlice.h"
+
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -28,14 +30,9 @@ struct Candidate {
   SmallVector<Operation *> slice;
 };
 
-/// Whether `v` is available before `forOp`.
-static bool definedOutside(Value v, ForOp forOp) {
-  return !forOp->isAncestor(v.getParentRegion()->getParentOp());
-}
-
 /// Whether `v` reaches a tensor-core product through shape and type
-/// conversions: such loads are the matmul K loop's, which the conversion
-/// pipelines through shared memory itself.
+/// conversions: the conversion copies such loads into shared memory ahead
+/// of the product itself (the matmul K loop, streamed operands).
 static bool feedsProduct(Value v) {
   for (Operation *user : v.getUsers()) {
     if (isa<MmaFOp, MmaIOp, MmaFScaledOp>(user))
@@ -59,8 +56,8 @@ static std::optional<Candidate> matchLoad(ForOp forOp, LoadViewTkoOp load,
       feedsProduct(load.getTile()) ||
       load.getMemoryOrderingSemantics() != MemoryOrderingSemantics::Weak ||
       !load.getResultToken().use_empty() ||
-      !definedOutside(load.getView(), forOp) ||
-      (load.getToken() && !definedOutside(load.getToken(), forOp)))
+      !isDefinedOutside(load.getView(), forOp) ||
+      (load.getToken() && !isDefinedOutside(load.getToken(), forOp)))
     return std::nullopt;
   auto type = cast<TileType>(load.getTile().getType());
   Type elem = type.getElementType();
@@ -72,23 +69,11 @@ static std::optional<Candidate> matchLoad(ForOp forOp, LoadViewTkoOp load,
     return std::nullopt;
   // The index computation: pure ops of the body over the induction variable
   // and values from outside the loop.
-  Value iv = forOp.getInductionVar();
-  SetVector<Operation *> slice;
-  SmallVector<Value> work(load.getIndex().begin(), load.getIndex().end());
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (v == iv || definedOutside(v, forOp))
-      continue;
-    Operation *def = v.getDefiningOp();
-    if (!def || def->getParentOp() != forOp || def->getNumRegions() ||
-        !isMemoryEffectFree(def))
-      return std::nullopt;
-    if (slice.insert(def))
-      llvm::append_range(work, def->getOperands());
-  }
-  Candidate c{load, slice.takeVector()};
-  llvm::sort(c.slice,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  std::optional<SmallVector<Operation *>> slice =
+      getIterationSlice(forOp, load.getIndex());
+  if (!slice)
+    return std::nullopt;
+  Candidate c{load, std::move(*slice)};
   return c;
 }
 

@@ -217,9 +217,10 @@ int64_t tirx::knownDivisor(OpFoldResult ofr) {
 Value tirx::emitLayoutView(OpBuilder &b, Location loc, Value src,
                            ArrayRef<int64_t> shape, const BitLayout &bits) {
   auto srcType = cast<BufferType>(src.getType());
-  auto type = BufferType::get(b.getContext(), shape, srcType.getElementType(),
-                              srcType.getMemScope(),
-                              LayoutAttr::get(b.getContext(), bits.toLayout()));
+  unsigned swizzle = srcType.getLayout() ? srcType.getLayout().getSwizzle() : 0;
+  auto type = BufferType::get(
+      b.getContext(), shape, srcType.getElementType(), srcType.getMemScope(),
+      LayoutAttr::get(b.getContext(), bits.toLayout(), swizzle));
   return ViewOp::create(b, loc, type, src);
 }
 

@@ -88,7 +88,7 @@ Value emitThreadId(OpBuilder &b, Location loc);
 Value readOperandElement(OpBuilder &b, Location loc, Value v, int64_t flat);
 
 /// A `tirx.view` of the on-chip buffer `src` with `shape` and the layout
-/// `bits` (same memory scope and element type).
+/// `bits` (same memory scope, element type and swizzle).
 Value emitLayoutView(OpBuilder &b, Location loc, Value src,
                      ArrayRef<int64_t> shape,
                      const ::tileir::layout::BitLayout &bits);

@@ -1,0 +1,31 @@
+//===- LoopSlice.h - The ops of a loop body one iteration needs -*- C++ -*-===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEIR_DIALECT_CUDATILE_IR_LOOPSLICE_H
+#define TILEIR_DIALECT_CUDATILE_IR_LOOPSLICE_H
+
+#include "tileir/Dialect/CudaTile/IR/CudaTileOps.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace mlir::cuda_tile {
+
+/// Whether `v` is defined outside `forOp` (a loop invariant).
+bool isDefinedOutside(Value v, ForOp forOp);
+
+/// The ops of `forOp`'s body that compute `values` from its induction
+/// variable and loop invariants, in body order: what recomputes them for
+/// another iteration once the induction variable is replaced. Nullopt when
+/// one depends on anything else (a carried value, an op with memory effects
+/// or regions, an op nested deeper in the body).
+std::optional<SmallVector<Operation *>> getIterationSlice(ForOp forOp,
+                                                          ValueRange values);
+
+} // namespace mlir::cuda_tile
+
+#endif // TILEIR_DIALECT_CUDATILE_IR_LOOPSLICE_H

@@ -1,0 +1,39 @@
+//===- LoopSlice.cpp - The ops of a loop body one iteration needs ---------===//
+//
+// Part of TileIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/CudaTile/IR/LoopSlice.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::cuda_tile;
+
+bool mlir::cuda_tile::isDefinedOutside(Value v, ForOp forOp) {
+  return !forOp->isAncestor(v.getParentRegion()->getParentOp());
+}
+
+std::optional<SmallVector<Operation *>>
+mlir::cuda_tile::getIterationSlice(ForOp forOp, ValueRange values) {
+  Value iv = forOp.getInductionVar();
+  SetVector<Operation *> slice;
+  SmallVector<Value> work(values.begin(), values.end());
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (v == iv || isDefinedOutside(v, forOp))
+      continue;
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getParentOp() != forOp || def->getNumRegions() ||
+        !isMemoryEffectFree(def))
+      return std::nullopt;
+    if (slice.insert(def))
+      llvm::append_range(work, def->getOperands());
+  }
+  SmallVector<Operation *> ordered = slice.takeVector();
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return ordered;
+}

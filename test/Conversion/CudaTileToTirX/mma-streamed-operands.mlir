@@ -1,0 +1,113 @@
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_80 | FileCheck %s --check-prefix=SM80
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTX
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_80 %s | FileCheck %s --check-prefix=PTX80
+
+// Tiles a loop loads only to feed a product (attention's K and V) are
+// streamed: cp.async copies each straight into shared memory, in the
+// layout the product reads, one iteration ahead into the other of two
+// buffers. K (loaded N x K, contiguous along K, permuted) is read by
+// wgmma K-major with transpose-B; V (K x N, contiguous along N) MN-major.
+// CHECK-LABEL: gpu.func @attn
+// CHECK: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// CHECK: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// CHECK: scf.if
+// CHECK: tirx.region
+// CHECK-NEXT: tirx.view
+// CHECK-NEXT: tirx.copy_async cta
+// CHECK-NEXT: }
+// CHECK-NEXT: tirx.async_commit
+// CHECK: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
+// CHECK: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
+// CHECK: tirx.copy_async cta
+// CHECK: tirx.async_commit
+// CHECK: scf.for
+// CHECK: tirx.copy_async cta
+// CHECK: tirx.async_commit
+// CHECK-NEXT: tirx.async_wait {pending = 2 : i64}
+// CHECK: tirx.gemm warpgroup {{.*}}transpose_b{{.*}} : {{.*}}, !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// CHECK: tirx.copy_async cta
+// CHECK: tirx.async_commit
+// CHECK-NEXT: tirx.async_wait {pending = 2 : i64}
+// CHECK-NOT: tirx.copy cta {{.*}} !tirx.buffer<128x64xf16, shared
+// CHECK: tirx.gemm warpgroup {{.*}} : {{.*}}, !tirx.buffer<64x128xf16, shared, <S[(64,2,64):(64,8192,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
+// CHECK: tirx.async_wait {pending = 0 : i64}
+// CHECK-NOT: tirx.copy_async
+// CHECK: gpu.return
+
+// mma.sync reads K as N x K rows (transpose_b) and V as K x N rows.
+// SM80-LABEL: gpu.func @attn
+// SM80: scf.for
+// SM80: tirx.async_wait {pending = 2 : i64}
+// SM80: tirx.gemm warp {{.*}}transpose_b
+// SM80: tirx.async_wait {pending = 2 : i64}
+
+// Q K^T: K-major A and B (transpose immediates 0, 0); P V: V MN-major (0, 1).
+// PTX-LABEL: .entry attn
+// PTX: cp.async.cg.shared.global
+// PTX: cp.async.wait_group 2;
+// PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 0;
+// PTX: cp.async.wait_group 2;
+// PTX-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+// PTX80-LABEL: .entry attn
+// PTX80: cp.async.wait_group 2;
+// PTX80: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+cuda_tile.module @k {
+  entry @attn(%pq: tile<ptr<f16>>, %pk: tile<ptr<f16>>, %pv: tile<ptr<f16>>, %po: tile<ptr<f32>>, %n: tile<i32>) {
+    %tq = make_tensor_view %pq, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %tk = make_tensor_view %pk, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %tv = make_tensor_view %pv, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %to = make_tensor_view %po, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
+    %vq = make_partition_view %tq : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %vk = make_partition_view %tk : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>
+    %vv = make_partition_view %tv : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nt = divi %n, %c1 signed rounding<positive_inf> : tile<i32>
+    %q, %t0 = load_view_tko weak %vq[%c0, %c0] : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %zs = constant <f32: 0.0> : tile<128x128xf32>
+    %zo = constant <f32: 0.0> : tile<128x64xf32>
+    %acc = for %i in (%c0 to %nt, step %c1) : tile<i32> iter_values(%o = %zo) -> (tile<128x64xf32>) {
+      %k, %t1 = load_view_tko weak %vk[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %kt = permute %k [1, 0] : tile<128x64xf16> -> tile<64x128xf16>
+      %s = mmaf %q, %kt, %zs : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      %p = ftof %s : tile<128x128xf32> -> tile<128x128xf16>
+      %v, %t2 = load_view_tko weak %vv[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %o2 = mmaf %p, %v, %o : tile<128x128xf16>, tile<128x64xf16>, tile<128x64xf32>
+      continue %o2 : tile<128x64xf32>
+    }
+    %vo = make_partition_view %to : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>
+    %t3 = store_view_tko weak %acc, %vo[%c0, %c0] : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// Not streamed: a stride not known to keep 16-byte runs aligned (the copy
+// would test it at run time), a padding other than zero (cp.async fills
+// zeros); the tiles go through registers. (A loop of one product into one
+// carried accumulator is a matmul K loop, pipelined on its own.)
+// CHECK-LABEL: gpu.func @kept
+// CHECK-NOT: tirx.copy_async
+// CHECK: gpu.return
+cuda_tile.module @k2 {
+  entry @kept(%pa: tile<ptr<f16>>, %pb: tile<ptr<f16>>, %po: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>) {
+    %ta = make_tensor_view %pa, shape = [%n, 64], strides = [%s, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %to = make_tensor_view %po, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %va = make_partition_view %ta : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x64xf16, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(64x64), padding_value = nan, tensor_view<?x64xf16, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %z = constant <f32: 0.0> : tile<64x64xf32>
+    %acc, %cnt = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%o = %z, %m = %c0) -> (tile<64x64xf32>, tile<i32>) {
+      %a, %t1 = load_view_tko weak %va[%i, %c0] : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x64xf16, strides=[?,1]>>, tile<i32> -> tile<64x64xf16>, token
+      %b, %t2 = load_view_tko weak %vb[%i, %c0] : partition_view<tile=(64x64), padding_value = nan, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+      %p = mmaf %a, %b, %o : tile<64x64xf16>, tile<64x64xf16>, tile<64x64xf32>
+      %m2 = addi %m, %c1 : tile<i32>
+      continue %p, %m2 : tile<64x64xf32>, tile<i32>
+    }
+    %vo = make_partition_view %to : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %t3 = store_view_tko weak %acc, %vo[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
