@@ -50,3 +50,44 @@ cuda_tile.module @kernels {
     return
   }
 }
+
+// K = 128 (rows of K of two 128-byte atoms): A is staged K-major with the
+// 128-byte swizzle atom by atom, so cp.async's 16-byte chunks and wgmma's
+// reads spread over the banks.
+// TIRX-LABEL: gpu.func @kloop_k128
+// TIRX: tirx.alloc : !tirx.buffer<128x128xf16, shared, <S[(128,2,64):(64,8192,1)], swizzle = 128>>
+// TIRX: scf.for
+// TIRX-COUNT-2: tirx.copy_async cta
+// PTX-LABEL: .entry kloop_k128(
+// PTX: cp.async.cg.shared.global
+// PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+cuda_tile.module @kernels128 {
+  entry @kloop_k128(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %pa = assume div_by<16>, %a : tile<ptr<f16>>
+    %pb = assume div_by<16>, %b : tile<ptr<f16>>
+    %pc = assume div_by<16>, %c : tile<ptr<f32>>
+    %dm = assume div_by<16>, %m : tile<i32>
+    %dn = assume div_by<16>, %n : tile<i32>
+    %dk = assume div_by<16>, %k : tile<i32>
+    %ta = make_tensor_view %pa, shape = [%dm, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%dk, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%dm, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
+    %kt:2 = get_index_space_shape %va : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>> -> tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<128x128xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    %acc = for %i in (%c0 to %kt#1, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
+      %x, %t0 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<128x128xf16>, token
+      %y, %t1 = load_view_tko weak %vb[%i, %by] token = %tok : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<128x128xf16>, token
+      %p = mmaf %x, %y, %s : tile<128x128xf16>, tile<128x128xf16>, tile<128x128xf32>
+      continue %p : tile<128x128xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>
+    %t2 = store_view_tko weak %acc, %vc[%bx, %by] token = %tok : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+}
