@@ -34,7 +34,8 @@ else
 fi
 echo "== cuTile runner tests (no GPU: fake compilers and suites)"
 "$build/venv/bin/python" -m pytest -q "$root/utils/cutile/test_run_tests.py" \
-  "$root/utils/cutile/test_run_bench.py" "$root/utils/cutile/test_run_suite.py"
+  "$root/utils/cutile/test_run_bench.py" "$root/utils/cutile/test_run_suite.py" \
+  "$root/utils/cutile/test_compile_time.py"
 echo "== fuzzers (${TILEIR_FUZZ_TIME:-20} s a target, from the seeds; TILEIR_SKIP_FUZZ=1 skips)"
 if [ -z "${TILEIR_SKIP_FUZZ:-}" ]; then
   TILEIR_FUZZ_TIME="${TILEIR_FUZZ_TIME:-20}" \

@@ -1,0 +1,57 @@
+"""CPU-only tests of compile_time.py: one signature per distinct kernel of the
+suite, specialized as cuTile specializes the suite's tensors, and the timing
+of a compiler that fails.
+
+    python -m pytest utils/cutile/test_compile_time.py -q
+"""
+import os
+import sys
+import types
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import compile_time  # noqa: E402
+import run_suite  # noqa: E402
+
+
+def fake_api():
+    """Stand-ins for cuda.tile's constraint classes that record their arguments."""
+    ct = types.SimpleNamespace(float16="f16", bfloat16="bf16", float32="f32", int32="i32")
+
+    def record(kind):
+        return lambda *a, **k: (kind, a, k)
+    return ct, record("array"), record("scalar"), record("signature")
+
+
+def test_one_signature_per_distinct_kernel():
+    sigs = compile_time.signatures(*fake_api(), cc="cc")
+    stems = set(sigs)
+    # Matmul cases differ in size only: one kernel per layout, dtype and tile.
+    matmuls = {(p["layout"], p["dtype"], p["tiles"]) for _, p in run_suite.matmul_cases()}
+    assert sum(s.startswith("matmul_") for s in stems) == len(matmuls)
+    # Attention: not per length.
+    attn = {(p["causal"], p["dtype"], p["d"], p["tile_m"], p["tile_n"])
+            for _, p in run_suite.attention_cases()}
+    assert sum(s.startswith("attention_") for s in stems) == len(attn)
+    assert {"transpose_float16_64x64", "transpose_float32_64x64"} <= stems
+
+
+def test_transposed_operands_have_a_unit_first_stride():
+    sigs = compile_time.signatures(*fake_api(), cc="cc")
+    (_, (_, args, _)) = sigs["matmul_nt_float16_128x128x64"]
+    a, b, c = args[0][:3]
+    assert a[2]["stride_constant"] == (None, 1)
+    assert b[2]["stride_constant"] == (1, None)
+    assert b[2]["stride_divisible_by"] == (1, 16)
+    assert c[2]["stride_constant"] == (None, 1)
+    assert args[0][3:] == [128, 128, 64]
+
+
+def test_a_failing_compiler_reports_its_last_line():
+    t, err = compile_time.best_time(
+        [sys.executable, "-c", "import sys; print('bad input', file=sys.stderr); sys.exit(1)"],
+        2, dict(os.environ))
+    assert t is None and err == ["bad input"]
+    t, err = compile_time.best_time([sys.executable, "-c", "pass"], 2, dict(os.environ))
+    assert err is None and t > 0
