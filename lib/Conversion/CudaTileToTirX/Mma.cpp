@@ -782,6 +782,30 @@ static DictionaryAttr gemmConfigFor(OpBuilder &b, Operation *op) {
        b.getNamedAttr("signed_b", isSigned(mmai.getSignednessRhs()))});
 }
 
+/// Whether the product `mma` may accumulate in place into `lowered`, the
+/// buffer of its accumulator operand `acc`: nothing reads `acc` after the
+/// product (the product is its one use, in the block that defines `acc`:
+/// not once per iteration of a loop around it) and no other value of the
+/// kernel lives in that buffer (no other value maps to it, no view of it,
+/// not a loop's carried buffer). Attention's rescaled output accumulator
+/// is such a value; copying it first cost a register copy of the
+/// accumulator and one add per element in every iteration.
+static bool accumulatesInPlace(EntryLowering &l, Operation *mma, Value acc,
+                               Value lowered) {
+  if (!acc.hasOneUse() || acc.getParentBlock() != mma->getBlock() ||
+      !lowered.getDefiningOp<tirx::AllocOp>())
+    return false;
+  // The ops that write a buffer (map, fill, copy, ...) have no results;
+  // anything else (a view) makes a second value of it.
+  for (Operation *user : lowered.getUsers())
+    if (user->getNumResults() || !isa<tirx::TirXDialect>(user->getDialect()))
+      return false;
+  for (const auto &[from, to] : l.mapping.getValueMap())
+    if (to == lowered && from != acc)
+      return false;
+  return true;
+}
+
 template <typename OpTy>
 static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   FailureOr<MmaPlan> plan = planFor(op, l.planner.getCtaThreads(), *l.target);
@@ -892,7 +916,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   if (failed(staged))
     return failure();
   Value d = *staged;
-  if (d == acc) {
+  if (d == acc && !accumulatesInPlace(l, op, op.getAcc(), acc)) {
     // The product must not overwrite the operand's buffer.
     Value copy = l.alloc(cShape, cElem, accLayout(*plan), loc);
     Value zero = arith::ConstantOp::create(l.b, loc, l.b.getZeroAttr(cElem));
