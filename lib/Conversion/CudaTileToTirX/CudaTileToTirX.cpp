@@ -255,18 +255,17 @@ static bool readsDenseMemory(Value pointer) {
   return constrained;
 }
 
-/// The optimization hint `num_worker_warps_per_cta` for `chip` (or the
-/// `default` entry), or 0.
-static int64_t hintedWarps(ct::EntryOp entry, StringRef chip) {
+/// The entry's integer optimization hint `name` (`num_worker_warps_per_cta`,
+/// `occupancy`) for `chip` (or the `default` entry), or 0.
+static int64_t entryHint(ct::EntryOp entry, StringRef chip, StringRef name) {
   auto hints =
       entry->getAttrOfType<ct::OptimizationHintsAttr>("optimization_hints");
   if (!hints)
     return 0;
   // Hints are keyed by architecture: sm_90a reads the sm_90 entry.
   StringRef arch = chip.ends_with("a") ? chip.drop_back() : chip;
-  auto warps = dyn_cast_or_null<IntegerAttr>(
-      hints.getHint(arch, "num_worker_warps_per_cta"));
-  return warps ? warps.getInt() : 0;
+  auto value = dyn_cast_or_null<IntegerAttr>(hints.getHint(arch, name));
+  return value ? value.getInt() : 0;
 }
 
 /// The most elements of one tile a thread may hold (docs/Conversion.md,
@@ -386,7 +385,8 @@ struct ConvertCudaTileToTirXPass
     // the planner's choice from the tile sizes, made smaller where the
     // kernel's tensor-core products want fewer warpgroups (unless a tile
     // would then hold more elements per thread than the limit below).
-    int64_t warps = hintedWarps(entry, target.getChip());
+    int64_t warps =
+        entryHint(entry, target.getChip(), "num_worker_warps_per_cta");
     LayoutPlanner planner(entry, warps ? warps * 32 : numThreads);
     if (!warps && !numThreads)
       if (int64_t mma = mmaCtaThreads(entry, target);
@@ -429,6 +429,13 @@ struct ConvertCudaTileToTirXPass
     func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, block));
     func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, block));
+    // `occupancy` N: at least N CTAs per SM (`.minnctapersm N`); ptxas
+    // then limits the registers per thread to fit them.
+    // Values outside the verifier's [1, 32] are ignored, as hints may be.
+    if (int64_t occupancy = entryHint(entry, target.getChip(), "occupancy");
+        occupancy >= 1 && occupancy <= 32)
+      func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    b.getI32IntegerAttr(occupancy));
     func->setAttr("tileir.abi", ArrayAttr::get(ctx, abi));
     func->setAttr("tileir.pointee", ArrayAttr::get(ctx, pointees));
     func->setAttr("tileir.dense", DenseI64ArrayAttr::get(ctx, dense));

@@ -231,6 +231,14 @@ def CudaTile_OptimizationHintsAttr
     | `load_view_tko`, `store_view_tko` | `latency` | integer in [1, 10] |
     | `load_ptr_tko`, `store_ptr_tko` | `latency` | integer in [1, 10] |
 
+    What the conversion does with them: `num_worker_warps_per_cta` sets the
+    CTA size; `occupancy` N asks ptxas for at least N CTAs per SM
+    (`.minnctapersm N`, which limits the registers per thread); `cache_hint`
+    sets the eviction priority of a view load's global loads;
+    `num_cta_in_cga`, `allow_tma` and `latency` are accepted and have no
+    effect (no clusters, no TMA on the tile launch ABI, no latency-driven
+    scheduling).
+
     Hints never change the meaning of a program, so the verifiers of these
     ops accept unknown architectures, unknown hints and invalid values
     silently by default. The dialect's hint-diagnostics mode
