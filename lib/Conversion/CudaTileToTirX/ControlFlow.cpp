@@ -645,7 +645,7 @@ static LogicalResult lowerFor(EntryLowering &l, ct::ForOp op) {
       initCarried(l, iters, op.getInitValues(), op, loc);
   if (failed(inits))
     return failure();
-  if (failed(l.operandStreams.begin(op, *lb, *ub, *step)))
+  if (failed(l.loopProducts.begin(op, *lb, *ub, *step)))
     return failure();
   auto forOp = scf::ForOp::create(b, loc, *lb, *ub, *step, *inits, nullptr,
                                   op.getUnsignedCmp());
@@ -672,9 +672,10 @@ static LogicalResult lowerFor(EntryLowering &l, ct::ForOp op) {
   if (failed(l.lowerSequence(src, seq)))
     return failure();
   b.setInsertionPointToEnd(body);
+  l.loopProducts.finishBody(op);
   scf::YieldOp::create(b, loc, seq.outcome);
   b.setInsertionPointAfter(forOp);
-  l.operandStreams.end(op);
+  l.loopProducts.end(op);
   mapCarried(l, iters, op.getResults(), forOp.getResults());
   return success();
 }

@@ -151,13 +151,18 @@ private:
   DenseMap<Value, BoundsMask> masks;
 };
 
-/// Loads of a `for` body whose tiles only feed a tensor-core product
-/// (attention's K and V): each is copied by cp.async straight into shared
-/// memory in the layout the product reads, one iteration ahead, into one
-/// of two buffers (Mma.cpp). The matmul K loop has its own pipeline.
-class OperandStreams {
+/// What the tensor-core family keeps per `for` loop (Mma.cpp):
+/// * streamed operands: loads of the body whose tiles only feed a product
+///   (attention's K and V), copied by cp.async straight into shared memory
+///   in the layout the product reads, one iteration ahead, into one of two
+///   buffers (the matmul K loop has its own pipeline);
+/// * deferred fences: the barrier that keeps the next iteration from
+///   rewriting a product's shared operands while a warp still reads them is
+///   left to the next barrier of the body (the next product's), or to the
+///   end of the body.
+class LoopProducts {
 public:
-  explicit OperandStreams(EntryLowering &l) : l(l) {}
+  explicit LoopProducts(EntryLowering &l) : l(l) {}
   /// Called before `forOp` is lowered, at the insertion point before the
   /// loop, with its lowered bounds: finds its streamed loads, allocates
   /// their buffers and issues the first iteration's copies.
@@ -166,8 +171,17 @@ public:
   /// waits for this iteration's and maps the tile to its shared buffer.
   /// Nullopt for other loads.
   std::optional<LogicalResult> lower(ct::LoadViewTkoOp load);
+  /// Called at the end of `forOp`'s lowered body, before its yield.
+  void finishBody(ct::ForOp forOp);
   /// Called after `forOp` is lowered, at the insertion point after the loop.
   void end(ct::ForOp forOp);
+  /// The product `mma` needs a barrier after it before the next iteration:
+  /// true when it is left to a later barrier of its loop's body (`mma` in
+  /// the body of a `for` without early exits), false when the caller must
+  /// emit it now.
+  bool deferFence(Operation *mma);
+  /// A CTA barrier was just emitted in the body holding `mma` (before it).
+  void barrierBefore(Operation *mma);
 
 private:
   struct Stream {
@@ -190,6 +204,8 @@ private:
                       Value inRange, Value dst);
   EntryLowering &l;
   DenseMap<Operation *, Stream> streams;
+  /// Loops whose fences may be deferred, and those with one pending.
+  DenseSet<Operation *> deferring, pending;
 };
 
 /// Lowers one cuda_tile.entry into a gpu.func.
@@ -423,7 +439,7 @@ public:
   /// Affine index, pointer and mask tiles (Affine.cpp).
   AffineFacts affineFacts{*this};
   /// Loads streamed into shared memory ahead of their products (Mma.cpp).
-  OperandStreams operandStreams{*this};
+  LoopProducts loopProducts{*this};
 
   // --- alloca (Memory.cpp) --------------------------------------------------
   /// Allocates the scratch memory of every alloca of the entry at its start

@@ -477,7 +477,7 @@ static Attribute viewLoadCacheHint(ct::LoadViewTkoOp op, gpu::GPUFuncOp func) {
 }
 
 LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
-  if (std::optional<LogicalResult> streamed = operandStreams.lower(op))
+  if (std::optional<LogicalResult> streamed = loopProducts.lower(op))
     return *streamed;
   Location loc = op.getLoc();
   syncAfterStores(op.getToken(), loc);

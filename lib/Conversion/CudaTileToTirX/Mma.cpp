@@ -912,6 +912,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   Value sharedA = stage(op.getLhs(), lhs, aShape, true);
   Value sharedB = stage(op.getRhs(), rhs, bShape, false);
   e.barrier();
+  l.loopProducts.barrierBefore(op);
   FailureOr<Value> staged = e.toLayout(acc, cShape, cElem, accLayout(*plan));
   if (failed(staged))
     return failure();
@@ -925,9 +926,11 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     d = copy;
   }
   // In a loop, the next iteration stages its A and B into the same shared
-  // buffers: every warp must be done reading them first.
+  // buffers (or streams the next tiles into them): every warp must be done
+  // reading them first. In the body of a `for`, the next barrier of the
+  // body will do (LoopProducts::deferFence).
   auto fence = [&] {
-    if (l.insideLoop())
+    if (l.insideLoop() && !l.loopProducts.deferFence(op))
       e.barrier();
   };
   if (!plan->batched) {
@@ -1506,9 +1509,12 @@ static bool hasEarlyExit(ct::ForOp forOp) {
   return r.wasInterrupted();
 }
 
-LogicalResult OperandStreams::begin(ct::ForOp forOp, Value lb, Value ub,
-                                    Value step) {
-  if (forOp.getUnsignedCmp() || hasEarlyExit(forOp))
+LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
+                                  Value step) {
+  if (hasEarlyExit(forOp))
+    return success();
+  deferring.insert(forOp);
+  if (forOp.getUnsignedCmp())
     return success();
   SmallVector<StreamCandidate, 2> found;
   int64_t bytes = 0;
@@ -1555,7 +1561,25 @@ LogicalResult OperandStreams::begin(ct::ForOp forOp, Value lb, Value ub,
   return success();
 }
 
-void OperandStreams::end(ct::ForOp forOp) {
+bool LoopProducts::deferFence(Operation *mma) {
+  Operation *loop = mma->getParentOp();
+  if (!deferring.contains(loop))
+    return false;
+  pending.insert(loop);
+  return true;
+}
+
+void LoopProducts::barrierBefore(Operation *mma) {
+  pending.erase(mma->getParentOp());
+}
+
+void LoopProducts::finishBody(ct::ForOp forOp) {
+  if (pending.erase(forOp))
+    gpu::BarrierOp::create(l.b, forOp.getLoc());
+}
+
+void LoopProducts::end(ct::ForOp forOp) {
+  deferring.erase(forOp);
   // Every copy has landed (each iteration waited for its own, the last
   // issued none); the wait closes their accesses for the shared-memory
   // plan, which then reuses the buffers after the loop.
@@ -1564,8 +1588,8 @@ void OperandStreams::end(ct::ForOp forOp) {
     tirx::AsyncWaitOp::create(l.b, forOp.getLoc(), l.b.getI64IntegerAttr(0));
 }
 
-LogicalResult OperandStreams::issue(ct::LoadViewTkoOp load, const Stream &s,
-                                    Value iv, Value inRange, Value dst) {
+LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
+                                  Value iv, Value inRange, Value dst) {
   OpBuilder &b = l.b;
   Location loc = load.getLoc();
   auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
@@ -1613,7 +1637,7 @@ LogicalResult OperandStreams::issue(ct::LoadViewTkoOp load, const Stream &s,
   return success();
 }
 
-std::optional<LogicalResult> OperandStreams::lower(ct::LoadViewTkoOp load) {
+std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
   auto it = streams.find(load);
   if (it == streams.end())
     return std::nullopt;

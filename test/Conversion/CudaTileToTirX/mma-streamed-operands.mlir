@@ -26,6 +26,9 @@
 // CHECK: tirx.async_commit
 // CHECK-NEXT: tirx.async_wait {pending = 2 : i64}
 // CHECK: tirx.gemm warpgroup {{.*}}transpose_b{{.*}} : {{.*}}, !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// The barrier that keeps the next iteration from overwriting K while a
+// warp still reads it is the one before P V.
+// CHECK-NOT: gpu.barrier
 // CHECK: tirx.copy_async cta
 // CHECK: tirx.async_commit
 // CHECK-NEXT: tirx.async_wait {pending = 2 : i64}
