@@ -1440,7 +1440,8 @@ matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
   int64_t vector = 16 / std::max<int64_t>(1, tirx::getMemoryBytes(c.elem));
   if (int64_t(global.getAlignment()) < 16)
     return Result();
-  for (OpFoldResult stride : ArrayRef(global.getMixedStrides()).drop_back())
+  SmallVector<OpFoldResult> strides = global.getMixedStrides();
+  for (OpFoldResult stride : ArrayRef(strides).drop_back())
     if (tirx::knownDivisor(stride) % vector != 0)
       return Result();
   SmallVector<int64_t> sorted(info->dimMap);
