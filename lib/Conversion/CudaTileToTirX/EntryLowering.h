@@ -359,9 +359,10 @@ public:
   std::optional<TensorOrderRegion>
   tensorOrderRegion(const PartitionViewInfo &info, ValueRange index,
                     Location loc);
-  /// A view of the local buffer `src` with its dimensions permuted: result
-  /// dimension i is dimension perm[i] of `src` (the same registers; `src`
-  /// itself for the identity); fails for a layout that is not power-of-two.
+  /// A view of the on-chip buffer `src` with its dimensions permuted:
+  /// result dimension i is dimension perm[i] of `src` (the same registers or
+  /// shared bytes, swizzle kept; `src` itself for the identity); fails for a
+  /// layout that is not power-of-two.
   FailureOr<Value> permuteBuffer(Value src, ArrayRef<int32_t> perm,
                                  Location loc);
   /// A row-major shared copy of the local buffer `src` (no barrier after

@@ -27,7 +27,7 @@
 
 #include "EntryLowering.h"
 
-#include "tileir/Dialect/CudaTile/IR/LoopSlice.h"
+#include "tileir/Dialect/CudaTile/IR/LoopUtils.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dialect/TirX/Utils/Utils.h"
@@ -38,6 +38,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -1361,15 +1363,6 @@ struct StreamCandidate {
 };
 } // namespace
 
-/// Whether `padding` is +0, the fill of cp.async.
-static bool isPositiveZero(TypedAttr padding) {
-  if (auto f = dyn_cast_or_null<FloatAttr>(padding))
-    return f.getValue().isPosZero();
-  if (auto i = dyn_cast_or_null<IntegerAttr>(padding))
-    return i.getValue().isZero();
-  return false;
-}
-
 /// `load` as a stream of its loop, or nullopt: a weak load of the loop body
 /// whose view and token come from outside the loop, whose result token is
 /// unused, whose indices are computed from the induction variable, whose
@@ -1426,7 +1419,10 @@ matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
   if (plan->fma || plan->batched || plan->inType != c.elem)
     return Result();
   const PartitionViewInfo *info = l.views.lookupPartitionView(load.getView());
-  if (!info || info->sparseDim >= 0 || !isPositiveZero(info->padding))
+  // cp.async fills +0 out of bounds.
+  if (!info || info->sparseDim >= 0 || !info->padding ||
+      !(matchPattern(info->padding, m_PosZeroFloat()) ||
+        matchPattern(info->padding, m_Zero())))
     return Result();
   auto global = info->globalView.getDefiningOp<tirx::GlobalViewOp>();
   int64_t rank = loadType.getRank();
@@ -1444,11 +1440,8 @@ matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
   for (OpFoldResult stride : ArrayRef(strides).drop_back())
     if (tirx::knownDivisor(stride) % vector != 0)
       return Result();
-  SmallVector<int64_t> sorted(info->dimMap);
-  llvm::sort(sorted);
-  for (auto [i, d] : llvm::enumerate(sorted))
-    if (d != int64_t(i))
-      return Result();
+  if (!isPermutationVector(info->dimMap))
+    return Result();
   SmallVector<int64_t> dims;
   for (int64_t d = 0; d < rank; ++d)
     if (loadType.getDimSize(d) != 1)
@@ -1489,30 +1482,9 @@ matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
   return Result(std::move(c));
 }
 
-/// Whether `forOp`'s body leaves an iteration other than through its
-/// terminator (a nested continue or break of this loop, or a return).
-static bool hasEarlyExit(ct::ForOp forOp) {
-  Operation *terminator = forOp.getRegion().front().getTerminator();
-  WalkResult r = forOp.getRegion().walk([&](Operation *op) {
-    if (op == terminator)
-      return WalkResult::advance();
-    if (isa<ct::ReturnOp>(op))
-      return WalkResult::interrupt();
-    if (isa<ct::ContinueOp, ct::BreakOp>(op)) {
-      Operation *loop = op->getParentOp();
-      while (!isa<ct::ForOp, ct::LoopOp>(loop))
-        loop = loop->getParentOp();
-      if (loop == forOp)
-        return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return r.wasInterrupted();
-}
-
 LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
                                   Value step) {
-  if (hasEarlyExit(forOp))
+  if (ct::hasEarlyExit(forOp))
     return success();
   deferring.insert(forOp);
   if (forOp.getUnsignedCmp())
@@ -1621,15 +1593,10 @@ LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
     }
     if (!region)
       return l.fail(load, "has a view whose tiles are not regions");
-    // The buffer seen with the region's shape: the same flat order.
-    auto type = cast<tirx::BufferType>(dst.getType());
-    auto regionType = cast<tirx::BufferType>(region->region.getType());
-    Value view = tirx::ViewOp::create(
-        b, loc,
-        tirx::BufferType::get(b.getContext(), regionType.getShape(),
-                              type.getElementType(), type.getMemScope(),
-                              type.getLayout()),
-        dst);
+    // The buffer seen with the region's shape (unit dimensions added).
+    Value view = tirx::emitShapeView(
+        b, loc, dst,
+        cast<tirx::BufferType>(region->region.getType()).getShape());
     tirx::CopyAsyncOp::create(b, loc, view, region->region, nullptr,
                               b.getI64IntegerAttr(0), nullptr, nullptr, l.cta(),
                               nullptr, nullptr);
@@ -1669,27 +1636,17 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
   // are in flight (for this thread; the product's barrier for the CTA).
   tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(s.groups));
   // The tile: the buffer in the load's dimension order.
-  auto type = cast<tirx::BufferType>(current.getType());
   Value tile = current;
   if (s.swapped) {
-    FailureOr<::tileir::layout::BitLayout> bits =
-        ::tileir::layout::BitLayout::get(type.getTileLayout());
-    if (failed(bits))
+    FailureOr<Value> permuted = l.permuteBuffer(current, {1, 0}, loc);
+    if (failed(permuted))
       return l.fail(load, "has a staging layout that is not power-of-two");
-    SmallVector<int64_t> shape{type.getShape()[1], type.getShape()[0]};
-    tile = tirx::emitLayoutView(b, loc, current, shape,
-                                bits->permutedDims(type.getShape(), {1, 0}));
+    tile = *permuted;
   }
-  auto tileType = cast<ct::TileType>(load.getTile().getType());
-  auto viewType = cast<tirx::BufferType>(tile.getType());
-  l.mapping.map(
-      load.getTile(),
-      tirx::ViewOp::create(
-          b, loc,
-          tirx::BufferType::get(b.getContext(), tileType.getShape(),
-                                viewType.getElementType(),
-                                viewType.getMemScope(), viewType.getLayout()),
-          tile));
+  l.mapping.map(load.getTile(),
+                tirx::emitShapeView(
+                    b, loc, tile,
+                    cast<ct::TileType>(load.getTile().getType()).getShape()));
   return success();
 }
 

@@ -52,13 +52,8 @@ LogicalResult EntryLowering::lower(ct::ReshapeOp op) {
     mapping.map(op.getResult(), *scalar);
     return success();
   }
-  // The layout acts on the row-major flat index: a reshape is the same
-  // layout on the new shape.
-  auto srcType = cast<tirx::BufferType>(src.getType());
-  auto type = tirx::BufferType::get(b.getContext(), resultType.getShape(),
-                                    srcType.getElementType(),
-                                    srcType.getMemScope(), srcType.getLayout());
-  mapping.map(op.getResult(), tirx::ViewOp::create(b, op.getLoc(), type, src));
+  mapping.map(op.getResult(),
+              tirx::emitShapeView(b, op.getLoc(), src, resultType.getShape()));
   return success();
 }
 

@@ -8,7 +8,7 @@
 
 #include "tileir/Dialect/CudaTile/Transforms/Passes.h"
 
-#include "tileir/Dialect/CudaTile/IR/LoopSlice.h"
+#include "tileir/Dialect/CudaTile/IR/LoopUtils.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -163,16 +163,7 @@ struct PrefetchLoads
       getOperation()->walk([&](ForOp forOp) {
         Block &body = forOp.getRegion().front();
         // Only the body's own terminator continues the loop.
-        bool earlyExit = false;
-        forOp.getRegion().walk([&](Operation *op) {
-          if (!isa<ContinueOp, BreakOp>(op) || op == body.getTerminator())
-            return;
-          Operation *loop = op->getParentOp();
-          while (!isa<ForOp, LoopOp>(loop))
-            loop = loop->getParentOp();
-          earlyExit |= loop == forOp;
-        });
-        if (earlyExit || !isa<ContinueOp>(body.getTerminator()))
+        if (hasEarlyExit(forOp) || !isa<ContinueOp>(body.getTerminator()))
           return WalkResult::advance();
         for (auto load : body.getOps<LoadViewTkoOp>())
           if (auto c = matchLoad(forOp, load, maxBytes)) {

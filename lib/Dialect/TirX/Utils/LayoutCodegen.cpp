@@ -214,6 +214,14 @@ int64_t tirx::knownDivisor(OpFoldResult ofr) {
   return knownDivisor(cast<Value>(ofr));
 }
 
+Value tirx::emitShapeView(OpBuilder &b, Location loc, Value src,
+                          ArrayRef<int64_t> shape) {
+  auto srcType = cast<BufferType>(src.getType());
+  auto type = BufferType::get(b.getContext(), shape, srcType.getElementType(),
+                              srcType.getMemScope(), srcType.getLayout());
+  return ViewOp::create(b, loc, type, src);
+}
+
 Value tirx::emitLayoutView(OpBuilder &b, Location loc, Value src,
                            ArrayRef<int64_t> shape, const BitLayout &bits) {
   auto srcType = cast<BufferType>(src.getType());

@@ -87,6 +87,13 @@ Value emitThreadId(OpBuilder &b, Location loc);
 /// `v` itself when it is a scalar.
 Value readOperandElement(OpBuilder &b, Location loc, Value v, int64_t flat);
 
+/// A `tirx.view` of the buffer `src` (on chip) with another shape of the
+/// same element count and its layout, memory scope and swizzle: the layout
+/// acts on the row-major flat index, so the view holds the same elements in
+/// the same flat order (a reshape; unit dimensions added or dropped).
+Value emitShapeView(OpBuilder &b, Location loc, Value src,
+                    ArrayRef<int64_t> shape);
+
 /// A `tirx.view` of the on-chip buffer `src` with `shape` and the layout
 /// `bits` (same memory scope, element type and swizzle).
 Value emitLayoutView(OpBuilder &b, Location loc, Value src,

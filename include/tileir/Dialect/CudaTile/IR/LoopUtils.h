@@ -1,11 +1,11 @@
-//===- LoopSlice.h - The ops of a loop body one iteration needs -*- C++ -*-===//
+//===- LoopUtils.h - What a for loop's iterations depend on -----*- C++ -*-===//
 //
 // Part of TileIR.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEIR_DIALECT_CUDATILE_IR_LOOPSLICE_H
-#define TILEIR_DIALECT_CUDATILE_IR_LOOPSLICE_H
+#ifndef TILEIR_DIALECT_CUDATILE_IR_LOOPUTILS_H
+#define TILEIR_DIALECT_CUDATILE_IR_LOOPUTILS_H
 
 #include "tileir/Dialect/CudaTile/IR/CudaTileOps.h"
 
@@ -26,6 +26,11 @@ bool isDefinedOutside(Value v, ForOp forOp);
 std::optional<SmallVector<Operation *>> getIterationSlice(ForOp forOp,
                                                           ValueRange values);
 
+/// Whether an iteration of `forOp` can end other than at its body's
+/// terminator: a `continue` or `break` of this loop nested in the body (a
+/// `return` cannot appear in a loop).
+bool hasEarlyExit(ForOp forOp);
+
 } // namespace mlir::cuda_tile
 
-#endif // TILEIR_DIALECT_CUDATILE_IR_LOOPSLICE_H
+#endif // TILEIR_DIALECT_CUDATILE_IR_LOOPUTILS_H

@@ -1,10 +1,10 @@
-//===- LoopSlice.cpp - The ops of a loop body one iteration needs ---------===//
+//===- LoopUtils.cpp - What a for loop's iterations depend on -------------===//
 //
 // Part of TileIR.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileir/Dialect/CudaTile/IR/LoopSlice.h"
+#include "tileir/Dialect/CudaTile/IR/LoopUtils.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -36,4 +36,21 @@ mlir::cuda_tile::getIterationSlice(ForOp forOp, ValueRange values) {
   llvm::sort(ordered,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   return ordered;
+}
+
+bool mlir::cuda_tile::hasEarlyExit(ForOp forOp) {
+  Operation *terminator = forOp.getRegion().front().getTerminator();
+  WalkResult r = forOp.getRegion().walk([&](Operation *op) {
+    if (op == terminator)
+      return WalkResult::advance();
+    if (isa<ContinueOp, BreakOp>(op)) {
+      Operation *loop = op->getParentOp();
+      while (!isa<ForOp, LoopOp>(loop))
+        loop = loop->getParentOp();
+      if (loop == forOp)
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return r.wasInterrupted();
 }
