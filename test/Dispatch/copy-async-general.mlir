@@ -23,7 +23,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
 // CHECK: %[[LOW:.*]] = arith.andi %[[LD64]], %{{.*}} : i64
 // CHECK: %[[OK:.*]] = arith.cmpi eq, %[[LOW]], %{{.*}} : i64
 // CHECK: scf.if %[[OK]] {
-// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg
+// CHECK: scf.if %{{.*}} {
+// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>{{$}}
+// CHECK: } else {
+// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: } else {
 // CHECK-NOT: nvvm.cp.async.shared.global

@@ -12,11 +12,20 @@
 !BAR = !tirx.buffer<2xi64, shared, #tirx.layout<S[2]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
-// 2048 f32 over 128 threads: four 16-byte cp.async per thread, each with
+// 2048 f32 over 128 threads: four 16-byte cp.async per thread. The tile's
+// extent is tested once against the view's: a tile wholly inside it takes
+// the four copies as they are; the others give each copy a
 // src-size = 4 * clamp(n - coord, 0, 4) for the dynamic extent.
 // CHECK-LABEL: gpu.func @ldgsts
 // CHECK-SAME: (%[[P:[^:]*]]: !llvm.ptr<1>, %[[N:[^:]*]]: index
 // CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[LO:.*]] = arith.cmpi sge, %[[OFF:.*]], %{{.*}} : i64
+// CHECK: %[[END:.*]] = arith.addi %[[OFF]], %{{.*}} : i64
+// CHECK: %[[HI:.*]] = arith.cmpi sle, %[[END]], %[[N64]] : i64
+// CHECK: %[[IN:.*]] = arith.andi %[[LO]], %[[HI]] : i1
+// CHECK: scf.if %[[IN]] {
+// CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>{{$}}
+// CHECK: } else {
 // CHECK: %[[LEFT:.*]] = arith.subi %[[N64]], %{{.*}} : i64
 // CHECK: %[[POS:.*]] = arith.maxsi %[[LEFT]], %{{.*}} : i64
 // CHECK: %[[CL:.*]] = arith.minsi %[[POS]], %{{.*}} : i64
@@ -51,9 +60,13 @@ gpu.func @ldgsts(%p: !llvm.ptr<1>, %n: index, %off: index) kernel attributes {kn
 // n a known multiple of 4 ((n >> 2) << 2): no vector is cut, every vector
 // is one cp.async with its src-size.
 // CHECK-LABEL: gpu.func @ldgsts_whole_vectors
+// CHECK: scf.if %{{.*}} {
+// CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>{{$}}
+// CHECK: } else {
 // CHECK-NOT: scf.if
 // CHECK-NOT: nvvm.inline_ptx
 // CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: }
 // CHECK: gpu.return
 gpu.func @ldgsts_whole_vectors(%p: !llvm.ptr<1>, %n0: index, %off: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
   %c2 = arith.constant 2 : index

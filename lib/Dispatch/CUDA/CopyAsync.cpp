@@ -319,105 +319,135 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
   for (unsigned j : part.memoryBits())
     if (j >= vecBits)
       memBits.push_back(j);
-  for (int64_t flat : enumerateSubsets(memBits)) {
-    // Global element offset and shared address of the vector.
-    Value goff = cstI64(b, loc, 0);
-    SmallVector<int64_t> memCoord(rank, 0);
-    for (unsigned d = 0; d < rank; ++d) {
-      auto [first, end] = dimBitRange(shape, d);
-      for (unsigned j = first; j < end; ++j)
-        if (part.shard[j].isMemory() && ((flat >> j) & 1))
-          memCoord[d] |= int64_t(1) << (j - first);
-      if (memCoord[d])
-        goff = arith::AddIOp::create(
-            b, loc, goff,
-            arith::MulIOp::create(b, loc, cstI64(b, loc, memCoord[d]),
-                                  stride64[d]));
-    }
-    Value src = LLVM::GEPOp::create(b, loc, gptr.getType(), elemType, gbase,
-                                    ValueRange{goff});
-    int64_t sconst = 0;
-    for (auto [j, bit] : llvm::enumerate(part.shard))
-      if (bit.isMemory() && ((flat >> j) & 1))
-        sconst += copy.sharedBits.shard[j].stride;
-    Value saddr =
-        arith::AddIOp::create(b, loc, sThread, cstI32(b, loc, sconst));
-    if (copy.swizzle) {
-      const layout::Swizzle &sw = *copy.swizzle;
-      Value hi = arith::ShRUIOp::create(
-          b, loc, saddr, cstI32(b, loc, sw.perElement + sw.shift));
-      hi =
-          arith::AndIOp::create(b, loc, hi, cstI32(b, loc, (1 << sw.bits) - 1));
-      if (sw.perElement)
-        hi = arith::ShLIOp::create(b, loc, hi, cstI32(b, loc, sw.perElement));
-      saddr = arith::XOrIOp::create(b, loc, saddr, hi);
-    }
-    Value dst = LLVM::GEPOp::create(b, loc, sbase.getType(), elemType, sbase,
-                                    ValueRange{saddr});
-    Value srcSize;
-    if (needMask) {
-      // Bytes of the vector inside the source: 0 when a coordinate is out
-      // of bounds, else min(width, size - coord) along the innermost dim.
-      Value ok;
-      for (unsigned d = 0; d + 1 < rank; ++d) {
-        Value c = arith::AddIOp::create(b, loc, coord[d],
-                                        cstI64(b, loc, memCoord[d]));
-        Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c,
-                                         size64[d]);
-        ok = ok ? arith::AndIOp::create(b, loc, ok, lt) : lt;
+  // The vectors of the copy; `masked`: each checked against the view's
+  // bounds (zero-filled where outside).
+  auto emitVectors = [&](bool masked) {
+    for (int64_t flat : enumerateSubsets(memBits)) {
+      // Global element offset and shared address of the vector.
+      Value goff = cstI64(b, loc, 0);
+      SmallVector<int64_t> memCoord(rank, 0);
+      for (unsigned d = 0; d < rank; ++d) {
+        auto [first, end] = dimBitRange(shape, d);
+        for (unsigned j = first; j < end; ++j)
+          if (part.shard[j].isMemory() && ((flat >> j) & 1))
+            memCoord[d] |= int64_t(1) << (j - first);
+        if (memCoord[d])
+          goff = arith::AddIOp::create(
+              b, loc, goff,
+              arith::MulIOp::create(b, loc, cstI64(b, loc, memCoord[d]),
+                                    stride64[d]));
       }
-      Value c = arith::AddIOp::create(b, loc, coord[rank - 1],
-                                      cstI64(b, loc, memCoord[rank - 1]));
-      Value left = arith::SubIOp::create(b, loc, size64[rank - 1], c);
-      left = arith::MaxSIOp::create(b, loc, left, cstI64(b, loc, 0));
-      left = arith::MinSIOp::create(b, loc, left, cstI64(b, loc, width));
-      // A negative coordinate reads nothing.
-      Value nonneg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, c,
-                                           cstI64(b, loc, 0));
-      ok = ok ? arith::AndIOp::create(b, loc, ok, nonneg) : nonneg;
-      left = arith::SelectOp::create(b, loc, ok, left, cstI64(b, loc, 0));
-      Value left32 = arith::TruncIOp::create(b, loc, b.getI32Type(), left);
-      srcSize =
-          arith::MulIOp::create(b, loc, left32, cstI32(b, loc, elemBytes));
-      // A vector with nothing to read still needs a valid source address.
-      Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, left,
-                                        cstI64(b, loc, 0));
-      src = arith::SelectOp::create(b, loc, any, src, gptr);
-      if (mayStraddle) {
-        // A vector that the end of the row cuts (0 < left < width): its
-        // elements one by one, each a predicated load and a shared store,
-        // rather than a cp.async whose 16 bytes reach past the end of the
-        // source (src-size only zero-fills the rest).
-        Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            left, cstI64(b, loc, width));
-        Value partial = arith::AndIOp::create(
-            b, loc, any,
-            arith::XOrIOp::create(
-                b, loc, whole,
-                arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
-        auto ifOp = scf::IfOp::create(b, loc, partial, /*withElse=*/true);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(ifOp.thenBlock());
-        Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType));
-        for (int64_t e = 0; e < width; ++e) {
-          Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                           left, cstI64(b, loc, e));
-          Value from = LLVM::GEPOp::create(b, loc, gptr.getType(), elemType,
-                                           src, ValueRange{cstI64(b, loc, e)});
-          Value v = emitPredicatedLoad(b, loc, elemType, from, ok, zero);
-          Value to = LLVM::GEPOp::create(b, loc, sbase.getType(), elemType, dst,
-                                         ValueRange{cstI64(b, loc, e)});
-          LLVM::StoreOp::create(b, loc, v, to, elemBytes);
+      Value src = LLVM::GEPOp::create(b, loc, gptr.getType(), elemType, gbase,
+                                      ValueRange{goff});
+      int64_t sconst = 0;
+      for (auto [j, bit] : llvm::enumerate(part.shard))
+        if (bit.isMemory() && ((flat >> j) & 1))
+          sconst += copy.sharedBits.shard[j].stride;
+      Value saddr =
+          arith::AddIOp::create(b, loc, sThread, cstI32(b, loc, sconst));
+      if (copy.swizzle) {
+        const layout::Swizzle &sw = *copy.swizzle;
+        Value hi = arith::ShRUIOp::create(
+            b, loc, saddr, cstI32(b, loc, sw.perElement + sw.shift));
+        hi = arith::AndIOp::create(b, loc, hi,
+                                   cstI32(b, loc, (1 << sw.bits) - 1));
+        if (sw.perElement)
+          hi = arith::ShLIOp::create(b, loc, hi, cstI32(b, loc, sw.perElement));
+        saddr = arith::XOrIOp::create(b, loc, saddr, hi);
+      }
+      Value dst = LLVM::GEPOp::create(b, loc, sbase.getType(), elemType, sbase,
+                                      ValueRange{saddr});
+      Value srcSize;
+      if (masked) {
+        // Bytes of the vector inside the source: 0 when a coordinate is out
+        // of bounds, else min(width, size - coord) along the innermost dim.
+        Value ok;
+        for (unsigned d = 0; d + 1 < rank; ++d) {
+          Value c = arith::AddIOp::create(b, loc, coord[d],
+                                          cstI64(b, loc, memCoord[d]));
+          Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c,
+                                           size64[d]);
+          ok = ok ? arith::AndIOp::create(b, loc, ok, lt) : lt;
         }
-        b.setInsertionPointToStart(ifOp.elseBlock());
-        NVVM::CpAsyncOp::create(b, loc, dst, src, b.getI32IntegerAttr(bytes),
-                                modifier, srcSize);
-        continue;
+        Value c = arith::AddIOp::create(b, loc, coord[rank - 1],
+                                        cstI64(b, loc, memCoord[rank - 1]));
+        Value left = arith::SubIOp::create(b, loc, size64[rank - 1], c);
+        left = arith::MaxSIOp::create(b, loc, left, cstI64(b, loc, 0));
+        left = arith::MinSIOp::create(b, loc, left, cstI64(b, loc, width));
+        // A negative coordinate reads nothing.
+        Value nonneg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                             c, cstI64(b, loc, 0));
+        ok = ok ? arith::AndIOp::create(b, loc, ok, nonneg) : nonneg;
+        left = arith::SelectOp::create(b, loc, ok, left, cstI64(b, loc, 0));
+        Value left32 = arith::TruncIOp::create(b, loc, b.getI32Type(), left);
+        srcSize =
+            arith::MulIOp::create(b, loc, left32, cstI32(b, loc, elemBytes));
+        // A vector with nothing to read still needs a valid source address.
+        Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                          left, cstI64(b, loc, 0));
+        src = arith::SelectOp::create(b, loc, any, src, gptr);
+        if (mayStraddle) {
+          // A vector that the end of the row cuts (0 < left < width): its
+          // elements one by one, each a predicated load and a shared store,
+          // rather than a cp.async whose 16 bytes reach past the end of the
+          // source (src-size only zero-fills the rest).
+          Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              left, cstI64(b, loc, width));
+          Value partial = arith::AndIOp::create(
+              b, loc, any,
+              arith::XOrIOp::create(
+                  b, loc, whole,
+                  arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
+          auto ifOp = scf::IfOp::create(b, loc, partial, /*withElse=*/true);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(ifOp.thenBlock());
+          Value zero =
+              arith::ConstantOp::create(b, loc, b.getZeroAttr(elemType));
+          for (int64_t e = 0; e < width; ++e) {
+            Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                             left, cstI64(b, loc, e));
+            Value from =
+                LLVM::GEPOp::create(b, loc, gptr.getType(), elemType, src,
+                                    ValueRange{cstI64(b, loc, e)});
+            Value v = emitPredicatedLoad(b, loc, elemType, from, ok, zero);
+            Value to = LLVM::GEPOp::create(b, loc, sbase.getType(), elemType,
+                                           dst, ValueRange{cstI64(b, loc, e)});
+            LLVM::StoreOp::create(b, loc, v, to, elemBytes);
+          }
+          b.setInsertionPointToStart(ifOp.elseBlock());
+          NVVM::CpAsyncOp::create(b, loc, dst, src, b.getI32IntegerAttr(bytes),
+                                  modifier, srcSize);
+          continue;
+        }
       }
+      NVVM::CpAsyncOp::create(b, loc, dst, src, b.getI32IntegerAttr(bytes),
+                              modifier, srcSize);
     }
-    NVVM::CpAsyncOp::create(b, loc, dst, src, b.getI32IntegerAttr(bytes),
-                            modifier, srcSize);
+  };
+  if (!needMask) {
+    emitVectors(/*masked=*/false);
+    return Outcome::ok();
   }
+  // Most tiles of a masked copy lie wholly inside the view: one test of
+  // the tile's corners (uniform over the scope) lets them skip the
+  // per-vector bounds arithmetic.
+  Value inside;
+  for (unsigned d = 0; d < rank; ++d) {
+    Value off = toI64(b, loc, offsets[d]);
+    Value lo = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, off,
+                                     cstI64(b, loc, 0));
+    Value end = arith::AddIOp::create(b, loc, off, cstI64(b, loc, shape[d]));
+    Value hi = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
+                                     size64[d]);
+    Value both = arith::AndIOp::create(b, loc, lo, hi);
+    inside = inside ? arith::AndIOp::create(b, loc, inside, both) : both;
+  }
+  auto ifOp = scf::IfOp::create(b, loc, inside, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  emitVectors(/*masked=*/false);
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  emitVectors(/*masked=*/true);
   return Outcome::ok();
 }
 
