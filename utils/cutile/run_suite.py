@@ -195,6 +195,10 @@ def main():
     ap.add_argument("--budget", type=float, default=1e9,
                     help="seconds; cases not started by then are skipped")
     ap.add_argument("--json", help="write the results there")
+    ap.add_argument("--triton", action="store_true",
+                    help="also time Triton matmuls with the same tiles (triton_matmul.py): "
+                         "triton-ptr (cp.async) and triton-tma (row-major operands)")
+    ap.add_argument("--triton-ptx", help="write the Triton kernels' PTX into this folder")
     args = ap.parse_args()
 
     cases = all_cases()
@@ -256,6 +260,8 @@ def main():
                                              select=lambda c=cname: switch.use(c))
             except Exception as e:                  # noqa: BLE001 (reported)
                 row["error"][cname] = f"{type(e).__name__}: {str(e)[:300]}"
+        if args.triton and p["kind"] == "matmul":
+            add_triton(torch, case, ref, theirs, row, runners, EagerRunner, args.triton_ptx)
         del ref, theirs
         runners["torch"] = EagerRunner(torch, case.torch_fn)
         per_call = min(r(1) for r in runners.values())
@@ -282,6 +288,42 @@ def main():
     return 0
 
 
+TRITON = ("triton-ptr", "triton-tma")
+
+
+def add_triton(torch, case, ref, theirs, row, runners, EagerRunner, ptx_dir):
+    """Triton's matmuls as further timed baselines, each checked as a compiler is."""
+    import triton_matmul
+    c = torch.empty_like(case.out)
+    for name in TRITON:
+        try:
+            mm = triton_matmul.TritonMatmul(torch, name.split("-")[1], case.a, case.b, c,
+                                            case.p["tiles"], lambda f: EagerRunner(torch, f)(3))
+        except ValueError:                          # layout the kernel does not take
+            continue
+        except RuntimeError as e:
+            row["error"][name] = str(e)
+            continue
+        c.fill_(float("nan"))
+        mm()
+        torch.cuda.synchronize()
+        out, case.out = case.out, c
+        ok, err, terr = case.check(ref, theirs)
+        case.out = out
+        row["check"][name] = dict(ok=ok, err=err, torch_err=terr, config=mm.describe())
+        runners[name] = EagerRunner(torch, mm)
+        if ptx_dir:
+            os.makedirs(ptx_dir, exist_ok=True)
+            fname = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{row['name']} {name}") + ".ptx"
+            with open(os.path.join(ptx_dir, fname), "w") as f:
+                f.write(mm.ptx())
+
+
+def baselines(rows):
+    """PyTorch, then the Triton kernels that any row timed."""
+    return ["torch"] + [n for n in TRITON if any(n in r.get("us", {}) for r in rows)]
+
+
 def ratio(rows_us, a, b):
     x, y = rows_us.get(a), rows_us.get(b)
     return y / x if x and y else None
@@ -290,10 +332,10 @@ def ratio(rows_us, a, b):
 def format_row(row, names):
     first = names[0]
     parts = [row["name"]]
-    for n in names + ["torch"]:
+    for n in names + baselines([row]):
         us = row["us"].get(n)
         parts.append(f"{n} {us:.1f} us" if us else f"{n} -")
-    for n in names:
+    for n in names + baselines([row])[1:]:
         c = row["check"].get(n)
         parts.append(f"{n}: {'ok' if c and c['ok'] else row['error'].get(n, 'FAIL')}")
     r = ratio(row["us"], first, names[1]) if len(names) > 1 else None
@@ -309,9 +351,11 @@ def geomean(values):
 
 def format_table(rows, names):
     first = names[0]
-    head = (["case"] + [f"{n} µs" for n in names] + ["PyTorch µs"]
-            + [f"{n}/{first}" for n in names[1:]] + [f"PyTorch/{first}", "TFLOP/s or GB/s",
-                                                     "check"])
+    base = baselines(rows)
+    label = {"torch": "PyTorch"}
+    head = (["case"] + [f"{n} µs" for n in names] + [f"{label.get(n, n)} µs" for n in base]
+            + [f"{n}/{first}" for n in names[1:]]
+            + [f"{label.get(n, n)}/{first}" for n in base] + ["TFLOP/s or GB/s", "check"])
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     kinds = {}
     for row in rows:
@@ -320,14 +364,14 @@ def format_table(rows, names):
             continue
         us = row["us"]
         cells = [row["name"]]
-        cells += [f"{us[n]:.1f}" if us.get(n) else "—" for n in names + ["torch"]]
-        for n in names[1:] + ["torch"]:
+        cells += [f"{us[n]:.1f}" if us.get(n) else "—" for n in names + base]
+        for n in names[1:] + base:
             r = ratio(us, first, n)
             cells.append(f"{r:.2f}" if r else "—")
             if r and n == (names[1] if len(names) > 1 else None):
                 kinds.setdefault(row["params"]["kind"], []).append(r)
-            if r and n == "torch":
-                kinds.setdefault(row["params"]["kind"] + " vs PyTorch", []).append(r)
+            if r and n in base:
+                kinds.setdefault(f"{row['params']['kind']} vs {label.get(n, n)}", []).append(r)
         t = us.get(first)
         if t and row.get("flops"):
             cells.append(f"{row['flops'] / t / 1e6:.0f}")
@@ -336,9 +380,10 @@ def format_table(rows, names):
         else:
             cells.append("—")
         checks = []
-        for n in names:
+        for n in names + base[1:]:
             c = row["check"].get(n)
-            checks.append(f"{n} " + ("ok" if c and c["ok"] else "FAIL" if c else "error"))
+            if c or n in names:
+                checks.append(f"{n} " + ("ok" if c and c["ok"] else "FAIL" if c else "error"))
         cells.append(", ".join(checks))
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")

@@ -15,6 +15,9 @@
 #                  the compiler "tileir-sm90"; only kernels whose shared
 #                  memory fits the 48 KiB a kernel declares statically (the
 #                  tile launch ABI) compile there
+#   TRITON=1       also Triton's matmuls with the same tiles, cp.async and TMA
+#                  (utils/cutile/triton_matmul.py); their PTX goes to
+#                  $OUT/triton-ptx.tar.xz
 #   ROUNDS=5       timed rounds per case; BUDGET=540 seconds for the run
 #   OUT            if set, suite.json and suite.md are copied there
 set -euo pipefail
@@ -60,6 +63,9 @@ fi
 status=0
 python3 "$here/../cutile/run_suite.py" --tests "${tests:?no tests/ given}" "${compilers[@]}" \
   --rounds "${ROUNDS:-5}" --budget "${BUDGET:-540}" --json "$results/suite.json" \
-  ${ONLY:+--only "$ONLY"} || status=$?
+  ${ONLY:+--only "$ONLY"} ${TRITON:+--triton --triton-ptx "$results/triton-ptx"} || status=$?
 copy_out "$results/suite.json" "$results/suite.md" 2>/dev/null || true
+if [ -n "${TRITON:-}" ] && [ -d "$results/triton-ptx" ]; then
+  tar -C "$results" -cJf "$results/triton-ptx.tar.xz" triton-ptx && copy_out "$results/triton-ptx.tar.xz"
+fi
 exit $status
