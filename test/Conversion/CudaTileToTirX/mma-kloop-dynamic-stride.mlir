@@ -11,8 +11,8 @@
 // tirx.copy_async, and dispatch takes `ldgsts_checked` (cp.async when the
 // stride turns out to be a multiple of 8 elements at run time, else a
 // synchronous register copy) for A and for B (K x N, staged MN-major: one
-// warpgroup owns the 64 x 64 product). Two stages ahead in the prologue and
-// four in the unrolled loop: six copies of each.
+// warpgroup owns the 64 x 64 product). Three stages ahead in the prologue
+// and four in the unrolled loop: seven copies of each.
 
 // TIRX-LABEL: gpu.func @kloop_dynamic_stride
 // TIRX: tirx.global_view %{{.*}} sizes [%{{.*}}, %{{.*}}] strides [%{{.*}}, 1] {alignment = 16 : i64}
@@ -21,7 +21,7 @@
 // TIRX: tirx.async_commit
 // TIRX: tirx.gemm_async warpgroup
 
-// DISPATCH-COUNT-12: remark: tirx.copy_async -> variant 'ldgsts_checked'
+// DISPATCH-COUNT-14: remark: tirx.copy_async -> variant 'ldgsts_checked'
 // DISPATCH-NOT: remark: tirx.copy_async -> variant
 
 // The trip count is dynamic: the loop and its final wgmma wait sit under

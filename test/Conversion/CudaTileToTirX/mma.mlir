@@ -1,10 +1,14 @@
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s
 
-// The matmul K loop becomes a cp.async pipeline (4 stages of A and B in
-// K-major wgmma layouts, unrolled by the stage count, loads 2 iterations
-// ahead) feeding one gemm_async per warpgroup on views of the CTA
-// accumulator (fragment layout with the warpgroup on warpid), one group in
-// flight. The stages are row-major, swizzled by the bytes of one row of K:
+// The matmul K loop becomes a cp.async pipeline (stages of A and B in
+// K-major wgmma layouts, unrolled by the stage count, loads stages - 1
+// iterations ahead) feeding one gemm_async per warpgroup on views of the
+// CTA accumulator (fragment layout with the warpgroup on warpid), one group
+// in flight; the barrier after the products (every warpgroup has waited for
+// the previous iteration's group) comes before the loads that refill that
+// group's stage. Stages: as many as keep 96 KiB of tiles ahead, at most 4
+// (16 KiB stages: 4; 48 KiB stages: 3). The stages are row-major, swizzled
+// by the bytes of one row of K:
 // K = 32 of f16 (64 bytes) with the 64-byte swizzle, K = 64 with the
 // 128-byte one. Every gemm op names the instruction planMma chose
 // (`dispatch = "wgmma"`): tirx-dispatch takes that variant only.
@@ -12,7 +16,9 @@
 // CHECK-LABEL: gpu.func @kloop_f16
 // CHECK: %[[SA0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
 // CHECK: %[[SB0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
-// CHECK-COUNT-6: tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK-COUNT-4: tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SA3:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SB3:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
 // CHECK-NOT: tirx.alloc {{.*}} shared
 // CHECK: scf.if
 // CHECK: tirx.copy_async cta %[[SA0]], %{{.*}} :
@@ -21,7 +27,7 @@
 // CHECK: %[[ACC:.*]] = tirx.alloc : !tirx.buffer<128x128xf32, local, <S[(2,4,2,8,16,4,2):(4@warpid,1@warpid,2,4@laneid,4,1@laneid,1)]>>
 // CHECK: tirx.fill cta %[[ACC]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[TRIPS:.*]] step %c4
-// CHECK: tirx.async_wait {pending = 1 : i64}
+// CHECK: tirx.async_wait {pending = 2 : i64}
 // CHECK: gpu.barrier
 // CHECK: %[[PIECE:.*]] = tirx.view %[[ACC]] : {{.*}} -> !tirx.buffer<64x128xf32, local, <S[(4,2,8,16,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 // CHECK: %[[WG:.*]] = tirx.warpgroup_id : index
@@ -31,6 +37,11 @@
 // CHECK: tirx.gemm_async warpgroup %[[PIECE]], %[[A]], %[[B]], %[[PIECE]] {beta = 1.000000e+00 : f64, dispatch = "wgmma", transpose_b}
 // CHECK: tirx.gemm_wait warpgroup {dispatch = "wgmma", pending = 1 : i64}
 // CHECK: tirx.view %[[SA0]] : {{.*}} -> !tirx.buffer<64x32xf16, shared, <S[(64,32):(32,1)] + 2048, swizzle = 64>>
+// CHECK: tirx.gemm_wait warpgroup {dispatch = "wgmma", pending = 1 : i64}
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK: tirx.copy_async cta %[[SA3]], %{{.*}} :
+// CHECK: tirx.copy_async cta %[[SB3]], %{{.*}} :
 // CHECK: tirx.async_commit
 // CHECK: tirx.gemm_wait warpgroup {dispatch = "wgmma"}{{$}}
 // CHECK: %[[OUT:.*]] = tirx.alloc : !tirx.buffer<128x128xf16, local, <S[(2,4,2,8,16,4,2):(4@warpid,1@warpid,2,4@laneid,4,1@laneid,1)]>>
@@ -42,7 +53,7 @@
 // CHECK: %[[SB:.*]] = tirx.alloc : !tirx.buffer<256x64xf16, shared, <S[(256,64):(64,1)], swizzle = 128>>
 // CHECK: tirx.copy_async cta %[[SA]], %{{.*}} :
 // CHECK: tirx.copy_async cta %[[SB]], %{{.*}} :
-// CHECK: scf.for %{{.*}} step %c4
+// CHECK: scf.for %{{.*}} step %c3
 // CHECK: tirx.view %[[SA]] : {{.*}} -> !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>
 // CHECK: tirx.view %[[SB]] : {{.*}} -> !tirx.buffer<256x64xf16, shared, <S[(256,64):(64,1)], swizzle = 128>>
 // CHECK: tirx.gemm_async warpgroup

@@ -3,14 +3,14 @@
 // memory as one static `.shared` array and no dynamic shared memory
 // (`smem=0`), so it runs when launched as cuTile launches tileiras's cubins
 // (tile grid, block (1,1,1), no dynamic shared memory); the metadata line
-// ends with `abi=tile`. ptxas accepts a static array of 192 KiB for sm_90a.
+// ends with `abi=tile`. ptxas accepts a static array of 144 KiB for sm_90a.
 //
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --launch-abi=tile %examples/matmul.mlir -o %t.tile.ptx
 // RUN: FileCheck %s --check-prefix=TILE < %t.tile.ptx
 // RUN: %ptxas -arch=sm_90a %t.tile.ptx -o %t.tile.cubin
 //
-// The explicit ABI (the default) keeps the 192 KiB in dynamic shared
-// memory (196608 + 1024 - 16 bytes: the 1024-byte alignment is reached at
+// The explicit ABI (the default) keeps the 144 KiB in dynamic shared
+// memory (147456 + 1024 - 16 bytes: the 1024-byte alignment is reached at
 // run time), the line without `abi=`.
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --launch-abi=explicit %examples/matmul.mlir -o %t.explicit.ptx
 // RUN: FileCheck %s --check-prefix=EXPLICIT < %t.explicit.ptx
@@ -34,7 +34,7 @@
 // TILE: .reqntid 256, 1, 1
 // TILE-NOT: .extern .shared
 // TILE-NOT: __dynamic_shmem__
-// TILE: .shared .align 1024 .b8 [[ARR:__wg_matmul_bf16_0]][196608];
+// TILE: .shared .align 1024 .b8 [[ARR:__wg_matmul_bf16_0]][147456];
 // TILE-NOT: .shared .align
 // TILE: mov.b64 {{.*}}, [[ARR]];
 // TILE: cp.async.cg.shared.global
@@ -42,14 +42,14 @@
 // TILE: // tileir.kernel matmul_f16_f32out params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=0 align=16 abi=tile
 // TILE-LABEL: .visible .entry matmul_f16_f32out(
 // TILE-NOT: __dynamic_shmem__
-// TILE: .shared .align 1024 .b8 __wg_matmul_f16_f32out_0[196608];
+// TILE: .shared .align 1024 .b8 __wg_matmul_f16_f32out_0[147456];
 // TILE-NOT: __dynamic_shmem__
 
-// EXPLICIT: // tileir.kernel matmul_bf16 params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=197616 align=16 elems=(bf16,bf16,bf16,-) dense=(0,1,2){{$}}
+// EXPLICIT: // tileir.kernel matmul_bf16 params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=148464 align=16 elems=(bf16,bf16,bf16,-) dense=(0,1,2){{$}}
 // EXPLICIT: .shared .align 16 .b8 __dynamic_shmem__{{[0-9_]*}};
 // EXPLICIT-NOT: __wg_
 
-// SM90: error: 'gpu.func' op needs 196608 bytes of shared memory, all static with the tile launch ABI, more than the 49152 a kernel may declare statically on sm_90 (sm_90a allows 232448)
+// SM90: error: 'gpu.func' op needs 147456 bytes of shared memory, all static with the tile launch ABI, more than the 49152 a kernel may declare statically on sm_90 (sm_90a allows 232448)
 
 // SMALL: // tileir.kernel add_one params=(ptr,ptr) reqntid={{[0-9]+}},1,1 smem=0 align=16 abi=tile
 // SMALL-LABEL: .visible .entry add_one(

@@ -5,7 +5,7 @@
 // --roll-wgmma (off by default; H100 speed to be measured, docs/Matmul.md):
 // the wgmma K loop of the matmul example takes one iteration per K step like
 // the mma.sync loop, on stage buffers selected at run time, so each kernel
-// holds one stage body: 2 warpgroups x 4 K steps of m64n256k16 instead of 4
+// holds one stage body: 2 warpgroups x 4 K steps of m64n256k16 instead of 3
 // stages of them. The descriptors' start-address fields come from the
 // selected stage address (one bfe per operand and iteration, then one add
 // per K step).
@@ -24,6 +24,6 @@
 // CHECK-NOT: wgmma.mma_async
 
 // UNROLLED-LABEL: .entry matmul_bf16(
-// UNROLLED-COUNT-32: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+// UNROLLED-COUNT-24: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
 // UNROLLED-NOT: wgmma.mma_async
 // UNROLLED-LABEL: .entry matmul_f16_f32out(

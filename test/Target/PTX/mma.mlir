@@ -41,13 +41,13 @@
 // SM90A: mov.b64 {{.*}}, [[DYN]];
 // SM90A: cp.async.cg.shared.global
 // SM90A: cp.async.commit_group;
-// SM90A: cp.async.wait_group 1;
+// SM90A: cp.async.wait_group 2;
 // SM90A: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // SM90A: wgmma.wait_group.sync.aligned 1;
 // K = 64: 128-byte swizzled stages; descriptors of layout type 1 (bit 62),
 // SBO = 1024 B (64 << 32), LBO = 16 B (1 << 16):
 // 2^62 + 64 * 2^32 + 2^16 = 4611686293305360384.
-// SM90A: // tileir.kernel kloop_swizzled params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=197616
+// SM90A: // tileir.kernel kloop_swizzled params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=148464
 // SM90A-LABEL: .entry kloop_swizzled(
 // SM90A: cp.async.cg.shared.global
 // SM90A: or.b64 {{.*}}, 4611686293305360384;
