@@ -71,3 +71,21 @@ def test_geomean_ignores_missing():
     assert run_suite.geomean([]) is None
     assert math.isclose(run_suite.ratio(dict(a=2.0, b=3.0), "a", "b"), 1.5)
     assert run_suite.ratio(dict(a=2.0), "a", "b") is None
+
+
+def test_triton_columns_only_where_timed():
+    names = ["a"]
+    rows = [row("m1", "matmul", {"a": 100.0, "torch": 50.0, "triton-ptr": 80.0}, flops=2e12),
+            row("t1", "transpose", dict(a=10.0, torch=5.0))]
+    rows[0]["check"]["triton-ptr"]["config"] = "ptr warps=4 stages=3"
+    table = run_suite.format_table(rows, names)
+    head = table.split("\n")[0]
+    # triton-tma timed nowhere: no column; triton-ptr after PyTorch.
+    assert "triton-tma" not in table
+    assert head.index("PyTorch µs") < head.index("triton-ptr µs")
+    m1 = next(line for line in table.split("\n") if line.startswith("| m1 "))
+    # PyTorch/a = 0.50, triton-ptr/a = 0.80; Triton's check listed after the compiler's.
+    assert "| 0.50 | 0.80 | 20000 | a ok, triton-ptr ok |" in m1
+    t1 = next(line for line in table.split("\n") if line.startswith("| t1 "))
+    assert "| — |" in t1 and "triton-ptr ok" not in t1
+    assert "geomean matmul vs triton-ptr: 0.80 over 1 cases" in table
