@@ -61,8 +61,8 @@ constexpr int64_t kSharedReserve = 2 * 1024;
 /// Most pipeline stages.
 constexpr int64_t kMaxStages = 4;
 /// The bytes of A and B tiles the K loop keeps in flight (loads issued
-/// ahead) when shared memory allows: more stages than that takes cost
-/// registers (the unrolled loop keeps each stage's addresses) without
+/// ahead) when shared memory allows: stages beyond the ones this takes
+/// cost registers (the unrolled loop keeps each stage's addresses) without
 /// feeding the tensor cores faster. On an H200, cuTile's 128x256x64 f16
 /// matmul ran 1.1x faster with 3 stages (96 KiB ahead) than with 4 (144
 /// KiB, 148 bytes of spills), its 128x128x64 one 1.1x faster with 4
