@@ -1145,9 +1145,9 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t budget =
       int64_t(l.target->getMaxSharedMemoryPerCta()) - kSharedReserve;
   int64_t stageBytes = (plan->m + plan->n) * plan->k * (plan->bits / 8);
-  int64_t stages =
-      std::min<int64_t>({kMaxStages, budget / stageBytes,
-                         llvm::divideCeilSigned(kBytesInFlight, stageBytes) + 1});
+  int64_t stages = std::min<int64_t>(
+      {kMaxStages, budget / stageBytes,
+       llvm::divideCeilSigned(kBytesInFlight, stageBytes) + 1});
   if (stages < 2)
     return l.fail(forOp, "needs " + std::to_string(2 * stageBytes) +
                              " bytes of shared memory for two pipeline "
