@@ -164,9 +164,10 @@ class Case:
             return ref, self.torch_fn()
         return self.x.t().double(), None
 
-    def check(self, ref, theirs):
-        """(ok, our largest error, PyTorch's)."""
-        out = self.out.double()
+    def check(self, ref, theirs, out=None):
+        """(ok, our largest error, PyTorch's) of `out` (default: the kernel's
+        output)."""
+        out = (self.out if out is None else out).double()
         if not torch_isfinite_all(self.torch, out):
             return False, math.inf, None
         err = (out - ref).abs().max().item()
@@ -307,9 +308,7 @@ def add_triton(torch, case, ref, theirs, row, runners, EagerRunner, ptx_dir):
         c.fill_(float("nan"))
         mm()
         torch.cuda.synchronize()
-        out, case.out = case.out, c
-        ok, err, terr = case.check(ref, theirs)
-        case.out = out
+        ok, err, terr = case.check(ref, theirs, out=c)
         row["check"][name] = dict(ok=ok, err=err, torch_err=terr, config=mm.describe())
         runners[name] = EagerRunner(torch, mm)
         if ptx_dir:

@@ -12,7 +12,8 @@ Two kernels, both with cuTile's grouped tile order (8 M-tiles per group):
   stride); None for the other layouts.
 
 Each kernel is tuned once per case over a few (warps, stages) pairs; the
-fastest is kept and named in `describe()`.
+fastest is kept and named in `describe()`, with the pairs that did not
+compile (too much shared memory, say).
 """
 import triton
 import triton.language as tl
@@ -98,16 +99,19 @@ class TritonMatmul:
         else:
             raise ValueError(kind)
         best = None
+        self.failed = []
         for w, s in CONFIGS:
             try:
                 compiled = launch(w, s)
                 t = timer(lambda: launch(w, s))
-            except Exception:                       # noqa: BLE001 (config does not fit)
+            except Exception as e:                  # noqa: BLE001 (reported by describe)
+                self.failed.append(f"warps={w} stages={s}: {type(e).__name__}")
                 continue
             if best is None or t < best[0]:
                 best = (t, w, s, compiled)
         if best is None:
-            raise RuntimeError(f"triton {kind}: no configuration compiled")
+            raise RuntimeError(f"triton {kind}: no configuration compiled "
+                               f"({'; '.join(self.failed)})")
         _, self.warps, self.stages, self.compiled = best
         self.fn = lambda: launch(self.warps, self.stages)
 
@@ -115,7 +119,8 @@ class TritonMatmul:
         return self.fn()
 
     def describe(self):
-        return f"{self.kind} warps={self.warps} stages={self.stages}"
+        text = f"{self.kind} warps={self.warps} stages={self.stages}"
+        return text + (f" (not compiled: {'; '.join(self.failed)})" if self.failed else "")
 
     def ptx(self):
         return self.compiled.asm.get("ptx", "")

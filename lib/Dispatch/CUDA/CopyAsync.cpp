@@ -298,13 +298,16 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
     sThread = arith::AddIOp::create(b, loc, sThread, v);
   }
 
-  bool needMask = false;
+  // The dimensions along which the region is not known to lie inside the
+  // view; none: no vector needs a bounds check.
+  SmallVector<unsigned> unknownDims;
   for (unsigned d = 0; d < rank; ++d) {
     auto off = getConstantIntValue(offsets[d]);
     auto size = getConstantIntValue(sizes[d]);
     if (!(off && size && *off >= 0 && *off + shape[d] <= *size))
-      needMask = true;
+      unknownDims.push_back(d);
   }
+  bool needMask = !unknownDims.empty();
 
   auto modifier = NVVM::LoadCacheModifierKindAttr::get(
       b.getContext(), bytes == 16 ? NVVM::LoadCacheModifierKind::CG
@@ -432,7 +435,7 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
   // the tile's corners (uniform over the scope) lets them skip the
   // per-vector bounds arithmetic.
   Value inside;
-  for (unsigned d = 0; d < rank; ++d) {
+  for (unsigned d : unknownDims) {
     Value off = toI64(b, loc, offsets[d]);
     Value lo = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, off,
                                      cstI64(b, loc, 0));
