@@ -53,6 +53,11 @@ public:
   unsigned getMaxSharedMemoryPerCta() const {
     return sm >= 90 ? 227 * 1024 : sm == 80 ? 163 * 1024 : 99 * 1024;
   }
+  /// Shared memory of one SM that its CTAs share (bytes; each CTA also
+  /// takes 1 KiB of it for the system).
+  unsigned getSharedMemoryPerSm() const {
+    return sm >= 90 ? 228 * 1024 : sm == 80 ? 164 * 1024 : 100 * 1024;
+  }
   /// Static `.shared` memory a kernel may declare (bytes): ptxas accepts up
   /// to the opt-in limit for an arch-specific target (sm_90a), and rejects
   /// more than 48 KiB otherwise ("uses too much shared data").

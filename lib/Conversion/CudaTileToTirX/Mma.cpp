@@ -2,13 +2,16 @@
 //
 // Part of TileIR. convert-cuda-tile-to-tirx: tensor-core matrix multiply.
 //
-// An M x N x K product of one CTA is cut into pieces of the accumulator, one
-// per warpgroup (`wgmma`, sm_90a: pieces of 64 rows, A and B read from
-// shared memory) or one per warp (`mma_sync`: pieces of multiples of 16 x 8,
-// A and B fragments loaded from shared memory into registers). The
-// accumulator tile gets a CTA-level layout: the piece's fragment layout with
-// the warp grid on `warpid`; `tirx.view` drops the warp axes so that each
-// warpgroup or warp issues `tirx.gemm` on its own piece.
+// An M x N x K product of one CTA is cut into pieces of the accumulator:
+// `wgmma` (sm_90a) pieces of 64 rows, A and B read from shared memory, one
+// per warpgroup or, in a kernel whose one product it is, several stacked
+// along M per warpgroup (up to 128 accumulator elements per thread); or
+// one per warp (`mma_sync`: pieces of multiples of 16 x 8, A and B
+// fragments loaded from shared memory into registers). The accumulator tile
+// gets a CTA-level layout: the piece's fragment layout with the warp grid on
+// `warpid` and a warpgroup's stacked pieces one after the other in its
+// registers; `tirx.view` drops the warp axes so that each warpgroup or warp
+// issues `tirx.gemm` on its own pieces.
 //
 // * `mmaf` on its own stages A and B through shared memory (whatever their
 //   register layout) and issues one tirx.gemm per piece. f8 inputs into an
@@ -68,6 +71,9 @@ constexpr int64_t kMaxStages = 4;
 /// KiB, 148 bytes of spills), its 128x128x64 one 1.1x faster with 4
 /// stages (96 KiB) than with 3 (64 KiB).
 constexpr int64_t kBytesInFlight = 96 * 1024;
+/// The most accumulator elements per thread of a warpgroup that computes
+/// several 64-row pieces of a product (mmaCtaThreads).
+constexpr int64_t kAccumulatorsPerThread = 128;
 
 /// How one CTA computes an M x N x K product on the tensor cores (or, for
 /// f32 inputs, on the FMA units).
@@ -79,9 +85,13 @@ struct MmaPlan {
   bool fma = false;
   std::optional<TileLayout> fmaAcc;
   int64_t m = 0, n = 0, k = 0;
-  /// The accumulator is cut into gridM x gridN pieces, one per warpgroup
-  /// (wgmma) or warp (mma_sync), numbered row-major.
+  /// The accumulator is cut into gridM x gridN pieces, numbered row-major,
+  /// one per warp (mma_sync) or per warpgroup (wgmma), except that a
+  /// wgmma warpgroup may compute `repM` pieces stacked along M: piece row i
+  /// on warpgroup row i / repM, in the registers of its (i % repM)-th
+  /// piece.
   int64_t gridM = 1, gridN = 1;
+  int64_t repM = 1;
   /// Rank-3 products: the batch count (1 for rank 2); each batch index is
   /// one rank-2 product of this plan.
   int64_t batch = 1;
@@ -99,6 +109,8 @@ struct MmaPlan {
   DictionaryAttr gemmConfig;
   int64_t pieceM() const { return m / gridM; }
   int64_t pieceN() const { return n / gridN; }
+  /// Warps (mma_sync) or warpgroups (wgmma) along M.
+  int64_t unitsM() const { return gridM / repM; }
   /// Warps per piece.
   int64_t warpsPerPiece() const { return wgmma ? 4 : 1; }
 };
@@ -167,12 +179,14 @@ TileLayout withOffset(const TileLayout &layout, int64_t offset) {
 /// A CTA-level layout over a dim0 x dim1 buffer from the fragment layout
 /// `piece` of one warp (or warpgroup: `wid_in_wg` becomes `warpid`) over a
 /// (dim0 / grid0) x (dim1 / grid1) piece: piece (i, j) sits on warps
-/// i * stride0 + j * stride1 (+ the piece's own warps); `replica` lists
-/// warp iters holding copies. Fails when the piece's shard does not split
-/// at its first dimension.
+/// (i / rep0) * stride0 + j * stride1 (+ the piece's own warps), at storage
+/// offset (i % rep0) * the piece's span; `replica` lists warp iters holding
+/// copies. Fails when the piece's shard does not split at its first
+/// dimension.
 FailureOr<TileLayout> gridLayout(const TileLayout &piece, int64_t pieceDim0,
                                  int64_t grid0, int64_t stride0, int64_t grid1,
-                                 int64_t stride1, SmallVector<Iter> replica) {
+                                 int64_t stride1, SmallVector<Iter> replica,
+                                 int64_t rep0 = 1) {
   SmallVector<Iter> dim0, dim1;
   int64_t prod = 1;
   for (Iter it : piece.getShard()) {
@@ -190,8 +204,10 @@ FailureOr<TileLayout> gridLayout(const TileLayout &piece, int64_t pieceDim0,
   if (prod != pieceDim0)
     return failure();
   SmallVector<Iter> shard;
-  if (grid0 > 1)
-    shard.push_back(Iter{grid0, stride0, "warpid"});
+  if (grid0 / rep0 > 1)
+    shard.push_back(Iter{grid0 / rep0, stride0, "warpid"});
+  if (rep0 > 1)
+    shard.push_back(Iter{rep0, piece.span("m"), "m"});
   shard.append(dim0);
   if (grid1 > 1)
     shard.push_back(Iter{grid1, stride1, "warpid"});
@@ -218,7 +234,7 @@ TileLayout accLayout2D(const MmaPlan &p) {
   int64_t wpp = p.warpsPerPiece();
   // The fragment layouts split at their row dimension by construction.
   return *gridLayout(accPieceLayout(p), p.pieceM(), p.gridM, p.gridN * wpp,
-                     p.gridN, wpp, {});
+                     p.gridN, wpp, {}, p.repM);
 }
 
 /// `layout` (rank 2) repeated `batch` times along a new outer dimension,
@@ -253,18 +269,25 @@ MmaPlan planMma(Operation *op, int64_t m, int64_t n, int64_t k, int64_t threads,
     p.fma = true;
     return p;
   }
-  // wgmma: one warpgroup per 64 x pieceN piece (no f64 or integer wgmma).
+  // wgmma: 64 x pieceN pieces (no f64 or integer wgmma), one per
+  // warpgroup, or with fewer warpgroups than 64-row blocks of M, several
+  // stacked pieces per warpgroup.
   auto tryWgmma = [&] {
     int64_t stepK = 256 / p.bits;
     if (!target.hasWGMMA() || in.isInteger() || in.isF64() || threads % 128 ||
-        m % 64 || k % stepK || (threads / 128) % (m / 64))
+        m % 64 || k % stepK)
       return false;
-    int64_t gridN = (threads / 128) / (m / 64);
+    int64_t warpgroups = threads / 128, rows = m / 64;
+    int64_t unitsM = std::min(rows, warpgroups);
+    if (rows % unitsM || warpgroups % unitsM)
+      return false;
+    int64_t gridN = warpgroups / unitsM;
     if (n % gridN || (n / gridN) % 8 || n / gridN > 256)
       return false;
     p.wgmma = true;
-    p.gridM = m / 64;
+    p.gridM = rows;
     p.gridN = gridN;
+    p.repM = rows / unitsM;
     return true;
   };
   // f8 without fast_acc: the f8 wgmma with cuBLAS's K-chunked f32
@@ -486,21 +509,39 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
                                     const ::tileir::TargetInfo &target) {
   if (!target.hasWGMMA())
     return 0;
-  int64_t threads = 0;
+  SmallVector<Operation *> products;
   entry.walk([&](Operation *op) {
+    if (isa<ct::MmaFOp, ct::MmaIOp, ct::MmaFScaledOp>(op))
+      products.push_back(op);
+  });
+  int64_t threads = 0;
+  for (Operation *op : products) {
     if (!isa<ct::MmaFOp>(op))
-      return;
+      continue;
     auto lhs = cast<ct::TileType>(op->getOperand(0).getType());
     auto rhs = cast<ct::TileType>(op->getOperand(1).getType());
     if (lhs.getRank() != 2)
-      return;
+      continue;
     int64_t m = lhs.getDimSize(0), n = rhs.getDimSize(1);
-    int64_t want =
-        128 * std::max<int64_t>(1, m / 64) * llvm::divideCeil(n, 256);
+    // Pieces of at most 256 columns; one warpgroup per 64-row block of M,
+    // except in a kernel whose one product is this one (a matmul): there a
+    // warpgroup computes as many stacked blocks as keep its accumulator
+    // within kAccumulatorsPerThread elements per thread (Triton's and
+    // tileiras's warpgroup tile). Attention's products keep a warpgroup
+    // per 64 rows: its scores and probabilities live next to the
+    // accumulators.
+    int64_t rows = std::max<int64_t>(1, m / 64);
+    int64_t gridN = llvm::divideCeil(n, 256);
+    int64_t repM = 1;
+    if (products.size() == 1)
+      while (rows % (2 * repM) == 0 &&
+             2 * repM * 64 * (n / gridN) / 128 <= kAccumulatorsPerThread)
+        repM *= 2;
+    int64_t want = 128 * (rows / repM) * gridN;
     // Only where planMma then takes wgmma (its types, shapes and pieces).
     if (planMma(op, m, n, lhs.getDimSize(1), want, target).wgmma)
       threads = std::max(threads, want);
-  });
+  }
   return threads;
 }
 
@@ -570,9 +611,9 @@ public:
                            nullptr);
       return;
     }
-    Value accPiece =
-        view(acc, {pm, pn}, withOffset(accPieceLayout(p), offsetOf(acc)));
     if (!p.wgmma) {
+      Value accPiece =
+          view(acc, {pm, pn}, withOffset(accPieceLayout(p), offsetOf(acc)));
       // Fragments of A (replicated over the warps of one piece row) and B
       // (over the warps of one piece column), loaded by every thread.
       TileLayout aPiece =
@@ -605,64 +646,86 @@ public:
       return;
     }
     auto warpgroup = tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Warpgroup);
-    int64_t pieces = p.gridM * p.gridN;
+    int64_t warpgroups = p.unitsM() * p.gridN;
     Value wgid =
-        pieces > 1
+        warpgroups > 1
             ? tirx::WarpgroupIdOp::create(b, loc, b.getIndexType()).getResult()
             : Value();
-    for (int64_t w = 0; w < pieces; ++w) {
+    // Several pieces of one warpgroup: asynchronous products waited for
+    // together (a product with a config, promote_k, waits for each).
+    bool together = !async && p.repM > 1 && !p.gemmConfig;
+    for (int64_t w = 0; w < warpgroups; ++w) {
       OpBuilder::InsertionGuard guard(b);
-      if (pieces > 1) {
+      if (warpgroups > 1) {
         Value cond =
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, wgid,
                                   arith::ConstantIndexOp::create(b, loc, w));
         auto ifOp = scf::IfOp::create(b, loc, cond, /*withElse=*/false);
         b.setInsertionPointToStart(ifOp.thenBlock());
       }
-      int64_t i = w / p.gridN, j = w % p.gridN;
-      // The layout of the block of rows [index * rows, (index + 1) * rows)
-      // of an operand buffer with `all` rows, at its offset: whole rows of
-      // K (no swizzle), swizzle atoms of K (K-major swizzled) or 64-row
-      // blocks (MN-major) come before the next rows.
-      auto pieceLayout = [&](Value shared, int64_t all, int64_t rows,
-                             int64_t index, bool transposed) {
-        auto type = cast<tirx::BufferType>(shared.getType());
-        int64_t offset = offsetOf(shared) + index * rows * p.k;
-        if (!type.getLayout().getSwizzle())
-          return withOffset(
-              mma::getWgmmaKMajorLayout(rows, p.k, p.bits, transposed), offset);
-        if (type.getTileLayout().canonicalize() ==
-            mma::getWgmmaMNMajorSwizzledLayout(all, p.k, p.bits, transposed))
-          return withOffset(
-              mma::getWgmmaMNMajorSwizzledLayout(rows, p.k, p.bits, transposed),
-              offset);
-        unsigned swizzle = type.getLayout().getSwizzle();
-        int64_t atom = swizzle * 8 / p.bits;
-        return withOffset(mma::getWgmmaKMajorSwizzledLayout(
-                              rows, p.k, p.bits, transposed, all, swizzle),
-                          offsetOf(shared) + index * rows * atom);
-      };
-      SmallVector<int64_t> aPieceShape = transposeA
-                                             ? SmallVector<int64_t>{p.k, pm}
-                                             : SmallVector<int64_t>{pm, p.k};
-      Value a = view(sharedA, aPieceShape,
-                     pieceLayout(sharedA, p.m, pm, i, transposeA));
-      SmallVector<int64_t> bPieceShape = transposeB
-                                             ? SmallVector<int64_t>{pn, p.k}
-                                             : SmallVector<int64_t>{p.k, pn};
-      Value bv = view(sharedB, bPieceShape,
-                      pieceLayout(sharedB, p.n, pn, j, !transposeB));
-      if (async) {
-        tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece,
-                                  unit(transposeA), unit(transposeB), one, one,
-                                  warpgroup, nullptr, instruction());
-        tirx::GemmWaitOp::create(b, loc, b.getI64IntegerAttr(pending),
-                                 warpgroup, nullptr, instruction());
-      } else {
-        tirx::GemmOp::create(b, loc, accPiece, a, bv, accPiece,
-                             unit(transposeA), unit(transposeB), one, one,
-                             warpgroup, p.gemmConfig, instruction());
-      }
+      for (int64_t r = 0; r < p.repM; ++r)
+        emitPiece(sharedA, sharedB, transposeA, transposeB, acc,
+                  (w / p.gridN) * p.repM + r, w % p.gridN, r,
+                  async || together);
+      if (async || together)
+        tirx::GemmWaitOp::create(
+            b, loc, b.getI64IntegerAttr(async ? pending * p.repM : 0),
+            warpgroup, nullptr, instruction());
+    }
+  }
+
+  /// The wgmma product of piece (i, j) of the accumulator `acc`, held in
+  /// the `r`-th piece registers of its warpgroup: gemm_async (`async`) or
+  /// gemm.
+  void emitPiece(Value sharedA, Value sharedB, bool transposeA, bool transposeB,
+                 Value acc, int64_t i, int64_t j, int64_t r, bool async) {
+    auto unit = [&](bool set) { return set ? b.getUnitAttr() : UnitAttr(); };
+    FloatAttr one = b.getF64FloatAttr(1.0);
+    auto warpgroup = tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Warpgroup);
+    int64_t pm = p.pieceM(), pn = p.pieceN();
+    TileLayout piece = accPieceLayout(p);
+    Value accPiece = view(
+        acc, {pm, pn}, withOffset(piece, offsetOf(acc) + r * piece.span("m")));
+    // The layout of the block of rows [index * rows, (index + 1) * rows)
+    // of an operand buffer with `all` rows, at its offset: whole rows of
+    // K (no swizzle), swizzle atoms of K (K-major swizzled) or 64-row
+    // blocks (MN-major) come before the next rows.
+    auto pieceLayout = [&](Value shared, int64_t all, int64_t rows,
+                           int64_t index, bool transposed) {
+      auto type = cast<tirx::BufferType>(shared.getType());
+      int64_t offset = offsetOf(shared) + index * rows * p.k;
+      if (!type.getLayout().getSwizzle())
+        return withOffset(
+            mma::getWgmmaKMajorLayout(rows, p.k, p.bits, transposed), offset);
+      if (type.getTileLayout().canonicalize() ==
+          mma::getWgmmaMNMajorSwizzledLayout(all, p.k, p.bits, transposed))
+        return withOffset(
+            mma::getWgmmaMNMajorSwizzledLayout(rows, p.k, p.bits, transposed),
+            offset);
+      unsigned swizzle = type.getLayout().getSwizzle();
+      int64_t atom = swizzle * 8 / p.bits;
+      return withOffset(mma::getWgmmaKMajorSwizzledLayout(
+                            rows, p.k, p.bits, transposed, all, swizzle),
+                        offsetOf(shared) + index * rows * atom);
+    };
+    SmallVector<int64_t> aPieceShape = transposeA
+                                           ? SmallVector<int64_t>{p.k, pm}
+                                           : SmallVector<int64_t>{pm, p.k};
+    Value a = view(sharedA, aPieceShape,
+                   pieceLayout(sharedA, p.m, pm, i, transposeA));
+    SmallVector<int64_t> bPieceShape = transposeB
+                                           ? SmallVector<int64_t>{pn, p.k}
+                                           : SmallVector<int64_t>{p.k, pn};
+    Value bv = view(sharedB, bPieceShape,
+                    pieceLayout(sharedB, p.n, pn, j, !transposeB));
+    if (async) {
+      tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece,
+                                unit(transposeA), unit(transposeB), one, one,
+                                warpgroup, nullptr, instruction());
+    } else {
+      tirx::GemmOp::create(b, loc, accPiece, a, bv, accPiece, unit(transposeA),
+                           unit(transposeB), one, one, warpgroup, p.gemmConfig,
+                           instruction());
     }
   }
 
@@ -1148,6 +1211,17 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t stages = std::min<int64_t>(
       {kMaxStages, budget / stageBytes,
        llvm::divideCeilSigned(kBytesInFlight, stageBytes) + 1});
+  // A CTA of one warpgroup shares its SM with a second one where three
+  // stages or more fit in half of the SM's shared memory (cuTile's
+  // 128x128x64 matmuls on an H200: 3 stages and two CTAs per SM ran 1.25x
+  // faster than 4 stages and one CTA).
+  if (plan->wgmma && plan->unitsM() * plan->gridN == 1) {
+    int64_t half =
+        (int64_t(l.target->getSharedMemoryPerSm()) / 2 - kSharedReserve) /
+        stageBytes;
+    if (half >= 3)
+      stages = std::min(stages, half);
+  }
   if (stages < 2)
     return l.fail(forOp, "needs " + std::to_string(2 * stageBytes) +
                              " bytes of shared memory for two pipeline "
@@ -1269,14 +1343,17 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     auto ifOp = scf::IfOp::create(b, loc, any, /*withElse=*/false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
-  if (!plan->wgmma || l.rollWgmma) {
+  if (!plan->wgmma || plan->repM > 1 || l.rollWgmma) {
     // mma.sync: one loop iteration per K step, on stage i % stages, the
     // buffers of which are chosen at run time (arith.select of the stage
     // buffers; tirx-lower-buffers selects their storage): the kernel holds
     // one copy of the stage body. Unrolled by the stage count, LLVM spent
     // seconds on the copies and ptxas spilled (docs/Pipeline.md, "Compile
-    // time"; H100: 10% faster rolled). wgmma with `roll-wgmma`: the same
-    // loop; the dispatch computes the descriptor of every stage buffer
+    // time"; H100: 10% faster rolled). wgmma where a warpgroup computes
+    // several pieces (their accumulators take 128 registers: unrolled, the
+    // stages' descriptors spilled; cuTile's 128x128x128 matmul ran 1.18x
+    // faster rolled, its 128x128x64 one 0.96x), and with `roll-wgmma`: the
+    // same loop; the dispatch computes the descriptor of every stage buffer
     // before the loop and selects among them (docs/Matmul.md).
     auto pick = [&](ArrayRef<Value> buffers, Value stage) {
       Value chosen = buffers[0];
@@ -1309,10 +1386,10 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     if (failed(issue(next, pick(stageA, nextStage), pick(stageB, nextStage))))
       return failure();
   } else {
-    // wgmma: unrolled by `stages` so that every stage index is static (the
-    // descriptors are constants; rolled with the descriptors computed from
-    // the selected stage in the loop, the kernels were 3-9% slower on the
-    // H100).
+    // wgmma, one piece per warpgroup: unrolled by `stages` so that every
+    // stage index is static (the descriptors are constants; rolled with the
+    // descriptors computed from the selected stage in the loop, the kernels
+    // were 3-20% slower on the H100 and H200).
     auto mainLoop = scf::ForOp::create(b, loc, c0, trips, cStages);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(mainLoop.getBody());

@@ -16,8 +16,8 @@
 // TIRX: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
 // TIRX: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
 // TIRX: scf.for
-// TIRX-COUNT-2: tirx.copy_async cta
 // TIRX: tirx.gemm_async warpgroup {{.*}}dispatch = "wgmma", transpose_b}
+// TIRX-COUNT-2: tirx.copy_async cta
 // TIRX-NOT: tirx.copy cta %{{.*}}, %{{.*}} : !tirx.buffer<{{.*}}, shared
 
 // TIRX-LABEL: gpu.func @kloop_a_column_major
@@ -25,8 +25,8 @@
 // A staged K x M, MN-major (64-column blocks of M).
 // TIRX: tirx.alloc : !tirx.buffer<64x128xf16, shared, <S[(64,2,64):(64,4096,1)], swizzle = 128>>
 // TIRX: scf.for
-// TIRX-COUNT-2: tirx.copy_async cta
 // TIRX: tirx.gemm_async warpgroup {{.*}}dispatch = "wgmma", transpose_a}
+// TIRX-COUNT-2: tirx.copy_async cta
 
 // mma.sync: B is staged N x K too (row-major, transpose_b); A stays M x K.
 // SYNC-LABEL: gpu.func @kloop_b_column_major

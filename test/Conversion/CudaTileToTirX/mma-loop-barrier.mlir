@@ -4,16 +4,17 @@
 // views are made in the body, as cuTile's 13.1/13.2 exports do): each
 // iteration stages A and B into the same shared buffers, so a barrier
 // follows the product; without it a warpgroup done with its wgmma could
-// overwrite A and B while another still reads them.
+// overwrite A and B while another still reads them. The one warpgroup of
+// this 128x128 product issues both 64-row pieces asynchronously and waits
+// for them together before that barrier.
 
 // CHECK-LABEL: gpu.func @loop_mmaf
 // CHECK: scf.for
 // CHECK: tirx.copy cta %[[SA:.*]], %{{.*}} : !tirx.buffer<128x64xf16, shared
 // CHECK: gpu.barrier
-// CHECK: tirx.gemm warpgroup
-// CHECK-NEXT: {{^ *}$}}
-// CHECK: tirx.gemm warpgroup
-// CHECK-NEXT: {{^ *}$}}
+// CHECK: tirx.gemm_async warpgroup
+// CHECK: tirx.gemm_async warpgroup
+// CHECK-NEXT: tirx.gemm_wait warpgroup {dispatch = "wgmma"}{{$}}
 // CHECK-NEXT: gpu.barrier
 cuda_tile.module @k {
   entry @loop_mmaf(%pa: tile<ptr<f16>>, %pb: tile<ptr<f16>>, %pc: tile<ptr<f32>>, %k: tile<i32>) {

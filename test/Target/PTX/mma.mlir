@@ -31,8 +31,9 @@
 // 4 stages of 16 KiB, 64-byte swizzled (K = 32 of f16): 64 KiB of dynamic
 // shared memory (+ 496 bytes to round the 16-byte aligned block up to the
 // swizzle's 512), the buffers at offsets of the upstream
-// gpu.dynamic_shared_memory symbol.
-// SM90A: // tileir.kernel kloop_f16 params=(ptr,ptr,ptr,i32) reqntid=256,1,1 smem=66032
+// gpu.dynamic_shared_memory symbol. One warpgroup computes both 64-row
+// pieces of the 128x128 accumulator: two groups in flight.
+// SM90A: // tileir.kernel kloop_f16 params=(ptr,ptr,ptr,i32) reqntid=128,1,1 smem=66032
 // SM90A-LABEL: .entry kloop_f16(
 // The block of dynamic shared memory: a shared variable of the kernel (each
 // kernel compiles in a module of its own, so LLVM demotes it into the
@@ -43,7 +44,7 @@
 // SM90A: cp.async.commit_group;
 // SM90A: cp.async.wait_group 2;
 // SM90A: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
-// SM90A: wgmma.wait_group.sync.aligned 1;
+// SM90A: wgmma.wait_group.sync.aligned 2;
 // K = 64: 128-byte swizzled stages; descriptors of layout type 1 (bit 62),
 // SBO = 1024 B (64 << 32), LBO = 16 B (1 << 16):
 // 2^62 + 64 * 2^32 + 2^16 = 4611686293305360384.

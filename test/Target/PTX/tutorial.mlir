@@ -14,7 +14,7 @@
 // SOFTMAX: // tileir.kernel softmax params=(ptr,ptr,i32,i32) reqntid=128,1,1 smem=0 align=16 elems=(f32,f32,-,-)
 // SOFTMAX: div.rn.f32
 
-// WGMMA: // tileir.kernel matmul params=(ptr,ptr,ptr,i32,i32,i32) reqntid=256,1,1 smem={{[0-9]+}} align=16 elems=(f16,f16,f32,-,-,-)
+// WGMMA: // tileir.kernel matmul params=(ptr,ptr,ptr,i32,i32,i32) reqntid=128,1,1 smem={{[0-9]+}} align=16 elems=(f16,f16,f32,-,-,-)
 // WGMMA: cp.async
 // WGMMA: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 
