@@ -81,4 +81,31 @@ gpu.func @gemm_async_f8(%a: !A8, %b: !B8) kernel attributes {known_block_size = 
   gpu.return
 }
 
+// Two pieces issued one after the other (a warpgroup computing two 64-row
+// pieces): the first fences the async proxy, the second needs no fence of
+// its own (only tensor-core work and register accesses since). A write of
+// shared memory, here a tirx.fill of A, asks for a fence again.
+// CHECK-LABEL: gpu.func @two_pieces
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: vector.store {{.*}}workgroup
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: gpu.return
+gpu.func @two_pieces(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %d0 = tirx.alloc : !D
+  %d1 = tirx.alloc : !D
+  tirx.gemm_async warpgroup %d0, %a, %b, %d0 : !D, !A, !B, !D
+  tirx.gemm_async warpgroup %d1, %a, %b, %d1 : !D, !A, !B, !D
+  tirx.gemm_wait warpgroup {pending = 0}
+  %one = arith.constant 1.0 : bf16
+  tirx.fill warpgroup %a, %one : !A, bf16
+  tirx.gemm warpgroup %d0, %a, %b, %d0 : !D, !A, !B, !D
+  gpu.return
+}
+
 }

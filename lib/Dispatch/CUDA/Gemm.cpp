@@ -49,11 +49,13 @@
 #include "tileir/Layout/MmaLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace tileir;
@@ -719,6 +721,40 @@ Value emitDescriptorFromField(OpBuilder &b, Location loc, Value field,
       arith::ConstantIntOp::create(b, loc, b.getI64Type(), fields));
 }
 
+/// Whether a `fence.proxy.async` earlier in `op`'s block already orders
+/// every generic-proxy write of shared memory before `op`: between that
+/// fence and `op` there are only operations without memory effects, the
+/// tensor-core operations of other wgmma products (their fences, issues,
+/// commits and waits, which read shared memory through the async proxy)
+/// and register (non-shared) loads and stores, no barrier. A warpgroup
+/// that issues several pieces of a product one after the other then
+/// fences once. Conservative: anything else, such as a not yet lowered
+/// tirx op, asks for a fence.
+bool asyncProxyFenced(Operation *op) {
+  auto isShared = [](Value memref) {
+    auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+        cast<MemRefType>(memref.getType()).getMemorySpace());
+    return space && space.getValue() == gpu::AddressSpace::Workgroup;
+  };
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (auto fence = dyn_cast<NVVM::FenceProxyOp>(prev))
+      return fence.getKind() == NVVM::ProxyKind::async_shared;
+    if (isa<NVVM::WgmmaFenceAlignedOp, NVVM::WgmmaMmaAsyncOp,
+            NVVM::WgmmaGroupSyncAlignedOp, NVVM::WgmmaWaitGroupSyncOp,
+            tirx::ViewOp>(prev) ||
+        isMemoryEffectFree(prev))
+      continue;
+    if (auto load = dyn_cast<memref::LoadOp>(prev);
+        load && !isShared(load.getMemRef()))
+      continue;
+    if (auto store = dyn_cast<memref::StoreOp>(prev);
+        store && !isShared(store.getMemRef()))
+      continue;
+    return false;
+  }
+  return false;
+}
+
 Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   Gemm g = readGemm(op);
   std::string why;
@@ -774,10 +810,12 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   auto shape = NVVM::MMAShapeAttr::get(ctx, 64, g.n, stepK);
 
   // wgmma reads A and B through the async proxy: make shared-memory writes
-  // done with ordinary stores (and published by a barrier) visible to it.
-  NVVM::FenceProxyOp::create(
-      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
-      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+  // done with ordinary stores or cp.async (and published by a barrier)
+  // visible to it, unless an earlier fence already did.
+  if (!asyncProxyFenced(op))
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
   // One chain of wgmma over the K steps, or with promote_k one chain per
   // chunk of K into zero whose result is added to the accumulator once it
   // is complete.
