@@ -74,6 +74,22 @@ constexpr int64_t kBytesInFlight = 96 * 1024;
 /// The most accumulator elements per thread of a warpgroup that computes
 /// several 64-row pieces of a product (mmaCtaThreads).
 constexpr int64_t kAccumulatorsPerThread = 128;
+/// The fewest stages a CTA of one warpgroup keeps when it leaves half of
+/// the SM's shared memory to a second CTA (halfSmStages).
+constexpr int64_t kMinHalfSmStages = 3;
+
+/// The stages of `stageBytes` (A and B tiles of one K step) that a CTA of
+/// one warpgroup keeps so that a second CTA shares its SM: as many as fit
+/// in half of the SM's shared memory, or 0 when fewer than
+/// kMinHalfSmStages do. cuTile's 128x128x64 matmuls on one warpgroup (H200)
+/// ran 1.16-1.31x faster with 3 stages and two CTAs per SM than with 4 and
+/// one; its 128x128x128 ones (64 KiB stages, one CTA per SM either way) at
+/// 0.88-1.07x of two warpgroups.
+int64_t halfSmStages(const ::tileir::TargetInfo &target, int64_t stageBytes) {
+  int64_t half = (int64_t(target.getSharedMemoryPerSm()) / 2 - kSharedReserve) /
+                 stageBytes;
+  return half >= kMinHalfSmStages ? half : 0;
+}
 
 /// How one CTA computes an M x N x K product on the tensor cores (or, for
 /// f32 inputs, on the FMA units).
@@ -529,20 +545,24 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
     // within kAccumulatorsPerThread elements per thread (Triton's and
     // tileiras's warpgroup tile). Attention's products keep a warpgroup
     // per 64 rows: its scores and probabilities live next to the
-    // accumulators. Only for 16-bit inputs: the one-warpgroup f8
+    // accumulators. Only for 16-bit inputs (the one-warpgroup f8
     // 128x128x128 K loop spilled 2 KiB (ptxas), where two warpgroups
-    // spilled 212 bytes; other types were not measured.
+    // spilled 212 bytes; other types were not measured), and where the CTA
+    // can leave half of the SM to a second one (halfSmStages: the gain of
+    // one warpgroup comes with the second CTA).
     int64_t rows = std::max<int64_t>(1, m / 64);
     int64_t gridN = llvm::divideCeil(n, 256);
+    int64_t k = lhs.getDimSize(1);
+    unsigned bits = lhs.getElementType().getIntOrFloatBitWidth();
     int64_t repM = 1;
-    if (products.size() == 1 &&
-        lhs.getElementType().getIntOrFloatBitWidth() == 16)
+    if (products.size() == 1 && bits == 16 &&
+        halfSmStages(target, (m + n) * k * bits / 8))
       while (rows % (2 * repM) == 0 &&
              2 * repM * 64 * (n / gridN) / 128 <= kAccumulatorsPerThread)
         repM *= 2;
     int64_t want = 128 * (rows / repM) * gridN;
     // Only where planMma then takes wgmma (its types, shapes and pieces).
-    if (planMma(op, m, n, lhs.getDimSize(1), want, target).wgmma)
+    if (planMma(op, m, n, k, want, target).wgmma)
       threads = std::max(threads, want);
   }
   return threads;
@@ -1214,17 +1234,11 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t stages = std::min<int64_t>(
       {kMaxStages, budget / stageBytes,
        llvm::divideCeilSigned(kBytesInFlight, stageBytes) + 1});
-  // A CTA of one warpgroup shares its SM with a second one where three
-  // stages or more fit in half of the SM's shared memory (cuTile's
-  // 128x128x64 matmuls on an H200: 3 stages and two CTAs per SM ran 1.25x
-  // faster than 4 stages and one CTA).
-  if (plan->wgmma && plan->unitsM() * plan->gridN == 1) {
-    int64_t half =
-        (int64_t(l.target->getSharedMemoryPerSm()) / 2 - kSharedReserve) /
-        stageBytes;
-    if (half >= 3)
+  // A CTA of one warpgroup shares its SM with a second one where enough
+  // stages fit in half of the SM's shared memory.
+  if (plan->wgmma && plan->unitsM() * plan->gridN == 1)
+    if (int64_t half = halfSmStages(*l.target, stageBytes))
       stages = std::min(stages, half);
-  }
   if (stages < 2)
     return l.fail(forOp, "needs " + std::to_string(2 * stageBytes) +
                              " bytes of shared memory for two pipeline "

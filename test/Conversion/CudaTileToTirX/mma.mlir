@@ -68,6 +68,14 @@
 // CHECK: arith.remui %[[I]], %c3
 // CHECK: tirx.async_wait {pending = 1 : i64}
 
+// 64 KiB stages (K = 128): fewer than three fit in half of the SM, so a
+// CTA of one warpgroup could not share it; the product keeps a warpgroup
+// per 64 rows, unrolled by its 3 stages.
+// CHECK-LABEL: gpu.func @kloop_k128
+// CHECK-SAME: nvvm.reqntid = array<i32: 256, 1, 1>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c3
+// CHECK: tirx.warpgroup_id
+
 // CHECK-LABEL: gpu.func @kloop_swizzled
 // CHECK: %[[SA:.*]] = tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
 // CHECK: %[[SB:.*]] = tirx.alloc : !tirx.buffer<256x64xf16, shared, <S[(256,64):(64,1)], swizzle = 128>>
@@ -116,6 +124,28 @@ cuda_tile.module @mma {
       %vb, %t1 = load_view_tko weak %pb[%c0, %kk] : partition_view<tile=(128x64), tensor_view<128x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x64xf16>, token
       %vbt = permute %vb [1, 0] : tile<128x64xf16> -> tile<64x128xf16>
       %y = mmaf %va, %vbt, %x : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %y : tile<128x128xf32>
+    }
+    %out = ftof %acc : tile<128x128xf32> -> tile<128x128xf16>
+    %t2 = store_view_tko weak %out, %pc[%c0, %c0] : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @kloop_k128(%a: tile<ptr<f16>>, %b: tile<ptr<f16>>, %c: tile<ptr<f16>>, %kt: tile<i32>) {
+    %ta = make_tensor_view %a, shape = [128, 1024], strides = [1024, 1] : tensor_view<128x1024xf16, strides=[1024,1]>
+    %tb = make_tensor_view %b, shape = [128, 1024], strides = [1024, 1] : tensor_view<128x1024xf16, strides=[1024,1]>
+    %tc = make_tensor_view %c, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %pa = make_partition_view %ta : partition_view<tile=(128x128), tensor_view<128x1024xf16, strides=[1024,1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(128x128), tensor_view<128x1024xf16, strides=[1024,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<128x128xf16, strides=[128,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<128x128xf32>
+    %acc = for %kk in (%c0 to %kt, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<128x128xf32>) {
+      %va, %t0 = load_view_tko weak %pa[%c0, %kk] : partition_view<tile=(128x128), tensor_view<128x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<128x128xf16>, token
+      %vb, %t1 = load_view_tko weak %pb[%c0, %kk] : partition_view<tile=(128x128), tensor_view<128x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<128x128xf16>, token
+      %vbt = permute %vb [1, 0] : tile<128x128xf16> -> tile<128x128xf16>
+      %y = mmaf %va, %vbt, %x : tile<128x128xf16>, tile<128x128xf16>, tile<128x128xf32>
       continue %y : tile<128x128xf32>
     }
     %out = ftof %acc : tile<128x128xf32> -> tile<128x128xf16>
