@@ -525,44 +525,63 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
                                     const ::tileir::TargetInfo &target) {
   if (!target.hasWGMMA())
     return 0;
-  SmallVector<Operation *> products;
+  // The rank-2 mmaf products (their M, N, K and 64-row blocks of M), and
+  // whether a warpgroup may compute several blocks of each: every product
+  // of the kernel is such an mmaf of 16-bit inputs (the one-warpgroup f8
+  // 128x128x128 K loop spilled 2 KiB (ptxas), where two warpgroups spilled
+  // 212 bytes; other types were not measured) whose stages fit three times
+  // in half of the SM (halfSmStages: the gain of one warpgroup comes with a
+  // second CTA on the SM).
+  struct Product {
+    Operation *op;
+    int64_t m, n, k, rows, gridN;
+  };
+  SmallVector<Product> products;
+  bool stack = true;
   entry.walk([&](Operation *op) {
-    if (isa<ct::MmaFOp, ct::MmaIOp, ct::MmaFScaledOp>(op))
-      products.push_back(op);
-  });
-  int64_t threads = 0;
-  for (Operation *op : products) {
-    if (!isa<ct::MmaFOp>(op))
-      continue;
+    if (!isa<ct::MmaFOp, ct::MmaIOp, ct::MmaFScaledOp>(op))
+      return;
     auto lhs = cast<ct::TileType>(op->getOperand(0).getType());
     auto rhs = cast<ct::TileType>(op->getOperand(1).getType());
-    if (lhs.getRank() != 2)
-      continue;
-    int64_t m = lhs.getDimSize(0), n = rhs.getDimSize(1);
-    // Pieces of at most 256 columns; one warpgroup per 64-row block of M,
-    // except in a kernel whose one product is this one (a matmul): there a
-    // warpgroup computes as many stacked blocks as keep its accumulator
-    // within kAccumulatorsPerThread elements per thread (Triton's and
-    // tileiras's warpgroup tile). Attention's products keep a warpgroup
-    // per 64 rows: its scores and probabilities live next to the
-    // accumulators. Only for 16-bit inputs (the one-warpgroup f8
-    // 128x128x128 K loop spilled 2 KiB (ptxas), where two warpgroups
-    // spilled 212 bytes; other types were not measured), and where the CTA
-    // can leave half of the SM to a second one (halfSmStages: the gain of
-    // one warpgroup comes with the second CTA).
-    int64_t rows = std::max<int64_t>(1, m / 64);
-    int64_t gridN = llvm::divideCeil(n, 256);
-    int64_t k = lhs.getDimSize(1);
+    if (!isa<ct::MmaFOp>(op) || lhs.getRank() != 2) {
+      stack = false;
+      return;
+    }
+    int64_t m = lhs.getDimSize(0), n = rhs.getDimSize(1), k = lhs.getDimSize(1);
     unsigned bits = lhs.getElementType().getIntOrFloatBitWidth();
-    int64_t repM = 1;
-    if (products.size() == 1 && bits == 16 &&
-        halfSmStages(target, (m + n) * k * bits / 8))
-      while (rows % (2 * repM) == 0 &&
-             2 * repM * 64 * (n / gridN) / 128 <= kAccumulatorsPerThread)
-        repM *= 2;
-    int64_t want = 128 * (rows / repM) * gridN;
+    if (bits != 16 || !halfSmStages(target, (m + n) * k * bits / 8))
+      stack = false;
+    // Pieces of at most 256 columns.
+    products.push_back({op, m, n, k, std::max<int64_t>(1, m / 64),
+                        int64_t(llvm::divideCeil(n, 256))});
+  });
+  // Warpgroups along M, the same for every product: one per 64-row block,
+  // or where stacking applies, the fewest (a power of two) that keep the
+  // accumulators of all products together within kAccumulatorsPerThread
+  // elements per thread: cuTile's 128x128 matmul on one warpgroup (two
+  // m64n128 pieces, Triton's and tileiras's warpgroup tile), its attention
+  // with D = 64 too (the 128x64 scores and the 128x64 output), with
+  // D = 128 on two.
+  int64_t most = 1;
+  for (const Product &p : products)
+    most = std::max(most, p.rows);
+  int64_t unitsM = most;
+  if (stack) {
+    auto accumulators = [&](int64_t units) {
+      int64_t sum = 0;
+      for (const Product &p : products)
+        sum += p.m * p.n / (128 * std::min(units, p.rows) * p.gridN);
+      return sum;
+    };
+    for (unitsM = 1; unitsM < most; unitsM *= 2)
+      if (accumulators(unitsM) <= kAccumulatorsPerThread)
+        break;
+  }
+  int64_t threads = 0;
+  for (const Product &p : products) {
+    int64_t want = 128 * std::min(unitsM, p.rows) * p.gridN;
     // Only where planMma then takes wgmma (its types, shapes and pieces).
-    if (planMma(op, m, n, k, want, target).wgmma)
+    if (planMma(p.op, p.m, p.n, p.k, want, target).wgmma)
       threads = std::max(threads, want);
   }
   return threads;
