@@ -4,8 +4,9 @@
 //
 // An M x N x K product of one CTA is cut into pieces of the accumulator:
 // `wgmma` (sm_90a) pieces of 64 rows, A and B read from shared memory, one
-// per warpgroup or, in a kernel whose one product it is, several stacked
-// along M per warpgroup (up to 128 accumulator elements per thread); or
+// per warpgroup or several stacked along M per warpgroup (where the
+// accumulators of all the kernel's products fit 128 elements per thread,
+// mmaCtaThreads); or
 // one per warp (`mma_sync`: pieces of multiples of 16 x 8, A and B
 // fragments loaded from shared memory into registers). The accumulator tile
 // gets a CTA-level layout: the piece's fragment layout with the warp grid on
@@ -71,8 +72,9 @@ constexpr int64_t kMaxStages = 4;
 /// KiB, 148 bytes of spills), its 128x128x64 one 1.1x faster with 4
 /// stages (96 KiB) than with 3 (64 KiB).
 constexpr int64_t kBytesInFlight = 96 * 1024;
-/// The most accumulator elements per thread of a warpgroup that computes
-/// several 64-row pieces of a product (mmaCtaThreads).
+/// The most accumulator elements per thread, all of a kernel's products
+/// together, for a warpgroup to compute several 64-row pieces of each
+/// (mmaCtaThreads).
 constexpr int64_t kAccumulatorsPerThread = 128;
 /// The fewest stages a CTA of one warpgroup keeps when it leaves half of
 /// the SM's shared memory to a second CTA (halfSmStages).
