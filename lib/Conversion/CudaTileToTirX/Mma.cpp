@@ -6,13 +6,12 @@
 // `wgmma` (sm_90a) pieces of 64 rows, A and B read from shared memory, one
 // per warpgroup or several stacked along M per warpgroup (where the
 // accumulators of all the kernel's products fit 128 elements per thread,
-// mmaCtaThreads); or
-// one per warp (`mma_sync`: pieces of multiples of 16 x 8, A and B
-// fragments loaded from shared memory into registers). The accumulator tile
-// gets a CTA-level layout: the piece's fragment layout with the warp grid on
-// `warpid` and a warpgroup's stacked pieces one after the other in its
-// registers; `tirx.view` drops the warp axes so that each warpgroup or warp
-// issues `tirx.gemm` on its own pieces.
+// mmaCtaThreads); or one per warp (`mma_sync`: pieces of multiples of
+// 16 x 8, A and B fragments loaded from shared memory into registers). The
+// accumulator tile gets a CTA-level layout: the piece's fragment layout
+// with the warp grid on `warpid` and a warpgroup's stacked pieces one after
+// the other in its registers; `tirx.view` drops the warp axes so that each
+// warpgroup or warp issues `tirx.gemm` on its own pieces.
 //
 // * `mmaf` on its own stages A and B through shared memory (whatever their
 //   register layout) and issues one tirx.gemm per piece. f8 inputs into an
