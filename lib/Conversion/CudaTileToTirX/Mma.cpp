@@ -79,6 +79,12 @@ constexpr int64_t kAccumulatorsPerThread = 128;
 /// the SM's shared memory to a second CTA (halfSmStages).
 constexpr int64_t kMinHalfSmStages = 3;
 
+/// The bytes of the A (M x K) and B (K x N) tiles of one K step of an
+/// M x N x K product with `bits`-bit inputs: one pipeline stage.
+int64_t stageBytesOf(int64_t m, int64_t n, int64_t k, unsigned bits) {
+  return (m + n) * k * bits / 8;
+}
+
 /// The stages of `stageBytes` (A and B tiles of one K step) that a CTA of
 /// one warpgroup keeps so that a second CTA shares its SM: as many as fit
 /// in half of the SM's shared memory, or 0 when fewer than
@@ -550,7 +556,7 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
     }
     int64_t m = lhs.getDimSize(0), n = rhs.getDimSize(1), k = lhs.getDimSize(1);
     unsigned bits = lhs.getElementType().getIntOrFloatBitWidth();
-    if (bits != 16 || !halfSmStages(target, (m + n) * k * bits / 8))
+    if (bits != 16 || !halfSmStages(target, stageBytesOf(m, n, k, bits)))
       stack = false;
     // Pieces of at most 256 columns.
     products.push_back({op, m, n, k, std::max<int64_t>(1, m / 64),
@@ -641,7 +647,6 @@ public:
   void step(Value sharedA, Value sharedB, bool transposeA, bool transposeB,
             Value acc, bool async, int64_t pending) {
     assert((p.wgmma || !transposeA) && "transposed A is read by wgmma only");
-    auto unit = [&](bool set) { return set ? b.getUnitAttr() : UnitAttr(); };
     FloatAttr one = b.getF64FloatAttr(1.0);
     Type elemA = cast<tirx::BufferType>(sharedA.getType()).getElementType();
     Type elemB = cast<tirx::BufferType>(sharedB.getType()).getElementType();
@@ -688,7 +693,6 @@ public:
                            p.gemmConfig, instruction());
       return;
     }
-    auto warpgroup = tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Warpgroup);
     int64_t warpgroups = p.unitsM() * p.gridN;
     Value wgid =
         warpgroups > 1
@@ -713,7 +717,7 @@ public:
       if (async || together)
         tirx::GemmWaitOp::create(
             b, loc, b.getI64IntegerAttr(async ? pending * p.repM : 0),
-            warpgroup, nullptr, instruction());
+            warpgroupScope(), nullptr, instruction());
     }
   }
 
@@ -722,9 +726,7 @@ public:
   /// gemm.
   void emitPiece(Value sharedA, Value sharedB, bool transposeA, bool transposeB,
                  Value acc, int64_t i, int64_t j, int64_t r, bool async) {
-    auto unit = [&](bool set) { return set ? b.getUnitAttr() : UnitAttr(); };
     FloatAttr one = b.getF64FloatAttr(1.0);
-    auto warpgroup = tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Warpgroup);
     int64_t pm = p.pieceM(), pn = p.pieceN();
     TileLayout piece = accPieceLayout(p);
     Value accPiece = view(
@@ -764,12 +766,19 @@ public:
     if (async) {
       tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece,
                                 unit(transposeA), unit(transposeB), one, one,
-                                warpgroup, nullptr, instruction());
+                                warpgroupScope(), nullptr, instruction());
     } else {
       tirx::GemmOp::create(b, loc, accPiece, a, bv, accPiece, unit(transposeA),
-                           unit(transposeB), one, one, warpgroup, p.gemmConfig,
-                           instruction());
+                           unit(transposeB), one, one, warpgroupScope(),
+                           p.gemmConfig, instruction());
     }
+  }
+
+  /// A unit attribute where `set`, else none (the gemm ops' flags).
+  UnitAttr unit(bool set) const { return set ? b.getUnitAttr() : UnitAttr(); }
+
+  tirx::ExecScopeAttr warpgroupScope() const {
+    return tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Warpgroup);
   }
 
   /// The plan's tensor-core instruction, recorded on the gemm ops as the
@@ -1250,7 +1259,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // shared memory, see tirx-lower-buffers).
   int64_t budget =
       int64_t(l.target->getMaxSharedMemoryPerCta()) - kSharedReserve;
-  int64_t stageBytes = (plan->m + plan->n) * plan->k * (plan->bits / 8);
+  int64_t stageBytes = stageBytesOf(plan->m, plan->n, plan->k, plan->bits);
   int64_t stages = std::min<int64_t>(
       {kMaxStages, budget / stageBytes,
        llvm::divideCeilSigned(kBytesInFlight, stageBytes) + 1});

@@ -731,24 +731,22 @@ Value emitDescriptorFromField(OpBuilder &b, Location loc, Value field,
 /// fences once. Conservative: anything else, such as a not yet lowered
 /// tirx op, asks for a fence.
 bool asyncProxyFenced(Operation *op) {
-  auto isShared = [](Value memref) {
-    auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
-        cast<MemRefType>(memref.getType()).getMemorySpace());
-    return space && space.getValue() == gpu::AddressSpace::Workgroup;
+  auto shared = [](Value memref) {
+    return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
+        cast<MemRefType>(memref.getType()));
   };
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto fence = dyn_cast<NVVM::FenceProxyOp>(prev))
       return fence.getKind() == NVVM::ProxyKind::async_shared;
     if (isa<NVVM::WgmmaFenceAlignedOp, NVVM::WgmmaMmaAsyncOp,
-            NVVM::WgmmaGroupSyncAlignedOp, NVVM::WgmmaWaitGroupSyncOp,
-            tirx::ViewOp>(prev) ||
+            NVVM::WgmmaGroupSyncAlignedOp, NVVM::WgmmaWaitGroupSyncOp>(prev) ||
         isMemoryEffectFree(prev))
       continue;
     if (auto load = dyn_cast<memref::LoadOp>(prev);
-        load && !isShared(load.getMemRef()))
+        load && !shared(load.getMemRef()))
       continue;
     if (auto store = dyn_cast<memref::StoreOp>(prev);
-        store && !isShared(store.getMemRef()))
+        store && !shared(store.getMemRef()))
       continue;
     return false;
   }
