@@ -1411,11 +1411,25 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       }
       return chosen;
     };
-    auto mainLoop = scf::ForOp::create(b, loc, c0, trips, c1);
+    // The loop carries the stage of iteration i and the stage its load
+    // fills, i % stages and (i + ahead) % stages: an add, a compare and a
+    // select each, instead of two 64-bit remainders between the barrier
+    // and the product (1.01-1.04x on cuTile's 128x128x64 matmuls, H200).
+    auto mainLoop = scf::ForOp::create(
+        b, loc, c0, trips, c1,
+        ValueRange{c0, arith::ConstantIndexOp::create(b, loc, ahead % stages)});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(mainLoop.getBody());
     Value i = mainLoop.getInductionVar();
-    Value stage = arith::RemUIOp::create(b, loc, i, cStages);
+    Value stage = mainLoop.getRegionIterArg(0);
+    Value nextStage = mainLoop.getRegionIterArg(1);
+    auto following = [&](Value s) -> Value {
+      Value up = arith::AddIOp::create(b, loc, s, c1);
+      Value wrap =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, up, cStages);
+      return arith::SelectOp::create(b, loc, wrap, c0, up);
+    };
+    SmallVector<Value> carried = {following(stage), following(nextStage)};
     // Iteration i's tiles landed (this thread's groups), for every thread
     // (the barrier), and every warp is done with the stage the next copy
     // overwrites (mma.sync: read before the barrier; wgmma: the refill
@@ -1428,9 +1442,9 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       e.barrier();
     Value next = arith::AddIOp::create(
         b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
-    Value nextStage = arith::RemUIOp::create(b, loc, next, cStages);
     if (failed(issue(next, pick(stageA, nextStage), pick(stageB, nextStage))))
       return failure();
+    scf::YieldOp::create(b, loc, carried);
   } else {
     // wgmma, one piece per warpgroup: unrolled by `stages` so that every
     // stage index is static (the descriptors are constants; rolled with the

@@ -2,9 +2,10 @@
 
 // The matmul K loop on mma.sync (sm_90, no wgmma): a cp.async pipeline of 4
 // stages, loads 3 iterations ahead, one loop iteration per K step whose
-// stage buffers (stage i % 4 for the fragments, (i + 3) % 4 for the copies)
-// are chosen at run time by arith.select of the stage buffers: the kernel
-// holds one copy of the stage body.
+// stage buffers (stage i % 4 for the fragments, (i + 3) % 4 for the copies,
+// both carried by the loop: + 1, back to 0 at 4) are chosen at run time by
+// arith.select of the stage buffers: the kernel holds one copy of the stage
+// body.
 
 // CHECK-LABEL: gpu.func @kloop_f16
 // CHECK: %[[SA0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)]>>
@@ -29,8 +30,13 @@
 // CHECK: %[[ACC:.*]] = tirx.alloc : !tirx.buffer<128x128xf32, local
 // CHECK: tirx.fill cta %[[ACC]]
 // CHECK: %[[C4:.*]] = arith.constant 4 : index
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[TRIPS:.*]] step %c1
-// CHECK-NEXT: %[[S:.*]] = arith.remui %[[I]], %[[C4]] : index
+// CHECK: %[[F:.*]]:2 = scf.for %[[I:.*]] = %{{.*}} to %[[TRIPS:.*]] step %c1{{.*}} iter_args(%[[S:.*]] = %c0, %[[NS:.*]] = %c3) -> (index, index) {
+// CHECK-NEXT: %[[S1:.*]] = arith.addi %[[S]], %c1{{.*}} : index
+// CHECK-NEXT: %[[SW:.*]] = arith.cmpi eq, %[[S1]], %[[C4]] : index
+// CHECK-NEXT: %[[SN:.*]] = arith.select %[[SW]], %c0, %[[S1]] : index
+// CHECK-NEXT: %[[NS1:.*]] = arith.addi %[[NS]], %c1{{.*}} : index
+// CHECK-NEXT: %[[NSW:.*]] = arith.cmpi eq, %[[NS1]], %[[C4]] : index
+// CHECK-NEXT: %[[NSN:.*]] = arith.select %[[NSW]], %c0, %[[NS1]] : index
 // CHECK-NEXT: tirx.async_wait {pending = 2 : i64}
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[IS1:.*]] = arith.cmpi eq, %[[S]], %c1
@@ -47,14 +53,15 @@
 // CHECK: tirx.gemm warp
 // CHECK-NOT: tirx.gemm
 // CHECK: %[[NEXT:.*]] = arith.addi %[[I]], %c3
-// CHECK-NEXT: %[[NS:.*]] = arith.remui %[[NEXT]], %[[C4]] : index
-// CHECK: arith.select %{{.*}}, %[[SA1]], %[[SA0]]
+// CHECK: arith.cmpi eq, %[[NS]], %c1
+// CHECK-NEXT: arith.select %{{.*}}, %[[SA1]], %[[SA0]]
 // CHECK: %[[NA:.*]] = arith.select %{{.*}}, %[[SA3]], %{{.*}}
 // CHECK: %[[NB:.*]] = arith.select %{{.*}}, %[[SB3]], %{{.*}}
 // CHECK: arith.cmpi slt, %[[NEXT]], %[[TRIPS]]
 // CHECK: tirx.copy_async cta %[[NA]], %{{.*}} :
 // CHECK: tirx.copy_async cta %[[NB]], %{{.*}} :
 // CHECK: tirx.async_commit
+// CHECK-NEXT: scf.yield %[[SN]], %[[NSN]] : index, index
 // CHECK-NEXT: }
 // CHECK-NEXT: tirx.async_wait {pending = 0 : i64}
 // CHECK-NEXT: gpu.barrier

@@ -31,8 +31,7 @@
 // CHECK: tirx.async_commit
 // CHECK: %[[ACC:.*]] = tirx.alloc : !tirx.buffer<128x128xf32, local, <S[(2,4,2,8,16,4,2):(64,1@warpid,2,4@laneid,4,1@laneid,1)]>>
 // CHECK: tirx.fill cta %[[ACC]]
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[TRIPS:.*]] step %c1
-// CHECK: %[[STAGE:.*]] = arith.remui %[[I]], %c4
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[TRIPS:.*]] step %c1{{.*}} iter_args(%{{.*}} = %c0, %{{.*}} = %c3)
 // CHECK: tirx.async_wait {pending = 2 : i64}
 // CHECK: gpu.barrier
 // CHECK: arith.select %{{.*}}, %[[SA3]], %{{.*}}
@@ -64,8 +63,7 @@
 // CHECK-SAME: nvvm.reqntid = array<i32: 128, 1, 1>
 // CHECK-COUNT-6: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
 // CHECK-NOT: tirx.alloc {{.*}} shared
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %c1
-// CHECK: arith.remui %[[I]], %c3
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %c1{{.*}} iter_args(%{{.*}} = %c0, %{{.*}} = %c2)
 // CHECK: tirx.async_wait {pending = 1 : i64}
 
 // 64 KiB stages (K = 128): fewer than three fit in half of the SM, so a

@@ -10,8 +10,8 @@
 // selected stage address (one bfe per operand and iteration, then one add
 // per K step).
 
-// TIRX: scf.for
-// TIRX: arith.remui
+// TIRX: scf.for {{.*}} iter_args
+// TIRX-NOT: arith.remui
 // TIRX: arith.select {{.*}} : !tirx.buffer<128x64xbf16, shared
 // TIRX: tirx.gemm_async
 
