@@ -15,7 +15,7 @@ gpu.module @m [#nvvm.target<chip = "sm_80">] {
   gpu.func @f8_sm80(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
     // expected-error@+5 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_80)}}
-    // expected-note@+4 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x32; wgmmaMemory: expects A in shared memory (A in registers: upstream nvvm.wgmma.mma_async takes A by descriptor only)}}
+    // expected-note@+4 {{wgmma (prio=20): hasWgmma: needs wgmma (sm_90a), target is sm_80; execScopeIn: scope warp is not supported; wgmmaShape: expects M = 64, N in [8, 256] step 8 and K % 32 = 0, got MxNxK = 16x8x32; wgmmaMemory: takes A in registers only for 16-bit inputs, not transposed, with an f32 accumulator and no promote_k}}
     // expected-note@+3 {{mma_sync (prio=10): mmaSyncF8Chip: f8 inputs need mma.sync m16n8k32 .e4m3/.e5m2 (sm_89 or newer, PTX ISA 8.4 or newer), target is sm_80 with PTX 7.0}}
     // expected-note@+2 {{mma_sync_int (prio=10)}}
     // expected-note@+1 {{fma (prio=0): execScopeIn: scope warp is not supported; fmaTypes: takes f16, bf16, f32 or f64 inputs no wider than a float accumulator, or integer inputs no wider than an integer accumulator, got f8E4M3FN x f8E4M3FN inputs with a f32 accumulator; fmaOperands: A is not a shared buffer with a power-of-two layout without swizzle or replicas}}
@@ -133,6 +133,23 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
   gpu.func @f32_precision_warp(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %d = tirx.alloc : !C
     tirx.gemm warp %d, %a, %b, %d {config = {precision = "f32"}} : !C, !A, !B, !C
+    gpu.return
+  }
+}
+
+// -----
+
+// A in registers on wgmma: only in the layout of a wgmma accumulator of
+// width K (the A fragments of the K steps); a blocked layout is rejected.
+!A = !tirx.buffer<64x32xbf16, local, #tirx.layout<S[(64,2,16):(2@tid_in_wg,1@tid_in_wg,1)]>>
+!B = !tirx.buffer<32x16xbf16, shared, #tirx.layout<S[(4,8,2,8):(64,1,256,8)]>>
+!D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @register_a_blocked(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %d = tirx.alloc : !D
+    // expected-error@+2 {{'tirx.gemm' op has no applicable variant on target 'cuda' (sm_90a)}}
+    // expected-note@+1 {{wgmma (prio=20): wgmmaLayouts: A in registers is not the wgmma A fragment layout (an m64nNk16 accumulator layout of width K)}}
+    tirx.gemm warpgroup %d, %a, %b, %d {dispatch = "wgmma"} : !D, !A, !B, !D
     gpu.return
   }
 }

@@ -15,6 +15,8 @@
 // B given as N x K (transpose_b), f8 inputs: 32 elements per K step.
 !A8 = !tirx.buffer<64x32xf8E4M3FN, shared, #tirx.layout<S[(8,8,2,16):(256,16,128,1)]>>
 !B8 = !tirx.buffer<16x32xf8E5M2, shared, #tirx.layout<S[(2,8,2,16):(256,16,128,1)]>>
+// A in registers: a wgmma accumulator layout of width 32.
+!AR = !tirx.buffer<64x32xbf16, local, #tirx.layout<S[(4,2,8,4,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 
 gpu.module @gemm [#nvvm.target<chip = "sm_90a">] {
 
@@ -54,6 +56,31 @@ gpu.module @gemm [#nvvm.target<chip = "sm_90a">] {
 gpu.func @gemm_bf16(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
   %d = tirx.alloc : !D
   tirx.gemm warpgroup %d, %a, %b, %d : !D, !A, !B, !D
+  gpu.return
+}
+
+// A in registers (16-bit, f32 accumulator): in the layout of a wgmma
+// accumulator of width K (32: two K steps), the fragment of step s is its
+// storage slots 8s..8s+7, packed in pairs into four b32 registers of the
+// register-A form of wgmma.mma_async (inline PTX); B by descriptor. Both
+// steps' registers are packed before wgmma's fence.
+// CHECK-LABEL: gpu.func @register_a
+// CHECK: %[[SA:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<16xbf16>
+// CHECK: memref.load %[[SA]][%c0]
+// CHECK: memref.load %[[SA]][%c7]
+// CHECK: memref.load %[[SA]][%c8]
+// CHECK: memref.load %[[SA]][%c15]
+// CHECK-NEXT: vector.from_elements
+// CHECK-NEXT: %[[A7:.*]] = llvm.bitcast %{{.*}} : vector<2xbf16> to i32
+// CHECK-NEXT: nvvm.wgmma.fence.aligned
+// CHECK-NOT: memref.load
+// CHECK: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, 0, 0;\0Awgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16 {$0, $1, $2, $3, $4, $5, $6, $7}, {$16, $17, $18, $19}, $20, p, 1, 1, 0;\0A}", "=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,r,r,r,r,l"
+// CHECK: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, 1, 0;{{.*}}" {{.*}}, %[[A7]], %{{.*}} :
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+gpu.func @register_a(%a: !AR, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %d = tirx.alloc : !D
+  tirx.gemm warpgroup %d, %a, %b, %d : !D, !AR, !B, !D
   gpu.return
 }
 

@@ -260,6 +260,20 @@ TileLayout accLayout2D(const MmaPlan &p) {
                      p.gridN, wpp, {}, p.repM);
 }
 
+/// The CTA-level layout in which wgmma reads a rank-2 A (M x K, 16-bit)
+/// from registers: the accumulator layout of the same plan with N = K (the
+/// A fragment of m64nNk16 step s is the registers 8s..8s+7 of an m64nK
+/// accumulator), so that a product's f16 copy of another product's
+/// accumulator (attention's P) feeds it in place. Only for one piece along
+/// N (A is not replicated over warpgroups).
+std::optional<TileLayout> registerALayout(const MmaPlan &p) {
+  if (!p.wgmma || p.batched || p.gridN != 1 || p.bits != 16 || p.promoteK)
+    return std::nullopt;
+  MmaPlan q = p;
+  q.n = p.k;
+  return accLayout2D(q);
+}
+
 /// `layout` (rank 2) repeated `batch` times along a new outer dimension,
 /// one after the other in storage: batch index i at offset i * the span of
 /// `layout`.
@@ -756,8 +770,17 @@ public:
     SmallVector<int64_t> aPieceShape = transposeA
                                            ? SmallVector<int64_t>{p.k, pm}
                                            : SmallVector<int64_t>{pm, p.k};
-    Value a = view(sharedA, aPieceShape,
-                   pieceLayout(sharedA, p.m, pm, i, transposeA));
+    // A in registers (registerALayout): the piece's rows are the r-th
+    // piece registers of the warpgroup, like the accumulator's.
+    Value a;
+    if (cast<tirx::BufferType>(sharedA.getType()).isLocal()) {
+      TileLayout frag = mma::getWgmmaAccumulatorLayout(p.k);
+      a = view(sharedA, aPieceShape,
+               withOffset(frag, offsetOf(sharedA) + r * frag.span("m")));
+    } else {
+      a = view(sharedA, aPieceShape,
+               pieceLayout(sharedA, p.m, pm, i, transposeA));
+    }
     SmallVector<int64_t> bPieceShape = transposeB
                                            ? SmallVector<int64_t>{pn, p.k}
                                            : SmallVector<int64_t>{p.k, pn};
@@ -1034,7 +1057,20 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
                            nullptr);
     return shared;
   };
-  Value sharedA = stage(op.getLhs(), lhs, aShape, true);
+  // A 16-bit A in registers in the layout wgmma reads A from registers
+  // (attention's P, cast from the scores' accumulator) is not staged: the
+  // product reads its registers (docs/Matmul.md). One the loops around the
+  // product do not change (attention's Q) is staged once instead, so that
+  // it does not hold registers across the loop.
+  auto isRegisterA = [&] {
+    auto type = dyn_cast<tirx::BufferType>(lhs.getType());
+    std::optional<TileLayout> want = registerALayout(*plan);
+    return type && type.isLocal() && want &&
+           !invariantStagingPoint(l, op, op.getLhs(), lhs) &&
+           type.getElementType() == plan->inType &&
+           shapeOf(op.getAcc()).second.isF32() && type.getTileLayout() == *want;
+  };
+  Value sharedA = isRegisterA() ? lhs : stage(op.getLhs(), lhs, aShape, true);
   Value sharedB = stage(op.getRhs(), rhs, bShape, false);
   e.barrier();
   l.loopProducts.barrierBefore(op);

@@ -17,7 +17,12 @@
 //                  or f16 accumulator in registers with the m64nNk16
 //                  fragment layout (f16: pairs per register), f32 inputs as
 //                  tf32 (k8): nvvm.wgmma.fence, one nvvm.wgmma.mma_async
-//                  per K step, commit, and (gemm only) wait.
+//                  per K step, commit, and (gemm only) wait. A 16-bit A
+//                  may instead be in registers, in the layout of a wgmma
+//                  accumulator of width K (the A fragment of m64nNk16 step
+//                  s is that accumulator's registers 8s..8s+7), with an f32
+//                  accumulator: the register-A form of wgmma.mma_async
+//                  (inline PTX: upstream's op takes A by descriptor only).
 //   fma       (0): gemm at CTA scope on any float or integer types, A and B
 //                  in shared memory in any unswizzled layout, D in registers
 //                  in any layout: each thread computes the elements of D it
@@ -551,16 +556,27 @@ Predicate wgmmaPromotion() {
           }};
 }
 
+/// A in registers: 16-bit A, not transposed, with an f32 accumulator and
+/// no promote_k (the register-A form of wgmma.mma_async).
+bool registerAForm(const Gemm &g) {
+  unsigned bits = g.inputType().getIntOrFloatBitWidth();
+  return g.type(g.a).isLocal() && bits == 16 && !g.transposeA &&
+         g.accType().isF32();
+}
+
 Predicate wgmmaMemory() {
   return {"wgmmaMemory", [](Operation *op, const DispatchContext &) {
             Gemm g = readGemm(op);
             if (!g.type(g.d).isLocal())
               return Outcome::fail("expects the accumulator D in registers "
                                    "(local)");
-            if (!g.type(g.a).isShared())
-              return Outcome::fail("expects A in shared memory (A in "
-                                   "registers: upstream nvvm.wgmma.mma_async "
-                                   "takes A by descriptor only)");
+            if (g.type(g.a).isLocal() && (!registerAForm(g) || promoteK(op)))
+              return Outcome::fail("takes A in registers only for 16-bit "
+                                   "inputs, not transposed, with an f32 "
+                                   "accumulator and no promote_k");
+            if (!g.type(g.a).isShared() && !g.type(g.a).isLocal())
+              return Outcome::fail("expects A in shared memory or "
+                                   "registers");
             if (!g.type(g.b).isShared())
               return Outcome::fail("expects B in shared memory");
             return Outcome::ok();
@@ -571,6 +587,9 @@ Predicate wgmmaMemory() {
 struct WgmmaOperands {
   SmallVector<int64_t> d;
   SmallVector<mma::WgmmaDescriptor> a, b;
+  /// A in registers: the storage slot of each A fragment element, K step s
+  /// at 8s..8s+7 (a0..a7).
+  SmallVector<int64_t> aRegs;
 };
 
 FailureOr<WgmmaOperands> matchWgmma(const Gemm &g, std::string &why) {
@@ -611,10 +630,23 @@ FailureOr<WgmmaOperands> matchWgmma(const Gemm &g, std::string &why) {
     why += "; MN-major: " + llvm::toString(mnMajor.takeError());
     return failure();
   };
-  // op(A) is M x K: the buffer is M x K, or K x M with transpose_a. op(B) is
-  // K x N: the buffer is K x N (K outer), or N x K with transpose_b.
-  if (failed(descriptors(g.a, g.transposeA, g.m, "A", result.a)) ||
-      failed(descriptors(g.b, !g.transposeB, g.n, "B", result.b)))
+  // op(A) is M x K: the buffer is M x K, or K x M with transpose_a (or A
+  // in registers: a wgmma accumulator layout of width K). op(B) is K x N:
+  // the buffer is K x N (K outer), or N x K with transpose_b.
+  if (g.type(g.a).isLocal()) {
+    auto a = mma::matchFragment(g.type(g.a).getTileLayout(), false,
+                                mma::getWgmmaAccumulatorFragment(g.k));
+    if (!a) {
+      why = "A in registers is not the wgmma A fragment layout (an "
+            "m64nNk16 accumulator layout of width K): " +
+            llvm::toString(a.takeError());
+      return failure();
+    }
+    result.aRegs = std::move(*a);
+  } else if (failed(descriptors(g.a, g.transposeA, g.m, "A", result.a))) {
+    return failure();
+  }
+  if (failed(descriptors(g.b, !g.transposeB, g.n, "B", result.b)))
     return failure();
   return result;
 }
@@ -624,7 +656,8 @@ Predicate wgmmaLayouts() {
             Gemm g = readGemm(op);
             // Other shapes and memory scopes are reported by wgmmaShape and
             // wgmmaMemory.
-            if (!wgmmaShapeOk(g) || !g.type(g.a).isShared() ||
+            if (!wgmmaShapeOk(g) ||
+                !(g.type(g.a).isShared() || registerAForm(g)) ||
                 !g.type(g.b).isShared() || !g.type(g.d).isLocal())
               return Outcome::ok();
             std::string why;
@@ -753,6 +786,66 @@ bool asyncProxyFenced(Operation *op) {
   return false;
 }
 
+/// The four b32 registers of the A fragment of K step `step` of a register
+/// A (`storage`, 16-bit elements of `type`): its elements a0..a7 at the
+/// storage slots `slots[8 * step ...]`, packed in pairs.
+SmallVector<Value> packRegisterA(OpBuilder &b, Location loc, Value storage,
+                                 ArrayRef<int64_t> slots, int64_t step,
+                                 Type type) {
+  auto pair = VectorType::get({2}, type);
+  SmallVector<Value> packed;
+  for (int64_t q = 0; q < 4; ++q) {
+    Value lo = memref::LoadOp::create(
+        b, loc, storage, cstIndex(b, loc, slots[8 * step + 2 * q]));
+    Value hi = memref::LoadOp::create(
+        b, loc, storage, cstIndex(b, loc, slots[8 * step + 2 * q + 1]));
+    packed.push_back(LLVM::BitcastOp::create(
+        b, loc, b.getI32Type(),
+        vector::FromElementsOp::create(b, loc, pair, ValueRange{lo, hi})));
+  }
+  return packed;
+}
+
+/// One m64nNk16 wgmma.mma_async with A in registers (`a`: the fragment's
+/// four b32 registers, packRegisterA; inputs of `type`) into the f32
+/// accumulator `acc` (a struct of N/2 f32), B by descriptor: inline PTX,
+/// because upstream's nvvm.wgmma.mma_async takes A by descriptor only.
+/// Returns the new accumulator.
+Value emitWgmmaRegisterA(OpBuilder &b, Location loc, Value acc,
+                         ArrayRef<Value> a, Value descB, int64_t n, Type type,
+                         bool scaleD, bool transposeB) {
+  int64_t regs = n / 2;
+  SmallVector<Value> operands;
+  for (int64_t r = 0; r < regs; ++r)
+    operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, r));
+  operands.append(a.begin(), a.end());
+  operands.push_back(descB);
+  // $0..$(regs-1): the accumulator out, tied to the inputs $regs..; then
+  // a0..a7 in four registers and B's descriptor.
+  std::string ptx, constraints;
+  llvm::raw_string_ostream os(ptx), cs(constraints);
+  std::string name = type.isBF16() ? "bf16" : "f16";
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, " << (scaleD ? 1 : 0)
+     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << n << "k16.f32." << name
+     << "." << name << " {";
+  for (int64_t r = 0; r < regs; ++r) {
+    os << (r ? ", $" : "$") << r;
+    cs << "=f,";
+  }
+  int64_t in = 2 * regs;
+  os << "}, {$" << in << ", $" << in + 1 << ", $" << in + 2 << ", $" << in + 3
+     << "}, $" << in + 4 << ", p, 1, 1, " << (transposeB ? 1 : 0) << ";\n}";
+  for (int64_t r = 0; r < regs; ++r)
+    cs << r << ",";
+  cs << "r,r,r,r,l";
+  return LLVM::InlineAsmOp::create(
+             b, loc, acc.getType(), operands, ptx, constraints,
+             /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+             ArrayAttr())
+      .getResult(0);
+}
+
 Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   Gemm g = readGemm(op);
   std::string why;
@@ -794,12 +887,14 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   // Operands whose storage is chosen at run time (the rolled K loop) take
   // their descriptors from the selected precomputed start field; the others
   // from their (static) address.
+  bool registerA = !operands->aRegs.empty();
   bool selectedA =
       isa_and_nonnull<arith::SelectOp>(viewRoot(g.a).getDefiningOp());
   bool selectedB =
       isa_and_nonnull<arith::SelectOp>(viewRoot(g.b).getDefiningOp());
-  Value aBase = selectedA ? emitSelectedStartField(b, loc, g.a)
-                          : emitSharedAddress(b, loc, g.a);
+  Value aBase = registerA   ? getStorage(b, loc, g.a)
+                : selectedA ? emitSelectedStartField(b, loc, g.a)
+                            : emitSharedAddress(b, loc, g.a);
   Value bBase = selectedB ? emitSelectedStartField(b, loc, g.b)
                           : emitSharedAddress(b, loc, g.b);
   NVVM::WGMMATypes typeA = *getWgmmaType(g.inputType());
@@ -817,23 +912,42 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   // One chain of wgmma over the K steps, or with promote_k one chain per
   // chunk of K into zero whose result is added to the accumulator once it
   // is complete.
-  int64_t steps = operands->a.size();
+  int64_t steps =
+      registerA ? int64_t(operands->aRegs.size()) / 8 : operands->a.size();
   int64_t promoteSteps = promoteK(op) / stepK;
   int64_t chunkSteps = promoteSteps ? promoteSteps : steps;
   bool haveAcc = g.beta != 0;
+  // A in registers: every step's fragment is packed before wgmma's fence,
+  // so that no register wgmma reads is written between the fence and the
+  // instruction (ptxas would add a fence of its own, C7519).
+  SmallVector<SmallVector<Value>> aPacked;
+  if (registerA)
+    for (int64_t s = 0; s < steps; ++s)
+      aPacked.push_back(
+          packRegisterA(b, loc, aBase, operands->aRegs, s, g.inputType()));
   for (int64_t first = 0; first < steps; first += chunkSteps) {
     bool promote = promoteSteps && (chunkSteps < steps || haveAcc);
     Value chain = promote ? LLVM::UndefOp::create(b, loc, accType) : acc;
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     for (int64_t s = first; s < first + chunkSteps; ++s) {
-      const mma::WgmmaDescriptor &da = operands->a[s], &db = operands->b[s];
-      Value descA = selectedA ? emitDescriptorFromField(b, loc, aBase, da)
-                              : emitDescriptor(b, loc, aBase, da);
-      Value descB = selectedB ? emitDescriptorFromField(b, loc, bBase, db)
-                              : emitDescriptor(b, loc, bBase, db);
+      const mma::WgmmaDescriptor &db = operands->b[s];
       NVVM::WGMMAScaleOut scaleD = s == first && (promote || !haveAcc)
                                        ? NVVM::WGMMAScaleOut::zero
                                        : NVVM::WGMMAScaleOut::one;
+      auto descriptorB = [&] {
+        return selectedB ? emitDescriptorFromField(b, loc, bBase, db)
+                         : emitDescriptor(b, loc, bBase, db);
+      };
+      if (registerA) {
+        chain = emitWgmmaRegisterA(
+            b, loc, chain, aPacked[s], descriptorB(), g.n, g.inputType(),
+            scaleD == NVVM::WGMMAScaleOut::one, db.mnMajor);
+        continue;
+      }
+      const mma::WgmmaDescriptor &da = operands->a[s];
+      Value descA = selectedA ? emitDescriptorFromField(b, loc, aBase, da)
+                              : emitDescriptor(b, loc, aBase, da);
+      Value descB = descriptorB();
       chain = NVVM::WgmmaMmaAsyncOp::create(
           b, loc, accType, chain, descA, descB, shape, typeA, typeB,
           f16Acc ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::f32, scaleD,

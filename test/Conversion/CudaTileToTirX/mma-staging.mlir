@@ -18,14 +18,17 @@
 // CHECK-NOT: tirx.copy cta %[[Q]]
 // CHECK: %[[KT:.*]] = tirx.alloc : !tirx.buffer<64x128xf16, shared, <S[(64,128):(1,64)], swizzle = 128>>
 // CHECK: tirx.gemm warpgroup {{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{.*}} : {{.*}}, !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>, !tirx.buffer<64x128xf16, shared, <S[(64,128):(1,64)], swizzle = 128>>
-// CHECK: %[[P:.*]] = tirx.alloc : !tirx.buffer<128x128xf16, shared, <S[(128,2,64):(64,8192,1)], swizzle = 128>>
+// P, the f16 copy of the Q K^T accumulator computed in the loop, is read
+// by P V from its registers (wgmma's register-A form): it is not staged.
+// CHECK-NOT: tirx.alloc : !tirx.buffer<128x128xf16, shared
 // CHECK: %[[V:.*]] = tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
-// CHECK: tirx.gemm warpgroup {{.*}} : {{.*}}, !tirx.buffer<64x128xf16, shared, <S[(64,2,64):(64,8192,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
-// CHECK: tirx.gemm warpgroup {{.*}} : {{.*}}, !tirx.buffer<64x128xf16, shared, <S[(64,2,64):(64,8192,1)] + 4096, swizzle = 128>>
+// CHECK: tirx.gemm warpgroup {{.*}} : {{.*}}, !tirx.buffer<64x128xf16, local, <S[(4,2,8,16,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>, !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
+// CHECK: tirx.gemm warpgroup {{.*}} : {{.*}}, !tirx.buffer<64x128xf16, local, <S[(4,2,8,16,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>, !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
 
-// Q K^T: K-major A and B (transpose immediates 0, 0); P V: V MN-major (0, 1).
+// Q K^T: K-major A and B (transpose immediates 0, 0); P V: A in four
+// registers per K step, V MN-major (transpose-B immediate 1).
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 0;
-// PTX-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+// PTX-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
 // PTX-NOT: st.shared.b16
 cuda_tile.module @k {
   entry @attn(%pq: tile<ptr<f16>>, %pk: tile<ptr<f16>>, %pv: tile<ptr<f16>>, %po: tile<ptr<f32>>, %n: tile<i32>) {

@@ -33,7 +33,7 @@
 // CHECK: tirx.async_commit
 // CHECK-NEXT: tirx.async_wait {pending = 2 : i64}
 // CHECK-NOT: tirx.copy cta {{.*}} !tirx.buffer<128x64xf16, shared
-// CHECK: tirx.gemm warpgroup {{.*}} : {{.*}}, !tirx.buffer<64x128xf16, shared, <S[(64,2,64):(64,8192,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
+// CHECK: tirx.gemm warpgroup {{.*}} : {{.*}}, !tirx.buffer<64x128xf16, local, {{.*}}>>, !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
 // CHECK: tirx.async_wait {pending = 0 : i64}
 // CHECK-NOT: tirx.copy_async
 // CHECK: gpu.return
@@ -45,13 +45,14 @@
 // SM80: tirx.gemm warp {{.*}}transpose_b
 // SM80: tirx.async_wait {pending = 2 : i64}
 
-// Q K^T: K-major A and B (transpose immediates 0, 0); P V: V MN-major (0, 1).
+// Q K^T: K-major A and B (transpose immediates 0, 0); P V: P from
+// registers, V MN-major (transpose-B immediate 1).
 // PTX-LABEL: .entry attn
 // PTX: cp.async.cg.shared.global
 // PTX: cp.async.wait_group 2;
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 0;
 // PTX: cp.async.wait_group 2;
-// PTX-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
+// PTX-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
 // PTX80-LABEL: .entry attn
 // PTX80: cp.async.wait_group 2;
 // PTX80: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
