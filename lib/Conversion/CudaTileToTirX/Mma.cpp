@@ -578,21 +578,27 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
   });
   // Warpgroups along M, the same for every product: one per 64-row block,
   // or where stacking applies, the fewest (a power of two) that keep the
-  // accumulators of all products together within kAccumulatorsPerThread
-  // elements per thread: cuTile's 128x128 matmul on one warpgroup (two
-  // m64n128 pieces, Triton's and tileiras's warpgroup tile), its attention
-  // with D = 64 too (the 128x64 scores and the 128x64 output), with
-  // D = 128 on two.
+  // accumulators of the products of each block (a loop body: they are live
+  // together; the products of two loops one after the other are not)
+  // within kAccumulatorsPerThread elements per thread: cuTile's 128x128
+  // matmul on one warpgroup (two m64n128 pieces, Triton's and tileiras's
+  // warpgroup tile), its attention with D = 64 too (the 128x64 scores and
+  // the 128x64 output; the causal kernel's two loops each hold such a
+  // pair), with D = 128 on two.
   int64_t most = 1;
   for (const Product &p : products)
     most = std::max(most, p.rows);
   int64_t unitsM = most;
   if (stack) {
     auto accumulators = [&](int64_t units) {
-      int64_t sum = 0;
-      for (const Product &p : products)
+      llvm::SmallDenseMap<Block *, int64_t> perBlock;
+      int64_t most = 0;
+      for (const Product &p : products) {
+        int64_t &sum = perBlock[p.op->getBlock()];
         sum += p.m * p.n / (128 * std::min(units, p.rows) * p.gridN);
-      return sum;
+        most = std::max(most, sum);
+      }
+      return most;
     };
     for (unitsM = 1; unitsM < most; unitsM *= 2)
       if (accumulators(unitsM) <= kAccumulatorsPerThread)
