@@ -58,6 +58,9 @@ public:
   unsigned getSharedMemoryPerSm() const {
     return sm >= 90 ? 228 * 1024 : sm == 80 ? 164 * 1024 : 100 * 1024;
   }
+  /// 32-bit registers of one SM that its CTAs share (64K on sm_50 and
+  /// newer).
+  unsigned getRegistersPerSm() const { return 64 * 1024; }
   /// Static `.shared` memory a kernel may declare (bytes): ptxas accepts up
   /// to the opt-in limit for an arch-specific target (sm_90a), and rejects
   /// more than 48 KiB otherwise ("uses too much shared data").

@@ -272,6 +272,11 @@ static int64_t entryHint(ct::EntryOp entry, StringRef chip, StringRef name) {
 /// "Limits"): a 1024 x 1024 f32 tile over 128 threads is 8192 and compiles
 /// in seconds; compile time and memory grow with it.
 static constexpr int64_t kMaxElementsPerThread = 16384;
+/// The registers per thread an `occupancy` hint leaves besides the
+/// tensor-core accumulators, at least: cuTile's attention with D = 128 and
+/// 128x64 tiles on two warpgroups holds 96 accumulator registers and ran
+/// fastest with `occupancy=2` (128 registers per thread, docs/Matmul.md).
+static constexpr int64_t kAccumulatorReserve = 32;
 
 /// The most elements of one tile result in `entry`.
 static int64_t largestTile(ct::EntryOp entry) {
@@ -430,12 +435,22 @@ struct ConvertCudaTileToTirXPass
     func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                   DenseI32ArrayAttr::get(ctx, block));
     // `occupancy` N: at least N CTAs per SM (`.minnctapersm N`); ptxas
-    // then limits the registers per thread to fit them.
-    // Values outside the verifier's [1, 32] are ignored, as hints may be.
+    // then limits the registers per thread to fit them. Values outside the
+    // verifier's [1, 32] are ignored, as hints may be, and N is lowered
+    // where that limit would not hold the tensor-core accumulators and
+    // kAccumulatorReserve registers besides (ptxas then fails on the
+    // instruction that holds them, C7600/C7602).
     if (int64_t occupancy = entryHint(entry, target.getChip(), "occupancy");
-        occupancy >= 1 && occupancy <= 32)
+        occupancy >= 1 && occupancy <= 32) {
+      int64_t need = mmaAccumulatorRegisters(entry, threads);
+      if (need)
+        occupancy =
+            std::clamp<int64_t>(target.getRegistersPerSm() /
+                                    (threads * (need + kAccumulatorReserve)),
+                                1, occupancy);
       func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                     b.getI32IntegerAttr(occupancy));
+    }
     func->setAttr("tileir.abi", ArrayAttr::get(ctx, abi));
     func->setAttr("tileir.pointee", ArrayAttr::get(ctx, pointees));
     func->setAttr("tileir.dense", DenseI64ArrayAttr::get(ctx, dense));

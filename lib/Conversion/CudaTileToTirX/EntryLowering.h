@@ -468,6 +468,12 @@ void planMmaLayouts(ct::EntryOp entry, LayoutPlanner &planner,
 /// kernel has no such product or the target has no wgmma.
 int64_t mmaCtaThreads(ct::EntryOp entry, const ::tileir::TargetInfo &target);
 
+/// The 32-bit registers per thread that the accumulators of `entry`'s
+/// tensor-core products (mmaf, mmai) take on a CTA of `threads` threads:
+/// the products of one block are live together (summed), those of
+/// different blocks are not (the largest block's sum).
+int64_t mmaAccumulatorRegisters(ct::EntryOp entry, int64_t threads);
+
 /// Whether a dense value of `elem` can initialize a global: whole-byte
 /// integers and floats (not i1 or tf32).
 bool isStorableInGlobal(Type elem);

@@ -614,6 +614,23 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
   return threads;
 }
 
+int64_t mlir::tileir::mmaAccumulatorRegisters(ct::EntryOp entry,
+                                              int64_t threads) {
+  llvm::SmallDenseMap<Block *, int64_t> perBlock;
+  int64_t most = 0;
+  entry.walk([&](Operation *op) {
+    if (!isa<ct::MmaFOp, ct::MmaIOp>(op))
+      return;
+    auto acc = cast<ct::TileType>(op->getOperand(2).getType());
+    int64_t bits =
+        acc.getNumElements() * acc.getElementType().getIntOrFloatBitWidth();
+    int64_t &sum = perBlock[op->getBlock()];
+    sum += llvm::divideCeil(bits, 32 * threads);
+    most = std::max(most, sum);
+  });
+  return most;
+}
+
 //===----------------------------------------------------------------------===//
 // Building blocks
 //===----------------------------------------------------------------------===//
