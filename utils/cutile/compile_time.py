@@ -30,8 +30,8 @@ import run_suite  # noqa: E402  (the case list)
 
 
 def signatures(ct, ArrayConstraint, ScalarConstraint, KernelSignature, cc):
-    """(file stem, module, kernel name, signature) for every distinct kernel of
-    the suite's cases."""
+    """file stem -> ((module, kernel name, occupancy hint or None), signature)
+    for every distinct kernel of the suite's cases."""
     dtypes = {"float16": ct.float16, "bfloat16": ct.bfloat16, "float32": ct.float32}
 
     def array(dt, rank, unit_first=False):
@@ -53,18 +53,19 @@ def signatures(ct, ArrayConstraint, ScalarConstraint, KernelSignature, cc):
             args = [array(dt, 2, p["layout"] in ("tn", "tt")),
                     array(dt, 2, p["layout"] in ("nt", "tt")), array(dt, 2)]
             args += list(p["tiles"])
-            kernel = ("kernels.matmul", "matmul_kernel")
+            kernel = ("kernels.matmul", "matmul_kernel", None)
         elif p["kind"] == "attention":
             stem = (f"attention_{'causal' if p['causal'] else 'full'}_{p['dtype']}_d{p['d']}_"
-                    f"{p['tile_m']}x{p['tile_n']}")
+                    f"{p['tile_m']}x{p['tile_n']}"
+                    + (f"_occupancy{p['occupancy']}" if "occupancy" in p else ""))
             args = [array(dt, 4)] * 4 + [ScalarConstraint(ct.float32),
                                          ScalarConstraint(ct.int32)]
             args += [p["d"], p["heads"], p["tile_m"], p["tile_n"], 1, p["causal"], True]
-            kernel = ("kernels.attention", "fmha_kernel")
+            kernel = ("kernels.attention", "fmha_kernel", p.get("occupancy"))
         else:
             stem = f"transpose_{p['dtype']}_{'x'.join(map(str, p['tiles']))}"
             args = [array(dt, 2), array(dt, 2)] + list(p["tiles"])
-            kernel = ("kernels.transpose", "transpose_kernel")
+            kernel = ("kernels.transpose", "transpose_kernel", None)
         seen.setdefault(stem, (kernel, KernelSignature(args, cc)))
     return seen
 
@@ -83,10 +84,12 @@ def export(root, out):
     try:
         sigs = signatures(ct, ArrayConstraint, ScalarConstraint, KernelSignature,
                           CallingConvention.cutile_python_v1())
-        for stem, ((module, kernel), sig) in sigs.items():
+        for stem, ((module, kernel, occupancy), sig) in sigs.items():
             path = os.path.join(out, stem + ".tilebc")
-            export_kernel(getattr(importlib.import_module(module), kernel), [sig], path,
-                          output_format="tileir_bytecode")
+            fn = getattr(importlib.import_module(module), kernel)
+            if occupancy:
+                fn = fn.replace_hints(occupancy=occupancy)
+            export_kernel(fn, [sig], path, output_format="tileir_bytecode")
             files.append(path)
     finally:
         os.chdir(cwd)

@@ -75,6 +75,17 @@ def attention_cases():
                         out.append((name, dict(kind="attention", causal=causal, d=d,
                                                length=length, heads=32, dtype=dtype,
                                                tile_m=tile_m, tile_n=tile_n)))
+    # Tiles and occupancy hints from the search space of cuTile's attention
+    # autotuner (bench_attention.py) whose accumulators do not fit the
+    # registers the hint leaves: the compiler lowers the occupancy.
+    for causal, d, tile_m, tile_n, occupancy in ((False, 64, 256, 64, 4),
+                                                 (False, 128, 128, 128, 4),
+                                                 (True, 128, 256, 128, 2)):
+        name = (f"attention {'causal' if causal else 'full'} float16 L=4096 D={d} "
+                f"{tile_m}x{tile_n} occupancy={occupancy}")
+        out.append((name, dict(kind="attention", causal=causal, d=d, length=4096, heads=32,
+                               dtype="float16", tile_m=tile_m, tile_n=tile_n,
+                               occupancy=occupancy)))
     return out
 
 
@@ -127,6 +138,8 @@ class Case:
             tile_m, tile_n = p["tile_m"], p["tile_n"]
             self.grid = (math.ceil(length / tile_m), h, 1)
             self.kernel = kernels["attention"].fmha_kernel
+            if "occupancy" in p:
+                self.kernel = self.kernel.replace_hints(occupancy=p["occupancy"])
             self.args = (q, kk, v, self.out, self.scale, 0, d, h, tile_m, tile_n, 1,
                          p["causal"], length % tile_n == 0)
             self.flops = 4.0 * h * length * length * d * (0.5 if p["causal"] else 1.0)

@@ -31,10 +31,19 @@ def test_one_signature_per_distinct_kernel():
     matmuls = {(p["layout"], p["dtype"], p["tiles"]) for _, p in run_suite.matmul_cases()}
     assert sum(s.startswith("matmul_") for s in stems) == len(matmuls)
     # Attention: not per length.
-    attn = {(p["causal"], p["dtype"], p["d"], p["tile_m"], p["tile_n"])
+    attn = {(p["causal"], p["dtype"], p["d"], p["tile_m"], p["tile_n"], p.get("occupancy"))
             for _, p in run_suite.attention_cases()}
     assert sum(s.startswith("attention_") for s in stems) == len(attn)
     assert {"transpose_float16_64x64", "transpose_float32_64x64"} <= stems
+
+
+def test_occupancy_cases_export_their_hint():
+    sigs = compile_time.signatures(*fake_api(), cc="cc")
+    hinted = {s: k for s, (k, _) in sigs.items() if k[2]}
+    assert hinted and all(s.startswith("attention_") for s in hinted)
+    assert hinted["attention_full_float16_d64_256x64_occupancy4"] == (
+        "kernels.attention", "fmha_kernel", 4)
+    assert sigs["attention_full_float16_d64_128x64"][0][2] is None
 
 
 def test_transposed_operands_have_a_unit_first_stride():
