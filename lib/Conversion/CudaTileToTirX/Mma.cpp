@@ -3,18 +3,21 @@
 // Part of TileIR. convert-cuda-tile-to-tirx: tensor-core matrix multiply.
 //
 // An M x N x K product of one CTA is cut into pieces of the accumulator:
-// `wgmma` (sm_90a) pieces of 64 rows, A and B read from shared memory, one
-// per warpgroup or several stacked along M per warpgroup (where the
-// accumulators of all the kernel's products fit 128 elements per thread,
-// mmaCtaThreads); or one per warp (`mma_sync`: pieces of multiples of
-// 16 x 8, A and B fragments loaded from shared memory into registers). The
-// accumulator tile gets a CTA-level layout: the piece's fragment layout
-// with the warp grid on `warpid` and a warpgroup's stacked pieces one after
-// the other in its registers; `tirx.view` drops the warp axes so that each
-// warpgroup or warp issues `tirx.gemm` on its own pieces.
+// `wgmma` (sm_90a) pieces of 64 rows, B read from shared memory, A from
+// shared memory or from registers held in the A fragment layout
+// (registerALayout), one per warpgroup or several stacked along M per
+// warpgroup (where the accumulators of each block's products fit 128
+// elements per thread, mmaCtaThreads); or one per warp (`mma_sync`: pieces of
+// multiples of 16 x 8, A and B fragments loaded from shared memory into
+// registers). The accumulator tile gets a CTA-level layout: the piece's
+// fragment layout with the warp grid on `warpid` and a warpgroup's stacked
+// pieces one after the other in its registers; `tirx.view` drops the warp axes
+// so that each warpgroup or warp issues `tirx.gemm` on its own pieces.
 //
 // * `mmaf` on its own stages A and B through shared memory (whatever their
-//   register layout) and issues one tirx.gemm per piece. f8 inputs into an
+//   register layout; on wgmma, not an A that a loop computes in the A
+//   fragment layout, such as attention's P) and issues one tirx.gemm per
+//   piece. f8 inputs into an
 //   f32 accumulator without `fast_acc` are multiplied by the f8 wgmma in
 //   chunks of 128 of K, each chunk's sum added to the accumulator in f32
 //   (what cuBLAS does), or, where wgmma does not apply, converted to f16
@@ -78,6 +81,18 @@ constexpr int64_t kAccumulatorsPerThread = 128;
 /// The fewest stages a CTA of one warpgroup keeps when it leaves half of
 /// the SM's shared memory to a second CTA (halfSmStages).
 constexpr int64_t kMinHalfSmStages = 3;
+
+/// The largest sum of the counts of the tensor-core products (mmaf, mmai)
+/// of one block, given as (product, count) pairs: the products of one block
+/// (a loop body) are live together, those of two blocks (two loops one
+/// after the other) are not.
+int64_t largestBlockSum(ArrayRef<std::pair<Operation *, int64_t>> counts) {
+  llvm::SmallDenseMap<Block *, int64_t> perBlock;
+  int64_t most = 0;
+  for (auto [op, count] : counts)
+    most = std::max(most, perBlock[op->getBlock()] += count);
+  return most;
+}
 
 /// The bytes of the A (M x K) and B (K x N) tiles of one K step of an
 /// M x N x K product with `bits`-bit inputs: one pipeline stage.
@@ -591,14 +606,11 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
   int64_t unitsM = most;
   if (stack) {
     auto accumulators = [&](int64_t units) {
-      llvm::SmallDenseMap<Block *, int64_t> perBlock;
-      int64_t most = 0;
-      for (const Product &p : products) {
-        int64_t &sum = perBlock[p.op->getBlock()];
-        sum += p.m * p.n / (128 * std::min(units, p.rows) * p.gridN);
-        most = std::max(most, sum);
-      }
-      return most;
+      SmallVector<std::pair<Operation *, int64_t>> counts;
+      for (const Product &p : products)
+        counts.push_back(
+            {p.op, p.m * p.n / (128 * std::min(units, p.rows) * p.gridN)});
+      return largestBlockSum(counts);
     };
     for (unitsM = 1; unitsM < most; unitsM *= 2)
       if (accumulators(unitsM) <= kAccumulatorsPerThread)
@@ -616,19 +628,16 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
 
 int64_t mlir::tileir::mmaAccumulatorRegisters(ct::EntryOp entry,
                                               int64_t threads) {
-  llvm::SmallDenseMap<Block *, int64_t> perBlock;
-  int64_t most = 0;
+  SmallVector<std::pair<Operation *, int64_t>> counts;
   entry.walk([&](Operation *op) {
     if (!isa<ct::MmaFOp, ct::MmaIOp>(op))
       return;
     auto acc = cast<ct::TileType>(op->getOperand(2).getType());
     int64_t bits =
         acc.getNumElements() * acc.getElementType().getIntOrFloatBitWidth();
-    int64_t &sum = perBlock[op->getBlock()];
-    sum += llvm::divideCeil(bits, 32 * threads);
-    most = std::max(most, sum);
+    counts.push_back({op, int64_t(llvm::divideCeil(bits, 32 * threads))});
   });
-  return most;
+  return largestBlockSum(counts);
 }
 
 //===----------------------------------------------------------------------===//
@@ -765,9 +774,7 @@ public:
                  Value acc, int64_t i, int64_t j, int64_t r, bool async) {
     FloatAttr one = b.getF64FloatAttr(1.0);
     int64_t pm = p.pieceM(), pn = p.pieceN();
-    TileLayout piece = accPieceLayout(p);
-    Value accPiece = view(
-        acc, {pm, pn}, withOffset(piece, offsetOf(acc) + r * piece.span("m")));
+    Value accPiece = stackedPiece(acc, {pm, pn}, accPieceLayout(p), r);
     // The layout of the block of rows [index * rows, (index + 1) * rows)
     // of an operand buffer with `all` rows, at its offset: whole rows of
     // K (no swizzle), swizzle atoms of K (K-major swizzled) or 64-row
@@ -795,15 +802,11 @@ public:
                                            : SmallVector<int64_t>{pm, p.k};
     // A in registers (registerALayout): the piece's rows are the r-th
     // piece registers of the warpgroup, like the accumulator's.
-    Value a;
-    if (cast<tirx::BufferType>(sharedA.getType()).isLocal()) {
-      TileLayout frag = mma::getWgmmaAccumulatorLayout(p.k);
-      a = view(sharedA, aPieceShape,
-               withOffset(frag, offsetOf(sharedA) + r * frag.span("m")));
-    } else {
-      a = view(sharedA, aPieceShape,
-               pieceLayout(sharedA, p.m, pm, i, transposeA));
-    }
+    Value a = cast<tirx::BufferType>(sharedA.getType()).isLocal()
+                  ? stackedPiece(sharedA, aPieceShape,
+                                 mma::getWgmmaAccumulatorLayout(p.k), r)
+                  : view(sharedA, aPieceShape,
+                         pieceLayout(sharedA, p.m, pm, i, transposeA));
     SmallVector<int64_t> bPieceShape = transposeB
                                            ? SmallVector<int64_t>{pn, p.k}
                                            : SmallVector<int64_t>{p.k, pn};
@@ -818,6 +821,15 @@ public:
                            unit(transposeB), one, one, warpgroupScope(),
                            p.gemmConfig, instruction());
     }
+  }
+
+  /// The view of the `r`-th piece registers of a warpgroup in the register
+  /// buffer `regs` (a CTA layout of gridLayout with stacked pieces), whose
+  /// pieces have the fragment layout `piece`.
+  Value stackedPiece(Value regs, ArrayRef<int64_t> shape,
+                     const TileLayout &piece, int64_t r) {
+    return view(regs, shape,
+                withOffset(piece, offsetOf(regs) + r * piece.span("m")));
   }
 
   /// A unit attribute where `set`, else none (the gemm ops' flags).

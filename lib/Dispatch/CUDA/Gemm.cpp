@@ -119,6 +119,38 @@ std::string str(Type t) {
   return s;
 }
 
+/// One tensor-core input register from the storage slots `regSlots` (low
+/// to high) of `storage`, holding elements of `in`, as mma.sync takes it:
+/// two f16 as vector<2xf16>; two bf16 as an i32; four f8 as an i32 (their
+/// bits as vector<4xi8>); one f32 as the i32 of its bits (tf32: the tensor
+/// cores read its sign, exponent and top 10 mantissa bits); one f64 as is.
+Value packInputRegister(OpBuilder &b, Location loc, Value storage,
+                        ArrayRef<int64_t> regSlots, Type in) {
+  Type i32 = b.getI32Type();
+  auto load = [&](int64_t slot) {
+    return memref::LoadOp::create(b, loc, storage, cstIndex(b, loc, slot))
+        .getResult();
+  };
+  if (in.isF64())
+    return load(regSlots[0]);
+  if (in.isF32())
+    return arith::BitcastOp::create(b, loc, i32, load(regSlots[0]));
+  bool f8 = isF8(in);
+  SmallVector<Value> elems;
+  for (int64_t slot : regSlots) {
+    Value e = load(slot);
+    if (f8)
+      e = arith::BitcastOp::create(b, loc, b.getI8Type(), e);
+    elems.push_back(e);
+  }
+  Type elemType = f8 ? b.getI8Type() : in;
+  Value v = vector::FromElementsOp::create(
+      b, loc, VectorType::get({int64_t(elems.size())}, elemType), elems);
+  if (!in.isF16())
+    v = LLVM::BitcastOp::create(b, loc, i32, v);
+  return v;
+}
+
 std::string shapeStr(const Gemm &g) {
   return std::to_string(g.m) + "x" + std::to_string(g.n) + "x" +
          std::to_string(g.k);
@@ -326,7 +358,6 @@ Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
   Type in = g.inputType();
   Type inB = g.type(g.b).getElementType();
   Type accElem = g.accType();
-  Type i32 = b.getI32Type();
   bool f8 = isF8(in);
   bool f64 = in.isF64();
   bool f16Acc = accElem.isF16();
@@ -338,29 +369,8 @@ Outcome emitMmaSync(Operation *op, RewriterBase &rewriter) {
     return memref::LoadOp::create(b, loc, storage, cstIndex(b, loc, slot))
         .getResult();
   };
-  // One mma.sync input register from the storage slots `regSlots` (low to
-  // high): two f16 as vector<2xf16>; two bf16 as an i32; four f8 as an i32
-  // (their bits as vector<4xi8>); one f32 as the i32 of its bits (tf32: the
-  // tensor cores read its sign, exponent and top 10 mantissa bits); one
-  // f64 as is.
-  auto pack = [&](Value storage, ArrayRef<int64_t> regSlots) -> Value {
-    if (f64)
-      return load(storage, regSlots[0]);
-    if (in.isF32())
-      return arith::BitcastOp::create(b, loc, i32, load(storage, regSlots[0]));
-    SmallVector<Value> elems;
-    for (int64_t slot : regSlots) {
-      Value e = load(storage, slot);
-      if (f8)
-        e = arith::BitcastOp::create(b, loc, b.getI8Type(), e);
-      elems.push_back(e);
-    }
-    Type elemType = f8 ? b.getI8Type() : in;
-    Value v = vector::FromElementsOp::create(
-        b, loc, VectorType::get({int64_t(elems.size())}, elemType), elems);
-    if (!in.isF16())
-      v = LLVM::BitcastOp::create(b, loc, i32, v);
-    return v;
+  auto pack = [&](Value storage, ArrayRef<int64_t> regSlots) {
+    return packInputRegister(b, loc, storage, regSlots, in);
   };
   MmaSyncAtom atom = mmaSyncAtom(g);
   // Elements per lane and atom: A m*k/32, B k*n/32, C/D m*n/32; elements
@@ -788,20 +798,18 @@ bool asyncProxyFenced(Operation *op) {
 
 /// The four b32 registers of the A fragment of K step `step` of a register
 /// A (`storage`, 16-bit elements of `type`): its elements a0..a7 at the
-/// storage slots `slots[8 * step ...]`, packed in pairs.
+/// storage slots `slots[8 * step ...]`, packed in pairs as mma.sync's
+/// input registers are (packInputRegister), as i32.
 SmallVector<Value> packRegisterA(OpBuilder &b, Location loc, Value storage,
                                  ArrayRef<int64_t> slots, int64_t step,
                                  Type type) {
-  auto pair = VectorType::get({2}, type);
   SmallVector<Value> packed;
   for (int64_t q = 0; q < 4; ++q) {
-    Value lo = memref::LoadOp::create(
-        b, loc, storage, cstIndex(b, loc, slots[8 * step + 2 * q]));
-    Value hi = memref::LoadOp::create(
-        b, loc, storage, cstIndex(b, loc, slots[8 * step + 2 * q + 1]));
-    packed.push_back(LLVM::BitcastOp::create(
-        b, loc, b.getI32Type(),
-        vector::FromElementsOp::create(b, loc, pair, ValueRange{lo, hi})));
+    Value reg = packInputRegister(b, loc, storage,
+                                  slots.slice(8 * step + 2 * q, 2), type);
+    if (reg.getType() != b.getI32Type())
+      reg = LLVM::BitcastOp::create(b, loc, b.getI32Type(), reg);
+    packed.push_back(reg);
   }
   return packed;
 }
