@@ -153,3 +153,21 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A 128-byte swizzle whose source bits are 6 chunks up (a staging layout,
+// swizzle_shift 6) is not one the wgmma descriptors read; with shift 3 the
+// same A is a K-major swizzled operand.
+!D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+!A = !tirx.buffer<64x64xbf16, shared, #tirx.layout<S[64, 64], swizzle = 128, swizzle_shift = 6>>
+!B = !tirx.buffer<64x16xbf16, shared, #tirx.layout<S[(8,16,8):(8,64,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @software_swizzle(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %d = tirx.alloc : !D
+    // expected-error@+2 {{'tirx.gemm_async' op has no applicable variant on target 'cuda' (sm_90a)}}
+    // expected-note@+1 {{wgmma (prio=20): wgmmaLayouts: A has a swizzle wgmma does not read (swizzle_shift 6, not 3)}}
+    tirx.gemm_async warpgroup %d, %a, %b, %d {dispatch = "wgmma"} : !D, !A, !B, !D
+    gpu.return
+  }
+}

@@ -51,6 +51,31 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// A 16-bit transpose: threads hold 8 consecutive elements of a column and
+// read back 8 of a row. With padded rows, the lanes that write rows 0, 8,
+// ..., 56 of a column would hit one bank (rows 8 apart are a multiple of
+// 128 bytes apart); the staging tile XORs each 16-byte chunk index with row
+// bits 3-5 instead (6 chunk bits above it): 2-byte stores to 8 distinct
+// banks, 16-byte loads.
+// REMARK: remark: tirx.permute_layout -> variant 'shared_round_trip'
+// CHECK-LABEL: gpu.func @round_trip_transpose_f16
+// CHECK: tirx.alloc : !tirx.buffer<64x64xf16, shared, <S[4096:1], swizzle = 128, swizzle_shift = 6>>
+// CHECK-COUNT-16: llvm.store %{{.*}} : f16, !llvm.ptr<3>
+// CHECK: tirx.barrier cta
+// CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK: gpu.return
+!C = !tirx.buffer<64x64xf16, local, #tirx.layout<S[(8,8,2,32):(1@tx,1,8,8@tx)]>>
+!W = !tirx.buffer<64x64xf16, local, #tirx.layout<S[(2,256,8):(8,1@tx,1)]>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @round_trip_transpose_f16(%a: !C) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %b = tirx.alloc : !W
+    tirx.permute_layout cta %b, %a : !W, !C
+    gpu.return
+  }
+}
+
+// -----
+
 // In a loop the next iteration writes the staging tile again: a barrier
 // after the second copy.
 // CHECK-LABEL: gpu.func @round_trip_loop

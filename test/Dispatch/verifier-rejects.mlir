@@ -76,6 +76,25 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // -----
 
+// ... with a swizzle the descriptor applies: a staging swizzle (source bits
+// 6 chunks up) is not one of TMA's.
+!S = !tirx.buffer<64x64xf16, shared, #tirx.layout<S[64,64], swizzle = 128, swizzle_shift = 6>>
+!G = !tirx.buffer<64x64xf16, global>
+!B = !tirx.buffer<1xi64, shared, #tirx.layout<S[1:1]>>
+gpu.module @m [#nvvm.target<chip = "sm_90">] {
+  gpu.func @tma_swizzle(%p: !llvm.ptr<1>, %d: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %g = tirx.global_view %p sizes [64, 64] strides [64, 1] : !llvm.ptr<1> -> !G
+    %r = tirx.region %g [0, 0] : !G -> !G
+    %s = tirx.alloc : !S
+    %b = tirx.alloc : !B
+    // expected-error@+1 {{'tirx.copy_async' op expects the shared side of a TMA copy to have a swizzle TMA applies (swizzle_shift 3), got #tirx.layout<S[(64,64):(64,1)], swizzle = 128, swizzle_shift = 6>}}
+    tirx.copy_async cta %s, %r barrier(%b[0] : !B) tensor_map(%d : !llvm.ptr<1>) : !S, !G
+    gpu.return
+  }
+}
+
+// -----
+
 // f64 <-> f8 would round twice.
 !F = !tirx.buffer<128xf64, local, #tirx.layout<S[128:1@tx]>>
 !Q = !tirx.buffer<128xf8E4M3FN, local, #tirx.layout<S[128:1@tx]>>

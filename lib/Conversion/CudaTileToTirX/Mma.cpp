@@ -662,11 +662,12 @@ public:
   /// A view of `source` (keeping its swizzle).
   Value view(Value source, ArrayRef<int64_t> shape, const TileLayout &layout) {
     auto type = cast<tirx::BufferType>(source.getType());
-    return tirx::ViewOp::create(b, loc,
-                                bufferType(ctx, shape, type.getElementType(),
-                                           type.getMemScope(), layout,
-                                           type.getLayout().getSwizzle()),
-                                source);
+    return tirx::ViewOp::create(
+        b, loc,
+        tirx::BufferType::get(ctx, shape, type.getElementType(),
+                              type.getMemScope(),
+                              type.getLayout().withLayout(layout)),
+        source);
   }
 
   void barrier() { gpu::BarrierOp::create(b, loc); }

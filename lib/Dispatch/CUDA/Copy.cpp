@@ -416,21 +416,8 @@ public:
     Value addr = arith::AddIOp::create(
         b, loc, threadLinear,
         arith::ConstantIntOp::create(b, loc, i32, constant));
-    if (side.swizzle) {
-      // addr ^= ((addr >> (M + S)) & (2^B - 1)) << M
-      const layout::Swizzle &sw = *side.swizzle;
-      Value hi = arith::ShRUIOp::create(
-          b, loc, addr,
-          arith::ConstantIntOp::create(b, loc, i32, sw.perElement + sw.shift));
-      hi = arith::AndIOp::create(
-          b, loc, hi,
-          arith::ConstantIntOp::create(b, loc, i32, (1 << sw.bits) - 1));
-      if (sw.perElement)
-        hi = arith::ShLIOp::create(
-            b, loc, hi,
-            arith::ConstantIntOp::create(b, loc, i32, sw.perElement));
-      addr = arith::XOrIOp::create(b, loc, addr, hi);
-    }
+    if (side.swizzle)
+      addr = tirx::emitSwizzle(b, loc, addr, *side.swizzle);
     return LLVM::GEPOp::create(b, loc, base.getType(),
                                tirx::getMemoryType(elemType), base,
                                ValueRange{addr});

@@ -348,16 +348,8 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
           sconst += copy.sharedBits.shard[j].stride;
       Value saddr =
           arith::AddIOp::create(b, loc, sThread, cstI32(b, loc, sconst));
-      if (copy.swizzle) {
-        const layout::Swizzle &sw = *copy.swizzle;
-        Value hi = arith::ShRUIOp::create(
-            b, loc, saddr, cstI32(b, loc, sw.perElement + sw.shift));
-        hi = arith::AndIOp::create(b, loc, hi,
-                                   cstI32(b, loc, (1 << sw.bits) - 1));
-        if (sw.perElement)
-          hi = arith::ShLIOp::create(b, loc, hi, cstI32(b, loc, sw.perElement));
-        saddr = arith::XOrIOp::create(b, loc, saddr, hi);
-      }
+      if (copy.swizzle)
+        saddr = tirx::emitSwizzle(b, loc, saddr, *copy.swizzle);
       Value dst = LLVM::GEPOp::create(b, loc, sbase.getType(), elemType, sbase,
                                       ValueRange{saddr});
       Value srcSize;

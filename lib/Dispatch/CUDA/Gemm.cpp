@@ -619,6 +619,12 @@ FailureOr<WgmmaOperands> matchWgmma(const Gemm &g, std::string &why) {
                          StringRef name,
                          SmallVector<mma::WgmmaDescriptor> &out) {
     tirx::BufferType type = g.type(operand);
+    if (!type.getLayout().hasHardwareSwizzle()) {
+      why = (name + " has a swizzle wgmma does not read (swizzle_shift " +
+             Twine(type.getLayout().getSwizzleShift()) + ", not 3)")
+                .str();
+      return failure();
+    }
     unsigned swizzle = type.getLayout().getSwizzle();
     auto kMajor = mma::getWgmmaDescriptors(type.getTileLayout(), transposed,
                                            rows, g.k, bits, swizzle);

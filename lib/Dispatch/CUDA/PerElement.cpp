@@ -246,31 +246,8 @@ SmallVector<Value> emitSlots(OpBuilder &b, Location loc, const ElementAccess &a,
           : base;
     if (a.offset)
       slot = arith::AddIOp::create(b, loc, slot, a.offset);
-    if (a.swizzle) {
-      // x = slot >> M; x ^= (x & (mask << S)) >> S (or mirrored);
-      // slot = x << M | (slot & lowMask).
-      const layout::Swizzle &s = *a.swizzle;
-      Value x =
-          arith::ShRUIOp::create(b, loc, slot, cstIndex(b, loc, s.perElement));
-      int64_t mask = (int64_t(1) << s.bits) - 1;
-      Value t;
-      if (s.inner)
-        t = arith::ShRUIOp::create(
-            b, loc,
-            arith::AndIOp::create(b, loc, x, cstIndex(b, loc, mask << s.shift)),
-            cstIndex(b, loc, s.shift));
-      else
-        t = arith::ShLIOp::create(
-            b, loc, arith::AndIOp::create(b, loc, x, cstIndex(b, loc, mask)),
-            cstIndex(b, loc, s.shift));
-      x = arith::XOrIOp::create(b, loc, x, t);
-      Value low = arith::AndIOp::create(
-          b, loc, slot, cstIndex(b, loc, (int64_t(1) << s.perElement) - 1));
-      slot = arith::OrIOp::create(
-          b, loc,
-          arith::ShLIOp::create(b, loc, x, cstIndex(b, loc, s.perElement)),
-          low);
-    }
+    if (a.swizzle)
+      slot = tirx::emitSwizzle(b, loc, slot, *a.swizzle);
     slots.push_back(slot);
   }
   return slots;

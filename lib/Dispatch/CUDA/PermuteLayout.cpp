@@ -15,9 +15,10 @@
 //       of a 32-bank-wide tile hits 32 distinct banks.
 //   shared_round_trip (10): at CTA scope, through a shared staging buffer:
 //       tirx.copy local -> shared, a barrier, tirx.copy shared -> local,
-//       each copy dispatched at once. The staging rows are padded by 16
-//       bytes when they span whole multiples of the 128 bytes of the banks
-//       (a transposing reader then walks 4 banks apart). A tile over
+//       each copy dispatched at once. The staging buffer is the layout
+//       with fewest bank conflicts for the two walks
+//       (layout::chooseStagingLayout): row-major, rows padded by 16 bytes,
+//       or an XOR swizzle of 16-byte chunks. A tile over
 //       tirx::kConversionBlockBytes goes in blocks (halving the outermost
 //       dimensions while the bits that select a block are registers on
 //       both sides); in a loop a final barrier protects the staging buffer
@@ -33,6 +34,7 @@
 #include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
+#include "tileir/Layout/SharedStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -141,22 +143,6 @@ Predicate stagingFits() {
       }};
 }
 
-/// The shared layout a block of `shape` is staged in: row-major, each row
-/// padded by 16 bytes when rows are whole multiples of the 128 bytes the
-/// banks span. Without the pad, threads that walk a column (the source or
-/// destination of a transpose) would all hit one bank; with it, consecutive
-/// rows start 4 banks apart, and rows stay 16-byte aligned for vector
-/// accesses.
-TileLayout stagingLayout(ArrayRef<int64_t> shape, int64_t elemBytes) {
-  int64_t cols = shape.empty() ? 1 : shape.back();
-  int64_t rows = elementCount(shape) / cols;
-  if (rows < 2 || elemBytes > 16 || (cols * elemBytes) % 128 != 0)
-    return TileLayout({Iter{rows * cols, 1, "m"}}, {}).canonicalize();
-  int64_t pad = 16 / elemBytes;
-  return TileLayout({Iter{rows, cols + pad, "m"}, Iter{cols, 1, "m"}}, {})
-      .canonicalize();
-}
-
 /// True when `op` runs once per iteration of an enclosing loop.
 bool insideLoop(Operation *op) {
   for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
@@ -174,14 +160,35 @@ Outcome emitRoundTrip(tirx::PermuteLayoutOp op, DispatchContext &ctx,
   ArrayRef<int64_t> shape = type.getShape();
   BitLayout dst = *BitLayout::get(type.getTileLayout());
   BitLayout src = *BitLayout::get(op.getSrc().getType().getTileLayout());
+  int64_t numBlocks = elementCount(shape) / elementCount(blockShape);
+  // Each block's views, in block order (the last dimension fastest).
+  SmallVector<std::pair<Value, Value>> blocks;
+  for (int64_t c = 0; c < numBlocks; ++c) {
+    SmallVector<int64_t> k(shape.size());
+    for (int64_t d = shape.size() - 1, rest = c; d >= 0; --d) {
+      k[d] = rest % (shape[d] / blockShape[d]);
+      rest /= shape[d] / blockShape[d];
+    }
+    if (numBlocks == 1)
+      blocks.push_back({op.getSrc(), op.getDst()});
+    else
+      blocks.push_back(
+          {tirx::emitBlockView(b, loc, op.getSrc(), src, shape, blockShape, k),
+           tirx::emitBlockView(b, loc, op.getDst(), dst, shape, blockShape,
+                               k)});
+  }
+  // Every block is walked alike: the staging buffer is chosen for the first.
+  auto bitsOf = [](Value v) {
+    return *BitLayout::get(cast<tirx::BufferType>(v.getType()).getTileLayout());
+  };
+  layout::StagingLayout staging = layout::chooseStagingLayout(
+      bitsOf(blocks.front().first), bitsOf(blocks.front().second), blockShape,
+      tirx::getMemoryBytes(type.getElementType()));
   auto sharedType = tirx::BufferType::get(
       b.getContext(), blockShape, type.getElementType(), tirx::MemScope::Shared,
-      tirx::LayoutAttr::get(
-          b.getContext(),
-          stagingLayout(blockShape,
-                        tirx::getMemoryBytes(type.getElementType()))));
+      tirx::LayoutAttr::get(b.getContext(), staging.layout,
+                            staging.swizzleBytes, staging.swizzleShift));
   Value shared = tirx::AllocOp::create(b, loc, sharedType);
-  int64_t numBlocks = elementCount(shape) / elementCount(blockShape);
   auto barrier = [&] { tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta); };
   auto copy = [&](Value to, Value from) {
     return dispatchPart(tirx::CopyOp::create(b, loc, to, from, nullptr,
@@ -189,25 +196,14 @@ Outcome emitRoundTrip(tirx::PermuteLayoutOp op, DispatchContext &ctx,
                                              nullptr),
                         ctx, rewriter);
   };
-  for (int64_t c = 0; c < numBlocks; ++c) {
-    SmallVector<int64_t> k(shape.size());
-    for (int64_t d = shape.size() - 1, rest = c; d >= 0; --d) {
-      k[d] = rest % (shape[d] / blockShape[d]);
-      rest /= shape[d] / blockShape[d];
-    }
-    Value from = numBlocks == 1 ? op.getSrc()
-                                : tirx::emitBlockView(b, loc, op.getSrc(), src,
-                                                      shape, blockShape, k);
-    Value to = numBlocks == 1 ? op.getDst()
-                              : tirx::emitBlockView(b, loc, op.getDst(), dst,
-                                                    shape, blockShape, k);
+  for (auto [c, block] : llvm::enumerate(blocks)) {
     // The previous block's readers are done before the staging is reused.
     if (c)
       barrier();
-    if (Outcome o = copy(shared, from); !o.succeeded())
+    if (Outcome o = copy(shared, block.first); !o.succeeded())
       return o;
     barrier();
-    if (Outcome o = copy(to, shared); !o.succeeded())
+    if (Outcome o = copy(block.second, shared); !o.succeeded())
       return o;
   }
   // In a loop the next iteration writes the staging buffer again.

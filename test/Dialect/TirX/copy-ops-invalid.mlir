@@ -195,6 +195,22 @@ func.func private @swizzle_mode() attributes {l = #tirx.layout<S[64,64], swizzle
 
 // -----
 
+// expected-error@+1 {{expects a swizzle_shift between 3 and 24, got 2}}
+func.func private @swizzle_shift_overlap() attributes {l = #tirx.layout<S[64,64], swizzle = 128, swizzle_shift = 2>}
+
+// -----
+
+// expected-error@+1 {{expects a swizzle_shift only with a swizzle}}
+func.func private @swizzle_shift_unswizzled() attributes {l = #tirx.layout<S[64,64], swizzle = 0, swizzle_shift = 6>}
+
+// -----
+
+// The swizzle with shift 6 permutes blocks of 2^(3 + 6 + 3) f16 elements.
+// expected-error@+1 {{expects a swizzled storage of whole 4096-element swizzle blocks, got 2048 elements}}
+func.func private @swizzle_shift_block(!tirx.buffer<32x64xf16, shared, #tirx.layout<S[32,64], swizzle = 128, swizzle_shift = 6>>)
+
+// -----
+
 // expected-error@+1 {{expects a swizzle only on a shared buffer, got a local buffer}}
 func.func private @swizzle_local(!tirx.buffer<64x64xf16, local, #tirx.layout<S[64,64], swizzle = 128>>)
 

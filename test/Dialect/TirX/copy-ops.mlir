@@ -22,6 +22,7 @@
 // CHECK: tirx.copy_async thread %[[S]], %[[R]] barrier(%[[B]][1] : !tirx.buffer<2xi64, shared, <S[2:1]>>) tensor_map(%[[D]] : !llvm.ptr<1>) {dispatch = "tma"} : !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>, !tirx.buffer<64x64xf16, global>
 // CHECK: tirx.mbarrier_wait %[[B]][1], %[[N]] : !tirx.buffer<2xi64, shared, <S[2:1]>>
 // CHECK: tirx.copy_async cta %[[R]], %[[S]] tensor_map(%[[D]] : !llvm.ptr<1>) : !tirx.buffer<64x64xf16, global>, !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>
+// CHECK: tirx.alloc : !tirx.buffer<64x64xf16, shared, <S[4096:1], swizzle = 128, swizzle_shift = 6>>
 // CHECK: tirx.permute_layout warp %{{.*}}, %[[X]] : !tirx.buffer<32x32xf32, local, <S[(32,32):(1,1@laneid)]>>, !tirx.buffer<32x32xf32, local, <S[(32,32):(1@laneid,1)]>>
 func.func @copy_ops(%p: !llvm.ptr<1>, %desc: !llvm.ptr<1>, %n: i32, %x: !L0) {
   %g = tirx.global_view %p sizes [64, 64] strides [64, 1] : !llvm.ptr<1> -> !tirx.buffer<64x64xf16, global>
@@ -36,6 +37,7 @@ func.func @copy_ops(%p: !llvm.ptr<1>, %desc: !llvm.ptr<1>, %n: i32, %x: !L0) {
   tirx.copy_async thread %s, %r barrier(%b[1] : !B) tensor_map(%desc : !llvm.ptr<1>) {dispatch = "tma"} : !S, !G
   tirx.mbarrier_wait %b[1], %n : !B
   tirx.copy_async cta %r, %s tensor_map(%desc : !llvm.ptr<1>) : !G, !S
+  %t = tirx.alloc : !tirx.buffer<64x64xf16, shared, #tirx.layout<S[4096], swizzle = 128, swizzle_shift = 6>>
   %y = tirx.alloc : !L1
   tirx.permute_layout warp %y, %x : !L1, !L0
   return

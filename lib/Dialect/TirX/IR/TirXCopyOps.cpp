@@ -70,6 +70,10 @@ LogicalResult CopyAsyncOp::verify() {
              << "expects the shared side of a TMA copy to be the dense "
                 "row-major box (the descriptor swizzles it), got "
              << shared.getLayout();
+    if (!shared.getLayout().hasHardwareSwizzle())
+      return emitOpError() << "expects the shared side of a TMA copy to have "
+                              "a swizzle TMA applies (swizzle_shift 3), got "
+                           << shared.getLayout();
     int64_t bytes = std::max<int64_t>(1, shared.getElementTypeBitWidth() / 8);
     int64_t offset = tileir::layout::getAxis(layout.getOffset(), "m");
     if ((offset * bytes) % 128 != 0)

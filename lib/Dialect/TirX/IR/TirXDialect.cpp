@@ -166,15 +166,20 @@ Attribute LayoutAttr::parse(AsmParser &parser, Type) {
   FailureOr<TileLayout> layout = LayoutTokenParser(parser).parse();
   if (failed(layout))
     return {};
-  unsigned swizzle = 0;
-  if (succeeded(parser.parseOptionalComma()) &&
-      (parser.parseKeyword("swizzle") || parser.parseEqual() ||
-       parser.parseInteger(swizzle)))
-    return {};
+  unsigned swizzle = 0, shift = 3;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("swizzle") || parser.parseEqual() ||
+        parser.parseInteger(swizzle))
+      return {};
+    if (succeeded(parser.parseOptionalComma()) &&
+        (parser.parseKeyword("swizzle_shift") || parser.parseEqual() ||
+         parser.parseInteger(shift)))
+      return {};
+  }
   if (parser.parseGreater())
     return {};
   return parser.getChecked<LayoutAttr>(loc, parser.getContext(), *layout,
-                                       swizzle);
+                                       swizzle, shift);
 }
 
 void LayoutAttr::print(AsmPrinter &printer) const {
@@ -182,11 +187,14 @@ void LayoutAttr::print(AsmPrinter &printer) const {
   getLayout().print(printer.getStream());
   if (getSwizzle())
     printer << ", swizzle = " << getSwizzle();
+  if (!hasHardwareSwizzle())
+    printer << ", swizzle_shift = " << getSwizzleShift();
   printer << ">";
 }
 
 LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 TileLayout layout, unsigned swizzle) {
+                                 TileLayout layout, unsigned swizzle,
+                                 unsigned swizzleShift) {
   if (llvm::Error err = layout.verifyWellFormed()) {
     InFlightDiagnostic diag = emitError() << "invalid layout: ";
     diag << llvm::toString(std::move(err));
@@ -195,6 +203,17 @@ LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
     return emitError() << "expects a swizzle of 32, 64 or 128 bytes, got "
                        << swizzle;
+  // XOR-ing B chunk bits with bits S above them is a permutation only when
+  // the two ranges do not overlap (S >= B); 24 keeps the source bits inside
+  // any shared-memory address.
+  if (swizzleShift == 3)
+    return success();
+  if (!swizzle)
+    return emitError() << "expects a swizzle_shift only with a swizzle";
+  unsigned chunkBits = llvm::Log2_32(swizzle / 16);
+  if (swizzleShift < chunkBits || swizzleShift > 24)
+    return emitError() << "expects a swizzle_shift between " << chunkBits
+                       << " and 24, got " << swizzleShift;
   return success();
 }
 
@@ -207,6 +226,7 @@ LayoutAttr::getSwizzleFor(unsigned elementBits) const {
     llvm::consumeError(swizzle.takeError());
     return std::nullopt;
   }
+  swizzle->shift = getSwizzleShift();
   return *swizzle;
 }
 
@@ -293,6 +313,7 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (!swizzle)
       return emitError() << "expects a swizzle for this element type: "
                          << llvm::toString(swizzle.takeError());
+    swizzle->shift = layout.getSwizzleShift();
     // The swizzle permutes addresses inside blocks of 2^(M+S+B) elements:
     // the storage must consist of whole blocks.
     int64_t period = int64_t(1)

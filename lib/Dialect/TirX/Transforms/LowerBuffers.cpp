@@ -38,11 +38,15 @@ static MemRefType storageType(BufferType type) {
 }
 
 /// The alignment of a shared buffer: 128 bytes (TMA boxes, vector
-/// accesses); a swizzled buffer is aligned to its swizzle period so that the
-/// XOR pattern follows the address bits the hardware swizzles (TMA, wgmma).
+/// accesses); a buffer with a hardware swizzle is aligned to its swizzle
+/// period so that the XOR pattern follows the address bits the hardware
+/// swizzles (TMA, wgmma). Other swizzles are applied by the code that
+/// addresses the buffer, relative to its start.
 static int64_t sharedAlignment(BufferType type) {
   int64_t align = 128;
   unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  if (!type.getLayout().hasHardwareSwizzle())
+    return align;
   if (auto swizzle = type.getLayout().getSwizzleFor(bits))
     align = std::max<int64_t>(
         align,

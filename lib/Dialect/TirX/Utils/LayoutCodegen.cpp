@@ -131,6 +131,23 @@ Value tirx::emitSharedPointer(OpBuilder &b, Location loc, Value buffer) {
   return LLVM::IntToPtrOp::create(b, loc, ptrType, address);
 }
 
+Value tirx::emitSwizzle(OpBuilder &b, Location loc, Value addr,
+                        const ::tileir::layout::Swizzle &swizzle) {
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, addr.getType(),
+                                     b.getIntegerAttr(addr.getType(), v));
+  };
+  // inner: addr ^= ((addr >> (M + S)) & (2^B - 1)) << M;
+  // mirrored: addr ^= ((addr >> M) & (2^B - 1)) << (M + S).
+  unsigned m = swizzle.perElement, s = swizzle.shift;
+  Value bits =
+      arith::ShRUIOp::create(b, loc, addr, cst(swizzle.inner ? m + s : m));
+  bits = arith::AndIOp::create(b, loc, bits, cst((1 << swizzle.bits) - 1));
+  if (unsigned up = swizzle.inner ? m : m + s)
+    bits = arith::ShLIOp::create(b, loc, bits, cst(up));
+  return arith::XOrIOp::create(b, loc, addr, bits);
+}
+
 Value tirx::emitThreadId(OpBuilder &b, Location loc) {
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), tid);
@@ -225,10 +242,11 @@ Value tirx::emitShapeView(OpBuilder &b, Location loc, Value src,
 Value tirx::emitLayoutView(OpBuilder &b, Location loc, Value src,
                            ArrayRef<int64_t> shape, const BitLayout &bits) {
   auto srcType = cast<BufferType>(src.getType());
-  unsigned swizzle = srcType.getLayout() ? srcType.getLayout().getSwizzle() : 0;
-  auto type = BufferType::get(
-      b.getContext(), shape, srcType.getElementType(), srcType.getMemScope(),
-      LayoutAttr::get(b.getContext(), bits.toLayout(), swizzle));
+  auto layout = srcType.getLayout()
+                    ? srcType.getLayout().withLayout(bits.toLayout())
+                    : LayoutAttr::get(b.getContext(), bits.toLayout());
+  auto type = BufferType::get(b.getContext(), shape, srcType.getElementType(),
+                              srcType.getMemScope(), layout);
   return ViewOp::create(b, loc, type, src);
 }
 

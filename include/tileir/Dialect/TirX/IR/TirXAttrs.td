@@ -54,17 +54,28 @@ def TirX_LayoutAttr : AttrDef<TirX_Dialect, "Layout"> {
 
     A shared-memory layout may compose an XOR swizzle of 32, 64 or 128 bytes
     after its memory address (TIRx's ComposeLayout; `Swizzle::forMode` with
-    the buffer's element width):
+    the buffer's element width). The swizzle permutes the 2, 4 or 8 16-byte
+    chunks of each span of that many bytes by XOR-ing their index with the
+    address bits `swizzle_shift` chunk bits above (TIRx's atom_len, 3 unless
+    given: the swizzles of TMA and wgmma, which see the row of a 128-byte
+    span). Other shifts are applied by the code that addresses the buffer
+    only; staging buffers use them to spread a column walk over the banks.
 
     ```mlir
     #tirx.layout<S[64,64], swizzle = 128>
+    #tirx.layout<S[64,64], swizzle = 128, swizzle_shift = 6>
     ```
   }];
   let parameters = (ins "::tileir::layout::TileLayout":$layout,
-                        DefaultValuedParameter<"unsigned", "0">:$swizzle);
+                        DefaultValuedParameter<"unsigned", "0">:$swizzle,
+                        DefaultValuedParameter<"unsigned", "3">:$swizzleShift);
   let builders = [
     AttrBuilder<(ins "::tileir::layout::TileLayout":$layout), [{
-      return $_get($_ctxt, layout, 0u);
+      return $_get($_ctxt, layout, 0u, 3u);
+    }]>,
+    AttrBuilder<(ins "::tileir::layout::TileLayout":$layout,
+                     "unsigned":$swizzle), [{
+      return $_get($_ctxt, layout, swizzle, 3u);
     }]>
   ];
   let hasCustomAssemblyFormat = 1;
@@ -74,6 +85,13 @@ def TirX_LayoutAttr : AttrDef<TirX_Dialect, "Layout"> {
     /// when the layout has none (or the width does not allow one).
     std::optional<::tileir::layout::Swizzle>
     getSwizzleFor(unsigned elementBits) const;
+    /// True when the swizzle, if any, is one TMA and wgmma apply in
+    /// hardware (shift 3).
+    bool hasHardwareSwizzle() const { return getSwizzleShift() == 3; }
+    /// The same swizzle composed after another layout (a view).
+    LayoutAttr withLayout(const ::tileir::layout::TileLayout &layout) const {
+      return get(getContext(), layout, getSwizzle(), getSwizzleShift());
+    }
   }];
 }
 

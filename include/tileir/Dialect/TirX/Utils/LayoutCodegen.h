@@ -67,6 +67,11 @@ Value getStorage(OpBuilder &b, Location loc, Value buffer);
 /// into one shift, mask and multiply.
 Value emitStorageOffset(OpBuilder &b, Location loc,
                         const ::tileir::layout::BitLayout &layout, Value flat);
+/// The swizzled element address of the linear address `addr` (an integer
+/// or index value) of a swizzled shared layout: `swizzle` applied at run
+/// time (layout::Swizzle::apply).
+Value emitSwizzle(OpBuilder &b, Location loc, Value addr,
+                  const ::tileir::layout::Swizzle &swizzle);
 /// An `!llvm.ptr<3>` to element 0 of a shared buffer's root storage (the
 /// storage of getStorage), for NVVM ops and vector accesses that take
 /// pointers.
