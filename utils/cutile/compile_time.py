@@ -32,7 +32,8 @@ import run_suite  # noqa: E402  (the case list)
 def signatures(ct, ArrayConstraint, ScalarConstraint, KernelSignature, cc):
     """file stem -> ((module, kernel name, occupancy hint or None), signature)
     for every distinct kernel of the suite's cases."""
-    dtypes = {"float16": ct.float16, "bfloat16": ct.bfloat16, "float32": ct.float32}
+    dtypes = {"float16": ct.float16, "bfloat16": ct.bfloat16, "float32": ct.float32,
+              "float8_e4m3fn": ct.float8_e4m3fn, "float8_e5m2": ct.float8_e5m2}
 
     def array(dt, rank, unit_first=False):
         if unit_first:  # the .t() of a contiguous rank-2 tensor
@@ -51,16 +52,19 @@ def signatures(ct, ArrayConstraint, ScalarConstraint, KernelSignature, cc):
         if p["kind"] == "matmul":
             stem = f"matmul_{p['layout']}_{p['dtype']}_{'x'.join(map(str, p['tiles']))}"
             args = [array(dt, 2, p["layout"] in ("tn", "tt")),
-                    array(dt, 2, p["layout"] in ("nt", "tt")), array(dt, 2)]
+                    array(dt, 2, p["layout"] in ("nt", "tt")),
+                    array(dtypes[p.get("out_dtype", p["dtype"])], 2)]
             args += list(p["tiles"])
             kernel = ("kernels.matmul", "matmul_kernel", None)
         elif p["kind"] == "attention":
             stem = (f"attention_{'causal' if p['causal'] else 'full'}_{p['dtype']}_d{p['d']}_"
                     f"{p['tile_m']}x{p['tile_n']}"
-                    + (f"_occupancy{p['occupancy']}" if "occupancy" in p else ""))
+                    + (f"_occupancy{p['occupancy']}" if "occupancy" in p else "")
+                    + (f"_gqa{p['group']}" if "group" in p else ""))
             args = [array(dt, 4)] * 4 + [ScalarConstraint(ct.float32),
                                          ScalarConstraint(ct.int32)]
-            args += [p["d"], p["heads"], p["tile_m"], p["tile_n"], 1, p["causal"], True]
+            args += [p["d"], p["heads"], p["tile_m"], p["tile_n"], p.get("group", 1),
+                     p["causal"], True]
             kernel = ("kernels.attention", "fmha_kernel", p.get("occupancy"))
         else:
             stem = f"transpose_{p['dtype']}_{'x'.join(map(str, p['tiles']))}"

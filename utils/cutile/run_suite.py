@@ -53,6 +53,16 @@ def matmul_cases():
                     name = f"matmul {layout} {dtype} {size}^3 {'x'.join(map(str, tiles))}"
                     out.append((name, dict(kind="matmul", layout=layout, dtype=dtype,
                                            m=size, n=size, k=size, tiles=tiles)))
+    # The other input types the kernel takes: float32 inputs multiply as
+    # tf32 (the kernel's astype), float8 inputs (B given N x K, the layout
+    # PyTorch's float8 matmul takes) into a float16 C.
+    out.append(("matmul nn float32 4096^3 128x128x32 (tf32)",
+                dict(kind="matmul", layout="nn", dtype="float32", m=4096, n=4096, k=4096,
+                     tiles=(128, 128, 32))))
+    for dtype in ("float8_e4m3fn", "float8_e5m2"):
+        out.append((f"matmul nt {dtype} 4096^3 128x128x128 (float16 C)",
+                    dict(kind="matmul", layout="nt", dtype=dtype, out_dtype="float16",
+                         m=4096, n=4096, k=4096, tiles=(128, 128, 128))))
     return out
 
 
@@ -86,6 +96,11 @@ def attention_cases():
         out.append((name, dict(kind="attention", causal=causal, d=d, length=4096, heads=32,
                                dtype="float16", tile_m=tile_m, tile_n=tile_n,
                                occupancy=occupancy)))
+    # Grouped-query attention: 4 query heads per K/V head.
+    for causal in (False, True):
+        name = f"attention {'causal' if causal else 'full'} float16 L=4096 D=128 128x64 GQA 4"
+        out.append((name, dict(kind="attention", causal=causal, d=128, length=4096, heads=32,
+                               dtype="float16", tile_m=128, tile_n=64, group=4)))
     return out
 
 
@@ -121,17 +136,33 @@ class Case:
             if p["layout"] in ("tn", "tt"):
                 a = a.t().contiguous().t()          # strides (1, M)
             self.a, self.b = a, b
-            self.out = torch.empty(m, n, device="cuda", dtype=dt)
+            out_dt = getattr(torch, p.get("out_dtype", p["dtype"]))
+            self.out = torch.empty(m, n, device="cuda", dtype=out_dt)
             self.ref_out = torch.empty_like(self.out)
             self.grid = (math.ceil(m / tm) * math.ceil(n / tn), 1, 1)
             self.kernel = kernels["matmul"].matmul_kernel
             self.args = (a, b, self.out, tm, tn, tk)
             self.flops = 2.0 * m * n * k
-            self.torch_fn = lambda: torch.matmul(a, b, out=self.ref_out)
+            if dt.itemsize == 1:
+                one = torch.ones((), device="cuda")
+                self.torch_fn = lambda: self.ref_out.copy_(torch._scaled_mm(
+                    a, b, scale_a=one, scale_b=one, out_dtype=out_dt))
+            elif dt == torch.float32:
+                def tf32_matmul():
+                    # The kernel multiplies float32 tiles as tf32; so does cuBLAS here.
+                    torch.backends.cuda.matmul.allow_tf32 = True
+                    try:
+                        return torch.matmul(a, b, out=self.ref_out)
+                    finally:
+                        torch.backends.cuda.matmul.allow_tf32 = False
+                self.torch_fn = tf32_matmul
+            else:
+                self.torch_fn = lambda: torch.matmul(a, b, out=self.ref_out)
         elif kind == "attention":
             h, length, d = p["heads"], p["length"], p["d"]
-            q, kk, v = (torch.randn(1, h, length, d, device="cuda", generator=g).to(dt)
-                        for _ in range(3))
+            group = p.get("group", 1)
+            q, kk, v = (torch.randn(1, heads, length, d, device="cuda", generator=g).to(dt)
+                        for heads in (h, h // group, h // group))
             self.q, self.k, self.v = q, kk, v
             self.out = torch.empty_like(q)
             self.scale = 1 / math.sqrt(d)
@@ -140,11 +171,12 @@ class Case:
             self.kernel = kernels["attention"].fmha_kernel
             if "occupancy" in p:
                 self.kernel = self.kernel.replace_hints(occupancy=p["occupancy"])
-            self.args = (q, kk, v, self.out, self.scale, 0, d, h, tile_m, tile_n, 1,
+            self.args = (q, kk, v, self.out, self.scale, 0, d, h, tile_m, tile_n, group,
                          p["causal"], length % tile_n == 0)
             self.flops = 4.0 * h * length * length * d * (0.5 if p["causal"] else 1.0)
             sdpa = torch.nn.functional.scaled_dot_product_attention
-            self.torch_fn = lambda: sdpa(q, kk, v, is_causal=p["causal"], scale=self.scale)
+            self.torch_fn = lambda: sdpa(q, kk, v, is_causal=p["causal"], scale=self.scale,
+                                         enable_gqa=group > 1)
         elif kind == "transpose":
             m, n = p["m"], p["n"]
             tm, tn = p["tiles"]
@@ -173,7 +205,7 @@ class Case:
         if p["kind"] == "attention":
             sdpa = torch.nn.functional.scaled_dot_product_attention
             ref = sdpa(self.q.float(), self.k.float(), self.v.float(), is_causal=p["causal"],
-                       scale=self.scale).double()
+                       scale=self.scale, enable_gqa=p.get("group", 1) > 1).double()
             return ref, self.torch_fn()
         return self.x.t().double(), None
 

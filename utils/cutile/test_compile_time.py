@@ -17,7 +17,8 @@ import run_suite  # noqa: E402
 
 def fake_api():
     """Stand-ins for cuda.tile's constraint classes that record their arguments."""
-    ct = types.SimpleNamespace(float16="f16", bfloat16="bf16", float32="f32", int32="i32")
+    ct = types.SimpleNamespace(float16="f16", bfloat16="bf16", float32="f32", int32="i32",
+                               float8_e4m3fn="e4m3", float8_e5m2="e5m2")
 
     def record(kind):
         return lambda *a, **k: (kind, a, k)
@@ -31,8 +32,8 @@ def test_one_signature_per_distinct_kernel():
     matmuls = {(p["layout"], p["dtype"], p["tiles"]) for _, p in run_suite.matmul_cases()}
     assert sum(s.startswith("matmul_") for s in stems) == len(matmuls)
     # Attention: not per length.
-    attn = {(p["causal"], p["dtype"], p["d"], p["tile_m"], p["tile_n"], p.get("occupancy"))
-            for _, p in run_suite.attention_cases()}
+    attn = {(p["causal"], p["dtype"], p["d"], p["tile_m"], p["tile_n"], p.get("occupancy"),
+             p.get("group")) for _, p in run_suite.attention_cases()}
     assert sum(s.startswith("attention_") for s in stems) == len(attn)
     assert {"transpose_float16_64x64", "transpose_float32_64x64"} <= stems
 
@@ -55,6 +56,18 @@ def test_transposed_operands_have_a_unit_first_stride():
     assert b[2]["stride_divisible_by"] == (1, 16)
     assert c[2]["stride_constant"] == (None, 1)
     assert args[0][3:] == [128, 128, 64]
+
+
+def test_output_type_and_query_groups_are_exported():
+    sigs = compile_time.signatures(*fake_api(), cc="cc")
+    # float8 inputs, float16 C.
+    (_, (_, args, _)) = sigs["matmul_nt_float8_e4m3fn_128x128x128"]
+    assert [arg[1][0] for arg in args[0][:3]] == ["e4m3", "e4m3", "f16"]
+    # Grouped-query attention: QUERY_GROUP_SIZE is the group.
+    (_, (_, args, _)) = sigs["attention_causal_float16_d128_128x64_gqa4"]
+    assert args[0][6:] == [128, 32, 128, 64, 4, True, True]
+    (_, (_, args, _)) = sigs["attention_causal_float16_d128_128x64"]
+    assert args[0][10] == 1
 
 
 def test_a_failing_compiler_reports_its_last_line():
