@@ -22,7 +22,7 @@ int64_t layout::stagingVectorElements(const BitLayout &local, int64_t cols,
   for (unsigned j = 0; j < local.getNumBits(); ++j) {
     const LayoutBit &bit = local.shard[j];
     if (!bit.isMemory() || bit.stride != width || 2 * width > cols ||
-        2 * width * elemBytes > 16)
+        2 * width * elemBytes > kMaxVectorBytes)
       break;
     width *= 2;
   }
@@ -48,7 +48,7 @@ int64_t layout::countWarpWavefronts(const BitLayout &local,
     }
   }
   int64_t bytes = vecElems * elemBytes;
-  int64_t groupLanes = 128 / std::clamp<int64_t>(bytes, 4, 16);
+  int64_t groupLanes = 128 / std::clamp<int64_t>(bytes, 4, kMaxVectorBytes);
   int64_t total = 0;
   DenseMap<int64_t, DenseSet<int64_t>> words;
   for (int64_t instr : enumerateSubsets(instrBits)) {
@@ -98,10 +98,11 @@ StagingLayout layout::chooseStagingLayout(const BitLayout &src,
   // Rows padded by 16 bytes when they span whole multiples of the 128 bytes
   // of the banks: consecutive rows start 4 banks apart, 16-byte aligned.
   StagingLayout best;
-  bool padded = rows >= 2 && elemBytes <= 16 && (cols * elemBytes) % 128 == 0;
+  bool padded = rows >= 2 && elemBytes <= kMaxVectorBytes &&
+                (cols * elemBytes) % 128 == 0;
   TileLayout plain = TileLayout({Iter{elems, 1, "m"}}, {}).canonicalize();
   if (padded) {
-    int64_t pad = 16 / elemBytes;
+    int64_t pad = kMaxVectorBytes / elemBytes;
     best.layout =
         TileLayout({Iter{rows, cols + pad, "m"}, Iter{cols, 1, "m"}}, {})
             .canonicalize();

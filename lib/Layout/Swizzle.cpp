@@ -38,7 +38,7 @@ Expected<Swizzle> Swizzle::forMode(unsigned modeBytes, unsigned elementBits) {
   // M = bitlen(128 / elementBits) - 1: the swizzle permutes 16-byte chunks,
   // so the low M bits of an element address select an element inside one.
   swizzle.perElement = llvm::bit_width(128u / elementBits) - 1;
-  swizzle.shift = 3;
+  swizzle.shift = kHardwareShift;
   swizzle.inner = true;
   return swizzle;
 }

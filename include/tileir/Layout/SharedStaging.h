@@ -25,10 +25,14 @@
 
 namespace tileir::layout {
 
+/// The widest vector one thread moves in one memory access (ld/st .v4.b32,
+/// global or shared): the register copies vectorize up to it.
+inline constexpr int64_t kMaxVectorBytes = 16;
+
 /// Elements per vector access of a copy between the registers of `local`
 /// and a row-major shared buffer whose rows hold `cols` elements: the run of
-/// low flat bits that are consecutive registers, within 16 bytes and one
-/// row.
+/// low flat bits that are consecutive registers, within kMaxVectorBytes and
+/// one row (the register copy's rule for such a buffer).
 int64_t stagingVectorElements(const BitLayout &local, int64_t cols,
                               int64_t elemBytes);
 

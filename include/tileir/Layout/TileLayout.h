@@ -196,10 +196,14 @@ private:
 /// ComposeLayout): addr(m) = f(m >> M) * 2^M + (m mod 2^M) with
 /// f(x) = x ^ ((x & ((2^B - 1) << S)) >> S), S >= B.
 struct Swizzle {
-  unsigned perElement = 0; ///< M
-  unsigned bits = 0;       ///< B: 1, 2, 3 for 32B, 64B, 128B
-  unsigned shift = 3;      ///< S
-  bool inner = true;       ///< false mirrors the XOR direction
+  /// The S of the swizzles TMA and wgmma apply in hardware: the source bits
+  /// are the 16-byte chunk's row of 128 bytes.
+  static constexpr unsigned kHardwareShift = 3;
+
+  unsigned perElement = 0;         ///< M
+  unsigned bits = 0;               ///< B: 1, 2, 3 for 32B, 64B, 128B
+  unsigned shift = kHardwareShift; ///< S
+  bool inner = true;               ///< false mirrors the XOR direction
 
   /// The swizzle for `mode` bytes (32, 64 or 128) and an element type of
   /// `elementBits` bits.

@@ -36,6 +36,7 @@
 #include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Dispatch/Predicates.h"
+#include "tileir/Layout/SharedStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -1082,8 +1083,8 @@ Outcome tileir::dispatch::emitRegisterCopy(tirx::CopyOp op,
                                            const CopySides &sides,
                                            DispatchContext &ctx,
                                            RewriterBase &rewriter) {
-  return emitCopy(op, sides, ctx, rewriter, /*maxBytes=*/16,
-                  /*forcedBytes=*/0);
+  return emitCopy(op, sides, ctx, rewriter,
+                  /*maxBytes=*/layout::kMaxVectorBytes, /*forcedBytes=*/0);
 }
 
 void tileir::dispatch::registerCudaCopyVariants(Registry &registry) {

@@ -166,7 +166,7 @@ Attribute LayoutAttr::parse(AsmParser &parser, Type) {
   FailureOr<TileLayout> layout = LayoutTokenParser(parser).parse();
   if (failed(layout))
     return {};
-  unsigned swizzle = 0, shift = 3;
+  unsigned swizzle = 0, shift = tileir::layout::Swizzle::kHardwareShift;
   if (succeeded(parser.parseOptionalComma())) {
     if (parser.parseKeyword("swizzle") || parser.parseEqual() ||
         parser.parseInteger(swizzle))
@@ -206,7 +206,7 @@ LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   // XOR-ing B chunk bits with bits S above them is a permutation only when
   // the two ranges do not overlap (S >= B); 24 keeps the source bits inside
   // any shared-memory address.
-  if (swizzleShift == 3)
+  if (swizzleShift == tileir::layout::Swizzle::kHardwareShift)
     return success();
   if (!swizzle)
     return emitError() << "expects a swizzle_shift only with a swizzle";

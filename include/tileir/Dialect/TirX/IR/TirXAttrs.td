@@ -68,14 +68,17 @@ def TirX_LayoutAttr : AttrDef<TirX_Dialect, "Layout"> {
   }];
   let parameters = (ins "::tileir::layout::TileLayout":$layout,
                         DefaultValuedParameter<"unsigned", "0">:$swizzle,
-                        DefaultValuedParameter<"unsigned", "3">:$swizzleShift);
+                        DefaultValuedParameter<"unsigned",
+                          "::tileir::layout::Swizzle::kHardwareShift">:$swizzleShift);
   let builders = [
     AttrBuilder<(ins "::tileir::layout::TileLayout":$layout), [{
-      return $_get($_ctxt, layout, 0u, 3u);
+      return $_get($_ctxt, layout, 0u,
+                   ::tileir::layout::Swizzle::kHardwareShift);
     }]>,
     AttrBuilder<(ins "::tileir::layout::TileLayout":$layout,
                      "unsigned":$swizzle), [{
-      return $_get($_ctxt, layout, swizzle, 3u);
+      return $_get($_ctxt, layout, swizzle,
+                   ::tileir::layout::Swizzle::kHardwareShift);
     }]>
   ];
   let hasCustomAssemblyFormat = 1;
@@ -87,7 +90,9 @@ def TirX_LayoutAttr : AttrDef<TirX_Dialect, "Layout"> {
     getSwizzleFor(unsigned elementBits) const;
     /// True when the swizzle, if any, is one TMA and wgmma apply in
     /// hardware (shift 3).
-    bool hasHardwareSwizzle() const { return getSwizzleShift() == 3; }
+    bool hasHardwareSwizzle() const {
+      return getSwizzleShift() == ::tileir::layout::Swizzle::kHardwareShift;
+    }
     /// The same swizzle composed after another layout (a view).
     LayoutAttr withLayout(const ::tileir::layout::TileLayout &layout) const {
       return get(getContext(), layout, getSwizzle(), getSwizzleShift());
