@@ -4,7 +4,7 @@ compiled by several `tileiras` (TileIR's, NVIDIA's) in one process, checked
 against a float64 reference and timed next to PyTorch (cuBLAS, SDPA).
 
   run_suite.py --tests DIR --compiler NAME=BINDIR [--compiler ...]
-               [--only REGEX] [--list] [--rounds N] [--json FILE]
+               [--only REGEX] [--list] [--rounds N] [--json FILE] [--check-only]
 
 DIR is cuTile's test/ folder (its kernels/ package is imported: matmul.py,
 attention.py, transpose.py); each BINDIR holds a `tileiras`. The kernels are
@@ -57,9 +57,14 @@ def matmul_cases():
     # tf32 (the kernel's astype), float8 e4m3 inputs (B given N x K, the
     # layout PyTorch's float8 matmul takes; it has no e5m2 x e5m2 product)
     # into a float16 C.
-    out.append(("matmul nn float32 4096^3 128x128x32 (tf32)",
-                dict(kind="matmul", layout="nn", dtype="float32", m=4096, n=4096, k=4096,
-                     tiles=(128, 128, 32))))
+    # tf32 in every operand order, sizes that are not whole tiles, and small
+    # tiles whose stages fit 48 KiB (the mma.sync code of MMA_SYNC=1 runs).
+    for layout, size, tiles in (("nn", 4096, (128, 128, 32)), ("nt", 4096, (128, 128, 32)),
+                                ("tn", 4096, (128, 128, 32)), ("nn", 1000, (128, 128, 32)),
+                                ("nn", 1000, (64, 64, 16))):
+        out.append((f"matmul {layout} float32 {size}^3 {'x'.join(map(str, tiles))} (tf32)",
+                    dict(kind="matmul", layout=layout, dtype="float32", m=size, n=size,
+                         k=size, tiles=tiles)))
     out.append(("matmul nt float8_e4m3fn 4096^3 128x128x128 (float16 C)",
                 dict(kind="matmul", layout="nt", dtype="float8_e4m3fn", out_dtype="float16",
                      m=4096, n=4096, k=4096, tiles=(128, 128, 128))))
@@ -241,6 +246,9 @@ def main():
     ap.add_argument("--budget", type=float, default=1e9,
                     help="seconds; cases not started by then are skipped")
     ap.add_argument("--json", help="write the results there")
+    ap.add_argument("--check-only", action="store_true",
+                    help="launch and check each compiler's kernel once, time nothing "
+                         "(for runs under compute-sanitizer)")
     ap.add_argument("--triton", action="store_true",
                     help="also time Triton matmuls with the same tiles (triton_matmul.py): "
                          "triton-ptr (cp.async) and triton-tma (row-major operands)")
@@ -306,6 +314,13 @@ def main():
                                              select=lambda c=cname: switch.use(c))
             except Exception as e:                  # noqa: BLE001 (reported)
                 row["error"][cname] = f"{type(e).__name__}: {str(e)[:300]}"
+        if args.check_only:
+            print(f"{name}: " + ", ".join(
+                f"{c} {'ok' if r['ok'] else 'WRONG'} (error {r['err']:.3g})"
+                for c, r in row["check"].items()) + "".join(
+                f", {c} failed: {e}" for c, e in row["error"].items()), flush=True)
+            del ref, theirs, case
+            continue
         if args.triton and p["kind"] == "matmul":
             add_triton(torch, case, ref, theirs, row, runners, EagerRunner, args.triton_ptx)
         del ref, theirs
@@ -331,6 +346,10 @@ def main():
                            rows=rows), f, indent=1)
         with open(os.path.splitext(args.json)[0] + ".md", "w") as f:
             f.write(table + "\n")
+    if args.check_only:
+        failed = [r["name"] for r in rows if r.get("error")
+                  or not all(c["ok"] for c in r.get("check", {}).values())]
+        return 1 if failed else 0
     return 0
 
 

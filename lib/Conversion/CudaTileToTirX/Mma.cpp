@@ -39,6 +39,7 @@
 #include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Layout/BitLayout.h"
 #include "tileir/Layout/MmaLayouts.h"
+#include "tileir/Layout/SharedStaging.h"
 #include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -507,6 +508,13 @@ std::optional<OperandStaging> operandStaging(const MmaPlan &p, bool isA,
                             128, true};
     if (isA)
       return std::nullopt;
+    // 4-byte elements (tf32): cp.async copies them one by one into the
+    // K-major layout.
+    if (p.bits == 32) {
+      unsigned swizzle = sharedSwizzle(p, /*copiedAsync=*/true);
+      return OperandStaging{sharedLayout(p, false, false, swizzle), swizzle,
+                            true};
+    }
     return OperandStaging{sharedLayout(p, false, false), 0, false};
   }
   if (alongMN && isA)
@@ -1163,15 +1171,32 @@ struct KLoop {
   ct::ForOp forOp;
   ct::LoadViewTkoOp loadA, loadB;
   bool transposeB = false; ///< B is loaded N x K and permuted
+  /// The `ftof` f32 -> tf32 of the loaded A or B tile (cuTile's matmul of
+  /// f32 arrays), rounded in its pipeline stage; null where the tile is
+  /// multiplied as loaded.
+  ct::FToFOp roundA, roundB;
   /// The mmaf or mmai (operands lhs, rhs, acc; one result).
   Operation *mma = nullptr;
   /// Scalar ops of the body (index arithmetic), in order.
   SmallVector<Operation *> scalarOps;
 };
 
+/// Whether `op` rounds f32 tiles to tf32 (the conversion of a K loop's
+/// f32 tiles before a tf32 product).
+bool isTf32Rounding(Operation *op) {
+  auto cvt = dyn_cast<ct::FToFOp>(op);
+  return cvt &&
+         cast<ct::TileType>(cvt.getSource().getType())
+             .getElementType()
+             .isF32() &&
+         isa<FloatTF32Type>(
+             cast<ct::TileType>(cvt.getResult().getType()).getElementType());
+}
+
 /// Matches the K-loop pattern: one carried value (the accumulator), a body
-/// of rank-0 ops, two view loads, an optional permute [1, 0] of B and one
-/// mmaf that the loop continues with.
+/// of rank-0 ops, two view loads, an optional `ftof` to tf32 of each loaded
+/// tile, an optional permute [1, 0] of B (before or after its `ftof`) and
+/// one mmaf that the loop continues with.
 std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
   if (forOp.getInitValues().size() != 1 || forOp.getUnsignedCmp())
     return std::nullopt;
@@ -1179,10 +1204,15 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
   KLoop loop;
   loop.forOp = forOp;
   SmallVector<ct::LoadViewTkoOp> loads;
+  SmallVector<ct::FToFOp> rounds;
   ct::PermuteOp permute;
   for (Operation &op : body) {
     if (auto load = dyn_cast<ct::LoadViewTkoOp>(op)) {
       loads.push_back(load);
+      continue;
+    }
+    if (isTf32Rounding(&op)) {
+      rounds.push_back(cast<ct::FToFOp>(op));
       continue;
     }
     if (auto perm = dyn_cast<ct::PermuteOp>(op)) {
@@ -1226,6 +1256,17 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
     if (load.getResultToken() && !load.getResultToken().use_empty())
       return std::nullopt;
   Value rhs = loop.mma->getOperand(1);
+  // Steps from an operand to the tile its `ftof` rounds, recording the
+  // conversion in `into`.
+  auto throughRound = [&](Value v, ct::FToFOp &into) -> Value {
+    auto cvt = v.getDefiningOp<ct::FToFOp>();
+    if (!cvt || !llvm::is_contained(rounds, cvt) || into || !v.hasOneUse())
+      return v;
+    into = cvt;
+    return cvt.getSource();
+  };
+  lhs = throughRound(lhs, loop.roundA);
+  rhs = throughRound(rhs, loop.roundB);
   if (permute) {
     if (rhs != permute.getResult() || !permute.getResult().hasOneUse() ||
         permute.getPermutation().size() != 2 ||
@@ -1234,6 +1275,10 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
     rhs = permute.getSource();
     loop.transposeB = true;
   }
+  rhs = throughRound(rhs, loop.roundB);
+  // Every rounding belongs to an operand.
+  if (int64_t(rounds.size()) != bool(loop.roundA) + bool(loop.roundB))
+    return std::nullopt;
   for (ct::LoadViewTkoOp load : loads) {
     if (load.getTile() == lhs && load.getTile().hasOneUse())
       loop.loadA = load;
@@ -1279,17 +1324,74 @@ static PartitionViewInfo transposedView(OpBuilder &b, Location loc,
   return view;
 }
 
+/// dst[i] = ftof(src[i]) as `op` converts (f32 storage for tf32), over
+/// the CTA; `dst` may be `src`.
+static void emitConvertMap(EntryLowering &l, ct::FToFOp op, Value dst,
+                           Value src) {
+  OpBuilder &b = l.b;
+  Location loc = op.getLoc();
+  auto map = tirx::MapOp::create(b, loc, dst, ValueRange{src}, l.cta(), nullptr,
+                                 nullptr);
+  OpBuilder::InsertionGuard guard(b);
+  Block *body = tirx::createElementBody(b, map.getBody(), src, loc);
+  tirx::YieldOp::create(
+      b, loc,
+      l.buildFloatConvert(
+          body->getArgument(0),
+          cast<ct::TileType>(op.getSource().getType()).getElementType(),
+          cast<ct::TileType>(op.getResult().getType()).getElementType(),
+          op.getRoundingMode(), loc));
+}
+
+/// Rounds the f32 tile of the shared stage buffer `stage` to tf32 in place
+/// as `round` does. The rounding is elementwise, so a stage whose layout
+/// fills its storage slots densely is walked in storage order, whatever
+/// its logical order: every thread reads 16-byte vectors into registers,
+/// rounds them and writes them back (the swizzle moves 16-byte chunks, so
+/// a vector stays whole). Other layouts are rounded element by element.
+static void roundStage(EntryLowering &l, MmaEmitter &e, Value stage,
+                       ct::FToFOp round) {
+  Location loc = round.getLoc();
+  auto type = cast<tirx::BufferType>(stage.getType());
+  const TileLayout &stageLayout = type.getTileLayout();
+  int64_t n = stageLayout.getNumElements();
+  int64_t threads = l.planner.getCtaThreads();
+  int64_t vec = ::tileir::layout::kMaxVectorBytes * 8 /
+                int64_t(type.getElementType().getIntOrFloatBitWidth());
+  int64_t base = offsetOf(stage);
+  if (stageLayout.span("m") - base != n || n % (threads * vec)) {
+    emitConvertMap(l, round, stage, stage);
+    return;
+  }
+  Value flat =
+      e.view(stage, {n}, withOffset(TileLayout({Iter{n, 1, "m"}}), base));
+  SmallVector<Iter> shard;
+  if (int64_t outer = n / (threads * vec); outer > 1)
+    shard.push_back(Iter{outer, vec, "m"});
+  shard.push_back(Iter{threads, 1, "tx"});
+  shard.push_back(Iter{vec, 1, "m"});
+  Value regs = l.alloc({n}, type.getElementType(), TileLayout(shard), loc);
+  tirx::CopyOp::create(l.b, loc, regs, flat, nullptr, l.cta(), nullptr,
+                       nullptr);
+  emitConvertMap(l, round, regs, regs);
+  tirx::CopyOp::create(l.b, loc, flat, regs, nullptr, l.cta(), nullptr,
+                       nullptr);
+}
+
 static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
                                 FailureOr<MmaPlan> plan) {
   ct::ForOp forOp = loop.forOp;
   Location loc = forOp.getLoc();
   OpBuilder &b = l.b;
   plan->gemmConfig = gemmConfigFor(b, loop.mma);
-  if (plan->inType !=
-      cast<ct::TileType>(loop.mma->getOperand(0).getType()).getElementType())
-    return l.fail(loop.mma, "with tf32 inputs is not supported in a "
-                            "pipelined matmul loop (tf32 tiles come from "
-                            "`ftof` of f32 tiles)");
+  // The stages hold the loaded tiles as the tensor cores read them: tf32
+  // tiles in f32 storage, rounded in their stage.
+  for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB})
+    if (storageType(
+            cast<ct::TileType>(load.getTile().getType()).getElementType()) !=
+        plan->inType)
+      return l.fail(loop.mma, "in a pipelined matmul loop expects tiles "
+                              "loaded as the product's input type");
   MmaEmitter e(l, *plan, loc);
   for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB}) {
     if (load.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::Weak)
@@ -1423,6 +1525,18 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     return success();
   };
 
+  // tf32 tiles are rounded in their stage once every thread's copies have
+  // landed, and read by the product after a second barrier.
+  auto roundStages = [&](Value a, Value bStage) {
+    if (!loop.roundA && !loop.roundB)
+      return;
+    if (loop.roundA)
+      roundStage(l, e, a, loop.roundA);
+    if (loop.roundB)
+      roundStage(l, e, bStage, loop.roundB);
+    e.barrier();
+  };
+
   // Prologue: the first `ahead` iterations' tiles.
   for (int64_t s = 0; s < ahead; ++s)
     if (failed(issue(arith::ConstantIndexOp::create(b, loc, s), stageA[s],
@@ -1508,8 +1622,9 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     // barrier after the step).
     tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(ahead - 1));
     e.barrier();
-    e.step(pick(stageA, stage), pick(stageB, stage), transposeA, transposeB,
-           acc, async, inFlight);
+    Value a = pick(stageA, stage), bStage = pick(stageB, stage);
+    roundStages(a, bStage);
+    e.step(a, bStage, transposeA, transposeB, acc, async, inFlight);
     if (refillBarrier)
       e.barrier();
     Value next = arith::AddIOp::create(
@@ -1539,6 +1654,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       // the stage the next copy overwrites at the refill barrier.
       tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(ahead - 1));
       e.barrier();
+      roundStages(stageA[s], stageB[s]);
       e.step(stageA[s], stageB[s], transposeA, transposeB, acc, async,
              inFlight);
       if (refillBarrier)
@@ -1891,7 +2007,6 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
 /// are exact, tf32 -> f16/bf16 one rounding of the f32 value. f8 <-> tf32
 /// is not covered: a located diagnostic.
 static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
-  OpBuilder &b = l.b;
   Location loc = op.getLoc();
   auto srcType = cast<ct::TileType>(op.getSource().getType());
   auto dstType = cast<ct::TileType>(op.getResult().getType());
@@ -1923,11 +2038,7 @@ static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
     return success();
   }
   Value dst = l.alloc(dstType.getShape(), result, srcBuf.getTileLayout(), loc);
-  auto map = tirx::MapOp::create(b, loc, dst, ValueRange{src}, l.cta(), nullptr,
-                                 nullptr);
-  OpBuilder::InsertionGuard guard(b);
-  Block *body = tirx::createElementBody(b, map.getBody(), src, loc);
-  tirx::YieldOp::create(b, loc, convert(body->getArgument(0)));
+  emitConvertMap(l, op, dst, src);
   l.mapping.map(op.getResult(), dst);
   return success();
 }

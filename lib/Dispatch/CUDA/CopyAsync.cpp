@@ -240,19 +240,39 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
 
-  // [outer, threads, vec] over the scope's threads.
+  // [outer, threads, vec] over the scope's threads: the threads take the
+  // flat bits above the vector, lowest first, except that copies of one
+  // element each give them the bits of a dimension of unit global stride
+  // first (a column-major source: consecutive threads read consecutive
+  // addresses).
   unsigned vecBits = llvm::Log2_64(width);
   int64_t scopeThreads = ctx.getScopeThreads();
   unsigned threadBits = std::min<unsigned>(
       llvm::Log2_64(std::max<int64_t>(1, scopeThreads)), numBits - vecBits);
+  SmallVector<unsigned> threadOrder;
+  if (width == 1)
+    for (unsigned d = 0; d + 1 < rank; ++d)
+      if (getConstantIntValue(strides[d]) == 1) {
+        auto [first, end] = dimBitRange(shape, d);
+        for (unsigned j = first; j < end; ++j)
+          threadOrder.push_back(j);
+        break;
+      }
+  for (unsigned j = vecBits; j < numBits; ++j)
+    if (!llvm::is_contained(threadOrder, j))
+      threadOrder.push_back(j);
+  threadOrder.resize(threadBits);
   BitLayout part;
+  int64_t nextMemory = 1;
   for (unsigned j = 0; j < numBits; ++j) {
-    if (j < vecBits)
-      part.shard.push_back(LayoutBit{"m", int64_t(1) << j});
-    else if (j < vecBits + threadBits)
-      part.shard.push_back(LayoutBit{"tx", int64_t(1) << (j - vecBits)});
-    else
-      part.shard.push_back(LayoutBit{"m", int64_t(1) << (j - threadBits)});
+    const unsigned *t = llvm::find(threadOrder, j);
+    if (t != threadOrder.end()) {
+      part.shard.push_back(
+          LayoutBit{"tx", int64_t(1) << (t - threadOrder.begin())});
+      continue;
+    }
+    part.shard.push_back(LayoutBit{"m", nextMemory});
+    nextMemory *= 2;
   }
 
   Value tid = emitThreadId(b, loc);

@@ -1,0 +1,157 @@
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefix=TIRX
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTX
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_80 %s | FileCheck %s --check-prefix=SM80
+
+// The matmul K loop of f32 arrays multiplied as tf32 (cuTile's matmul of
+// float32 inputs: each loaded tile goes through `ftof` to tf32). The loop is
+// pipelined like a 16-bit one: cp.async copies the f32 tiles into the
+// stages, and each stage is rounded to tf32 in place (16-byte vectors in
+// storage order, `cvt.rn.tf32.f32`) between two barriers before the product
+// reads it. B given K x N is staged K-major (tf32 wgmma reads K-major
+// operands only), so cp.async copies its elements one by one.
+
+// TIRX-LABEL: gpu.func @kloop_tf32_nn
+// TIRX: tirx.alloc : !tirx.buffer<128x32xf32, shared, {{.*}}swizzle = 128>>
+// TIRX: tirx.alloc : !tirx.buffer<32x128xf32, shared, {{.*}}swizzle = 128>>
+// TIRX: scf.for
+// TIRX: tirx.async_wait
+// TIRX-NEXT: gpu.barrier
+// TIRX: tirx.view %{{.*}} -> !tirx.buffer<4096xf32, shared, <S[4096:1], swizzle = 128>>
+// TIRX: tirx.copy cta %[[RA:.*]], %{{.*}} : !tirx.buffer<4096xf32, local, <S[(4,256,4):(4,1@tx,1)]>>
+// TIRX: tirx.map cta %[[RA]], %[[RA]]
+// TIRX: llvm.nvvm.f2tf32.rn
+// TIRX: tirx.copy cta %{{.*}}, %[[RA]]
+// TIRX: tirx.map cta
+// TIRX: gpu.barrier
+// TIRX: tirx.gemm_async
+// TIRX-NOT: tirx.copy cta %{{.*}}, %{{.*}} : !tirx.buffer<32x128xf32, shared
+
+// PTX-LABEL: .entry kloop_tf32_nn(
+// PTX-NOT: ld.global
+// PTX: cp.async.cg.shared.global {{.*}}, 16
+// PTX: cp.async.ca.shared.global {{.*}}, 4
+// PTX: ld.shared.v4.b32
+// PTX: cvt.rn.tf32.f32
+// PTX: st.shared.v4.b32
+// PTX: bar.sync
+// PTX: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+
+// sm_80: mma.sync m16n8k8 from row-major stages, B copied in 16-byte runs;
+// the stages are rounded on the bits (cvt.rn.tf32 needs sm_90).
+// SM80-LABEL: .entry kloop_tf32_nn(
+// SM80-NOT: ld.global
+// SM80: cp.async.cg.shared.global
+// SM80: ld.shared.v4.b32
+// SM80: and.b32 {{.*}}-8192
+// SM80: st.shared.v4.b32
+// SM80: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+
+cuda_tile.module @kernels {
+  entry @kloop_tf32_nn(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %pa = assume div_by<16>, %a : tile<ptr<f32>>
+    %pb = assume div_by<16>, %b : tile<ptr<f32>>
+    %pc = assume div_by<16>, %c : tile<ptr<f32>>
+    %dm = assume div_by<16>, %m : tile<i32>
+    %dn = assume div_by<16>, %n : tile<i32>
+    %dk = assume div_by<16>, %k : tile<i32>
+    %ta = make_tensor_view %pa, shape = [%dm, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%dk, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%dm, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(32x128), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %kt:2 = get_index_space_shape %va : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<128x128xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    %acc = for %i in (%c0 to %kt#1, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
+      %x, %t0 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<128x32xf32>, token
+      %rx = ftof %x : tile<128x32xf32> -> tile<128x32xtf32>
+      %y, %t1 = load_view_tko weak %vb[%i, %by] token = %tok : partition_view<tile=(32x128), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<32x128xf32>, token
+      %ry = ftof %y : tile<32x128xf32> -> tile<32x128xtf32>
+      %p = mmaf %rx, %ry, %s : tile<128x32xtf32>, tile<32x128xtf32>, tile<128x128xf32>
+      continue %p : tile<128x128xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>
+    %t2 = store_view_tko weak %acc, %vc[%bx, %by] token = %tok : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// B given N x K and permuted, rounded before or after the permute: B is
+// K-major as loaded, so cp.async copies both operands in 16-byte runs.
+// PTX-LABEL: .entry kloop_tf32_nt(
+// PTX-NOT: ld.global
+// PTX-NOT: cp.async.ca.shared.global
+// PTX: cvt.rn.tf32.f32
+// PTX: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// PTX-LABEL: .entry kloop_tf32_nt_permuted_first(
+// PTX-NOT: ld.global
+// PTX-NOT: cp.async.ca.shared.global
+// PTX: cvt.rn.tf32.f32
+// PTX: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+cuda_tile.module @kernels_nt {
+  entry @kloop_tf32_nt(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %pa = assume div_by<16>, %a : tile<ptr<f32>>
+    %pb = assume div_by<16>, %b : tile<ptr<f32>>
+    %pc = assume div_by<16>, %c : tile<ptr<f32>>
+    %dm = assume div_by<16>, %m : tile<i32>
+    %dn = assume div_by<16>, %n : tile<i32>
+    %dk = assume div_by<16>, %k : tile<i32>
+    %ta = make_tensor_view %pa, shape = [%dm, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%dn, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%dm, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %kt:2 = get_index_space_shape %va : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<128x128xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    %acc = for %i in (%c0 to %kt#1, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
+      %x, %t0 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<128x32xf32>, token
+      %rx = ftof %x : tile<128x32xf32> -> tile<128x32xtf32>
+      %y, %t1 = load_view_tko weak %vb[%by, %i] token = %tok : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<128x32xf32>, token
+      %ry = ftof %y : tile<128x32xf32> -> tile<128x32xtf32>
+      %yt = permute %ry [1, 0] : tile<128x32xtf32> -> tile<32x128xtf32>
+      %p = mmaf %rx, %yt, %s : tile<128x32xtf32>, tile<32x128xtf32>, tile<128x128xf32>
+      continue %p : tile<128x128xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>
+    %t2 = store_view_tko weak %acc, %vc[%bx, %by] token = %tok : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+  entry @kloop_tf32_nt_permuted_first(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %pa = assume div_by<16>, %a : tile<ptr<f32>>
+    %pb = assume div_by<16>, %b : tile<ptr<f32>>
+    %pc = assume div_by<16>, %c : tile<ptr<f32>>
+    %dm = assume div_by<16>, %m : tile<i32>
+    %dn = assume div_by<16>, %n : tile<i32>
+    %dk = assume div_by<16>, %k : tile<i32>
+    %ta = make_tensor_view %pa, shape = [%dm, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%dn, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%dm, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %kt:2 = get_index_space_shape %va : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<128x128xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    %acc = for %i in (%c0 to %kt#1, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
+      %x, %t0 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<128x32xf32>, token
+      %rx = ftof %x rounding<nearest_away> : tile<128x32xf32> -> tile<128x32xtf32>
+      %y, %t1 = load_view_tko weak %vb[%by, %i] token = %tok : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<128x32xf32>, token
+      %yt = permute %y [1, 0] : tile<128x32xf32> -> tile<32x128xf32>
+      %ry = ftof %yt : tile<32x128xf32> -> tile<32x128xtf32>
+      %p = mmaf %rx, %ry, %s : tile<128x32xtf32>, tile<32x128xtf32>, tile<128x128xf32>
+      continue %p : tile<128x128xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>
+    %t2 = store_view_tko weak %acc, %vc[%bx, %by] token = %tok : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+}
