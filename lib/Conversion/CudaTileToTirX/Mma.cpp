@@ -962,7 +962,11 @@ static Operation *invariantStagingPoint(EntryLowering &l, Operation *mma,
 
 /// The tirx.gemm config of an mmai (the signedness of each i8 input); null
 /// for mmaf.
-static DictionaryAttr gemmConfigFor(OpBuilder &b, Operation *op) {
+static DictionaryAttr gemmConfigFor(OpBuilder &b, Operation *op,
+                                    const MmaPlan &p) {
+  if (p.promoteK)
+    return b.getDictionaryAttr(
+        b.getNamedAttr("promote_k", b.getI64IntegerAttr(p.promoteK)));
   auto mmai = dyn_cast<ct::MmaIOp>(op);
   if (!mmai)
     return nullptr;
@@ -1003,10 +1007,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   FailureOr<MmaPlan> plan = planFor(op, l.planner.getCtaThreads(), *l.target);
   if (failed(plan))
     return failure();
-  plan->gemmConfig = gemmConfigFor(l.b, op);
-  if (plan->promoteK)
-    plan->gemmConfig = l.b.getDictionaryAttr(
-        l.b.getNamedAttr("promote_k", l.b.getI64IntegerAttr(plan->promoteK)));
+  plan->gemmConfig = gemmConfigFor(l.b, op, *plan);
   if (plan->fma) {
     plan->fmaAcc = l.planner.getBlocked({plan->m, plan->n});
     if (plan->inType.isF32())
@@ -1383,7 +1384,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   ct::ForOp forOp = loop.forOp;
   Location loc = forOp.getLoc();
   OpBuilder &b = l.b;
-  plan->gemmConfig = gemmConfigFor(b, loop.mma);
+  plan->gemmConfig = gemmConfigFor(b, loop.mma, *plan);
   // The stages hold the loaded tiles as the tensor cores read them: tf32
   // tiles in f32 storage, rounded in their stage.
   for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB})
@@ -1452,7 +1453,10 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // run stages - 1 iterations ahead: the stage a load refills was read by
   // the previous iteration's group, which every warpgroup has waited for
   // at the barrier before the load (refillBarrier).
-  bool async = plan->wgmma && stages >= 3;
+  // A product with K-chunked promotion (f8 without fast_acc) waits for
+  // each chunk's sum before adding it to the accumulator: no group stays
+  // in flight.
+  bool async = plan->wgmma && stages >= 3 && !plan->promoteK;
   int64_t inFlight = async ? 1 : 0;
   int64_t ahead = stages - 1; // loads issued ahead
   bool refillBarrier = inFlight > 0;
@@ -2052,17 +2056,15 @@ std::optional<LogicalResult> EntryLowering::lowerMmaOp(Operation *op) {
     std::optional<KLoop> loop = matchKLoop(forOp);
     if (!loop)
       return std::nullopt;
-    // The pipeline stages the loaded tiles as they are and issues
-    // asynchronous wgmma: an f8 product without fast_acc (widened, or
-    // accumulated chunk by chunk) is lowered op by op.
-    if (isPromotedF8(loop->mma))
-      return std::nullopt;
     FailureOr<MmaPlan> plan =
         planFor(loop->mma, planner.getCtaThreads(), *target);
     if (failed(plan))
       return failure();
-    // The general (FMA) product has no tensor-core pipeline: op by op.
-    if (plan->fma)
+    // The general (FMA) product has no tensor-core pipeline, and the
+    // pipeline stages the loaded tiles as they are: an f8 product without
+    // fast_acc widened to f16 is lowered op by op (one accumulated chunk
+    // by chunk, promote_k, is pipelined).
+    if (plan->fma || (isPromotedF8(loop->mma) && !plan->promoteK))
       return std::nullopt;
     return lowerKLoop(*this, *loop, plan);
   }

@@ -5,12 +5,13 @@
 // the gemm reads the f8 tiles with `config = {promote_k = K chunk}`: the
 // products of each chunk of K (up to 128, cuBLAS's f8 GEMM without fast
 // accumulation) are summed by the tensor cores from zero and the sum added
-// to the f32 accumulator; the K loop is lowered op by op (each mmaf its own
-// chunk). On mma.sync (sm_90) the f8 tiles are converted to f16 in
-// registers (tirx.cast, exact) and multiplied by the f16 instructions,
-// whose f32 accumulation is full precision. With fast_acc the gemm reads
-// the f8 tiles (wgmma / mma.sync .e4m3 or .e5m2) without promote_k and the
-// K loop is pipelined. (f8 into an f16 accumulator, wgmma only, reads the
+// to the f32 accumulator; the K loop is pipelined (cp.async f8 stages), its
+// products waited for chunk by chunk (tirx.gemm, no group in flight). On
+// mma.sync (sm_90) the f8 tiles are converted to f16 in registers
+// (tirx.cast, exact) and multiplied by the f16 instructions, whose f32
+// accumulation is full precision; that K loop is lowered op by op. With
+// fast_acc the gemm reads the f8 tiles (wgmma / mma.sync .e4m3 or .e5m2)
+// without promote_k and the K loop is pipelined. (f8 into an f16 accumulator, wgmma only, reads the
 // f8 tiles: Target/PTX/mma-types.mlir.)
 
 // CHECK-LABEL: gpu.func @mmaf_exact
@@ -54,13 +55,18 @@
 // MS: tirx.gemm warp {{.*}}xf16, local{{.*}}xf16, local
 
 // CHECK-LABEL: gpu.func @kloop_exact
-// CHECK-NOT: tirx.copy_async
+// MS-NOT: tirx.copy_async
+// WG: tirx.alloc : !tirx.buffer<64x64xf8E4M3FN, shared
+// WG: tirx.copy_async cta
 // CHECK: scf.for
+// WG: tirx.async_wait
+// WG-NOT: tirx.gemm_async
 // WG: tirx.gemm warpgroup {{.*}}promote_k = 64{{.*}}xf8E4M3FN, shared{{.*}}xf8E4M3FN, shared
+// WG: tirx.copy_async cta
 // MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf16, local, {{.*}}>, !tirx.buffer<64x64xf8E4M3FN, local
 // MS: tirx.cast cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf16, local, {{.*}}>, !tirx.buffer<64x64xf8E4M3FN, local
 // MS: tirx.gemm warp {{.*}}xf16, local{{.*}}xf16, local
-// CHECK-NOT: tirx.copy_async
+// MS-NOT: tirx.copy_async
 // CHECK-LABEL: gpu.func @kloop_fast
 // CHECK-NOT: tirx.cast
 // CHECK: tirx.copy_async cta %{{.*}}, %{{.*}} : !tirx.buffer<64x64xf8E4M3FN, shared
