@@ -10,7 +10,7 @@ line cuTile gives tileiras; best of --repeat wall times) and prints a table.
 
 Usage (after utils/cutile/setup-cutile.sh, with its venv's python):
   compile_time.py CUTILE_PYTHON_ROOT --compiler tileir=build-static/dist/bin/tile-as \\
-      --compiler tileiras=PATH/tileiras [--repeat 3] [--out DIR]
+      --compiler tileiras=PATH/tileiras [--repeat 3] [--out DIR] [--only REGEX]
 
 CUDA_HOME is unset for the compilers (NVIDIA's tileiras then finds the ptxas
 of its own wheel).
@@ -18,6 +18,7 @@ of its own wheel).
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -119,6 +120,7 @@ def main():
     ap.add_argument("--compiler", action="append", required=True, metavar="NAME=PATH")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--out", help="keep the bytecode here (default: a temporary folder)")
+    ap.add_argument("--only", help="regular expression on the kernels' file stems")
     args = ap.parse_args()
     compilers = [c.split("=", 1) for c in args.compiler]
     env = {k: v for k, v in os.environ.items() if k != "CUDA_HOME"}
@@ -131,6 +133,8 @@ def main():
               " | ".join(f"{n}/{names[0]}" for n in names[1:]) + " |")
         print("|---|" + "---:|" * (2 * len(names) - 1))
         for path in files:
+            if args.only and not re.search(args.only, os.path.basename(path)):
+                continue
             times = []
             for name, exe in compilers:
                 t, err = best_time([exe, "--gpu-name=sm_90", path, "-o",
