@@ -155,3 +155,43 @@ cuda_tile.module @kernels_nt {
     return
   }
 }
+
+// Stages too small for a 16-byte vector per thread (32x8 f32 over 128
+// threads) are rounded element by element, in place in shared memory.
+// TIRX-LABEL: gpu.func @kloop_tf32_small
+// TIRX: scf.for
+// TIRX: tirx.map cta %[[S:.*]], %[[S]] : !tirx.buffer<32x8xf32, shared
+// TIRX: llvm.nvvm.f2tf32.rn
+// TIRX: tirx.gemm warp
+cuda_tile.module @kernels_small {
+  entry @kloop_tf32_small(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %pa = assume div_by<16>, %a : tile<ptr<f32>>
+    %pb = assume div_by<16>, %b : tile<ptr<f32>>
+    %pc = assume div_by<16>, %c : tile<ptr<f32>>
+    %dm = assume div_by<16>, %m : tile<i32>
+    %dn = assume div_by<16>, %n : tile<i32>
+    %dk = assume div_by<16>, %k : tile<i32>
+    %ta = make_tensor_view %pa, shape = [%dm, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%dk, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%dm, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(32x8), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(8x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %kt:2 = get_index_space_shape %va : partition_view<tile=(32x8), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<32x32xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    %acc = for %i in (%c0 to %kt#1, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<32x32xf32>) {
+      %x, %t0 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(32x8), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<32x8xf32>, token
+      %rx = ftof %x : tile<32x8xf32> -> tile<32x8xtf32>
+      %y, %t1 = load_view_tko weak %vb[%i, %by] token = %tok : partition_view<tile=(8x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<8x32xf32>, token
+      %ry = ftof %y : tile<8x32xf32> -> tile<8x32xtf32>
+      %p = mmaf %rx, %ry, %s : tile<32x8xtf32>, tile<8x32xtf32>, tile<32x32xf32>
+      continue %p : tile<32x32xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,1]>>
+    %t2 = store_view_tko weak %acc, %vc[%bx, %by] token = %tok : tile<32x32xf32>, partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+}
