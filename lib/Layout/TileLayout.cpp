@@ -711,4 +711,20 @@ TileLayout TileLayout::broadcast(int64_t n, unsigned pos) const {
   return TileLayout(std::move(newShard), replica, offset);
 }
 
+TileLayout getBlockedLayout(int64_t n, int64_t vec, int64_t threads) {
+  assert(vec >= 1 && n % vec == 0 && "the vector must divide the elements");
+  int64_t used = std::max<int64_t>(1, std::min(threads, n / vec));
+  int64_t outer = n / (used * vec);
+  SmallVector<Iter> shard;
+  if (outer > 1)
+    shard.push_back(Iter{outer, vec, "m"});
+  if (used > 1)
+    shard.push_back(Iter{used, 1, "tx"});
+  shard.push_back(Iter{vec, 1, "m"});
+  SmallVector<Iter> replica;
+  if (threads / used > 1)
+    replica.push_back(Iter{threads / used, used, "tx"});
+  return TileLayout(shard, replica).canonicalize();
+}
+
 } // namespace tileir::layout

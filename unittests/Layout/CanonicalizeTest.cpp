@@ -307,3 +307,29 @@ TEST(VerifyWellFormed, RejectsBadLayouts) {
 }
 
 } // namespace
+
+// getBlockedLayout: runs of `vec` elements per thread, consecutive threads
+// on consecutive runs, the threads walking the elements again; threads past
+// the runs hold replicas. Checked on the forward map of every element.
+TEST(BlockedLayout, RunsThreadsAndReplicas) {
+  for (auto [n, vec, threads] :
+       {std::tuple<int64_t, int64_t, int64_t>{4096, 4, 256},
+        {256, 4, 128},
+        {16, 4, 2},
+        {8, 8, 1},
+        {64, 1, 32}}) {
+    TileLayout l = getBlockedLayout(n, vec, threads);
+    int64_t used = std::min(threads, n / vec);
+    EXPECT_EQ(l.getNumElements(), n);
+    for (int64_t f = 0; f < n; ++f) {
+      int64_t run = f / vec;
+      llvm::SmallVector<AxisCoord> all = l.applyAll(f);
+      ASSERT_EQ(int64_t(all.size()), std::max<int64_t>(1, threads / used));
+      // The base copy: thread run % used, slot (run / used) * vec + f % vec.
+      EXPECT_EQ(getAxis(all[0], "tx"), used > 1 ? run % used : 0) << f;
+      EXPECT_EQ(getAxis(all[0], "m"), (run / used) * vec + f % vec) << f;
+      for (size_t r = 1; r < all.size(); ++r)
+        EXPECT_EQ(getAxis(all[r], "tx"), getAxis(all[0], "tx") + r * used);
+    }
+  }
+}

@@ -192,6 +192,14 @@ private:
   AxisCoord offset;
 };
 
+/// The blocked register layout of `n` elements (flat) over `threads`
+/// threads of the CTA (`tx`): each thread holds runs of `vec` consecutive
+/// elements (its memory slots consecutive), the runs of consecutive
+/// threads are consecutive, and the threads walk the elements as many
+/// times as it takes; threads beyond n / vec hold replicas. `vec` divides
+/// `n`. Canonical.
+TileLayout getBlockedLayout(int64_t n, int64_t vec, int64_t threads);
+
 /// A swizzle composed after a layout's linear memory address m (TIRx
 /// ComposeLayout): addr(m) = f(m >> M) * 2^M + (m mod 2^M) with
 /// f(x) = x ^ ((x & ((2^B - 1) << S)) >> S), S >= B.

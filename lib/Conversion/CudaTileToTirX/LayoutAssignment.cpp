@@ -15,6 +15,7 @@ using namespace mlir;
 using namespace mlir::tileir;
 using ::tileir::layout::BitLayout;
 using ::tileir::layout::dimBitRange;
+using ::tileir::layout::getBlockedLayout;
 using ::tileir::layout::Iter;
 using ::tileir::layout::LayoutBit;
 using ::tileir::layout::TileLayout;
@@ -94,18 +95,7 @@ TileLayout LayoutPlanner::getBlocked(ArrayRef<int64_t> shape) const {
     bytes = std::max(bytes, mit->second);
   int64_t inner = shape.empty() ? 1 : shape.back();
   int64_t vec = std::max<int64_t>(1, std::min({16 / bytes, inner, n}));
-  int64_t threads = std::min(ctaThreads, n / vec);
-  int64_t outer = n / (threads * vec);
-  SmallVector<Iter> shard;
-  if (outer > 1)
-    shard.push_back(Iter{outer, vec, "m"});
-  if (threads > 1)
-    shard.push_back(Iter{threads, 1, "tx"});
-  shard.push_back(Iter{vec, 1, "m"});
-  SmallVector<Iter> replica;
-  if (ctaThreads / threads > 1)
-    replica.push_back(Iter{ctaThreads / threads, threads, "tx"});
-  return TileLayout(shard, replica).canonicalize();
+  return getBlockedLayout(n, vec, ctaThreads);
 }
 
 FailureOr<TileLayout> LayoutPlanner::getReduced(const TileLayout &src,

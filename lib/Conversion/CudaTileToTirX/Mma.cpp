@@ -1347,31 +1347,29 @@ static void emitConvertMap(EntryLowering &l, ct::FToFOp op, Value dst,
 /// Rounds the f32 tile of the shared stage buffer `stage` to tf32 in place
 /// as `round` does. The rounding is elementwise, so a stage whose layout
 /// fills its storage slots densely is walked in storage order, whatever
-/// its logical order: every thread reads 16-byte vectors into registers,
-/// rounds them and writes them back (the swizzle moves 16-byte chunks, so
-/// a vector stays whole). Other layouts are rounded element by element.
+/// its logical order: the threads read 16-byte vectors into a blocked
+/// register tile, round them and write them back (the swizzle moves
+/// 16-byte chunks, so a vector stays whole). Other layouts are rounded
+/// element by element.
 static void roundStage(EntryLowering &l, MmaEmitter &e, Value stage,
                        ct::FToFOp round) {
   Location loc = round.getLoc();
   auto type = cast<tirx::BufferType>(stage.getType());
   const TileLayout &stageLayout = type.getTileLayout();
   int64_t n = stageLayout.getNumElements();
-  int64_t threads = l.planner.getCtaThreads();
   int64_t vec = ::tileir::layout::kMaxVectorBytes * 8 /
                 int64_t(type.getElementType().getIntOrFloatBitWidth());
   int64_t base = offsetOf(stage);
-  if (stageLayout.span("m") - base != n || n % (threads * vec)) {
+  if (stageLayout.span("m") - base != n || n % vec) {
     emitConvertMap(l, round, stage, stage);
     return;
   }
   Value flat =
       e.view(stage, {n}, withOffset(TileLayout({Iter{n, 1, "m"}}), base));
-  SmallVector<Iter> shard;
-  if (int64_t outer = n / (threads * vec); outer > 1)
-    shard.push_back(Iter{outer, vec, "m"});
-  shard.push_back(Iter{threads, 1, "tx"});
-  shard.push_back(Iter{vec, 1, "m"});
-  Value regs = l.alloc({n}, type.getElementType(), TileLayout(shard), loc);
+  Value regs = l.alloc(
+      {n}, type.getElementType(),
+      ::tileir::layout::getBlockedLayout(n, vec, l.planner.getCtaThreads()),
+      loc);
   tirx::CopyOp::create(l.b, loc, regs, flat, nullptr, l.cta(), nullptr,
                        nullptr);
   emitConvertMap(l, round, regs, regs);
@@ -1385,14 +1383,6 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   Location loc = forOp.getLoc();
   OpBuilder &b = l.b;
   plan->gemmConfig = gemmConfigFor(b, loop.mma, *plan);
-  // The stages hold the loaded tiles as the tensor cores read them: tf32
-  // tiles in f32 storage, rounded in their stage.
-  for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB})
-    if (storageType(
-            cast<ct::TileType>(load.getTile().getType()).getElementType()) !=
-        plan->inType)
-      return l.fail(loop.mma, "in a pipelined matmul loop expects tiles "
-                              "loaded as the product's input type");
   MmaEmitter e(l, *plan, loc);
   for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB}) {
     if (load.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::Weak)
@@ -2061,10 +2051,14 @@ std::optional<LogicalResult> EntryLowering::lowerMmaOp(Operation *op) {
     if (failed(plan))
       return failure();
     // The general (FMA) product has no tensor-core pipeline, and the
-    // pipeline stages the loaded tiles as they are: an f8 product without
-    // fast_acc widened to f16 is lowered op by op (one accumulated chunk
-    // by chunk, promote_k, is pipelined).
-    if (plan->fma || (isPromotedF8(loop->mma) && !plan->promoteK))
+    // stages hold the loaded tiles as the tensor cores read them (tf32 in
+    // f32 storage, rounded in its stage): a product whose plan widens its
+    // inputs (f8 without fast_acc as f16) is lowered op by op.
+    auto staged = [&](ct::LoadViewTkoOp load) {
+      return storageType(cast<ct::TileType>(load.getTile().getType())
+                             .getElementType()) == plan->inType;
+    };
+    if (plan->fma || !staged(loop->loadA) || !staged(loop->loadB))
       return std::nullopt;
     return lowerKLoop(*this, *loop, plan);
   }

@@ -156,11 +156,13 @@ cuda_tile.module @kernels_nt {
   }
 }
 
-// Stages too small for a 16-byte vector per thread (32x8 f32 over 128
-// threads) are rounded element by element, in place in shared memory.
+// Stages with fewer 16-byte vectors than threads (32x8 f32: 64 vectors,
+// 128 threads) take the blocked layout with replicas: the second 64 threads
+// hold copies (the copy back to shared memory writes each vector once).
 // TIRX-LABEL: gpu.func @kloop_tf32_small
 // TIRX: scf.for
-// TIRX: tirx.map cta %[[S:.*]], %[[S]] : !tirx.buffer<32x8xf32, shared
+// TIRX: tirx.view %{{.*}} -> !tirx.buffer<256xf32, shared, <S[256:1]>>
+// TIRX: tirx.map cta %[[S:.*]], %[[S]] : !tirx.buffer<256xf32, local, <S[(64,4):(1@tx,1)] + R[2:64@tx]>>
 // TIRX: llvm.nvvm.f2tf32.rn
 // TIRX: tirx.gemm warp
 cuda_tile.module @kernels_small {
