@@ -3,8 +3,9 @@
 // Part of TileIR. convert-cuda-tile-to-tirx: what the conversion knows of
 // rank-1 integer tiles (base + stride * i), pointer tiles (a scalar pointer
 // offset by such a tile with stride 1) and masks (index < limit, and a
-// uniform guard), recorded after each op is lowered; a pointer-tile load or
-// store over them becomes a global view region (AffineFacts::region).
+// uniform guard), analyzed on the cuda_tile body before it is lowered; a
+// pointer-tile load or store over them becomes a global view region
+// (AffineFacts::region), whose scalar bases are built as the ops are lowered.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,75 +103,132 @@ static int64_t knownDivisor(const DenseMap<Value, Attribute> &assumptions,
   return std::max(assumed, derived);
 }
 
-void AffineFacts::track(Operation *op) {
-  OpBuilder &b = l.b;
+/// The integer a splat constant tile holds, looking through reshapes,
+/// broadcasts and assumes.
+static std::optional<APInt> splatInteger(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (isa<ct::ReshapeOp, ct::BroadcastOp, ct::AssumeOp>(def))
+    return splatInteger(def->getOperand(0));
+  auto cst = dyn_cast<ct::ConstantOp>(def);
+  auto dense = cst ? dyn_cast<DenseIntElementsAttr>(cst.getValue())
+                   : DenseIntElementsAttr();
+  if (!dense || !dense.isSplat())
+    return std::nullopt;
+  return dense.getSplatValue<APInt>();
+}
+
+bool AffineFacts::isUniform(Value v) const { return uniform.contains(v); }
+
+void AffineFacts::analyze(ct::EntryOp entry) {
+  for (BlockArgument arg : entry.getBody().getArguments())
+    if (auto type = dyn_cast<ct::TileType>(arg.getType());
+        type && type.getRank() == 0)
+      uniform.insert(arg);
+  // Program order: every operand is analyzed before its users (loop-carried
+  // values are block arguments, which hold no facts unless rank 0).
+  entry.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (auto type = dyn_cast<ct::TileType>(arg.getType());
+              type && type.getRank() == 0)
+            uniform.insert(arg);
+    analyze(op);
+  });
+  for (auto &[ptrTile, p] : pointers)
+    need(p.index);
+  for (auto &[mask, m] : masks)
+    need(m.index);
+}
+
+void AffineFacts::need(Value v) {
+  if (!needed.insert(v).second || isUniform(v))
+    return;
+  Operation *def = v.getDefiningOp();
+  if (isa<ct::AddIOp>(def)) {
+    need(def->getOperand(0));
+    need(def->getOperand(1));
+  } else if (auto mul = dyn_cast<ct::MulIOp>(def)) {
+    need(affine.contains(mul.getLhs()) && splatInteger(mul.getRhs())
+             ? mul.getLhs()
+             : mul.getRhs());
+  } else if (isa<ct::ExtIOp, ct::AssumeOp>(def)) {
+    need(def->getOperand(0));
+  }
+}
+
+void AffineFacts::analyze(Operation *op) {
   if (op->getNumResults() != 1)
     return;
   Value result = op->getResult(0);
   auto type = dyn_cast<ct::TileType>(result.getType());
-  if (!type || type.getRank() != 1)
+  if (!type)
     return;
-  Location loc = op->getLoc();
-  Value lowered = l.get(result);
+  // The tiles the conversion keeps as scalars.
+  auto cst = dyn_cast<ct::ConstantOp>(op);
+  auto dense =
+      cst ? dyn_cast<DenseElementsAttr>(cst.getValue()) : DenseElementsAttr();
+  if (type.getRank() == 0 || (dense && dense.isSplat()) ||
+      (isa<ct::ReshapeOp, ct::BroadcastOp, ct::AssumeOp>(op) &&
+       isUniform(op->getOperand(0))) ||
+      (isScalarElementwise(op) &&
+       llvm::all_of(op->getOperands(), [&](Value v) { return isUniform(v); })))
+    uniform.insert(result);
+  if (type.getRank() != 1)
+    return;
   bool isInt = isa<IntegerType>(type.getElementType());
-  // A tile that stayed a scalar holds the same value everywhere.
-  if (isInt && lowered && !isa<tirx::BufferType>(lowered.getType())) {
-    affine[result] = {lowered, 0, knownDivisor(l.assumptions, result)};
+  // A uniform tile holds the same value everywhere.
+  if (isInt && isUniform(result)) {
+    affine[result] = {0, knownDivisor(l.assumptions, result), true};
     return;
   }
-  // A uniform i1 and a bounds mask: the mask with the uniform as its guard.
+  if (auto assume = dyn_cast<ct::AssumeOp>(op)) {
+    Value in = assume.getValue();
+    copyEntry(affine, in, result);
+    copyEntry(pointers, in, result);
+    copyEntry(masks, in, result);
+    return;
+  }
+  // A uniform i1 and a bounds mask: the mask with the uniform as a guard.
   if (auto andOp = dyn_cast<ct::AndIOp>(op)) {
     for (auto [x, y] : {std::pair(andOp.getLhs(), andOp.getRhs()),
                         std::pair(andOp.getRhs(), andOp.getLhs())}) {
-      Value uniform = l.get(x);
       auto m = masks.find(y);
-      if (!uniform || isa<tirx::BufferType>(uniform.getType()) ||
-          !uniform.getType().isInteger(1) || m == masks.end())
+      if (!isUniform(x) || m == masks.end())
         continue;
-      BoundsMask guarded = m->second;
-      guarded.guard =
-          guarded.guard ? arith::AndIOp::create(b, loc, guarded.guard, uniform)
-                              .getResult()
-                        : uniform;
-      masks[result] = guarded;
+      masks[result] = {m->second.index, m->second.limit, y, x};
       return;
     }
     return;
   }
   if (isa<ct::IotaOp>(op)) {
-    affine[result] = {arith::ConstantOp::create(
-                          b, loc, b.getIntegerAttr(type.getElementType(), 0)),
-                      1, kMaxDivisor};
+    affine[result] = {1, kMaxDivisor};
     return;
   }
   if (auto add = dyn_cast<ct::AddIOp>(op)) {
     auto lhs = affine.find(add.getLhs()), rhs = affine.find(add.getRhs());
     if (lhs != affine.end() && rhs != affine.end())
-      affine[result] = {
-          arith::AddIOp::create(b, loc, lhs->second.base, rhs->second.base),
-          lhs->second.stride + rhs->second.stride,
-          std::min(lhs->second.divisor, rhs->second.divisor)};
+      affine[result] = {lhs->second.stride + rhs->second.stride,
+                        std::min(lhs->second.divisor, rhs->second.divisor)};
     return;
   }
   if (auto mul = dyn_cast<ct::MulIOp>(op)) {
     for (auto [x, c] : {std::pair(mul.getLhs(), mul.getRhs()),
                         std::pair(mul.getRhs(), mul.getLhs())}) {
       auto a = affine.find(x);
-      APInt factor;
-      Value cst = l.get(c);
-      if (a == affine.end() || !cst ||
-          !matchPattern(cst, m_ConstantInt(&factor)))
+      std::optional<APInt> factor = splatInteger(c);
+      if (a == affine.end() || !factor)
         continue;
-      // A product by one is the same function (the same base value: bounds
-      // masks of the operand apply to it). The new entry is made before
-      // `result` is inserted: that may grow the map and free `a`'s entry.
-      Affine product = a->second;
-      if (!factor.isOne())
-        product = {arith::MulIOp::create(b, loc, a->second.base, cst),
-                   a->second.stride * factor.getSExtValue(),
-                   std::min(kMaxDivisor,
-                            a->second.divisor *
-                                powerOfTwoDivisor(factor.getSExtValue()))};
+      // The entry is made before `result` is inserted: that may grow the
+      // map and free `a`'s entry.
+      Affine product = {
+          a->second.stride * factor->getSExtValue(),
+          std::min(kMaxDivisor, a->second.divisor *
+                                    powerOfTwoDivisor(factor->getSExtValue()))};
+      if (factor->isOne())
+        product = {a->second.stride, a->second.divisor};
       affine[result] = product;
       return;
     }
@@ -180,39 +238,109 @@ void AffineFacts::track(Operation *op) {
     // The tile's values do not wrap within the tile (as everywhere here), so
     // extending each is extending the base.
     auto a = affine.find(ext.getSource());
-    auto to = dyn_cast<IntegerType>(type.getElementType());
-    if (a == affine.end() || !to)
-      return;
-    Value base = a->second.base;
-    Value wide = ext.getSignedness() == ct::Signedness::Signed
-                     ? arith::ExtSIOp::create(b, loc, to, base).getResult()
-                     : arith::ExtUIOp::create(b, loc, to, base).getResult();
-    affine[result] = {wide, a->second.stride, a->second.divisor};
+    if (a != affine.end() && isInt) {
+      Affine extended = {a->second.stride, a->second.divisor};
+      affine[result] = extended;
+    }
     return;
   }
   if (auto offset = dyn_cast<ct::OffsetOp>(op)) {
-    Value ptr = l.get(offset.getPtr());
     auto a = affine.find(offset.getOffset());
-    if (ptr && isa<LLVM::LLVMPointerType>(ptr.getType()) && a != affine.end() &&
+    if (isUniform(offset.getPtr()) && a != affine.end() &&
         a->second.stride == 1)
-      pointers[result] = {ptr, offset.getOffset()};
+      pointers[result] = {offset.getPtr(), offset.getOffset()};
     return;
   }
   if (auto cmp = dyn_cast<ct::CmpIOp>(op)) {
     auto a = affine.find(cmp.getLhs());
-    Value limit = l.get(cmp.getRhs());
-    if (cmp.getComparisonPredicate() != ct::ComparisonPredicate::LessThan ||
-        a == affine.end() || a->second.stride != 1 || !limit ||
-        isa<tirx::BufferType>(limit.getType()))
-      return;
-    // Signed i < n equals the view's 0 <= i < n only for i >= 0; unsigned
-    // i < n equals it for n >= 0.
-    if (cmp.getSignedness() == ct::Signedness::Signed
-            ? !knownNonNegative(a->second.base)
-            : !knownNonNegativeTile(l.assumptions, cmp.getRhs()))
-      return;
-    masks[result] = {cmp.getLhs(), limit, Value()};
+    if (cmp.getComparisonPredicate() == ct::ComparisonPredicate::LessThan &&
+        a != affine.end() && a->second.stride == 1 && isUniform(cmp.getRhs()))
+      masks[result] = {cmp.getLhs(), cmp.getRhs(), Value(), Value()};
   }
+}
+
+/// `v` when it is a lowered scalar (not a buffer), else null.
+static Value scalarOrNull(Value v) {
+  return v && !isa<tirx::BufferType>(v.getType()) ? v : Value();
+}
+
+void AffineFacts::lowered(Operation *op) {
+  OpBuilder &b = l.b;
+  if (op->getNumResults() != 1)
+    return;
+  Value result = op->getResult(0);
+  Location loc = op->getLoc();
+  if (needed.contains(result)) {
+    // The base of `result` from the lowered value (uniform) or from the
+    // bases of its operands; null where one is missing.
+    Value base;
+    auto baseOf = [&](Value v) { return bases.lookup(v); };
+    if (affine.lookup(result).uniform) {
+      base = scalarOrNull(l.get(result));
+      if (base && !isa<IntegerType>(base.getType()))
+        base = Value();
+    } else if (isa<ct::IotaOp>(op)) {
+      auto type = cast<ct::TileType>(result.getType());
+      base = arith::ConstantOp::create(
+          b, loc, b.getIntegerAttr(type.getElementType(), 0));
+    } else if (auto add = dyn_cast<ct::AddIOp>(op)) {
+      if (Value x = baseOf(add.getLhs()), y = baseOf(add.getRhs()); x && y)
+        base = arith::AddIOp::create(b, loc, x, y);
+    } else if (auto mul = dyn_cast<ct::MulIOp>(op)) {
+      bool lhsAffine =
+          affine.contains(mul.getLhs()) && splatInteger(mul.getRhs());
+      Value x = baseOf(lhsAffine ? mul.getLhs() : mul.getRhs());
+      Value c = scalarOrNull(l.get(lhsAffine ? mul.getRhs() : mul.getLhs()));
+      // A product by one is the same function (the same base value: bounds
+      // masks of the operand apply to it).
+      if (x && c)
+        base = splatInteger(lhsAffine ? mul.getRhs() : mul.getLhs())->isOne()
+                   ? x
+                   : arith::MulIOp::create(b, loc, x, c).getResult();
+    } else if (auto ext = dyn_cast<ct::ExtIOp>(op)) {
+      auto to = cast<IntegerType>(
+          cast<ct::TileType>(result.getType()).getElementType());
+      if (Value x = baseOf(ext.getSource()))
+        base = ext.getSignedness() == ct::Signedness::Signed
+                   ? arith::ExtSIOp::create(b, loc, to, x).getResult()
+                   : arith::ExtUIOp::create(b, loc, to, x).getResult();
+    } else if (isa<ct::AssumeOp>(op)) {
+      base = baseOf(op->getOperand(0));
+    }
+    bases[result] = base;
+  }
+  auto m = masks.find(result);
+  if (m == masks.end())
+    return;
+  const BoundsMask &mask = m->second;
+  if (isa<ct::AssumeOp>(op)) {
+    copyEntry(loweredMasks, op->getOperand(0), result);
+    return;
+  }
+  if (mask.inner) {
+    auto inner = loweredMasks.find(mask.inner);
+    Value guard = scalarOrNull(l.get(mask.guard));
+    if (inner == loweredMasks.end() || !guard || !guard.getType().isInteger(1))
+      return;
+    LoweredMask guarded = inner->second;
+    guarded.guard =
+        guarded.guard
+            ? arith::AndIOp::create(b, loc, guarded.guard, guard).getResult()
+            : guard;
+    loweredMasks[result] = guarded;
+    return;
+  }
+  // Signed i < n equals the view's 0 <= i < n only for i >= 0; unsigned
+  // i < n equals it for n >= 0.
+  auto cmp = cast<ct::CmpIOp>(op);
+  Value limit = scalarOrNull(l.get(mask.limit));
+  Value base = bases.lookup(mask.index);
+  if (!limit || !base ||
+      (cmp.getSignedness() == ct::Signedness::Signed
+           ? !knownNonNegative(base)
+           : !knownNonNegativeTile(l.assumptions, mask.limit)))
+    return;
+  loweredMasks[result] = {limit, Value()};
 }
 
 FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
@@ -220,12 +348,15 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
   auto p = pointers.find(ptrTile);
   if (p == pointers.end())
     return failure();
+  Value ptr = scalarOrNull(l.get(p->second.ptr));
+  Value offsetsBase = bases.lookup(p->second.index);
+  if (!ptr || !isa<LLVM::LLVMPointerType>(ptr.getType()) || !offsetsBase)
+    return failure();
   const Affine &offsets = affine.find(p->second.index)->second;
   auto tileType = cast<ct::TileType>(ptrTile.getType());
   Type elem = cast<ct::PointerType>(tileType.getElementType()).getPointeeType();
   int64_t elemBytes = tirx::getMemoryBytes(elem);
   // Entry pointer arguments carry the ABI's alignment.
-  Value ptr = p->second.ptr;
   int64_t alignment = isa<BlockArgument>(ptr) ? l.pointerAlignment : elemBytes;
   Value base, size;
   if (mask) {
@@ -234,20 +365,22 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
     // offsets.base - bounded.base elements after ptr, the region at
     // bounded.base; a false guard leaves the view empty.
     auto m = masks.find(mask);
-    if (m == masks.end())
+    auto lm = loweredMasks.find(mask);
+    if (m == masks.end() || lm == loweredMasks.end())
       return failure();
     const Affine &bounded = affine.find(m->second.index)->second;
+    Value boundedBase = bases.lookup(m->second.index);
     if (bounded.stride != offsets.stride)
       return failure();
-    base = l.toIndex(bounded.base, loc);
-    size = l.toIndex(m->second.limit, loc);
-    if (m->second.guard)
-      size = arith::SelectOp::create(b, loc, m->second.guard, size,
+    base = l.toIndex(boundedBase, loc);
+    size = l.toIndex(lm->second.limit, loc);
+    if (lm->second.guard)
+      size = arith::SelectOp::create(b, loc, lm->second.guard, size,
                                      arith::ConstantIndexOp::create(b, loc, 0));
-    if (bounded.base != offsets.base) {
+    if (boundedBase != offsetsBase) {
       Value shift = arith::IndexCastOp::create(
           b, loc, b.getI64Type(),
-          arith::SubIOp::create(b, loc, l.toIndex(offsets.base, loc), base));
+          arith::SubIOp::create(b, loc, l.toIndex(offsetsBase, loc), base));
       ptr =
           LLVM::GEPOp::create(b, loc, ptr.getType(), tirx::getMemoryType(elem),
                               ptr, ValueRange{shift});
@@ -257,9 +390,9 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
     }
   } else {
     // Unmasked: every element is accessed; the region is in bounds.
-    if (!knownNonNegative(offsets.base))
+    if (!knownNonNegative(offsetsBase))
       return failure();
-    base = l.toIndex(offsets.base, loc);
+    base = l.toIndex(offsetsBase, loc);
     size = arith::AddIOp::create(
         b, loc, base,
         arith::ConstantIndexOp::create(b, loc, tileType.getShape()[0]));
@@ -276,10 +409,4 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
   return tirx::RegionOp::create(b, loc, regionType, view, ValueRange{base},
                                 b.getDenseI64ArrayAttr({ShapedType::kDynamic}))
       .getResult();
-}
-
-void AffineFacts::alias(Value in, Value out) {
-  copyEntry(affine, in, out);
-  copyEntry(pointers, in, out);
-  copyEntry(masks, in, out);
 }

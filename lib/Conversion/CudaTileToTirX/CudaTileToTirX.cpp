@@ -101,6 +101,10 @@ LogicalResult EntryLowering::run() {
        llvm::zip(entry.getBody().front().getArguments(), func.getArguments()))
     mapping.map(arg, newArg);
   b.setInsertionPointToEnd(&func.getBody().front());
+  entry.walk([&](ct::AssumeOp op) {
+    assumptions[op.getResult()] = op.getPredicate();
+  });
+  affineFacts.analyze(entry);
   if (failed(allocateScratch()) || failed(lowerOps(entry.getBody().front())))
     return failure();
   return freeScratch();
@@ -124,7 +128,7 @@ LogicalResult EntryLowering::lowerOps(Block::iterator begin,
       b.setInsertionPointToEnd(dest);
     if (failed(lower(&op)))
       return failure();
-    affineFacts.track(&op);
+    affineFacts.lowered(&op);
     if (sequenceDone) {
       sequenceDone = false;
       break;

@@ -162,6 +162,19 @@ Value expandDivision(OpBuilder &b, Operation *div) {
 
 } // namespace
 
+bool mlir::tileir::isScalarElementwise(Operation *op) {
+  if (!isElementwise(op))
+    return false;
+  // Conversions of f8 types use the hardware cvt instructions, which
+  // tirx-dispatch emits for tirx.map bodies only: scalars take the map form.
+  bool narrow =
+      llvm::any_of(op->getOperandTypes(),
+                   [](Type t) { return isNarrowFloat(elementOf(t)); }) ||
+      llvm::any_of(op->getResultTypes(),
+                   [](Type t) { return isNarrowFloat(elementOf(t)); });
+  return !narrow || isa<ct::BitcastOp, ct::SelectOp>(op);
+}
+
 /// Integer ops (1-16).
 static FailureOr<Value> buildInteger(OpBuilder &b, Operation *op,
                                      ArrayRef<Value> v) {
@@ -701,13 +714,7 @@ std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
   }
   auto resultTile = cast<ct::TileType>(op->getResult(0).getType());
   Type resultElem = resultTile.getElementType();
-  // Conversions of f8 types use the hardware cvt instructions, which
-  // tirx-dispatch emits for tirx.map bodies only: scalars take the map form.
-  bool narrow =
-      llvm::any_of(op->getOperandTypes(),
-                   [](Type t) { return isNarrowFloat(elementOf(t)); }) ||
-      isNarrowFloat(resultElem);
-  if (allScalar && !(narrow && !isa<ct::BitcastOp, ct::SelectOp>(op))) {
+  if (allScalar && isScalarElementwise(op)) {
     Type scalarType = isa<ct::PointerType>(resultElem)
                           ? Type(LLVM::LLVMPointerType::get(b.getContext(), 1))
                           : resultElem;
@@ -754,9 +761,8 @@ std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
 
 LogicalResult EntryLowering::lowerAssume(ct::AssumeOp op) {
   Value in = op.getValue(), out = op.getResult();
-  // The result stands for the operand everywhere; the predicate is kept for
-  // the memory lowering (div_by gives alignment).
-  assumptions[out] = op.getPredicate();
+  // The result stands for the operand everywhere; the predicate is in
+  // `assumptions` for the memory lowering (div_by gives alignment).
   Value lowered = get(in);
   if (lowered)
     mapping.map(out, lowered);
@@ -778,6 +784,5 @@ LogicalResult EntryLowering::lowerAssume(ct::AssumeOp op) {
     check(bounded.getUb(), arith::CmpIPredicate::sle);
   }
   views.alias(in, out);
-  affineFacts.alias(in, out);
   return success();
 }

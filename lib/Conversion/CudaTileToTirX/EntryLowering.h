@@ -105,25 +105,35 @@ void copyEntry(Map &map, Value in, Value out) {
   }
 }
 
+/// Whether the elementwise `op` takes its scalar form (no buffer) when
+/// every operand is a scalar (Elementwise.cpp).
+bool isScalarElementwise(Operation *op);
+
 /// The power of two an `assume div_by<D>` (without every/along) on `v`
 /// gives, or 1.
 int64_t assumedDivisor(const DenseMap<Value, Attribute> &assumptions, Value v);
 
-/// What the conversion knows of rank-1 integer tiles known to hold
-/// base + stride * i, pointer tiles known to be a scalar pointer offset by
-/// such an index tile with stride 1, and masks known to be `index < limit`
-/// (and a scalar guard: a row index within its bounds), recorded after each
-/// op is lowered (the bases are the lowered scalars). A pointer-tile load or
-/// store over them is a contiguous access: it lowers to a global view +
-/// region copy (vectorized, whole-tile bounds check) instead of an
-/// element-wise gather.
+/// What is known of the entry's rank-1 integer tiles that hold
+/// base + stride * i, of pointer tiles that are a uniform pointer offset by
+/// such a tile with stride 1, and of masks that are `index < limit` (and
+/// uniform guards): an analysis of the cuda_tile body, run before it is
+/// lowered (`analyze`; cf. Triton's AxisInfo), over its values. A tile is
+/// uniform (stride 0) where the conversion keeps it a scalar: rank 0,
+/// splat constants, reshapes and broadcasts of uniform tiles, and
+/// elementwise ops of uniform operands (isScalarElementwise). A pointer-tile
+/// load or store over these facts is a contiguous access: it lowers to a
+/// global view + region copy (vectorized, whole-tile bounds check) instead of
+/// an element-wise gather (`region`). The scalar bases that such an access
+/// needs are built from the lowered values as each op is lowered
+/// (`lowered`), the others never.
 class AffineFacts {
 public:
   explicit AffineFacts(EntryLowering &l) : l(l) {}
-  /// Records what the lowered result of `op` is known to hold.
-  void track(Operation *op);
-  /// `out` holds what `in` holds (an assume's result).
-  void alias(Value in, Value out);
+  /// Computes the facts of `entry`'s body (its assumptions collected).
+  void analyze(ct::EntryOp entry);
+  /// Builds the lowered scalars (bases, mask guards) that accesses use of
+  /// `op`'s result, at the insertion point, after `op` is lowered.
+  void lowered(Operation *op);
   /// The global region of the access of the pointer tile `ptrTile` under
   /// `mask` (null: unmasked), or failure when the facts do not make it one
   /// contiguous, bounds-checkable region.
@@ -131,24 +141,41 @@ public:
 
 private:
   struct Affine {
-    Value base; ///< scalar
     int64_t stride;
-    /// A power of two that divides `base` (for the alignment of the view).
+    /// A power of two that divides the base (for the alignment of the view).
     int64_t divisor = 1;
+    /// Held by a scalar of the lowering (its base is that scalar).
+    bool uniform = false;
   };
   struct AffinePointer {
-    Value ptr;   ///< scalar !llvm.ptr<1>
-    Value index; ///< the cuda_tile index tile (in `affine`, stride 1)
+    Value ptr;   ///< the uniform pointer tile
+    Value index; ///< the index tile (in `affine`, stride 1)
   };
   struct BoundsMask {
-    Value index; ///< the cuda_tile index tile
-    Value limit; ///< scalar
-    Value guard; ///< scalar i1 the mask also requires, or null
+    Value index; ///< the index tile (in `affine`, stride 1)
+    Value limit; ///< the uniform limit tile
+    /// A guarded mask: `inner` (a mask of `masks`) and the uniform i1 tile
+    /// `guard`.
+    Value inner, guard;
   };
+  /// What the lowering built for a mask: the limit and the guard (null:
+  /// none) as scalars.
+  struct LoweredMask {
+    Value limit, guard;
+  };
+  void analyze(Operation *op);
+  bool isUniform(Value v) const;
+  /// Marks `v` (in `affine`) and the tiles its base is built from as needed.
+  void need(Value v);
   EntryLowering &l;
   DenseMap<Value, Affine> affine;
   DenseMap<Value, AffinePointer> pointers;
   DenseMap<Value, BoundsMask> masks;
+  DenseSet<Value> uniform, needed;
+  /// The lowered base of each needed tile (null: the lowering left none).
+  DenseMap<Value, Value> bases;
+  /// The lowered limit and guard of each mask the lowering could state.
+  DenseMap<Value, LoweredMask> loweredMasks;
 };
 
 /// What the tensor-core family keeps per `for` loop (Mma.cpp):
