@@ -127,8 +127,8 @@ pointerWindow(EntryLowering &l, Value pointers, Type elem, Location loc) {
   Value base = l.get(offset.getPtr());
   if (!base || !isa<LLVM::LLVMPointerType>(base.getType()))
     return std::nullopt;
-  auto bounded = dyn_cast_or_null<ct::BoundedAttr>(
-      l.assumptions.lookup(offset.getOffset()));
+  auto bounded =
+      dyn_cast_or_null<ct::BoundedAttr>(l.assumption(offset.getOffset()));
   if (!bounded || !bounded.getLb() || !bounded.getUb())
     return std::nullopt;
   int64_t lb = *bounded.getLb(), ub = *bounded.getUb();
@@ -211,7 +211,7 @@ static LogicalResult lowerAtomic(EntryLowering &l, Operation *op,
                  : LLVM::BitcastOp::create(b, loc, elem, oldBits).getResult();
     });
     if (used)
-      l.mapping.map(result, old);
+      l.map(result, old);
     l.markToken(resultToken, true);
     return success();
   }
@@ -226,7 +226,7 @@ static LogicalResult lowerAtomic(EntryLowering &l, Operation *op,
       window ? b.getI64IntegerAttr(window->second) : IntegerAttr(), l.cta(),
       nullptr, nullptr);
   if (used)
-    l.mapping.map(result, dst);
+    l.map(result, dst);
   l.markToken(resultToken, true);
   return success();
 }

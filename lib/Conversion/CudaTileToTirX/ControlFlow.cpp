@@ -444,10 +444,10 @@ static void mapCarried(EntryLowering &l, const Carried &c, ValueRange values,
       l.markToken(v, true);
       break;
     case Carry::Scalar:
-      l.mapping.map(v, scalars[s++]);
+      l.map(v, scalars[s++]);
       break;
     case Carry::Buffer:
-      l.mapping.map(v, c.buffer[i]);
+      l.map(v, c.buffer[i]);
       break;
     }
   }
@@ -592,7 +592,7 @@ static LogicalResult lowerIf(EntryLowering &l, ct::IfOp op) {
              ifOp.getResults().slice(first, results.scalarTypes.size()));
   for (auto [i, v] : llvm::enumerate(op.getResults()))
     if (carryOf(results.types[i]) == Carry::Buffer && !results.buffer[i])
-      l.mapping.map(v, l.allocBlocked(cast<ct::TileType>(v.getType()), loc));
+      l.map(v, l.allocBlocked(cast<ct::TileType>(v.getType()), loc));
   if (!exits)
     return success();
 
@@ -653,7 +653,7 @@ static LogicalResult lowerFor(EntryLowering &l, ct::ForOp op) {
   if (body->mightHaveTerminator())
     body->getTerminator()->erase();
   Block &src = op.getRegion().front();
-  l.mapping.map(src.getArgument(0), forOp.getInductionVar());
+  l.map(src.getArgument(0), forOp.getInductionVar());
   mapCarried(l, iters, src.getArguments().drop_front(),
              forOp.getRegionIterArgs());
 
@@ -745,7 +745,7 @@ static LogicalResult lowerLoop(EntryLowering &l, ct::LoopOp op) {
   // A loop that never breaks has results nobody can observe.
   for (auto [i, v] : llvm::enumerate(op.getResults()))
     if (carryOf(results.types[i]) == Carry::Buffer && !results.buffer[i])
-      l.mapping.map(v, l.allocBlocked(cast<ct::TileType>(v.getType()), loc));
+      l.map(v, l.allocBlocked(cast<ct::TileType>(v.getType()), loc));
   return success();
 }
 

@@ -99,7 +99,7 @@ void EntryLowering::syncAfterStores(Value token, Location loc) {
 LogicalResult EntryLowering::run() {
   for (auto [arg, newArg] :
        llvm::zip(entry.getBody().front().getArguments(), func.getArguments()))
-    mapping.map(arg, newArg);
+    map(arg, newArg);
   b.setInsertionPointToEnd(&func.getBody().front());
   entry.walk([&](ct::AssumeOp op) {
     assumptions[op.getResult()] = op.getPredicate();
@@ -164,8 +164,7 @@ LogicalResult EntryLowering::lower(ct::ConstantOp op) {
   if (!value.isSplat())
     return lowerDenseConstant(op, value);
   TypedAttr scalar = value.getSplatValue<TypedAttr>();
-  mapping.map(op.getResult(),
-              arith::ConstantOp::create(b, op.getLoc(), scalar));
+  map(op.getResult(), arith::ConstantOp::create(b, op.getLoc(), scalar));
   return success();
 }
 

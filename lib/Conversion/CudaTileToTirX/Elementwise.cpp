@@ -709,7 +709,7 @@ std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
   // Pointer tiles are i64 address buffers: their conversions are the same
   // buffer.
   if (!allScalar && isa<ct::IntToPtrOp, ct::PtrToIntOp, ct::PtrToPtrOp>(op)) {
-    mapping.map(op->getResult(0), operands[0]);
+    map(op->getResult(0), operands[0]);
     return success();
   }
   auto resultTile = cast<ct::TileType>(op->getResult(0).getType());
@@ -721,7 +721,7 @@ std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
     FailureOr<Value> result = buildElementwise(op, operands, scalarType);
     if (failed(result))
       return failure();
-    mapping.map(op->getResult(0), *result);
+    map(op->getResult(0), *result);
     return success();
   }
 
@@ -752,10 +752,10 @@ std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
     FailureOr<Value> scalar = toScalar(*dst, resultTile, loc);
     if (failed(scalar))
       return failure();
-    mapping.map(op->getResult(0), *scalar);
+    this->map(op->getResult(0), *scalar);
     return success();
   }
-  mapping.map(op->getResult(0), *dst);
+  this->map(op->getResult(0), *dst);
   return success();
 }
 
@@ -765,7 +765,7 @@ LogicalResult EntryLowering::lowerAssume(ct::AssumeOp op) {
   // `assumptions` for the memory lowering (div_by gives alignment).
   Value lowered = get(in);
   if (lowered)
-    mapping.map(out, lowered);
+    map(out, lowered);
   // bounded<lb, ub> on an integer scalar becomes llvm.intr.assume of the
   // bounds, so that LLVM folds what they decide (e.g. the in-bounds test of
   // a tile whose index is below the grid size).

@@ -247,13 +247,29 @@ public:
 
   // The op families are defined in separate files (CudaTileToTirX.cpp: core
   // and the pass; Elementwise.cpp; Memory.cpp; Structure.cpp; ...) and share
-  // the builder, the value mapping and the helpers below. The tables one
-  // family keeps are classes of their own (ViewTable, AffineFacts) or
-  // private (the token order).
+  // the builder and the helpers below. The tables one family keeps are
+  // classes of their own with private state (ViewTable, AffineFacts,
+  // LoopProducts); the conversion's own (the value mapping, assumptions,
+  // tensor-core results, token order, scratch) are private, reached through
+  // methods (get/map, assumption, markMmaResult, markToken, ...).
 
   // --- values -------------------------------------------------------------
   /// The lowered value of `v`: a scalar or a tirx buffer.
   Value get(Value v) { return mapping.lookupOrNull(v); }
+  /// `v` lowers to `lowered`.
+  void map(Value v, Value lowered) { mapping.map(v, lowered); }
+  /// `v` lowers to nothing (again).
+  void unmap(Value v) { mapping.erase(v); }
+  /// No value but `v` lowers to `lowered`.
+  bool lowersOnly(Value v, Value lowered) const {
+    return llvm::none_of(mapping.getValueMap(), [&](const auto &entry) {
+      return entry.second == lowered && entry.first != v;
+    });
+  }
+  /// The predicate of the `cuda_tile.assume` whose result is `v`, or null.
+  Attribute assumption(Value v) const { return assumptions.lookup(v); }
+  /// `v` is the result of a tensor-core product (see mmaResults).
+  void markMmaResult(Value v) { mmaResults.insert(v); }
   /// The lowered value as a buffer, materializing a scalar with tirx.fill.
   Value getBuffer(Value v, Location loc);
   /// A fresh register buffer for a tile of `type` with its blocked layout.
@@ -402,8 +418,6 @@ public:
   FailureOr<Value> allocMapResult(ct::TileType type,
                                   SmallVectorImpl<Value> &operands,
                                   Location loc);
-  /// Conversions made by allocMapResult, keyed by (value, target layout).
-  DenseMap<std::pair<Value, Attribute>, Value> layoutConversions;
   /// The scalar of a rank-0 tile's lowered value (a one-element buffer is
   /// read with tirx.read, through shared memory unless every thread holds
   /// it). `type` is the cuda_tile type.
@@ -418,12 +432,6 @@ public:
   bool insideLoop();
   /// Lowers `region`'s block as a structured sequence (see ControlFlow.cpp).
   LogicalResult lowerSequence(Block &block, CfSequence &seq);
-  /// The sequences being lowered, innermost last; `sequenceDone` stops
-  /// lowerOps after an `if` that exits lowered the rest of its block.
-  SmallVector<CfSequence *> sequences;
-  bool sequenceDone = false;
-  unsigned numConstants = 0;
-
   /// Token bookkeeping: a memory op whose input token follows a store must
   /// see that store's effects across the CTA.
   void syncAfterStores(Value token, Location loc);
@@ -439,15 +447,6 @@ public:
   const LayoutPlanner &planner;
   unsigned pointerAlignment;
   OpBuilder b;
-  IRMapping mapping;
-  /// The tensor and partition views made in the kernel (Memory.cpp).
-  ViewTable views;
-  /// cuda_tile.assume predicates (div_by, same_elements, bounded), keyed by
-  /// the assume's result value.
-  DenseMap<Value, Attribute> assumptions;
-  /// Values lowered by the tensor-core family (mmaf results, matmul loop
-  /// results): their f32 -> f16/bf16 conversion is the matmul epilogue.
-  DenseSet<Value> mmaResults;
   /// The target (set by the pass before run()).
   const ::tileir::TargetInfo *target = nullptr;
   /// Roll the wgmma K loop (the pass option `roll-wgmma`).
@@ -464,21 +463,47 @@ public:
   Value fromThread0(Type type, Location loc, Value cond,
                     function_ref<Value()> compute);
 
-  /// Affine index, pointer and mask tiles (Affine.cpp).
-  AffineFacts affineFacts{*this};
-  /// Loads streamed into shared memory ahead of their products (Mma.cpp).
-  LoopProducts loopProducts{*this};
-
   // --- alloca (Memory.cpp) --------------------------------------------------
   /// Allocates the scratch memory of every alloca of the entry at its start
   /// (one device malloc per tile block, by thread 0, broadcast) and maps each
   /// alloca to its pointer; frees it before every return.
   LogicalResult allocateScratch();
   LogicalResult freeScratch();
+
+  // --- the families' state (each class keeps its tables private) ----------
+  /// Affine index, pointer and mask tiles (Affine.cpp).
+  AffineFacts affineFacts{*this};
+  /// Loads streamed into shared memory ahead of their products (Mma.cpp).
+  LoopProducts loopProducts{*this};
+
+  /// The sequences being lowered, innermost last; `sequenceDone` stops
+  /// lowerOps after an `if` that exits lowered the rest of its block.
+  SmallVector<CfSequence *> sequences;
+  bool sequenceDone = false;
+  /// The tensor and partition views made in the kernel (Memory.cpp).
+  ViewTable views;
+
+private:
+  // The conversion's own tables, reached through the methods above; the
+  // families' classes (ViewTable, AffineFacts, LoopProducts) keep theirs
+  // private.
+  friend class AffineFacts;
+  IRMapping mapping;
+  /// cuda_tile.assume predicates (div_by, same_elements, bounded), keyed by
+  /// the assume's result value.
+  DenseMap<Value, Attribute> assumptions;
+  /// Values lowered by the tensor-core family (mmaf results, matmul loop
+  /// results): their f32 -> f16/bf16 conversion is the matmul epilogue.
+  DenseSet<Value> mmaResults;
+  /// Globals made for dense constants so far (their names).
+  unsigned numConstants = 0;
+
+  /// Conversions made by allocMapResult, keyed by (value, target layout).
+  DenseMap<std::pair<Value, Attribute>, Value> layoutConversions;
+  /// Each alloca's pointer into the scratch memory (allocateScratch).
   DenseMap<Operation *, Value> allocaPointers;
   Value scratch; ///< i64 address malloc returned (null when no alloca)
 
-private:
   DenseMap<Value, bool> tokenAfterStore;
 };
 

@@ -57,9 +57,8 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
     Value off = offset.getType() == i64
                     ? offset
                     : arith::ExtSIOp::create(b, loc, i64, offset).getResult();
-    mapping.map(op.getResult(),
-                LLVM::GEPOp::create(b, loc, ptr.getType(), pointee, ptr,
-                                    ValueRange{off}));
+    map(op.getResult(), LLVM::GEPOp::create(b, loc, ptr.getType(), pointee, ptr,
+                                            ValueRange{off}));
     return success();
   }
   // Distributed: i64 addresses = ptr + sext(offset) * sizeof(T), in the
@@ -99,7 +98,7 @@ LogicalResult EntryLowering::lower(ct::OffsetOp op) {
   Value result = allocBlocked(resultType, loc);
   tirx::AddOp::create(b, loc, result, base, bytes, flag(false), flag(false),
                       cta(), nullptr, nullptr);
-  mapping.map(op.getResult(), result);
+  map(op.getResult(), result);
   return success();
 }
 
@@ -525,7 +524,7 @@ LogicalResult EntryLowering::lower(ct::LoadViewTkoOp op) {
     tirx::LoadPtrOp::create(b, loc, dst, addresses->first, addresses->second,
                             padding, cta(), config, nullptr);
   }
-  mapping.map(op.getTile(), dst);
+  map(op.getTile(), dst);
   markToken(op.getResultToken(), isAfterStore(op.getToken()));
   return success();
 }
@@ -658,7 +657,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
       scf::YieldOp::create(b, loc, pad);
       result = ifOp.getResult(0);
     }
-    mapping.map(op.getResult(), result);
+    map(op.getResult(), result);
     markToken(op.getResultToken(), isAfterStore(op.getToken()));
     return success();
   }
@@ -678,7 +677,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
       Value dst = allocBlocked(resultType, loc);
       tirx::CopyOp::create(b, loc, dst, *region, paddingAttr, cta(), nullptr,
                            nullptr);
-      mapping.map(op.getResult(), dst);
+      map(op.getResult(), dst);
       markToken(op.getResultToken(), isAfterStore(op.getToken()));
       return success();
     }
@@ -693,7 +692,7 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
   }
   tirx::LoadPtrOp::create(b, loc, dst, ptrs, mask, padding, cta(), config,
                           nullptr);
-  mapping.map(op.getResult(), dst);
+  map(op.getResult(), dst);
   markToken(op.getResultToken(), isAfterStore(op.getToken()));
   return success();
 }
@@ -753,8 +752,7 @@ static void mapShapeResults(EntryLowering &l, Location loc, ResultRange results,
                             ArrayRef<Value> values) {
   for (auto [result, v] : llvm::zip(results, values)) {
     Type elem = cast<ct::TileType>(result.getType()).getElementType();
-    l.mapping.map(result,
-                  arith::IndexCastOp::create(l.b, loc, elem, v).getResult());
+    l.map(result, arith::IndexCastOp::create(l.b, loc, elem, v).getResult());
   }
 }
 
@@ -815,16 +813,15 @@ std::optional<LogicalResult> EntryLowering::lowerMemoryOp(Operation *op) {
                           type.getTensorView().getElementType());
       })
       .Case<ct::GetGlobalOp>([&](ct::GetGlobalOp g) -> LogicalResult {
-        mapping.map(g.getResult(),
-                    LLVM::AddressOfOp::create(
-                        b, g.getLoc(),
-                        LLVM::LLVMPointerType::get(b.getContext(), 1),
-                        g.getName()));
+        map(g.getResult(),
+            LLVM::AddressOfOp::create(
+                b, g.getLoc(), LLVM::LLVMPointerType::get(b.getContext(), 1),
+                g.getName()));
         return success();
       })
       .Case<ct::AllocaOp>([&](ct::AllocaOp a) -> LogicalResult {
         // Allocated at the entry's start (allocateScratch).
-        mapping.map(a.getResult(), allocaPointers.lookup(a));
+        map(a.getResult(), allocaPointers.lookup(a));
         return success();
       })
       .Case<ct::GetTensorShapeOp, ct::GetIndexSpaceShapeOp>(

@@ -885,8 +885,8 @@ static LogicalResult mapResult(EntryLowering &l, MmaEmitter &e, Value result,
       e.toLayout(acc, shape, elem, l.planner.getBlocked(shape));
   if (failed(converted))
     return failure();
-  l.mapping.map(result, *converted);
-  l.mmaResults.insert(result);
+  l.map(result, *converted);
+  l.markMmaResult(result);
   return success();
 }
 
@@ -996,10 +996,7 @@ static bool accumulatesInPlace(EntryLowering &l, Operation *mma, Value acc,
   for (Operation *user : lowered.getUsers())
     if (user->getNumResults() || !isa<tirx::TirXDialect>(user->getDialect()))
       return false;
-  for (const auto &[from, to] : l.mapping.getValueMap())
-    if (to == lowered && from != acc)
-      return false;
-  return true;
+  return l.lowersOnly(acc, lowered);
 }
 
 template <typename OpTy>
@@ -1490,7 +1487,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       b.setInsertionPointToStart(ifOp.thenBlock());
       Value value = arith::AddIOp::create(
           b, loc, lb, arith::MulIOp::create(b, loc, j, step));
-      l.mapping.map(iv, arith::IndexCastOp::create(b, loc, ivType, value));
+      l.map(iv, arith::IndexCastOp::create(b, loc, ivType, value));
       for (Operation *op : loop.scalarOps)
         if (failed(l.lower(op)))
           return failure();
@@ -1916,7 +1913,7 @@ LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
       for (Value r : op->getResults())
         saved.push_back({r, l.get(r)});
     Type ivType = cast<ct::TileType>(civ.getType()).getElementType();
-    l.mapping.map(civ, arith::IndexCastOp::create(b, loc, ivType, iv));
+    l.map(civ, arith::IndexCastOp::create(b, loc, ivType, iv));
     for (Operation *op : s.slice)
       if (failed(l.lower(op)))
         return failure();
@@ -1926,9 +1923,9 @@ LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
         l.tensorOrderRegion(info, load.getIndex(), loc);
     for (auto [v, old] : saved) {
       if (old)
-        l.mapping.map(v, old);
+        l.map(v, old);
       else
-        l.mapping.erase(v);
+        l.unmap(v);
     }
     if (!region)
       return l.fail(load, "has a view whose tiles are not regions");
@@ -1982,10 +1979,10 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
       return l.fail(load, "has a staging layout that is not power-of-two");
     tile = *permuted;
   }
-  l.mapping.map(load.getTile(),
-                tirx::emitShapeView(
-                    b, loc, tile,
-                    cast<ct::TileType>(load.getTile().getType()).getShape()));
+  l.map(load.getTile(),
+        tirx::emitShapeView(
+            b, loc, tile,
+            cast<ct::TileType>(load.getTile().getType()).getShape()));
   return success();
 }
 
@@ -2022,18 +2019,18 @@ static LogicalResult lowerTf32Convert(EntryLowering &l, ct::FToFOp op) {
   if (!src)
     return l.fail(op, "has an operand that was not lowered");
   if (!isa<tirx::BufferType>(src.getType())) {
-    l.mapping.map(op.getResult(), convert(src));
+    l.map(op.getResult(), convert(src));
     return success();
   }
   auto srcBuf = cast<tirx::BufferType>(src.getType());
   // tf32 -> f32 keeps the buffer (tf32 is stored as f32).
   if (!toTf32 && srcBuf.getElementType() == result) {
-    l.mapping.map(op.getResult(), src);
+    l.map(op.getResult(), src);
     return success();
   }
   Value dst = l.alloc(dstType.getShape(), result, srcBuf.getTileLayout(), loc);
   emitConvertMap(l, op, dst, src);
-  l.mapping.map(op.getResult(), dst);
+  l.map(op.getResult(), dst);
   return success();
 }
 
@@ -2078,7 +2075,7 @@ std::optional<LogicalResult> EntryLowering::lowerMmaOp(Operation *op) {
     Value dst = allocBlocked(type, op->getLoc());
     tirx::CastOp::create(b, op->getLoc(), dst, get(ftof.getSource()),
                          flag(false), cta(), nullptr, nullptr);
-    mapping.map(ftof.getResult(), dst);
+    map(ftof.getResult(), dst);
     return success();
   }
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)

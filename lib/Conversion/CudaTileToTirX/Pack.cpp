@@ -220,7 +220,7 @@ LogicalResult PackLowering::packNarrow(Value src, Type elem, int64_t k) {
     }
     return acc;
   });
-  l.mapping.map(op->getResult(0), dst);
+  l.map(op->getResult(0), dst);
   return success();
 }
 
@@ -249,7 +249,7 @@ LogicalResult PackLowering::packWide(Value src, Type elem, int64_t k) {
       l.convertLayout(grouped, l.planner.getBlocked({m}), loc);
   if (failed(result))
     return failure();
-  l.mapping.map(op->getResult(0), *result);
+  l.map(op->getResult(0), *result);
   return success();
 }
 
@@ -293,7 +293,7 @@ LogicalResult PackLowering::unpackNarrow(Value src, Type elem, int64_t k) {
                       elem);
     });
   }
-  l.mapping.map(op->getResult(0), result);
+  l.map(op->getResult(0), result);
   return success();
 }
 
@@ -321,7 +321,7 @@ LogicalResult PackLowering::unpackWide(Value src, Type elem, int64_t k) {
     }
     return fromBits(acc, elem);
   });
-  l.mapping.map(op->getResult(0), result);
+  l.map(op->getResult(0), result);
   return success();
 }
 

@@ -55,7 +55,7 @@ static LogicalResult lowerCombinerBody(EntryLowering &l, Operation *op,
     return l.fail(op, "expects a body with two arguments per operand");
   for (auto [arg, newArg] :
        llvm::zip(src.getArguments(), block->getArguments()))
-    l.mapping.map(arg, newArg);
+    l.map(arg, newArg);
   for (Operation &inner : src.without_terminator()) {
     l.b.setInsertionPointToEnd(block);
     // Scalar operands make every op family emit its scalar form.
@@ -204,7 +204,7 @@ LogicalResult EntryLowering::lower(ct::ReduceOp op) {
       return failure();
     for (auto [result, scalar] :
          llvm::zip(op.getResults(), reduce.getResults()))
-      mapping.map(result, scalar);
+      map(result, scalar);
     return success();
   }
 
@@ -241,7 +241,7 @@ LogicalResult EntryLowering::lower(ct::ReduceOp op) {
       return failure();
   }
   for (auto [result, dst] : llvm::zip(op.getResults(), dsts))
-    mapping.map(result, dst);
+    map(result, dst);
   return success();
 }
 
@@ -262,7 +262,7 @@ LogicalResult EntryLowering::lower(ct::ScanOp op) {
   if (failed(lowerCombinerBody(*this, op, op.getBody(), scan.getBody(), elems)))
     return failure();
   for (auto [result, dst] : llvm::zip(op.getResults(), dsts))
-    mapping.map(result, dst);
+    map(result, dst);
   return success();
 }
 

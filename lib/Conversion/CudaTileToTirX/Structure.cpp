@@ -34,7 +34,7 @@ using ::tileir::layout::TileLayout;
 LogicalResult EntryLowering::lower(ct::IotaOp op) {
   Value dst = allocBlocked(op.getResult().getType(), op.getLoc());
   tirx::IotaOp::create(b, op.getLoc(), dst, cta(), nullptr, nullptr);
-  mapping.map(op.getResult(), dst);
+  map(op.getResult(), dst);
   return success();
 }
 
@@ -42,18 +42,18 @@ LogicalResult EntryLowering::lower(ct::ReshapeOp op) {
   Value src = get(op.getSource());
   auto resultType = cast<ct::TileType>(op.getResult().getType());
   if (!isa<tirx::BufferType>(src.getType())) {
-    mapping.map(op.getResult(), src);
+    map(op.getResult(), src);
     return success();
   }
   if (resultType.getRank() == 0) {
     FailureOr<Value> scalar = toScalar(src, resultType, op.getLoc());
     if (failed(scalar))
       return failure();
-    mapping.map(op.getResult(), *scalar);
+    map(op.getResult(), *scalar);
     return success();
   }
-  mapping.map(op.getResult(),
-              tirx::emitShapeView(b, op.getLoc(), src, resultType.getShape()));
+  map(op.getResult(),
+      tirx::emitShapeView(b, op.getLoc(), src, resultType.getShape()));
   return success();
 }
 
@@ -61,7 +61,7 @@ LogicalResult EntryLowering::lower(ct::BroadcastOp op) {
   Location loc = op.getLoc();
   Value src = get(op.getSource());
   if (!isa<tirx::BufferType>(src.getType())) {
-    mapping.map(op.getResult(), src);
+    map(op.getResult(), src);
     return success();
   }
   auto srcType = cast<tirx::BufferType>(src.getType());
@@ -96,7 +96,7 @@ LogicalResult EntryLowering::lower(ct::BroadcastOp op) {
   auto type = tirx::BufferType::get(
       b.getContext(), resultType.getShape(), srcType.getElementType(),
       tirx::MemScope::Local, tirx::LayoutAttr::get(b.getContext(), *view));
-  mapping.map(op.getResult(), tirx::ViewOp::create(b, loc, type, src));
+  map(op.getResult(), tirx::ViewOp::create(b, loc, type, src));
   return success();
 }
 
@@ -134,14 +134,14 @@ FailureOr<Value> EntryLowering::permuteBuffer(Value src, ArrayRef<int32_t> perm,
 LogicalResult EntryLowering::lower(ct::PermuteOp op) {
   Value src = get(op.getSource());
   if (!isa<tirx::BufferType>(src.getType())) {
-    mapping.map(op.getResult(), src);
+    map(op.getResult(), src);
     return success();
   }
   FailureOr<Value> permuted =
       permuteBuffer(src, op.getPermutation(), op.getLoc());
   if (failed(permuted))
     return fail(op, "expects a power-of-two register layout");
-  mapping.map(op.getResult(), *permuted);
+  map(op.getResult(), *permuted);
   return success();
 }
 
@@ -151,7 +151,7 @@ LogicalResult EntryLowering::lower(ct::CatOp op) {
   auto resultType = cast<ct::TileType>(op.getResult().getType());
   if (!isa<tirx::BufferType>(lhs.getType()) &&
       !isa<tirx::BufferType>(rhs.getType()) && lhs == rhs) {
-    mapping.map(op.getResult(), lhs);
+    map(op.getResult(), lhs);
     return success();
   }
   lhs = getBuffer(op.getLhs(), loc);
@@ -199,7 +199,7 @@ LogicalResult EntryLowering::lower(ct::CatOp op) {
           tirx::emitLayoutView(b, loc, result, lhsType.getShape(), upper),
           *rhsBuffer, loc)))
     return failure();
-  mapping.map(op.getResult(), result);
+  map(op.getResult(), result);
   return success();
 }
 
@@ -295,7 +295,7 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
   Location loc = op.getLoc();
   Value src = get(op.getSource());
   if (!isa<tirx::BufferType>(src.getType())) {
-    mapping.map(op.getResult(), src);
+    map(op.getResult(), src);
     return success();
   }
   auto srcType = cast<tirx::BufferType>(src.getType());
@@ -315,7 +315,7 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
   if (failed(constIdx))
     return failure();
   if (*constIdx && inRegisters) {
-    mapping.map(op.getResult(), blockOf(src, *bits, **constIdx));
+    map(op.getResult(), blockOf(src, *bits, **constIdx));
     return success();
   }
   // The buffer the blocks are read from: the registers, or a row-major
@@ -345,7 +345,7 @@ LogicalResult EntryLowering::lower(ct::ExtractOp op) {
     return failure();
   if (!inRegisters && insideLoop())
     tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
-  mapping.map(op.getResult(), dst);
+  map(op.getResult(), dst);
   return success();
 }
 
@@ -379,7 +379,7 @@ LogicalResult EntryLowering::lower(ct::InsertOp op) {
   ArrayRef<int64_t> shape = destTile.getShape();
   ArrayRef<int64_t> partShape = partTile.getShape();
   if (shape == partShape) {
-    mapping.map(op.getResult(), get(op.getSource()));
+    map(op.getResult(), get(op.getSource()));
     return success();
   }
   // The result: a fresh register copy of dest (in dest's layout without
@@ -406,7 +406,7 @@ LogicalResult EntryLowering::lower(ct::InsertOp op) {
                                        part, loc);
                        })))
       return failure();
-    mapping.map(op.getResult(), result);
+    map(op.getResult(), result);
     return success();
   }
   // The block bits select threads: the whole tile through shared memory,
@@ -432,7 +432,7 @@ LogicalResult EntryLowering::lower(ct::InsertOp op) {
                        nullptr);
   if (insideLoop())
     tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta);
-  mapping.map(op.getResult(), result);
+  map(op.getResult(), result);
   return success();
 }
 
@@ -505,7 +505,7 @@ LogicalResult EntryLowering::lowerDenseConstant(ct::ConstantOp op,
   Value dst = alloc(type.getShape(), viewElem,
                     planner.getBlocked(type.getShape()), loc);
   tirx::CopyOp::create(b, loc, dst, region, nullptr, cta(), nullptr, nullptr);
-  mapping.map(op.getResult(), dst);
+  map(op.getResult(), dst);
   return success();
 }
 
