@@ -53,6 +53,13 @@ def matmul_cases():
                     name = f"matmul {layout} {dtype} {size}^3 {'x'.join(map(str, tiles))}"
                     out.append((name, dict(kind="matmul", layout=layout, dtype=dtype,
                                            m=size, n=size, k=size, tiles=tiles)))
+    # Sizes that are not whole tiles with K tiles staged in chunks
+    # (128x128x128 f16: two 64-wide chunks per K tile, the last K tile's
+    # second chunk partly past the end).
+    for layout in ("nn", "tn"):
+        out.append((f"matmul {layout} float16 1000^3 128x128x128",
+                    dict(kind="matmul", layout=layout, dtype="float16", m=1000, n=1000,
+                         k=1000, tiles=(128, 128, 128))))
     # The other input types the kernel takes: float32 inputs multiply as
     # tf32 (the kernel's astype), float8 e4m3 inputs (B given N x K, the
     # layout PyTorch's float8 matmul takes; it has no e5m2 x e5m2 product)

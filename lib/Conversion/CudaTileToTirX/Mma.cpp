@@ -101,13 +101,28 @@ int64_t stageBytesOf(int64_t m, int64_t n, int64_t k, unsigned bits) {
   return (m + n) * k * bits / 8;
 }
 
+/// The K extent of one pipeline stage of a K loop whose K tile is `k`
+/// elements of `bits` bits: one 128-byte row of K (the widest swizzle)
+/// where the tile holds two or more of them, else the whole tile. Each
+/// iteration of such a loop fills `k / chunk` stages in turn, so that a
+/// 128x128x128 f16 matmul pipelines 32 KiB stages as a 128x128x64 one does
+/// (one warpgroup, two CTAs per SM) instead of 64 KiB ones.
+int64_t kLoopChunk(int64_t k, unsigned bits) {
+  int64_t row = 1024 / bits;
+  return k > row && k % row == 0 ? row : k;
+}
+
+/// Whether `op` is the product of a K loop that lowerKLoop pipelines.
+bool isKLoopProduct(Operation *op);
+
 /// The stages of `stageBytes` (A and B tiles of one K step) that a CTA of
 /// one warpgroup keeps so that a second CTA shares its SM: as many as fit
 /// in half of the SM's shared memory, or 0 when fewer than
 /// kMinHalfSmStages do. cuTile's 128x128x64 matmuls on one warpgroup (H200)
 /// ran 1.16-1.31x faster with 3 stages and two CTAs per SM than with 4 and
-/// one; its 128x128x128 ones (64 KiB stages, one CTA per SM either way) at
-/// 0.88-1.07x of two warpgroups.
+/// one; its 128x128x128 ones with 64 KiB stages (one CTA per SM either way)
+/// at 0.88-1.07x of two warpgroups (their K loop now stages 32 KiB chunks,
+/// kLoopChunk).
 int64_t halfSmStages(const ::tileir::TargetInfo &target, int64_t stageBytes) {
   int64_t half = (int64_t(target.getSharedMemoryPerSm()) / 2 - kSharedReserve) /
                  stageBytes;
@@ -593,7 +608,9 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
     }
     int64_t m = lhs.getDimSize(0), n = rhs.getDimSize(1), k = lhs.getDimSize(1);
     unsigned bits = lhs.getElementType().getIntOrFloatBitWidth();
-    if (bits != 16 || !halfSmStages(target, stageBytesOf(m, n, k, bits)))
+    // A K loop's stages hold chunks of its K tile.
+    int64_t stageK = isKLoopProduct(op) ? kLoopChunk(k, bits) : k;
+    if (bits != 16 || !halfSmStages(target, stageBytesOf(m, n, stageK, bits)))
       stack = false;
     // Pieces of at most 256 columns.
     products.push_back({op, m, n, k, std::max<int64_t>(1, m / 64),
@@ -1287,6 +1304,12 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
     return std::nullopt;
   return loop;
 }
+
+bool isKLoopProduct(Operation *op) {
+  auto forOp = dyn_cast_or_null<ct::ForOp>(op->getParentOp());
+  std::optional<KLoop> loop = forOp ? matchKLoop(forOp) : std::nullopt;
+  return loop && loop->mma == op;
+}
 } // namespace
 
 /// Whether the rank-2 region view `view` reads column-major memory (a unit
@@ -1379,8 +1402,6 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   ct::ForOp forOp = loop.forOp;
   Location loc = forOp.getLoc();
   OpBuilder &b = l.b;
-  plan->gemmConfig = gemmConfigFor(b, loop.mma, *plan);
-  MmaEmitter e(l, *plan, loc);
   for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB}) {
     if (load.getMemoryOrderingSemantics() != ct::MemoryOrderingSemantics::Weak)
       return l.fail(load, "with a non-weak memory ordering is not supported "
@@ -1398,6 +1419,30 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   PartitionViewInfo viewB = *l.views.lookupPartitionView(loop.loadB.getView());
   auto [aShape, aElem] = shapeOf(loop.loadA.getTile());
   auto [bShape, bElem] = shapeOf(loop.loadB.getTile());
+  // The K dimension of the loaded tiles: A is M x K, B K x N (N x K where
+  // it is permuted).
+  int64_t kDimA = 1, kDimB = loop.transposeB ? 1 : 0;
+  // wgmma stages hold chunks of each iteration's K tile (kLoopChunk) where
+  // both views step by whole tiles along K (partition views): iteration i's
+  // chunk c is the view's tile i * chunks + c of the chunk's extent. The
+  // pipeline then runs chunks times as many steps, each a product of the
+  // chunk's extent of K.
+  int64_t chunks = 1;
+  if (int64_t chunk = kLoopChunk(plan->k, plan->bits);
+      plan->wgmma && chunk < plan->k &&
+      viewA.steps[kDimA] == viewA.tileShape[kDimA] &&
+      viewB.steps[kDimB] == viewB.tileShape[kDimB]) {
+    chunks = plan->k / chunk;
+    plan->k = chunk;
+    for (auto [view, shape, dim] :
+         {std::tie(viewA, aShape, kDimA), std::tie(viewB, bShape, kDimB)}) {
+      view.tileShape[dim] = chunk;
+      view.steps[dim] = chunk;
+      shape[dim] = chunk;
+    }
+  }
+  plan->gemmConfig = gemmConfigFor(b, loop.mma, *plan);
+  MmaEmitter e(l, *plan, loc);
   // An operand whose global memory is column-major (unit stride on the
   // tile's first dimension) is read through the transposed view, so that
   // cp.async moves 16-byte runs, and staged transposed: the product reads
@@ -1472,6 +1517,9 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
                             c1),
       step);
   trips = arith::MaxSIOp::create(b, loc, trips, c0);
+  Value cChunks = arith::ConstantIndexOp::create(b, loc, chunks);
+  if (chunks > 1)
+    trips = arith::MulIOp::create(b, loc, trips, cChunks);
   Type ivType =
       cast<ct::TileType>(forOp.getInductionVar().getType()).getElementType();
   Value iv = forOp.getInductionVar();
@@ -1485,22 +1533,31 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
+      // The loop's iteration and, for chunked K tiles, the chunk.
+      Value iteration = j, chunk;
+      if (chunks > 1) {
+        iteration = arith::DivUIOp::create(b, loc, j, cChunks);
+        chunk = arith::RemUIOp::create(b, loc, j, cChunks);
+      }
       Value value = arith::AddIOp::create(
-          b, loc, lb, arith::MulIOp::create(b, loc, j, step));
+          b, loc, lb, arith::MulIOp::create(b, loc, iteration, step));
       l.map(iv, arith::IndexCastOp::create(b, loc, ivType, value));
       for (Operation *op : loop.scalarOps)
         if (failed(l.lower(op)))
           return failure();
-      auto indices = [&](ct::LoadViewTkoOp load, bool flip) {
+      auto indices = [&](ct::LoadViewTkoOp load, int64_t kDim, bool flip) {
         SmallVector<Value> idx;
         for (Value v : load.getIndex())
           idx.push_back(l.toIndex(l.get(v), loc));
+        if (chunk)
+          idx[kDim] = arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, idx[kDim], cChunks), chunk);
         if (flip)
           std::reverse(idx.begin(), idx.end());
         return idx;
       };
-      Value ra = regionAt(b, loc, viewA, indices(loop.loadA, flipA));
-      Value rb = regionAt(b, loc, viewB, indices(loop.loadB, flipB));
+      Value ra = regionAt(b, loc, viewA, indices(loop.loadA, kDimA, flipA));
+      Value rb = regionAt(b, loc, viewB, indices(loop.loadB, kDimB, flipB));
       tirx::CopyAsyncOp::create(b, loc, dstA, ra, nullptr,
                                 b.getI64IntegerAttr(0), nullptr, nullptr,
                                 l.cta(), nullptr, nullptr);

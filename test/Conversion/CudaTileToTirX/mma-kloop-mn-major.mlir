@@ -51,13 +51,16 @@ cuda_tile.module @kernels {
   }
 }
 
-// K = 128 (rows of K of two 128-byte atoms): A is staged K-major with the
-// 128-byte swizzle atom by atom, so cp.async's 16-byte chunks and wgmma's
-// reads spread over the banks.
+// K = 128 (rows of K of two 128-byte atoms): the stages hold chunks of
+// one atom of K, A K-major (128 x 64) and B MN-major (64 x 128) with the
+// 128-byte swizzle, the same stages as with K = 64.
 // TIRX-LABEL: gpu.func @kloop_k128
-// TIRX: tirx.alloc : !tirx.buffer<128x128xf16, shared, <S[(128,2,64):(64,8192,1)], swizzle = 128>>
+// TIRX-COUNT-3: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// TIRX-NEXT: tirx.alloc : !tirx.buffer<64x128xf16, shared, <S[(64,2,64):(64,4096,1)], swizzle = 128>>
+// TIRX-NOT: tirx.alloc {{.*}} shared
+// TIRX: tirx.copy_async cta %{{.*}}, %{{.*}} : !tirx.buffer<128x64xf16, shared, {{.*}}>, !tirx.buffer<128x64xf16, global>
+// TIRX: tirx.copy_async cta %{{.*}}, %{{.*}} : !tirx.buffer<64x128xf16, shared, <S[(64,2,64):(64,4096,1)], swizzle = 128>>, !tirx.buffer<64x128xf16, global>
 // TIRX: scf.for
-// TIRX-COUNT-2: tirx.copy_async cta
 // PTX-LABEL: .entry kloop_k128(
 // PTX: cp.async.cg.shared.global
 // PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;

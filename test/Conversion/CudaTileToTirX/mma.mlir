@@ -66,13 +66,26 @@
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %c1{{.*}} iter_args(%{{.*}} = %c0, %{{.*}} = %c2)
 // CHECK: tirx.async_wait {pending = 1 : i64}
 
-// 64 KiB stages (K = 128): fewer than three fit in half of the SM, so a
-// CTA of one warpgroup could not share it; the product keeps a warpgroup
-// per 64 rows, unrolled by its 3 stages.
+// K = 128 (two 128-byte rows of K): the stages hold chunks of one row
+// (32 KiB, as with K = 64), so a CTA of one warpgroup shares the SM; the
+// pipeline runs two steps per iteration (trips * 2), step j loading chunk
+// j % 2 of iteration j / 2 (the view's tile index along K times 2 plus the
+// chunk), each a product of K = 64.
 // CHECK-LABEL: gpu.func @kloop_k128
-// CHECK-SAME: nvvm.reqntid = array<i32: 256, 1, 1>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c3
-// CHECK: tirx.warpgroup_id
+// CHECK-SAME: nvvm.reqntid = array<i32: 128, 1, 1>
+// CHECK-COUNT-6: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// CHECK-NOT: tirx.alloc {{.*}} shared
+// CHECK: %[[TRIPS:.*]] = arith.muli %{{.*}}, %c2 : index
+// CHECK: %[[IT:.*]] = arith.divui %c0{{.*}}, %c2 : index
+// CHECK: %[[CH:.*]] = arith.remui %c0{{.*}}, %c2 : index
+// CHECK: %[[KT:.*]] = arith.muli %{{.*}}, %c2 : index
+// CHECK: %[[KI:.*]] = arith.addi %[[KT]], %[[CH]] : index
+// CHECK: %[[KO:.*]] = arith.muli %[[KI]], %c64{{.*}} : index
+// CHECK: tirx.region %{{.*}} [%{{.*}}, %[[KO]]] : !tirx.buffer<128x1024xf16, global> -> !tirx.buffer<128x64xf16, global>
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %[[TRIPS]] step %c1
+// CHECK: tirx.gemm_async warpgroup {{.*}} !tirx.buffer<64x64xf16, shared
+// CHECK: arith.divui
+// CHECK: arith.remui
 
 // CHECK-LABEL: gpu.func @kloop_swizzled
 // CHECK: %[[SA:.*]] = tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
