@@ -26,6 +26,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
 // CHECK: scf.if %{{.*}} {
 // CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>{{$}}
 // CHECK: } else {
+// CHECK: arith.remui %{{.*}}, %c8_i64 : i64
+// CHECK: scf.if %{{.*}} {
+// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: } else {
 // CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: } else {

@@ -26,6 +26,19 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // CHECK: scf.if %[[IN]] {
 // CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>{{$}}
 // CHECK: } else {
+// n is not known to be a multiple of 4: one test of n % 4 (uniform) picks
+// the copies for rows that no vector straddles (a src-size per vector, no
+// branch) ...
+// CHECK: %[[REM:.*]] = arith.remui %[[N64]], %c4{{.*}} : i64
+// CHECK: %[[ROWS:.*]] = arith.cmpi eq, %[[REM]], %c0{{.*}} : i64
+// CHECK: scf.if %[[ROWS]] {
+// CHECK: %[[LEFT0:.*]] = arith.subi %[[N64]], %{{.*}} : i64
+// CHECK-NOT: inline_ptx
+// CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK-NEXT: } else {
+// ... or those for rows whose end cuts a vector (0 < bytes < 16): that
+// vector is read element by element (predicated loads, shared stores), not
+// by a cp.async whose 16 bytes would reach past the end.
 // CHECK: %[[LEFT:.*]] = arith.subi %[[N64]], %{{.*}} : i64
 // CHECK: %[[POS:.*]] = arith.maxsi %[[LEFT]], %{{.*}} : i64
 // CHECK: %[[CL:.*]] = arith.minsi %[[POS]], %{{.*}} : i64
@@ -33,9 +46,6 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // CHECK: %[[T32:.*]] = arith.trunci %[[SEL]] : i64 to i32
 // CHECK: %[[BYTES:.*]] = arith.muli %[[T32]], %{{.*}} : i32
 // CHECK: %[[SRC:.*]] = arith.select %{{.*}}, %{{.*}}, %[[P]] : !llvm.ptr<1>
-// n is not known to be a multiple of 4: a vector that the end cuts
-// (0 < bytes < 16) is read element by element (predicated loads, shared
-// stores), not by a cp.async whose 16 bytes would reach past the end.
 // CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[SEL]], %{{.*}} : i64
 // CHECK: scf.if %{{.*}} {
 // CHECK-COUNT-4: nvvm.inline_ptx "{{.*}}@p ld.global.b32 $0, [$1];{{.*}}"

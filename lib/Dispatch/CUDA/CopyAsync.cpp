@@ -343,8 +343,9 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
     if (j >= vecBits)
       memBits.push_back(j);
   // The vectors of the copy; `masked`: each checked against the view's
-  // bounds (zero-filled where outside).
-  auto emitVectors = [&](bool masked) {
+  // bounds (zero-filled where outside); `straddle`: a vector may be cut by
+  // the end of its row.
+  auto emitVectors = [&](bool masked, bool straddle) {
     for (int64_t flat : enumerateSubsets(memBits)) {
       // Global element offset and shared address of the vector.
       Value goff = cstI64(b, loc, 0);
@@ -401,7 +402,7 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
         Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                           left, cstI64(b, loc, 0));
         src = arith::SelectOp::create(b, loc, any, src, gptr);
-        if (mayStraddle) {
+        if (straddle) {
           // A vector that the end of the row cuts (0 < left < width): its
           // elements one by one, each a predicated load and a shared store,
           // rather than a cp.async whose 16 bytes reach past the end of the
@@ -440,7 +441,7 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
     }
   };
   if (!needMask) {
-    emitVectors(/*masked=*/false);
+    emitVectors(/*masked=*/false, /*straddle=*/false);
     return Outcome::ok();
   }
   // Most tiles of a masked copy lie wholly inside the view: one test of
@@ -460,9 +461,24 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
   auto ifOp = scf::IfOp::create(b, loc, inside, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  emitVectors(/*masked=*/false);
+  emitVectors(/*masked=*/false, /*straddle=*/false);
   b.setInsertionPointToStart(ifOp.elseBlock());
-  emitVectors(/*masked=*/true);
+  if (!mayStraddle) {
+    emitVectors(/*masked=*/true, /*straddle=*/false);
+    return Outcome::ok();
+  }
+  // Where the row length is a multiple of the vector at run time (one test,
+  // uniform over the scope), no row end cuts a vector: those copies take
+  // the per-vector src-size alone, without a branch per vector.
+  Value rem = arith::RemUIOp::create(b, loc, size64[rank - 1],
+                                     cstI64(b, loc, width));
+  Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem,
+                                      cstI64(b, loc, 0));
+  auto rows = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
+  b.setInsertionPointToStart(rows.thenBlock());
+  emitVectors(/*masked=*/true, /*straddle=*/false);
+  b.setInsertionPointToStart(rows.elseBlock());
+  emitVectors(/*masked=*/true, /*straddle=*/true);
   return Outcome::ok();
 }
 
