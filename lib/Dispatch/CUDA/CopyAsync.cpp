@@ -470,8 +470,8 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
   // Where the row length is a multiple of the vector at run time (one test,
   // uniform over the scope), no row end cuts a vector: those copies take
   // the per-vector src-size alone, without a branch per vector.
-  Value rem = arith::RemUIOp::create(b, loc, size64[rank - 1],
-                                     cstI64(b, loc, width));
+  Value rem =
+      arith::RemUIOp::create(b, loc, size64[rank - 1], cstI64(b, loc, width));
   Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem,
                                       cstI64(b, loc, 0));
   auto rows = scf::IfOp::create(b, loc, whole, /*withElse=*/true);
