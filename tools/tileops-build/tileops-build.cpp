@@ -17,6 +17,7 @@
 #include "tileir/TileOps/KernelBuilder.h"
 #include "tileir/Tools/ToolSupport.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -63,6 +64,8 @@ static llvm::cl::opt<unsigned> ptxVersion("ptx-version",
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // MLIR's printer options (--mlir-print-debuginfo: the spec locations).
+  registerAsmPrinterCLOptions();
   ::tileir::tools::initTool("tileops-build: tileops kernel specs -> PTX",
                             {&toolCategory});
   llvm::cl::ParseCommandLineOptions(argc, argv,
