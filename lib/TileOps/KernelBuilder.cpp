@@ -20,11 +20,10 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <set>
-#include <sstream>
 
 using namespace mlir;
 using namespace mlir::tileops;
-using llvm::formatv;
+namespace ct = mlir::cuda_tile;
 
 namespace {
 
@@ -50,21 +49,25 @@ std::string canonicalDtype(StringRef s) {
       .Cases({"bool", "i1"}, "bool")
       .Default("");
 }
-/// cuda_tile element type of a canonical dtype.
-std::string mlirType(StringRef d) {
-  return llvm::StringSwitch<std::string>(d)
-      .Case("f8e4m3fn", "f8E4M3FN")
-      .Case("f8e5m2", "f8E5M2")
-      .Case("bool", "i1")
-      .Case("u8", "i8")
-      .Default(d.str());
+/// The cuda_tile element type of a canonical dtype (u8: i8 data, bool: i1).
+Type elementType(Builder &b, StringRef d) {
+  if (d == "f32")
+    return b.getF32Type();
+  if (d == "f16")
+    return b.getF16Type();
+  if (d == "bf16")
+    return b.getBF16Type();
+  if (d == "f8e4m3fn")
+    return b.getType<Float8E4M3FNType>();
+  if (d == "f8e5m2")
+    return b.getType<Float8E5M2Type>();
+  if (d == "bool")
+    return b.getI1Type();
+  return b.getIntegerType(d == "u8" ? 8 : std::stoi(d.drop_front().str()));
 }
-int64_t bytesOf(StringRef d) {
-  return llvm::StringSwitch<int64_t>(d)
-      .Cases({"f32", "i32"}, 4)
-      .Cases({"f16", "bf16", "i16"}, 2)
-      .Case("i64", 8)
-      .Default(1);
+/// The bytes of an element in memory (i1: the byte it is stored in).
+int64_t bytesOf(Type t) {
+  return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
 }
 unsigned kindOfDtype(StringRef d) {
   if (d.starts_with("f") || d == "bf16")
@@ -136,22 +139,6 @@ Attribute paramAttr(Builder &b, const ParamInfo &param, StringRef val) {
   }
   llvm_unreachable("unknown parameter type");
 }
-
-/// SSA text writer for one entry body.
-struct Body {
-  std::string text;
-  unsigned next = 0;
-  std::string fresh() { return "%v" + std::to_string(next++); }
-  std::string emit(const llvm::Twine &rhs) {
-    std::string v = fresh();
-    text += "    " + v + " = " + rhs.str() + "\n";
-    return v;
-  }
-  void line(const llvm::Twine &s) { text += "    " + s.str() + "\n"; }
-  std::string cst(int64_t v, const std::string &type) {
-    return emit("constant <i32: " + std::to_string(v) + "> : " + type);
-  }
-};
 
 } // namespace
 
@@ -564,8 +551,8 @@ bool branchyMath(const KernelSpec &spec) {
 
 /// The columns C of a sinusoidal (R, C) block: one 16-byte vector of the
 /// output per thread across the CTA, or D rounded up to a power of two.
-int64_t sinusoidalColumns(int64_t threads, StringRef dt, int64_t D) {
-  return std::min<int64_t>(threads * (16 / bytesOf(dt)),
+int64_t sinusoidalColumns(int64_t threads, int64_t eltBytes, int64_t D) {
+  return std::min<int64_t>(threads * (16 / eltBytes),
                            int64_t(llvm::PowerOf2Ceil(D)));
 }
 
@@ -617,43 +604,89 @@ void costRule(const KernelSpec &spec, Family fam, int64_t n, int64_t eltBytes,
   plan.strategy = strategy;
 }
 
-std::string tileTy(int64_t n, const std::string &elt) {
-  return "tile<" + std::to_string(n) + "x" + elt + ">";
-}
-std::string tileTy(const Shape &s, const std::string &elt) {
-  std::string r = "tile<";
-  for (int64_t d : s)
-    r += std::to_string(d) + "x";
-  return r + elt + ">";
+/// Creates the cuda_tile ops of one entry body with an OpBuilder, all at the
+/// location of the spec's line.
+struct Body {
+  OpBuilder &b;
+  Location loc;
+
+  template <typename OpT, typename... Args>
+  OpT op(Args &&...args) {
+    return OpT::create(b, loc, std::forward<Args>(args)...);
+  }
+  static ct::TileType tile(ArrayRef<int64_t> shape, Type elt) {
+    return ct::TileType::get(shape, elt);
+  }
+  /// A splat integer constant of the tile type `ty`.
+  Value cst(int64_t v, ct::TileType ty) {
+    unsigned width = ty.getElementType().getIntOrFloatBitWidth();
+    auto value = DenseElementsAttr::get(
+        RankedTensorType::get(ty.getShape(), ty.getElementType()),
+        APInt(width, v, /*isSigned=*/true));
+    return op<ct::ConstantOp>(ty, cast<DenseIntOrFPElementsAttr>(value));
+  }
+  Value reshape(Value x, ct::TileType ty) { return op<ct::ReshapeOp>(ty, x); }
+  Value broadcast(Value x, ct::TileType ty) {
+    return op<ct::BroadcastOp>(ty, x);
+  }
+  Value addi(Value x, Value y) {
+    return op<ct::AddIOp>(x.getType(), x, y, ct::IntegerOverflowAttr());
+  }
+  Value muli(Value x, Value y) {
+    return op<ct::MulIOp>(x.getType(), x, y, ct::IntegerOverflowAttr());
+  }
+  /// A signed integer comparison.
+  Value cmpi(ct::ComparisonPredicate pred, Value x, Value y) {
+    auto ty = cast<ct::TileType>(x.getType());
+    return op<ct::CmpIOp>(tile(ty.getShape(), b.getI1Type()), pred, x, y,
+                          ct::Signedness::Signed);
+  }
+  /// A weak load of the tile of type `ty` at `index` of the view `view`.
+  Value loadView(Value view, ValueRange index, ct::TileType ty,
+                 ct::OptimizationHintsAttr hints) {
+    return op<ct::LoadViewTkoOp>(ty, ct::TokenType::get(b.getContext()),
+                                 ct::MemoryOrderingSemantics::Weak,
+                                 ct::MemoryScopeAttr(), view, index, Value(),
+                                 hints)
+        ->getResult(0);
+  }
+  /// A weak store of `value` at `index` of the view `view`.
+  void storeView(Value value, Value view, ValueRange index) {
+    op<ct::StoreViewTkoOp>(ct::TokenType::get(b.getContext()),
+                           ct::MemoryOrderingSemantics::Weak,
+                           ct::MemoryScopeAttr(), value, view, index, Value(),
+                           ct::OptimizationHintsAttr());
+  }
+};
+
+/// `optimization_hints = <KEY = {NAME = VALUE}>`.
+ct::OptimizationHintsAttr hintsAttr(Builder &b, StringRef key, StringRef name,
+                                    Attribute value) {
+  return ct::OptimizationHintsAttr::get(
+      b.getContext(),
+      b.getDictionaryAttr(b.getNamedAttr(
+          key, b.getDictionaryAttr(b.getNamedAttr(name, value)))));
 }
 
-/// Emits the view-based access of a contiguous flat tensor of `n` elements:
-/// returns the partition view value and its type.
-std::pair<std::string, std::string>
-stridedView(Body &b, const std::string &ptr, const std::string &elt,
-            const Shape &shape, const Shape &st, const Shape &tile) {
-  std::string dims, strides, tdims;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    dims += (i ? ", " : "") + std::to_string(shape[i]);
-    strides += (i ? "," : "") + std::to_string(st[i]);
-    tdims += (i ? "x" : "") + std::to_string(tile[i]);
-  }
-  std::string tvTy = "tensor_view<" + shapeStr(shape) + "x" + elt +
-                     ", strides=[" + strides + "]>";
-  std::string tv = b.emit(
-      "make_tensor_view " + ptr + ", shape = [" + dims + "], strides = [" +
-      llvm::join(llvm::split(strides, ","), ", ") + "] : " + tvTy);
-  std::string pvTy = "partition_view<tile=(" + tdims +
-                     "), padding_value = zero, " + tvTy + ">";
-  std::string pv = b.emit("make_partition_view " + tv + " : " + pvTy);
-  return {pv, pvTy};
+/// A partition view in `tile`s of the tensor of `shape` and `strides` (in
+/// elements) at `ptr`, padded with zeros.
+Value stridedView(Body &b, Value ptr, Type elt, const Shape &shape,
+                  const Shape &strides, const Shape &tile) {
+  MLIRContext *ctx = elt.getContext();
+  auto tvTy = ct::TensorViewType::get(ctx, shape, elt, strides);
+  Value tv = b.op<ct::MakeTensorViewOp>(tvTy, ptr, ValueRange(), ValueRange());
+  SmallVector<int32_t> tileShape(tile.begin(), tile.end());
+  SmallVector<int32_t> dimMap =
+      llvm::to_vector(llvm::seq<int32_t>(0, int32_t(tile.size())));
+  auto pvTy = ct::PartitionViewType::get(
+      ctx, tileShape, tvTy, dimMap,
+      ct::PaddingValueAttr::get(ctx, ct::PaddingValue::Zero));
+  return b.op<ct::MakePartitionViewOp>(pvTy, tv);
 }
 
 /// A row-major tensor view of `shape` partitioned in `tile`s.
-std::pair<std::string, std::string> flatView(Body &b, const std::string &ptr,
-                                             const std::string &elt,
-                                             const Shape &shape,
-                                             const Shape &tile) {
+Value flatView(Body &b, Value ptr, Type elt, const Shape &shape,
+               const Shape &tile) {
   int64_t acc = 1;
   Shape st(shape.size());
   for (size_t i = shape.size(); i-- > 0;) {
@@ -664,39 +697,57 @@ std::pair<std::string, std::string> flatView(Body &b, const std::string &ptr,
 }
 
 /// i32 index math on a tile: x / d and x % d (shifts for powers of two).
-std::string idiv(Body &b, const std::string &x, int64_t d,
-                 const std::string &ty) {
+Value idiv(Body &b, Value x, int64_t d) {
   if (d == 1)
     return x;
+  auto ty = cast<ct::TileType>(x.getType());
   if (llvm::isPowerOf2_64(d))
-    return b.emit("shri " + x + ", " + b.cst(llvm::Log2_64(d), ty) +
-                  " signed : " + ty);
-  return b.emit("divi " + x + ", " + b.cst(d, ty) + " signed : " + ty);
+    return b.op<ct::ShRIOp>(ty, x, b.cst(llvm::Log2_64(d), ty),
+                            ct::Signedness::Signed);
+  return b.op<ct::DivIOp>(
+      ty, x, b.cst(d, ty),
+      ct::SignednessAttr::get(ty.getContext(), ct::Signedness::Signed),
+      ct::RoundingModeAttr());
 }
-std::string irem(Body &b, const std::string &x, int64_t d,
-                 const std::string &ty) {
+Value irem(Body &b, Value x, int64_t d) {
+  auto ty = cast<ct::TileType>(x.getType());
   if (llvm::isPowerOf2_64(d))
-    return b.emit("andi " + x + ", " + b.cst(d - 1, ty) + " : " + ty);
-  return b.emit("remi " + x + ", " + b.cst(d, ty) + " signed : " + ty);
+    return b.op<ct::AndIOp>(ty, x, b.cst(d - 1, ty));
+  return b.op<ct::RemIOp>(ty, x, b.cst(d, ty), ct::Signedness::Signed);
+}
+
+/// The attributes of the tileops op of `spec`: its parameters as attributes
+/// of the types of the op's ODS arguments, and `unsigned_int` for u8 data.
+SmallVector<NamedAttribute> opAttributes(Builder &b, const KernelSpec &spec,
+                                         const OpInfo &info) {
+  SmallVector<NamedAttribute> attrs;
+  for (auto &[k, v] : spec.params)
+    if (const ParamInfo *param = info.lookupParam(k))
+      attrs.push_back(b.getNamedAttr(k, paramAttr(b, *param, v)));
+  // uint8 data: i8 tiles whose op compares, clamps and takes abs/sign as
+  // unsigned.
+  if (spec.dtype == "u8")
+    attrs.push_back(b.getNamedAttr("unsigned_int", b.getUnitAttr()));
+  return attrs;
 }
 
 } // namespace
 
-llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
+llvm::Expected<ct::EntryOp> mlir::tileops::buildEntry(OpBuilder &builder,
+                                                      const KernelSpec &spec,
                                                       StringRef file,
                                                       KernelPlan &plan) {
   const OpInfo *info = lookupOp(spec.op);
   unsigned line = spec.line;
-  std::string dt = spec.dtype, elt = mlirType(dt);
+  std::string dt = spec.dtype;
+  Type elt = elementType(builder, dt), i1 = builder.getI1Type();
   Family fam = info->family;
   // Shapes of the op's data inputs and of the output.
   std::vector<Shape> ins = spec.shapes;
-  std::vector<std::string> inElts;
-  for (size_t i = 0; i < ins.size(); ++i)
-    inElts.push_back(elt);
+  std::vector<Type> inElts(ins.size(), elt);
   for (size_t i = 0; i < ins.size(); ++i)
     if (info->roleOf(i) == 'c' || info->roleOf(i) == 'm')
-      inElts[i] = "i1";
+      inElts[i] = i1;
   for (size_t i = 0; i < ins.size(); ++i) {
     if (info->roleOf(i) != 'w')
       continue;
@@ -719,7 +770,7 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
       ins[i] = Shape{};
     }
   }
-  std::string outElt = info->result == ResultRule::Bool ? "i1" : elt;
+  Type outElt = info->result == ResultRule::Bool ? i1 : elt;
   Shape outShape;
   Coalesced co;
   bool elementwise = fam != Family::FusedGated && fam != Family::Rope &&
@@ -766,15 +817,15 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
                          std::to_string(n));
   // (bytesOf counts an i1 element as the byte it is stored in.)
   int64_t narrowBytes = bytesOf(outElt);
-  for (const std::string &e : inElts)
+  for (Type e : inElts)
     narrowBytes = std::min(narrowBytes, bytesOf(e));
-  costRule(spec, fam, n, bytesOf(dt), narrowBytes, plan);
+  costRule(spec, fam, n, bytesOf(elt), narrowBytes, plan);
   // Fused gated ops load gate and value rows through 2-D views only when the
   // tile divides N: halve the elements per thread (down to one 16-byte
   // vector) until it does (f16 (2048, 28672): 4096 -> 2048, 80% -> 99% of
   // copy bandwidth).
   if (fam == Family::FusedGated && !spec.npt) {
-    int64_t N = outShape.back(), vec = 16 / bytesOf(dt);
+    int64_t N = outShape.back(), vec = 16 / bytesOf(elt);
     while (N % plan.tile != 0 && plan.npt > vec) {
       plan.npt /= 2;
       plan.tile /= 2;
@@ -787,7 +838,7 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   // computes the column-only power once per column (per R rows).
   if (fam == Family::Sinusoidal && plan.strategy == "register_copy") {
     int64_t S = outShape[0], D = outShape[1];
-    int64_t C = sinusoidalColumns(plan.threads, dt, D);
+    int64_t C = sinusoidalColumns(plan.threads, bytesOf(elt), D);
     int64_t R = std::max<int64_t>(1, plan.tile / C);
     plan.tile = R * C;
     plan.grid = ((S + R - 1) / R) * ((D + C - 1) / C);
@@ -815,11 +866,10 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   if (plan.strategy == "direct" || ins.empty())
     plan.cacheHint.clear();
   // The streamed loads' cache_hint optimization hint (every architecture).
-  std::string hintAttr = plan.cacheHint.empty()
-                             ? ""
-                             : " optimization_hints = <default = {cache_hint = "
-                               "\"" +
-                                   plan.cacheHint + "\"}>";
+  ct::OptimizationHintsAttr loadHints;
+  if (!plan.cacheHint.empty())
+    loadHints = hintsAttr(builder, "default", "cache_hint",
+                          builder.getStringAttr(plan.cacheHint));
   int64_t T = plan.tile;
   plan.outShape = outShape;
   plan.outDtype = info->result == ResultRule::Bool ? "bool" : dt;
@@ -840,212 +890,187 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
   }
   plan.name = name;
 
-  std::string loc = formatv("loc(\"{0}\":{1}:1)", file, line).str();
-
-  Body b;
-  std::vector<std::string> args;
-  std::string i32t = tileTy(T, "i32");
+  // Everything the spec asks for is checked: build the entry.
+  MLIRContext *ctx = builder.getContext();
+  Location loc = FileLineColLoc::get(builder.getStringAttr(file), line, 1);
+  Type i8 = builder.getI8Type(), i32 = builder.getI32Type();
+  ct::TileType i32s = Body::tile({}, i32), i32t = Body::tile({T}, i32);
+  // Pointers to bool tensors point to bytes.
+  auto ptrArg = [&](Type e) {
+    return Body::tile({}, ct::PointerType::get(e == i1 ? i8 : e));
+  };
+  SmallVector<Type> argTypes;
   for (size_t i = 0; i < spec.shapes.size(); ++i) {
-    args.push_back(formatv("%in{0}: tile<ptr<{1}>>", i,
-                           inElts[i] == "i1" ? "i8" : inElts[i]));
-    plan.args.push_back("in:" + (inElts[i] == "i1" ? "bool" : dt) + ":" +
+    argTypes.push_back(ptrArg(inElts[i]));
+    plan.args.push_back("in:" + (inElts[i] == i1 ? "bool" : dt) + ":" +
                         shapeStr(spec.shapes[i]));
   }
-  args.push_back("%out: tile<ptr<" + (outElt == "i1" ? "i8" : outElt) + ">>");
+  argTypes.push_back(ptrArg(outElt));
   plan.args.push_back("out:" + plan.outDtype + ":" + shapeStr(outShape));
   if (fam == Family::Dropout) {
-    args.push_back("%seed: tile<i64>");
-    args.push_back("%offset: tile<i64>");
+    argTypes.append(2, Body::tile({}, builder.getI64Type()));
     plan.args.push_back("seed");
     plan.args.push_back("offset");
   }
-  std::string bx = "%bx";
+  auto entry = ct::EntryOp::create(
+      builder, loc, name, builder.getFunctionType(argTypes, {}),
+      /*arg_attrs=*/nullptr, /*res_attrs=*/nullptr,
+      hintsAttr(builder, "sm_90", "num_worker_warps_per_cta",
+                builder.getI32IntegerAttr(plan.threads / 32)));
+  OpBuilder::InsertionGuard guard(builder);
+  Block *body =
+      builder.createBlock(&entry.getBody(), {}, argTypes,
+                          SmallVector<Location>(argTypes.size(), loc));
+  auto in = [&](size_t k) { return body->getArgument(k); };
+  Value out = body->getArgument(spec.shapes.size());
+  Body b{builder, loc};
+
   // The tile index is below the grid size: LLVM folds the in-bounds tests
   // of the tiles that the shape fills (lowered to llvm.intr.assume).
-  b.line("%bid, %by, %bz = get_tile_block_id : tile<i32>");
-  b.line("%bx = assume bounded<0, " + std::to_string(plan.grid - 1) +
-         ">, %bid : tile<i32>");
+  auto blockId = b.op<ct::GetTileBlockIdOp>(i32s, i32s, i32s);
+  Value bx = b.op<ct::AssumeOp>(
+      i32s, ct::BoundedAttr::get(ctx, 0, plan.grid - 1), blockId->getResult(0));
   // The ramp block * len + iota(len) (tile<len x i32>) of a tile<i32> block.
-  auto ramp = [&](const std::string &block, int64_t len) {
-    std::string ty = tileTy(len, "i32");
-    std::string base =
-        b.emit("broadcast " +
-               b.emit("reshape " +
-                      b.emit("muli " + block + ", " + b.cst(len, "tile<i32>") +
-                             " : tile<i32>") +
-                      " : tile<i32> -> tile<1xi32>") +
-               " : tile<1xi32> -> " + ty);
-    return b.emit("addi " + base + ", " + b.emit("iota : " + ty) + " : " + ty);
+  auto ramp = [&](Value block, int64_t len) -> Value {
+    ct::TileType ty = Body::tile({len}, i32);
+    Value base = b.broadcast(
+        b.reshape(b.muli(block, b.cst(len, i32s)), Body::tile({1}, i32)), ty);
+    return b.addi(base, b.op<ct::IotaOp>(ty));
   };
   // Flat output index f = bx * T + iota (built lazily).
-  std::string flat;
+  Value flat;
   auto flatIndex = [&]() {
-    if (flat.empty())
+    if (!flat)
       flat = ramp(bx, T);
     return flat;
   };
-  std::string mask;
+  Value mask;
   auto tailMask = [&]() {
-    if (!mask.empty())
-      return mask;
-    mask = b.emit("cmpi less_than " + flatIndex() + ", " + b.cst(n, i32t) +
-                  ", signed : " + i32t + " -> " + tileTy(T, "i1"));
+    if (!mask) {
+      Value f = flatIndex();
+      mask = b.cmpi(ct::ComparisonPredicate::LessThan, f, b.cst(n, i32t));
+    }
     return mask;
   };
+  auto token = ct::TokenType::get(ctx);
+  // `ptr` (to elements of `ty`'s pointee) broadcast to the tile type `ty`.
+  auto splat = [&](Value ptr, ct::TileType ty) {
+    Value p1 = b.reshape(ptr, Body::tile({1}, ty.getElementType()));
+    return b.broadcast(p1, ty);
+  };
+  auto pointersTo = [&](Type e) {
+    return Body::tile({T}, ct::PointerType::get(e));
+  };
   // A gather of `ptr` at i32 element offsets `off` (masked by the tail).
-  auto gatherRaw = [&](const std::string &ptr, const std::string &e,
-                       const std::string &off) {
-    std::string p1 = b.emit("reshape " + ptr + " : tile<ptr<" + e +
-                            ">> -> tile<1xptr<" + e + ">>");
-    std::string pb = b.emit("broadcast " + p1 + " : tile<1xptr<" + e +
-                            ">> -> " + tileTy(T, "ptr<" + e + ">"));
-    std::string pp = b.emit("offset " + pb + ", " + off + " : " +
-                            tileTy(T, "ptr<" + e + ">") + ", " + i32t + " -> " +
-                            tileTy(T, "ptr<" + e + ">"));
-    std::string v = b.fresh();
-    b.line(v + ", " + b.fresh() + " = load_ptr_tko weak " + pp + ", " +
-           tailMask() + " : " + tileTy(T, "ptr<" + e + ">") + ", " +
-           tileTy(T, "i1") + " -> " + tileTy(T, e) + ", token");
-    return v;
+  auto gatherRaw = [&](Value ptr, Type e, Value off) -> Value {
+    ct::TileType ty = pointersTo(e);
+    Value pp = b.op<ct::OffsetOp>(ty, splat(ptr, ty), off);
+    return b
+        .op<ct::LoadPtrTkoOp>(Body::tile({T}, e), token,
+                              ct::MemoryOrderingSemantics::Weak,
+                              ct::MemoryScopeAttr(), pp, tailMask(), Value(),
+                              Value(), ct::OptimizationHintsAttr())
+        ->getResult(0);
   };
   bool views = plan.strategy != "direct";
   // Load a contiguous flat operand of n elements.
-  auto loadFlatRaw = [&](const std::string &ptr, const std::string &e) {
+  auto loadFlatRaw = [&](Value ptr, Type e) -> Value {
     if (!views)
       return gatherRaw(ptr, e, flatIndex());
-    auto [pv, pvTy] = flatView(b, ptr, e, {n}, {T});
-    std::string v = b.fresh();
-    b.line(v + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + bx +
-           "]" + hintAttr + " : " + pvTy + ", tile<i32> -> " + tileTy(T, e) +
-           ", token");
-    return v;
+    Value pv = flatView(b, ptr, e, {n}, {T});
+    return b.loadView(pv, bx, Body::tile({T}, e), loadHints);
   };
-  auto storeFlatRaw = [&](const std::string &val, const std::string &e) {
+  auto storeFlatRaw = [&](Value val, Type e) {
     if (!views) {
-      std::string p1 = b.emit("reshape %out : tile<ptr<" + e +
-                              ">> -> tile<1xptr<" + e + ">>");
-      std::string pb = b.emit("broadcast " + p1 + " : tile<1xptr<" + e +
-                              ">> -> " + tileTy(T, "ptr<" + e + ">"));
-      std::string pp = b.emit("offset " + pb + ", " + flatIndex() + " : " +
-                              tileTy(T, "ptr<" + e + ">") + ", " + i32t +
-                              " -> " + tileTy(T, "ptr<" + e + ">"));
-      b.emit("store_ptr_tko weak " + pp + ", " + val + ", " + tailMask() +
-             " : " + tileTy(T, "ptr<" + e + ">") + ", " + tileTy(T, e) + ", " +
-             tileTy(T, "i1") + " -> token");
+      ct::TileType ty = pointersTo(e);
+      Value pb = splat(out, ty);
+      Value pp = b.op<ct::OffsetOp>(ty, pb, flatIndex());
+      b.op<ct::StorePtrTkoOp>(token, ct::MemoryOrderingSemantics::Weak,
+                              ct::MemoryScopeAttr(), pp, val, tailMask(),
+                              Value(), ct::OptimizationHintsAttr());
       return;
     }
-    auto [pv, pvTy] = flatView(b, "%out", e, {n}, {T});
-    b.emit("store_view_tko weak " + val + ", " + pv + "[" + bx +
-           "] : " + tileTy(T, e) + ", " + pvTy + ", tile<i32> -> token");
+    b.storeView(val, flatView(b, out, e, {n}, {T}), bx);
   };
   // Bool tensors are bytes (0/1) in memory, i1 in registers.
-  auto toBool = [&](const std::string &v) {
-    return b.emit("cmpi not_equal " + v + ", " +
-                  b.emit("constant <i8: 0> : " + tileTy(T, "i8")) +
-                  ", signed : " + tileTy(T, "i8") + " -> " + tileTy(T, "i1"));
+  auto toBool = [&](Value v) {
+    return b.cmpi(ct::ComparisonPredicate::NotEqual, v,
+                  b.cst(0, Body::tile({T}, i8)));
   };
-  auto gather = [&](const std::string &ptr, const std::string &e,
-                    const std::string &off) {
-    return e == "i1" ? toBool(gatherRaw(ptr, "i8", off))
-                     : gatherRaw(ptr, e, off);
+  auto gather = [&](Value ptr, Type e, Value off) {
+    return e == i1 ? toBool(gatherRaw(ptr, i8, off)) : gatherRaw(ptr, e, off);
   };
-  auto loadFlat = [&](const std::string &ptr, const std::string &e) {
-    return e == "i1" ? toBool(loadFlatRaw(ptr, "i8")) : loadFlatRaw(ptr, e);
+  auto loadFlat = [&](Value ptr, Type e) {
+    return e == i1 ? toBool(loadFlatRaw(ptr, i8)) : loadFlatRaw(ptr, e);
   };
-  auto storeFlat = [&](const std::string &val, const std::string &e) {
-    if (e != "i1")
+  auto storeFlat = [&](Value val, Type e) {
+    if (e != i1)
       return storeFlatRaw(val, e);
-    std::string one = b.emit("constant <i8: 1> : " + tileTy(T, "i8"));
-    std::string zero = b.emit("constant <i8: 0> : " + tileTy(T, "i8"));
-    storeFlatRaw(b.emit("select " + val + ", " + one + ", " + zero + " : " +
-                        tileTy(T, "i1") + ", " + tileTy(T, "i8")),
-                 "i8");
+    ct::TileType bytes = Body::tile({T}, i8);
+    Value one = b.cst(1, bytes);
+    Value zero = b.cst(0, bytes);
+    storeFlatRaw(b.op<ct::SelectOp>(bytes, val, one, zero), i8);
   };
-  auto opLine = [&](const std::vector<std::string> &vals,
-                    const std::vector<std::string> &tys,
-                    const std::string &resTy) {
-    return b.emit("tileops." + spec.op + " " + llvm::join(vals, ", ") + " : " +
-                  llvm::join(tys, ", ") + " -> " + resTy + " " + loc);
+  // The entry's tileops op.
+  SmallVector<NamedAttribute> attrs = opAttributes(builder, spec, *info);
+  auto tileOp = [&](ValueRange operands, ct::TileType resultType) {
+    return createOp(builder, loc, info->name, resultType, operands, attrs)
+        ->getResult(0);
   };
 
   if (elementwise) {
-    std::vector<std::string> vals, tys;
+    SmallVector<Value> vals;
     for (size_t k = 0; k < ins.size(); ++k) {
       const Shape &st = co.strides[k];
       // Same number of elements as the output: the operand's own row-major
       // layout is the flat output order.
       if (numel(ins[k]) == n) {
-        vals.push_back(loadFlat("%in" + std::to_string(k), inElts[k]));
-      } else {
-        // off = sum_d ((f / div_d) % size_d) * stride_d
-        std::string off;
-        int64_t div = n;
-        for (size_t d = 0; d < co.sizes.size(); ++d) {
-          div /= co.sizes[d];
-          if (st[d] == 0)
-            continue;
-          std::string q = idiv(b, flatIndex(), div, i32t);
-          if (d > 0)
-            q = irem(b, q, co.sizes[d], i32t);
-          if (st[d] != 1)
-            q = b.emit("muli " + q + ", " + b.cst(st[d], i32t) + " : " + i32t);
-          off =
-              off.empty() ? q : b.emit("addi " + off + ", " + q + " : " + i32t);
-        }
-        if (off.empty())
-          off = b.cst(0, i32t);
-        vals.push_back(gather("%in" + std::to_string(k), inElts[k], off));
+        vals.push_back(loadFlat(in(k), inElts[k]));
+        continue;
       }
-      tys.push_back(tileTy(T, inElts[k]));
+      // off = sum_d ((f / div_d) % size_d) * stride_d
+      Value off;
+      int64_t div = n;
+      for (size_t d = 0; d < co.sizes.size(); ++d) {
+        div /= co.sizes[d];
+        if (st[d] == 0)
+          continue;
+        Value q = idiv(b, flatIndex(), div);
+        if (d > 0)
+          q = irem(b, q, co.sizes[d]);
+        if (st[d] != 1)
+          q = b.muli(q, b.cst(st[d], i32t));
+        off = off ? b.addi(off, q) : q;
+      }
+      if (!off)
+        off = b.cst(0, i32t);
+      vals.push_back(gather(in(k), inElts[k], off));
     }
-    storeFlat(opLine(vals, tys, tileTy(T, outElt)), outElt);
+    storeFlat(tileOp(vals, Body::tile({T}, outElt)), outElt);
   } else if (fam == Family::FusedGated) {
     int64_t N = outShape.back(), M = n / N;
     if (views && N % T == 0) {
-      auto [pv, pvTy] = flatView(b, "%in0", elt, {M, 2 * N}, {1, T});
-      std::string row = idiv(b, bx, N / T, "tile<i32>");
-      std::string cb = irem(b, bx, N / T, "tile<i32>");
-      std::string cv = b.emit("addi " + cb + ", " + b.cst(N / T, "tile<i32>") +
-                              " : tile<i32>");
-      std::string g = b.fresh(), v = b.fresh();
-      b.line(g + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + row +
-             ", " + cb + "]" + hintAttr + " : " + pvTy + ", tile<i32> -> " +
-             tileTy(Shape{1, T}, elt) + ", token");
-      b.line(v + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + row +
-             ", " + cv + "]" + hintAttr + " : " + pvTy + ", tile<i32> -> " +
-             tileTy(Shape{1, T}, elt) + ", token");
-      std::string x = b.emit("cat " + g + ", " + v +
-                             " dim = 1 : " + tileTy(Shape{1, T}, elt) + ", " +
-                             tileTy(Shape{1, T}, elt) + " -> " +
-                             tileTy(Shape{1, 2 * T}, elt));
-      std::string y =
-          opLine({x}, {tileTy(Shape{1, 2 * T}, elt)}, tileTy(Shape{1, T}, elt));
-      auto [po, poTy] = flatView(b, "%out", elt, {M, N}, {1, T});
-      b.emit("store_view_tko weak " + y + ", " + po + "[" + row + ", " + cb +
-             "] : " + tileTy(Shape{1, T}, elt) + ", " + poTy +
-             ", tile<i32> -> token");
+      Value pv = flatView(b, in(0), elt, {M, 2 * N}, {1, T});
+      Value row = idiv(b, bx, N / T);
+      Value cb = irem(b, bx, N / T);
+      Value cv = b.addi(cb, b.cst(N / T, i32s));
+      ct::TileType rowTy = Body::tile({1, T}, elt);
+      Value g = b.loadView(pv, {row, cb}, rowTy, loadHints);
+      Value v = b.loadView(pv, {row, cv}, rowTy, loadHints);
+      Value x = b.op<ct::CatOp>(Body::tile({1, 2 * T}, elt), g, v, 1);
+      Value y = tileOp(x, rowTy);
+      b.storeView(y, flatView(b, out, elt, {M, N}, {1, T}), {row, cb});
     } else {
-      std::string f = flatIndex();
-      std::string r = idiv(b, f, N, i32t), c = irem(b, f, N, i32t);
-      std::string goff = b.emit(
-          "addi " +
-          b.emit("muli " + r + ", " + b.cst(2 * N, i32t) + " : " + i32t) +
-          ", " + c + " : " + i32t);
-      std::string voff =
-          b.emit("addi " + goff + ", " + b.cst(N, i32t) + " : " + i32t);
-      std::string g = gather("%in0", elt, goff), v = gather("%in0", elt, voff);
-      Shape col{T, 1}, two{T, 2};
-      std::string g2 = b.emit("reshape " + g + " : " + tileTy(T, elt) + " -> " +
-                              tileTy(col, elt));
-      std::string v2 = b.emit("reshape " + v + " : " + tileTy(T, elt) + " -> " +
-                              tileTy(col, elt));
-      std::string x =
-          b.emit("cat " + g2 + ", " + v2 + " dim = 1 : " + tileTy(col, elt) +
-                 ", " + tileTy(col, elt) + " -> " + tileTy(two, elt));
-      std::string y = opLine({x}, {tileTy(two, elt)}, tileTy(col, elt));
-      storeFlat(b.emit("reshape " + y + " : " + tileTy(col, elt) + " -> " +
-                       tileTy(T, elt)),
-                elt);
+      Value f = flatIndex();
+      Value r = idiv(b, f, N), c = irem(b, f, N);
+      Value goff = b.addi(b.muli(r, b.cst(2 * N, i32t)), c);
+      Value voff = b.addi(goff, b.cst(N, i32t));
+      Value g = gather(in(0), elt, goff), v = gather(in(0), elt, voff);
+      ct::TileType col = Body::tile({T, 1}, elt);
+      Value g2 = b.reshape(g, col), v2 = b.reshape(v, col);
+      Value x = b.op<ct::CatOp>(Body::tile({T, 2}, elt), g2, v2, 1);
+      Value y = tileOp(x, col);
+      storeFlat(b.reshape(y, Body::tile({T}, elt)), elt);
     }
   } else if (fam == Family::Rope) {
     int64_t D = outShape.back(), rows = n / D;
@@ -1059,144 +1084,96 @@ llvm::Expected<std::string> mlir::tileops::buildEntry(const KernelSpec &spec,
     // the expansion's halves are register views of x (no shared-memory
     // conversion); the result is stored the same way.
     bool halves = spec.op != "rope_non_neox";
-    std::string zero = b.cst(0, "tile<i32>");
-    std::string x = b.fresh();
+    Value zero = b.cst(0, i32s);
     Shape h3{2, R, D / 2}, hview{2, rows, D / 2}, hstrides{D / 2, D, 1};
+    ct::TileType rowsTy = Body::tile({R, D}, elt),
+                 halvesTy = Body::tile(h3, elt),
+                 pairsTy = Body::tile({R, 2, D / 2}, elt);
+    const int32_t swap[] = {1, 0, 2};
+    Value x;
     if (halves) {
-      auto [pv, pvTy] = stridedView(b, "%in0", elt, hview, hstrides, h3);
-      std::string x3 = b.fresh();
-      b.line(x3 + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" +
-             zero + ", " + bx + ", " + zero + "]" + hintAttr + " : " + pvTy +
-             ", tile<i32> -> " + tileTy(h3, elt) + ", token");
-      std::string xp =
-          b.emit("permute " + x3 + " [1, 0, 2] : " + tileTy(h3, elt) + " -> " +
-                 tileTy(Shape{R, 2, D / 2}, elt));
-      b.line(x + " = reshape " + xp + " : " + tileTy(Shape{R, 2, D / 2}, elt) +
-             " -> " + tileTy(Shape{R, D}, elt));
+      Value pv = stridedView(b, in(0), elt, hview, hstrides, h3);
+      Value x3 = b.loadView(pv, {zero, bx, zero}, halvesTy, loadHints);
+      x = b.reshape(b.op<ct::PermuteOp>(pairsTy, x3, swap), rowsTy);
     } else {
-      auto [pv, pvTy] = flatView(b, "%in0", elt, {rows, D}, {R, D});
-      b.line(x + ", " + b.fresh() + " = load_view_tko weak " + pv + "[" + bx +
-             ", " + zero + "]" + hintAttr + " : " + pvTy + ", tile<i32> -> " +
-             tileTy(Shape{R, D}, elt) + ", token");
+      Value pv = flatView(b, in(0), elt, {rows, D}, {R, D});
+      x = b.loadView(pv, {bx, zero}, rowsTy, loadHints);
     }
-    std::string rt = tileTy(R, "i32");
-    std::string row = ramp(bx, R);
+    ct::TileType rt = Body::tile({R}, i32);
+    Value row = ramp(bx, R);
     // Positions are in [0, S): stated, so that the expansion can bound the
     // angles (one Cody-Waite reduction for cos and sin below 2^17).
-    std::string pos =
-        b.emit("assume bounded<0, " + std::to_string(S - 1) + ">, " +
-               irem(b, idiv(b, row, H, rt), S, rt) + " : " + rt);
-    std::string y = opLine({x, pos}, {tileTy(Shape{R, D}, elt), rt},
-                           tileTy(Shape{R, D}, elt));
+    Value pos = b.op<ct::AssumeOp>(rt, ct::BoundedAttr::get(ctx, 0, S - 1),
+                                   irem(b, idiv(b, row, H), S));
+    Value y = tileOp({x, pos}, rowsTy);
     if (halves) {
-      std::string y3 =
-          b.emit("reshape " + y + " : " + tileTy(Shape{R, D}, elt) + " -> " +
-                 tileTy(Shape{R, 2, D / 2}, elt));
-      y3 = b.emit("permute " + y3 + " [1, 0, 2] : " +
-                  tileTy(Shape{R, 2, D / 2}, elt) + " -> " + tileTy(h3, elt));
-      auto [po, poTy] = stridedView(b, "%out", elt, hview, hstrides, h3);
-      b.emit("store_view_tko weak " + y3 + ", " + po + "[" + zero + ", " + bx +
-             ", " + zero + "] : " + tileTy(h3, elt) + ", " + poTy +
-             ", tile<i32> -> token");
+      Value y3 = b.op<ct::PermuteOp>(halvesTy, b.reshape(y, pairsTy), swap);
+      Value po = stridedView(b, out, elt, hview, hstrides, h3);
+      b.storeView(y3, po, {zero, bx, zero});
     } else {
-      auto [po, poTy] = flatView(b, "%out", elt, {rows, D}, {R, D});
-      b.emit("store_view_tko weak " + y + ", " + po + "[" + bx + ", " + zero +
-             "] : " + tileTy(Shape{R, D}, elt) + ", " + poTy +
-             ", tile<i32> -> token");
+      b.storeView(y, flatView(b, out, elt, {rows, D}, {R, D}), {bx, zero});
     }
   } else if (fam == Family::Dropout) {
-    std::string x = loadFlat("%in0", elt);
-    std::string y = opLine({x, flatIndex(), "%seed", "%offset"},
-                           {tileTy(T, elt), i32t, "tile<i64>", "tile<i64>"},
-                           tileTy(T, elt));
-    storeFlat(y, elt);
+    Value x = loadFlat(in(0), elt);
+    Value f = flatIndex();
+    Value seed = in(2), offset = in(3);
+    storeFlat(tileOp({x, f, seed, offset}, Body::tile({T}, elt)), elt);
   } else if (fam == Family::Sinusoidal && plan.strategy == "register_copy") {
     // (R, C) blocks: p = row block * R + iota(R) over the columns, c = column
     // block * C + iota(C) over the rows (broadcasts of a column and a row).
     int64_t S = outShape[0], D = outShape[1];
-    int64_t C = sinusoidalColumns(plan.threads, dt, D);
+    int64_t C = sinusoidalColumns(plan.threads, bytesOf(elt), D);
     int64_t R = T / C, ncb = (D + C - 1) / C;
-    std::string rb = idiv(b, bx, ncb, "tile<i32>");
-    std::string cb = irem(b, bx, ncb, "tile<i32>");
-    std::string blockTy = tileTy(Shape{R, C}, "i32");
-    auto blockRamp = [&](const std::string &blk, int64_t len, const Shape &sh) {
-      std::string v = b.emit("reshape " + ramp(blk, len) + " : " +
-                             tileTy(len, "i32") + " -> " + tileTy(sh, "i32"));
-      return b.emit("broadcast " + v + " : " + tileTy(sh, "i32") + " -> " +
-                    blockTy);
+    Value rb = idiv(b, bx, ncb);
+    Value cb = irem(b, bx, ncb);
+    ct::TileType blockTy = Body::tile({R, C}, i32);
+    auto blockRamp = [&](Value blk, int64_t len, const Shape &sh) {
+      Value v = b.reshape(ramp(blk, len), Body::tile(sh, i32));
+      return b.broadcast(v, blockTy);
     };
-    std::string p = blockRamp(rb, R, Shape{R, 1}),
-                c = blockRamp(cb, C, Shape{1, C});
-    std::string y =
-        opLine({p, c}, {blockTy, blockTy}, tileTy(Shape{R, C}, elt));
-    auto [po, poTy] = flatView(b, "%out", elt, {S, D}, {R, C});
-    b.emit("store_view_tko weak " + y + ", " + po + "[" + rb + ", " + cb +
-           "] : " + tileTy(Shape{R, C}, elt) + ", " + poTy +
-           ", tile<i32> -> token");
+    Value p = blockRamp(rb, R, Shape{R, 1}), c = blockRamp(cb, C, Shape{1, C});
+    Value y = tileOp({p, c}, Body::tile({R, C}, elt));
+    b.storeView(y, flatView(b, out, elt, {S, D}, {R, C}), {rb, cb});
   } else {
-    std::string f = flatIndex();
-    std::vector<std::string> idx;
+    Value f = flatIndex();
+    SmallVector<Value> idx;
     if (fam == Family::Alibi) {
       int64_t S = outShape[1];
-      idx = {idiv(b, f, S * S, i32t), irem(b, idiv(b, f, S, i32t), S, i32t),
-             irem(b, f, S, i32t)};
+      idx.push_back(idiv(b, f, S * S));
+      idx.push_back(irem(b, idiv(b, f, S), S));
+      idx.push_back(irem(b, f, S));
     } else {
       int64_t D = outShape[1];
-      idx = {idiv(b, f, D, i32t), irem(b, f, D, i32t)};
+      idx.push_back(idiv(b, f, D));
+      idx.push_back(irem(b, f, D));
     }
-    std::vector<std::string> tys(idx.size(), i32t);
-    storeFlat(opLine(idx, tys, tileTy(T, elt)), elt);
+    storeFlat(tileOp(idx, Body::tile({T}, elt)), elt);
   }
-
-  std::string hints =
-      formatv(" optimization_hints=<sm_90 = {{num_worker_warps_per_cta = {0}}"
-              ">",
-              plan.threads / 32)
-          .str();
-  return "  entry @" + name + "(" + llvm::join(args, ", ") + ")" + hints +
-         " {\n" + b.text + "    return\n  }\n";
+  b.op<ct::ReturnOp>();
+  return entry;
 }
 
-llvm::Expected<std::string>
-mlir::tileops::buildModule(const std::vector<KernelSpec> &specs, StringRef file,
+llvm::Expected<OwningOpRef<ModuleOp>>
+mlir::tileops::buildModule(MLIRContext *ctx,
+                           const std::vector<KernelSpec> &specs, StringRef file,
                            std::vector<KernelPlan> &plans) {
-  std::string text = "cuda_tile.module @tileops {\n";
+  ctx->loadDialect<ct::CudaTileDialect, TileOpsDialect>();
+  OpBuilder b(ctx);
+  Location loc = FileLineColLoc::get(b.getStringAttr(file), 0, 0);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  auto tileModule = ct::ModuleOp::create(b, loc, "tileops");
+  b.setInsertionPointToEnd(&tileModule.getBodyRegion().front());
   std::set<std::string> names;
   for (const KernelSpec &spec : specs) {
     KernelPlan plan;
-    auto entry = buildEntry(spec, file, plan);
+    auto entry = buildEntry(b, spec, file, plan);
     if (!entry)
       return entry.takeError();
     if (!names.insert(plan.name).second)
       return err(spec.line, "duplicate kernel name '" + plan.name +
                                 "' (give the line a name=...)");
-    text += *entry;
     plans.push_back(plan);
   }
-  return text + "}\n";
-}
-
-void mlir::tileops::buildTileOps(ModuleOp module,
-                                 const std::vector<KernelSpec> &specs) {
-  SmallVector<Operation *> parsed;
-  module.walk([&](TileOpInterface op) { parsed.push_back(op); });
-  assert(parsed.size() == specs.size() && "one tileops op per entry");
-  OpBuilder b(module.getContext());
-  for (auto [op, spec] : llvm::zip_equal(parsed, specs)) {
-    const OpInfo &info = *lookupOp(spec.op);
-    SmallVector<NamedAttribute> attrs;
-    for (auto &[k, v] : spec.params)
-      if (const ParamInfo *param = info.lookupParam(k))
-        attrs.push_back(b.getNamedAttr(k, paramAttr(b, *param, v)));
-    // uint8 data: i8 tiles whose op compares, clamps and takes abs/sign as
-    // unsigned.
-    if (spec.dtype == "u8")
-      attrs.push_back(b.getNamedAttr("unsigned_int", b.getUnitAttr()));
-    b.setInsertionPoint(op);
-    Operation *built =
-        createOp(b, op->getLoc(), info.name, op->getResult(0).getType(),
-                 op->getOperands(), attrs);
-    op->replaceAllUsesWith(built);
-    op->erase();
-  }
+  return std::move(module);
 }

@@ -17,10 +17,10 @@
 #include "tileir/TileOps/KernelBuilder.h"
 #include "tileir/Tools/ToolSupport.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -63,6 +63,8 @@ static llvm::cl::opt<unsigned> ptxVersion("ptx-version",
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // MLIR's printer options (--mlir-print-debuginfo: the spec locations).
+  registerAsmPrinterCLOptions();
   ::tileir::tools::initTool("tileops-build: tileops kernel specs -> PTX",
                             {&toolCategory});
   llvm::cl::ParseCommandLineOptions(argc, argv,
@@ -96,13 +98,19 @@ int main(int argc, char **argv) {
                  << "\n";
     return 1;
   }
+  DialectRegistry registry;
+  ::tileir::registerAllDialects(registry);
+  mlir::tileir::registerCompileDependencies(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
   std::vector<tileops::KernelPlan> plans;
-  auto text = tileops::buildModule(*specs, file, plans);
-  if (!text) {
-    llvm::errs() << file << ": error: " << llvm::toString(text.takeError())
+  auto built = tileops::buildModule(&ctx, *specs, file, plans);
+  if (!built) {
+    llvm::errs() << file << ": error: " << llvm::toString(built.takeError())
                  << "\n";
     return 1;
   }
+  OwningOpRef<ModuleOp> module = std::move(*built);
   auto output = openOutputFile(outputFile, &errorMessage);
   if (!output) {
     llvm::errs() << "tileops-build: " << errorMessage << "\n";
@@ -138,20 +146,10 @@ int main(int argc, char **argv) {
     output->keep();
     return 0;
   }
-  DialectRegistry registry;
-  ::tileir::registerAllDialects(registry);
-  mlir::tileir::registerCompileDependencies(registry);
-  MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
-  // The entries as text, their tileops ops created with an OpBuilder, then
-  // verified (parameter domain errors carry the spec line's location).
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      *text, ParserConfig(&ctx, /*verifyAfterParse=*/false), "tileops-build");
-  if (!module)
-    return 1;
-  tileops::buildTileOps(*module, *specs);
+  // Parameter domain errors of the tileops ops carry the spec line's
+  // location.
   if (failed(verify(*module)))
     return 1;
   if (emit == "cuda_tile" || emit == "expanded") {

@@ -2,7 +2,8 @@
 //-*-===//
 //
 // Part of TileIR. A kernel spec (op, dtype, input shapes, params, options)
-// becomes one cuda_tile entry: the output is flattened, broadcast inputs are
+// becomes one cuda_tile entry, built with an OpBuilder on typed cuda_tile
+// ops: the output is flattened, broadcast inputs are
 // coalesced (as TileOPs' coalesce_broadcast_dims) and gathered, contiguous
 // ones are loaded through partition views (16-byte accesses), tails are
 // masked. The spec format is
@@ -13,7 +14,11 @@
 #ifndef TILEIR_TILEOPS_KERNELBUILDER_H
 #define TILEIR_TILEOPS_KERNELBUILDER_H
 
+#include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -91,23 +96,24 @@ llvm::Expected<KernelSpec> parseSpecLine(llvm::StringRef line, unsigned lineNo);
 /// Parses a whole spec file.
 llvm::Expected<std::vector<KernelSpec>> parseSpecs(llvm::StringRef text);
 
-/// The cuda_tile entry of `spec` (text, inside a cuda_tile.module) and its
-/// launch plan. `file` names the spec file in the op's location. The entry
-/// holds its tileops op without parameters: `buildTileOps` creates the op.
-llvm::Expected<std::string> buildEntry(const KernelSpec &spec,
-                                       llvm::StringRef file, KernelPlan &plan);
+/// Builds the cuda_tile entry of `spec` with `b` at its insertion point (the
+/// body of a cuda_tile.module) and fills its launch plan. Every op is a typed
+/// cuda_tile op, and the entry's tileops op is created through its op class
+/// with the spec's parameters as attributes of the types of the op's ODS
+/// arguments (and `unsigned_int` for u8 data); all carry the location
+/// `file`:LINE:1 of the spec's line. A spec the builder cannot build is an
+/// error ("line N: ...") and builds nothing. The entry is not verified.
+llvm::Expected<mlir::cuda_tile::EntryOp> buildEntry(mlir::OpBuilder &b,
+                                                    const KernelSpec &spec,
+                                                    llvm::StringRef file,
+                                                    KernelPlan &plan);
 
-/// A cuda_tile.module with one entry per spec (text; see buildEntry).
-llvm::Expected<std::string> buildModule(const std::vector<KernelSpec> &specs,
-                                        llvm::StringRef file,
-                                        std::vector<KernelPlan> &plans);
-
-/// Creates the tileops op of each entry of `module` (buildModule's, parsed
-/// without verifying it) with an OpBuilder, through the op class of its
-/// spec's op: the parsed op's operands, result type and location, the spec's
-/// parameters as attributes of the types of the op's ODS arguments, and
-/// `unsigned_int` for u8 data. The parsed op is replaced.
-void buildTileOps(mlir::ModuleOp module, const std::vector<KernelSpec> &specs);
+/// A module holding `cuda_tile.module @tileops` with one entry per spec (see
+/// buildEntry) and their launch plans; not verified (the tileops ops'
+/// verifiers check the parameter domains, at the spec lines' locations).
+llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+buildModule(mlir::MLIRContext *ctx, const std::vector<KernelSpec> &specs,
+            llvm::StringRef file, std::vector<KernelPlan> &plans);
 
 } // namespace mlir::tileops
 
