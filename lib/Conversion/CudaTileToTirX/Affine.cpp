@@ -121,6 +121,19 @@ static std::optional<APInt> splatInteger(Value v) {
 
 bool AffineFacts::isUniform(Value v) const { return uniform.contains(v); }
 
+/// The operand of `mul` that holds the affine tile (in `affine`, tried lhs
+/// first) and the splat constant it is multiplied by, or nullopt.
+static std::optional<std::pair<Value, APInt>>
+scaledOperand(ct::MulIOp mul,
+              const DenseMap<Value, AffineFacts::Affine> &affine) {
+  for (auto [x, c] : {std::pair(mul.getLhs(), mul.getRhs()),
+                      std::pair(mul.getRhs(), mul.getLhs())})
+    if (std::optional<APInt> factor = splatInteger(c);
+        factor && affine.contains(x))
+      return std::pair(x, *factor);
+  return std::nullopt;
+}
+
 void AffineFacts::analyze(ct::EntryOp entry) {
   for (BlockArgument arg : entry.getBody().getArguments())
     if (auto type = dyn_cast<ct::TileType>(arg.getType());
@@ -151,9 +164,7 @@ void AffineFacts::need(Value v) {
     need(def->getOperand(0));
     need(def->getOperand(1));
   } else if (auto mul = dyn_cast<ct::MulIOp>(def)) {
-    need(affine.contains(mul.getLhs()) && splatInteger(mul.getRhs())
-             ? mul.getLhs()
-             : mul.getRhs());
+    need(scaledOperand(mul, affine)->first);
   } else if (isa<ct::ExtIOp, ct::AssumeOp>(def)) {
     need(def->getOperand(0));
   }
@@ -215,22 +226,18 @@ void AffineFacts::analyze(Operation *op) {
     return;
   }
   if (auto mul = dyn_cast<ct::MulIOp>(op)) {
-    for (auto [x, c] : {std::pair(mul.getLhs(), mul.getRhs()),
-                        std::pair(mul.getRhs(), mul.getLhs())}) {
-      auto a = affine.find(x);
-      std::optional<APInt> factor = splatInteger(c);
-      if (a == affine.end() || !factor)
-        continue;
+    if (auto scaled = scaledOperand(mul, affine)) {
+      const APInt &factor = scaled->second;
       // The entry is made before `result` is inserted: that may grow the
-      // map and free `a`'s entry.
-      Affine product = {
-          a->second.stride * factor->getSExtValue(),
-          std::min(kMaxDivisor, a->second.divisor *
-                                    powerOfTwoDivisor(factor->getSExtValue()))};
-      if (factor->isOne())
-        product = {a->second.stride, a->second.divisor};
+      // map and free the operand's entry.
+      Affine a = affine.find(scaled->first)->second;
+      Affine product = {a.stride, a.divisor};
+      if (!factor.isOne())
+        product = {
+            a.stride * factor.getSExtValue(),
+            std::min(kMaxDivisor,
+                     a.divisor * powerOfTwoDivisor(factor.getSExtValue()))};
       affine[result] = product;
-      return;
     }
     return;
   }
@@ -287,16 +294,15 @@ void AffineFacts::lowered(Operation *op) {
       if (Value x = baseOf(add.getLhs()), y = baseOf(add.getRhs()); x && y)
         base = arith::AddIOp::create(b, loc, x, y);
     } else if (auto mul = dyn_cast<ct::MulIOp>(op)) {
-      bool lhsAffine =
-          affine.contains(mul.getLhs()) && splatInteger(mul.getRhs());
-      Value x = baseOf(lhsAffine ? mul.getLhs() : mul.getRhs());
-      Value c = scalarOrNull(l.get(lhsAffine ? mul.getRhs() : mul.getLhs()));
+      auto [from, factor] = *scaledOperand(mul, affine);
+      Value x = baseOf(from);
+      Value c = scalarOrNull(
+          l.get(from == mul.getLhs() ? mul.getRhs() : mul.getLhs()));
       // A product by one is the same function (the same base value: bounds
       // masks of the operand apply to it).
       if (x && c)
-        base = splatInteger(lhsAffine ? mul.getRhs() : mul.getLhs())->isOne()
-                   ? x
-                   : arith::MulIOp::create(b, loc, x, c).getResult();
+        base = factor.isOne() ? x
+                              : arith::MulIOp::create(b, loc, x, c).getResult();
     } else if (auto ext = dyn_cast<ct::ExtIOp>(op)) {
       auto to = cast<IntegerType>(
           cast<ct::TileType>(result.getType()).getElementType());

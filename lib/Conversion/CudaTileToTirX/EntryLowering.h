@@ -139,7 +139,6 @@ public:
   /// contiguous, bounds-checkable region.
   FailureOr<Value> region(Value ptrTile, Value mask, Location loc);
 
-private:
   struct Affine {
     int64_t stride;
     /// A power of two that divides the base (for the alignment of the view).
@@ -163,6 +162,8 @@ private:
   struct LoweredMask {
     Value limit, guard;
   };
+
+private:
   void analyze(Operation *op);
   bool isUniform(Value v) const;
   /// Marks `v` (in `affine`) and the tiles its base is built from as needed.
