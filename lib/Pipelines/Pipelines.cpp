@@ -29,6 +29,7 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   convert.ptxVersion = options.ptxVersion;
   convert.numThreads = options.numThreads;
   convert.rollWgmma = options.rollWgmma;
+  convert.tmaLoads = options.tmaLoads;
   convert.debugEmissionKind = options.debugInfo;
   // tileops library ops become cuda_tile arithmetic first.
   pm.addPass(tileops::createTileOpsExpand());

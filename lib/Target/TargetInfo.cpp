@@ -70,12 +70,14 @@ llvm::Expected<TargetInfo> TargetInfo::get(llvm::StringRef chip,
     return llvm::createStringError("unsupported chip '%s'; supported chips: %s",
                                    chip.str().c_str(),
                                    supportedChips().str().c_str());
-  // The lowest PTX ISA that has every instruction we emit for the chip.
+  // The lowest PTX ISA that has every instruction we emit for the chip
+  // (a kernel that needs a newer one raises it: TargetInfo::withPtx).
   unsigned minPtx = info.sm >= 90   ? 80
                     : info.sm >= 89 ? 78
                     : info.sm >= 86 ? 71
                                     : 70;
   info.ptx = ptxVersion ? ptxVersion : minPtx;
+  info.ptxGiven = ptxVersion != 0;
   // A PTX ISA the backend does not know it would silently replace with its
   // default: only the ones it emits (from the chip's minimum) are taken.
   llvm::ArrayRef<unsigned> known = getBackendPtxVersions();

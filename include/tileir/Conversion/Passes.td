@@ -59,6 +59,10 @@ def ConvertCudaTileToTirX : Pass<"convert-cuda-tile-to-tirx", "::mlir::ModuleOp"
            "K step, stage buffers selected at run time, their wgmma "
            "descriptors computed before the loop): 1/stages of the code and "
            "of the compile time; H100 speed to be measured (docs/Matmul.md)">,
+    Option<"tmaLoads", "tma-loads", "bool", /*default=*/"true",
+           "Loads the stages of the rolled wgmma K loop by TMA where the "
+           "views allow it, through tensor maps built on the device "
+           "(docs/Matmul.md, \"TMA loads\"); false keeps cp.async">,
     Option<"pointerAlignment", "pointer-alignment", "unsigned",
            /*default=*/"16",
            "Alignment in bytes assumed for pointer arguments (part of the "

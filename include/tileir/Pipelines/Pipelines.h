@@ -59,6 +59,11 @@ struct CudaTileToNVVMOptions
       *this, "roll-wgmma",
       llvm::cl::desc("Roll the wgmma K loop (see convert-cuda-tile-to-tirx)"),
       llvm::cl::init(false)};
+  detail::PassOptions::Option<bool> tmaLoads{
+      *this, "tma-loads",
+      llvm::cl::desc("TMA loads in the wgmma K loop (see "
+                     "convert-cuda-tile-to-tirx)"),
+      llvm::cl::init(true)};
 };
 
 struct TirXToNVVMOptions : public LowerToNVVMOptions<TirXToNVVMOptions> {};

@@ -36,6 +36,17 @@ public:
   /// SM version: 90 for sm_90 and sm_90a.
   unsigned getSmVersion() const { return sm; }
   unsigned getPtxVersion() const { return ptx; }
+  /// Whether a kernel may use instructions of PTX ISA `version` (times
+  /// ten): the target's PTX is that new, or it is the chip's default, which
+  /// such a kernel raises (withPtx); an explicit older `ptxVersion` rules
+  /// them out.
+  bool allowsPtx(unsigned version) const { return ptx >= version || !ptxGiven; }
+  /// This target with at least PTX ISA `version`.
+  TargetInfo withPtx(unsigned version) const {
+    TargetInfo t = *this;
+    t.ptx = std::max(ptx, version);
+    return t;
+  }
   /// The LLVM NVPTX feature string ("+ptx80").
   std::string getFeatures() const;
 
@@ -73,6 +84,8 @@ private:
   std::string chip;
   unsigned sm = 0;
   unsigned ptx = 0;
+  /// Whether `ptx` was asked for (TargetInfo::get's ptxVersion).
+  bool ptxGiven = false;
   bool archSpecific = false;
 };
 

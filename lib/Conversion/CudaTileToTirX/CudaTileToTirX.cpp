@@ -340,6 +340,18 @@ struct ConvertCudaTileToTirXPass
         if (failed(convertEntry(entry, gpuModule, *target)))
           return signalPassFailure();
       }
+      // tensormap.replace (device-built TMA tensor maps) needs PTX ISA 8.3:
+      // a module whose kernels build tensor maps takes at least that one
+      // (the K loops use them only where the target allows it).
+      bool tensorMaps =
+          gpuModule
+              .walk([](tirx::TensorMapsOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+      unsigned needed = tirx::TensorMapsOp::kMinPtxVersion;
+      if (tensorMaps && target->getPtxVersion() < needed)
+        gpuModule.setTargetsAttr(b.getArrayAttr({NVVM::NVVMTargetAttr::get(
+            ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda", target->getChip(),
+            target->withPtx(needed).getFeatures())}));
       tileModule.erase();
     }
   }
@@ -465,6 +477,7 @@ struct ConvertCudaTileToTirXPass
     EntryLowering lowering(entry, func, planner, pointerAlignment);
     lowering.target = &target;
     lowering.rollWgmma = rollWgmma;
+    lowering.tmaLoads = tmaLoads;
     return lowering.run();
   }
 };

@@ -452,6 +452,9 @@ public:
   const ::tileir::TargetInfo *target = nullptr;
   /// Roll the wgmma K loop (the pass option `roll-wgmma`).
   bool rollWgmma = false;
+  /// Load the rolled wgmma K loop's stages by TMA (the pass option
+  /// `tma-loads`).
+  bool tmaLoads = true;
 
   // --- memory: views and ordering (Memory.cpp, Atomics.cpp) ---------------
   /// Per-element i64 addresses and in-bounds i1 mask of the tile that

@@ -1397,6 +1397,84 @@ static void roundStage(EntryLowering &l, MmaEmitter &e, Value stage,
                        nullptr);
 }
 
+namespace {
+/// One TMA copy into a pipeline stage: the part of the stage buffer at
+/// `offset` (elements, per tile dimension) of extents `shape`, a dense
+/// row-major box with layout `layout`.
+struct TmaBox {
+  SmallVector<int64_t> offset, shape;
+  TileLayout layout;
+};
+/// How TMA fills the stages of one K-loop operand: the boxes of a stage
+/// and the global view of the tensor map.
+struct TmaOperand {
+  Value globalView;
+  SmallVector<TmaBox, 2> boxes;
+  unsigned swizzle;
+};
+} // namespace
+
+/// The TMA boxes that fill a shared stage buffer of type `type` (rank 2,
+/// swizzled by `swizzle` bytes): its rows cut into chunks one swizzle span
+/// wide (TMA's 128-byte swizzle covers boxes of at most 128-byte rows),
+/// each of which must be a dense row-major box of the buffer's storage
+/// (tirx::tmaBoxMismatch). Nullopt for other layouts.
+static std::optional<SmallVector<TmaBox, 2>> tmaBoxes(tirx::BufferType type,
+                                                      unsigned swizzle) {
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  if (shape.size() != 2 || !swizzle || bytes == 0)
+    return std::nullopt;
+  int64_t inner = std::min<int64_t>(shape[1], swizzle / bytes);
+  if (inner == 0 || shape[1] % inner != 0)
+    return std::nullopt;
+  SmallVector<TmaBox, 2> boxes;
+  for (int64_t c = 0; c < shape[1]; c += inner) {
+    TmaBox box{{0, c}, {shape[0], inner}, {}};
+    llvm::Expected<TileLayout> sliced =
+        type.getTileLayout().slice(shape, box.offset, box.shape);
+    if (!sliced) {
+      llvm::consumeError(sliced.takeError());
+      return std::nullopt;
+    }
+    box.layout = *sliced;
+    auto boxType = tirx::BufferType::get(
+        type.getContext(), box.shape, type.getElementType(), type.getMemScope(),
+        type.getLayout().withLayout(box.layout));
+    if (!tirx::tmaBoxMismatch(boxType).empty())
+      return std::nullopt;
+    boxes.push_back(std::move(box));
+  }
+  return boxes;
+}
+
+/// How TMA loads the tiles of the region view `view` into stage buffers
+/// like `stage` (swizzled by `swizzle` bytes), or nullopt where it cannot:
+/// TMA needs a 16-byte aligned base, a unit innermost stride and outer
+/// strides that are multiples of 16 bytes (`assume div_by` facts).
+static std::optional<TmaOperand> tmaOperand(const PartitionViewInfo &view,
+                                            Value stage, unsigned swizzle) {
+  auto global = view.globalView.getDefiningOp<tirx::GlobalViewOp>();
+  if (!global || global.getAlignment() < 16 ||
+      !tirx::TensorMapsOp::getDataType(
+          cast<tirx::BufferType>(global.getType()).getElementType()))
+    return std::nullopt;
+  SmallVector<OpFoldResult> strides = global.getMixedStrides();
+  int64_t bytes =
+      cast<tirx::BufferType>(global.getType()).getElementTypeBitWidth() / 8;
+  std::optional<int64_t> inner = getConstantIntValue(strides.back());
+  if (!inner || *inner != 1)
+    return std::nullopt;
+  for (size_t d = 0; d + 1 < strides.size(); ++d)
+    if ((tirx::knownDivisor(strides[d]) * bytes) % 16 != 0)
+      return std::nullopt;
+  std::optional<SmallVector<TmaBox, 2>> boxes =
+      tmaBoxes(cast<tirx::BufferType>(stage.getType()), swizzle);
+  if (!boxes)
+    return std::nullopt;
+  return TmaOperand{view.globalView, std::move(*boxes), swizzle};
+}
+
 static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
                                 FailureOr<MmaPlan> plan) {
   ct::ForOp forOp = loop.forOp;
@@ -1504,6 +1582,68 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     stageB.push_back(e.allocShared(bShape, bElem, layoutB, swizzleB));
   }
 
+  // TMA loads (wgmma): where both views allow it (tmaOperand), one thread
+  // copies each stage's boxes by TMA through tensor maps built on the
+  // device, completing on the stage's mbarrier, instead of every thread
+  // copying by cp.async. The loop waits on the mbarrier of the stage it
+  // reads, and a CTA barrier after the product (every warpgroup done with
+  // the stage the next load refills) precedes the refill.
+  // The rolled loop: mma.sync, and wgmma where a warpgroup computes
+  // several pieces or `roll-wgmma` asks for it (below).
+  bool rolled = !plan->wgmma || plan->repM > 1 || l.rollWgmma;
+  // TMA on the rolled wgmma loop only: on an H200, cuTile's 128x128x64 and
+  // 128x128x128 f16 matmuls (one warpgroup, two CTAs per SM) ran 1.04-1.11x
+  // faster with TMA, where the unrolled loops' static stage addresses keep
+  // cp.async cheap (128x256x64: 0.98x, 64x64x32: 0.85x with TMA).
+  // Runs `body` in thread 0 of the CTA (an scf.if on the thread id).
+  auto inThread0 = [&](llvm::function_ref<void()> body) {
+    Value first = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
+        arith::ConstantIndexOp::create(b, loc, 0));
+    auto ifOp = scf::IfOp::create(b, loc, first, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+  };
+  std::optional<TmaOperand> tmaA, tmaB;
+  if (plan->wgmma && rolled && asyncB && l.tmaLoads &&
+      l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion)) {
+    tmaA = tmaOperand(viewA, stageA[0], swizzleA);
+    tmaB = tmaOperand(viewB, stageB[0], swizzleB);
+  }
+  bool tma = tmaA && tmaB;
+  SmallVector<Value> stageBar;
+  Value mapA, mapB;
+  int64_t tmaBytes = 0;
+  if (tma) {
+    MLIRContext *ctx = b.getContext();
+    auto barType = bufferType(ctx, {1}, b.getI64Type(), tirx::MemScope::Shared,
+                              TileLayout({Iter{1, 1, "m"}}));
+    for (int64_t s = 0; s < stages; ++s)
+      stageBar.push_back(tirx::AllocOp::create(b, loc, barType));
+    for (Value stage : {stageA[0], stageB[0]}) {
+      auto type = cast<tirx::BufferType>(stage.getType());
+      tmaBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    }
+    inThread0([&] {
+      Value one = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1);
+      for (Value bar : stageBar)
+        tirx::MBarrierInitOp::create(b, loc, bar, 0, one);
+    });
+    auto ptr = LLVM::LLVMPointerType::get(ctx, 1);
+    auto maps = tirx::TensorMapsOp::create(
+        b, loc, TypeRange{ptr, ptr},
+        ValueRange{tmaA->globalView, tmaB->globalView},
+        b.getArrayAttr({b.getDenseI64ArrayAttr(tmaA->boxes[0].shape),
+                        b.getDenseI64ArrayAttr(tmaB->boxes[0].shape)}),
+        b.getDenseI64ArrayAttr(
+            {int64_t(tmaA->swizzle), int64_t(tmaB->swizzle)}));
+    mapA = maps.getMaps()[0];
+    mapB = maps.getMaps()[1];
+    e.barrier();
+  }
+
   // Trip count n = max(0, ceil((ub - lb) / step)) as an index.
   Value lb = l.toIndex(l.get(forOp.getLowerBound()), loc);
   Value ub = l.toIndex(l.get(forOp.getUpperBound()), loc);
@@ -1524,9 +1664,38 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       cast<ct::TileType>(forOp.getInductionVar().getType()).getElementType();
   Value iv = forOp.getInductionVar();
 
+  // TMA copies of the tile of `view` at tile indices `idx` into the stage
+  // buffer `dst`, one per box, completing on `bar`.
+  auto issueTma = [&](const TmaOperand &op, const PartitionViewInfo &view,
+                      ArrayRef<Value> idx, Value dst, Value bar, Value map) {
+    auto viewType = cast<tirx::BufferType>(view.globalView.getType());
+    for (const TmaBox &box : op.boxes) {
+      SmallVector<Value> offsets;
+      for (auto [d, index] : llvm::enumerate(idx))
+        offsets.push_back(arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(
+                b, loc, index,
+                arith::ConstantIndexOp::create(b, loc, view.steps[d])),
+            arith::ConstantIndexOp::create(b, loc, box.offset[d])));
+      auto regionType = tirx::BufferType::get(b.getContext(), box.shape,
+                                              viewType.getElementType(),
+                                              tirx::MemScope::Global, nullptr);
+      Value region =
+          tirx::RegionOp::create(b, loc, regionType, view.globalView, offsets,
+                                 b.getDenseI64ArrayAttr(SmallVector<int64_t>(
+                                     offsets.size(), ShapedType::kDynamic)));
+      tirx::CopyAsyncOp::create(b, loc, e.view(dst, box.shape, box.layout),
+                                region, bar, b.getI64IntegerAttr(0), map,
+                                nullptr, l.cta(), nullptr, nullptr);
+    }
+  };
+
   // Issues the copies of iteration `j` (an index) into the stage buffers
-  // `dstA` and `dstB`, guarded by j < trips, then closes the cp.async group.
-  auto issue = [&](Value j, Value dstA, Value dstB) -> LogicalResult {
+  // `dstA` and `dstB`, guarded by j < trips: by TMA on the stage's
+  // mbarrier `bar`, else by cp.async, closing the cp.async group.
+  auto issue = [&](Value j, Value dstA, Value dstB,
+                   Value bar) -> LogicalResult {
     Value inRange =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, j, trips);
     auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
@@ -1556,6 +1725,19 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
           std::reverse(idx.begin(), idx.end());
         return idx;
       };
+      if (tma) {
+        SmallVector<Value> idxA = indices(loop.loadA, kDimA, flipA);
+        SmallVector<Value> idxB = indices(loop.loadB, kDimB, flipB);
+        // One thread arms the mbarrier with the stage's bytes.
+        inThread0([&] {
+          tirx::MBarrierArriveExpectTxOp::create(
+              b, loc, bar, 0,
+              arith::ConstantIntOp::create(b, loc, b.getI32Type(), tmaBytes));
+        });
+        issueTma(*tmaA, viewA, idxA, dstA, bar, mapA);
+        issueTma(*tmaB, viewB, idxB, dstB, bar, mapB);
+        return success();
+      }
       Value ra = regionAt(b, loc, viewA, indices(loop.loadA, kDimA, flipA));
       Value rb = regionAt(b, loc, viewB, indices(loop.loadB, kDimB, flipB));
       tirx::CopyAsyncOp::create(b, loc, dstA, ra, nullptr,
@@ -1569,7 +1751,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
         tirx::CopyOp::create(b, loc, dstB, rb, nullptr, l.cta(), nullptr,
                              nullptr);
     }
-    tirx::AsyncCommitOp::create(b, loc);
+    if (!tma)
+      tirx::AsyncCommitOp::create(b, loc);
     return success();
   };
 
@@ -1586,10 +1769,31 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   };
 
   // Prologue: the first `ahead` iterations' tiles.
+  auto barOf = [&](int64_t s) { return tma ? stageBar[s] : Value(); };
   for (int64_t s = 0; s < ahead; ++s)
     if (failed(issue(arith::ConstantIndexOp::create(b, loc, s), stageA[s],
-                     stageB[s])))
+                     stageB[s], barOf(s))))
       return failure();
+  // With TMA, the refill of a stage waits for every warpgroup's product
+  // on it at a CTA barrier: no barrier comes before the product.
+  if (tma)
+    refillBarrier = true;
+  Value c0i32, c1i32;
+  if (tma) {
+    c0i32 = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+    c1i32 = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1);
+  }
+  // Iteration i's tiles are in its stage: its mbarrier's phase of parity
+  // `phase` completed (TMA), or this thread's cp.async groups landed and
+  // every thread passed the barrier.
+  auto waitStage = [&](Value bar, Value phase) {
+    if (tma) {
+      tirx::MBarrierWaitOp::create(b, loc, bar, 0, phase);
+      return;
+    }
+    tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(ahead - 1));
+    e.barrier();
+  };
 
   // The accumulator in the plan's layout (a copy: the loop must not
   // overwrite its init operand).
@@ -1623,7 +1827,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     auto ifOp = scf::IfOp::create(b, loc, any, /*withElse=*/false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
-  if (!plan->wgmma || plan->repM > 1 || l.rollWgmma) {
+  if (rolled) {
     // mma.sync: one loop iteration per K step, on stage i % stages, the
     // buffers of which are chosen at run time (arith.select of the stage
     // buffers; tirx-lower-buffers selects their storage): the kernel holds
@@ -1649,14 +1853,19 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     // fills, i % stages and (i + ahead) % stages: an add, a compare and a
     // select each, instead of two 64-bit remainders between the barrier
     // and the product (1.01-1.04x on cuTile's 128x128x64 matmuls, H200).
-    auto mainLoop = scf::ForOp::create(
-        b, loc, c0, trips, c1,
-        ValueRange{c0, arith::ConstantIndexOp::create(b, loc, ahead % stages)});
+    // The loop also carries the parity of the phase of the stage's
+    // mbarrier it waits for (TMA), flipped when the stage wraps.
+    SmallVector<Value> inits = {
+        c0, arith::ConstantIndexOp::create(b, loc, ahead % stages)};
+    if (tma)
+      inits.push_back(c0i32);
+    auto mainLoop = scf::ForOp::create(b, loc, c0, trips, c1, inits);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(mainLoop.getBody());
     Value i = mainLoop.getInductionVar();
     Value stage = mainLoop.getRegionIterArg(0);
     Value nextStage = mainLoop.getRegionIterArg(1);
+    Value phase = tma ? mainLoop.getRegionIterArg(2) : Value();
     auto following = [&](Value s) -> Value {
       Value up = arith::AddIOp::create(b, loc, s, c1);
       Value wrap =
@@ -1664,12 +1873,17 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       return arith::SelectOp::create(b, loc, wrap, c0, up);
     };
     SmallVector<Value> carried = {following(stage), following(nextStage)};
-    // Iteration i's tiles landed (this thread's groups), for every thread
-    // (the barrier), and every warp is done with the stage the next copy
-    // overwrites (mma.sync: read before the barrier; wgmma: the refill
-    // barrier after the step).
-    tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(ahead - 1));
-    e.barrier();
+    if (tma) {
+      Value wraps = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::AddIOp::create(b, loc, stage, c1), cStages);
+      carried.push_back(arith::SelectOp::create(
+          b, loc, wraps, arith::XOrIOp::create(b, loc, phase, c1i32), phase));
+    }
+    // Iteration i's tiles landed, and every warp is done with the stage
+    // the next copy overwrites (mma.sync: read before the barrier of the
+    // wait; wgmma: the refill barrier after the step).
+    waitStage(tma ? pick(stageBar, stage) : Value(), phase);
     Value a = pick(stageA, stage), bStage = pick(stageB, stage);
     roundStages(a, bStage);
     e.step(a, bStage, transposeA, transposeB, acc, async, inFlight);
@@ -1677,7 +1891,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       e.barrier();
     Value next = arith::AddIOp::create(
         b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
-    if (failed(issue(next, pick(stageA, nextStage), pick(stageB, nextStage))))
+    if (failed(issue(next, pick(stageA, nextStage), pick(stageB, nextStage),
+                     tma ? pick(stageBar, nextStage) : Value())))
       return failure();
     scf::YieldOp::create(b, loc, carried);
   } else {
@@ -1685,6 +1900,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     // stage index is static (the descriptors are constants; rolled with the
     // descriptors computed from the selected stage in the loop, the kernels
     // were 3-20% slower on the H100 and H200).
+    // (cp.async only: TMA takes the rolled loop.)
+    assert(!tma && "TMA loads take the rolled loop");
     auto mainLoop = scf::ForOp::create(b, loc, c0, trips, cStages);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(mainLoop.getBody());
@@ -1697,11 +1914,10 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
-      // Iteration i's tiles landed (this thread's groups), for every thread
-      // (the barrier); with a group in flight, every warpgroup is done with
-      // the stage the next copy overwrites at the refill barrier.
-      tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(ahead - 1));
-      e.barrier();
+      // Iteration i's tiles landed; with a group in flight, every
+      // warpgroup is done with the stage the next copy overwrites at the
+      // refill barrier.
+      waitStage(Value(), Value());
       roundStages(stageA[s], stageB[s]);
       e.step(stageA[s], stageB[s], transposeA, transposeB, acc, async,
              inFlight);
@@ -1710,7 +1926,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       Value next = arith::AddIOp::create(
           b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
       int64_t n = (s + ahead) % stages;
-      if (failed(issue(next, stageA[n], stageB[n])))
+      if (failed(issue(next, stageA[n], stageB[n], Value())))
         return failure();
     }
   }
@@ -1721,9 +1937,20 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
         nullptr, e.instruction());
   nonEmpty.reset();
   // Later shared-memory users (another loop) start after every thread is
-  // done with the stages.
-  tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(0));
+  // done with the stages; with TMA, thread 0 then gives back the tensor
+  // maps' slot and invalidates the mbarriers, before the barrier after
+  // which their memory may be reused.
+  if (!tma)
+    tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(0));
   e.barrier();
+  if (tma) {
+    tirx::TensorMapsReleaseOp::create(b, loc, mapA);
+    inThread0([&] {
+      for (Value bar : stageBar)
+        tirx::MBarrierInvalOp::create(b, loc, bar, 0);
+    });
+    e.barrier();
+  }
   return mapResult(l, e, forOp.getResultValues()[0], acc);
 }
 

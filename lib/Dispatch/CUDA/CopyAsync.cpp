@@ -688,11 +688,273 @@ static Value barrierPointer(OpBuilder &b, Location loc, Value buffer,
                              ValueRange{cstI32(b, loc, slot)});
 }
 
+//===----------------------------------------------------------------------===//
+// Tensor maps built on the device
+//===----------------------------------------------------------------------===//
+
+/// Slots of a kernel's tensor-map pool: as many CTAs as may hold maps at
+/// once without waiting (a CTA whose search finds no free slot waits for
+/// one: holders never wait on other CTAs).
+static constexpr int64_t kTensorMapSlots = 1024;
+/// The slots each SM's search starts at (%smid * this): CTAs of one SM
+/// take their own slots first.
+static constexpr int64_t kTensorMapSlotsPerSm = 4;
+/// Bytes of one CUtensorMap.
+static constexpr int64_t kTensorMapBytes = 128;
+
+/// A zero-initialized array of `n` `elem` in global memory, internal to
+/// the module.
+static LLVM::GlobalOp createPoolGlobal(OpBuilder &b, Location loc,
+                                       StringRef name, Type elem, int64_t n,
+                                       uint64_t alignment) {
+  auto type = LLVM::LLVMArrayType::get(elem, n);
+  auto global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/false,
+                                       LLVM::Linkage::Internal, name,
+                                       Attribute(), alignment, /*addrSpace=*/1);
+  OpBuilder::InsertionGuard guard(b);
+  b.createBlock(&global.getInitializerRegion());
+  LLVM::ReturnOp::create(b, loc,
+                         LLVM::ZeroOp::create(b, loc, type).getResult());
+  return global;
+}
+
+/// The PTX that writes the map of `view` with box `box` and `swizzle`
+/// bytes at the global address $0: operands $1 (base address), then the
+/// sizes (innermost first, i32) and the outer strides in bytes (i64).
+static std::string tensorMapPtx(unsigned rank, ArrayRef<int64_t> box,
+                                int64_t swizzle, unsigned dataType) {
+  std::string ptx;
+  llvm::raw_string_ostream os(ptx);
+  const char *field = "tensormap.replace.tile.";
+  os << field << "global_address.global.b1024.b64 [$0], $1;\n";
+  os << field << "rank.global.b1024.b32 [$0], " << rank - 1 << ";\n";
+  for (unsigned d = 0; d < rank; ++d) {
+    os << field << "box_dim.global.b1024.b32 [$0], " << d << ", "
+       << box[rank - 1 - d] << ";\n";
+    os << field << "global_dim.global.b1024.b32 [$0], " << d << ", $" << 2 + d
+       << ";\n";
+    os << field << "element_stride.global.b1024.b32 [$0], " << d << ", 1;\n";
+  }
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    os << field << "global_stride.global.b1024.b64 [$0], " << d << ", $"
+       << 2 + rank + d << ";\n";
+  os << field << "elemtype.global.b1024.b32 [$0], " << dataType << ";\n";
+  os << field << "interleave_layout.global.b1024.b32 [$0], 0;\n";
+  int64_t mode = swizzle == 0 ? 0 : llvm::Log2_64(swizzle) - 4;
+  os << field << "swizzle_mode.global.b1024.b32 [$0], " << mode << ";\n";
+  os << field << "fill_mode.global.b1024.b32 [$0], 0;";
+  return ptx;
+}
+
+/// Lowers the tirx.tensor_maps and tirx.tensor_maps_release ops of every
+/// kernel: one pool of kTensorMapSlots slots (each as many maps as the
+/// kernel's largest tensor_maps) and a lock word per slot, module globals
+/// named after the kernel.
+static LogicalResult lowerTensorMaps(Operation *root) {
+  SmallVector<gpu::GPUFuncOp> funcs;
+  root->walk([&](gpu::GPUFuncOp f) { funcs.push_back(f); });
+  MLIRContext *context = root->getContext();
+  IRRewriter rewriter(context);
+  OpBuilder &b = rewriter;
+  auto globalPtr = LLVM::LLVMPointerType::get(context, 1);
+  for (gpu::GPUFuncOp func : funcs) {
+    SmallVector<tirx::TensorMapsOp> creates;
+    SmallVector<tirx::TensorMapsReleaseOp> releases;
+    func.walk([&](Operation *op) {
+      if (auto c = dyn_cast<tirx::TensorMapsOp>(op))
+        creates.push_back(c);
+      else if (auto r = dyn_cast<tirx::TensorMapsReleaseOp>(op))
+        releases.push_back(r);
+    });
+    if (creates.empty())
+      continue;
+    auto module = func->getParentOfType<gpu::GPUModuleOp>();
+    if (!module)
+      return creates.front()->emitOpError()
+             << "expects to be inside a gpu.module";
+    size_t maps = 0;
+    for (tirx::TensorMapsOp c : creates)
+      maps = std::max(maps, c.getMaps().size());
+    int64_t slotBytes = int64_t(maps) * kTensorMapBytes;
+    Location loc = func.getLoc();
+    std::string poolName = ("__tirx_tensor_maps_" + func.getName()).str();
+    std::string lockName = ("__tirx_tensor_map_locks_" + func.getName()).str();
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      createPoolGlobal(b, loc, poolName, b.getI8Type(),
+                       kTensorMapSlots * slotBytes, kTensorMapBytes);
+      createPoolGlobal(b, loc, lockName, b.getI32Type(), kTensorMapSlots, 4);
+    }
+    auto poolBase = [&](Location at) {
+      return LLVM::AddressOfOp::create(b, at, globalPtr, poolName);
+    };
+    auto lockBase = [&](Location at) {
+      return LLVM::AddressOfOp::create(b, at, globalPtr, lockName);
+    };
+    auto isThread0 = [&](Location at) {
+      return arith::CmpIOp::create(b, at, arith::CmpIPredicate::eq,
+                                   emitThreadId(b, at), cstI32(b, at, 0));
+    };
+
+    for (tirx::TensorMapsOp op : creates) {
+      rewriter.setInsertionPoint(op);
+      Location at = op.getLoc();
+      Type i32 = b.getI32Type();
+      // Thread 0: the first free slot from the SM's own, taken with a
+      // compare-and-swap of its lock from 0 to 1.
+      auto ifOp = scf::IfOp::create(b, at, TypeRange{i32}, isThread0(at),
+                                    /*withElse=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifOp.elseBlock());
+        scf::YieldOp::create(b, at, cstI32(b, at, 0));
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        Value smid = NVVM::SmIdOp::create(b, at, i32);
+        Value mask = cstI32(b, at, kTensorMapSlots - 1);
+        Value start = arith::AndIOp::create(
+            b, at,
+            arith::MulIOp::create(b, at, smid,
+                                  cstI32(b, at, kTensorMapSlotsPerSm)),
+            mask);
+        auto search =
+            scf::WhileOp::create(b, at, TypeRange{i32}, ValueRange{start});
+        {
+          Block *before = b.createBlock(&search.getBefore(), {}, {i32}, {at});
+          Value slot = before->getArgument(0);
+          Value lock = LLVM::GEPOp::create(b, at, globalPtr, i32, lockBase(at),
+                                           ValueRange{slot});
+          auto cas = LLVM::AtomicCmpXchgOp::create(
+              b, at, lock, cstI32(b, at, 0), cstI32(b, at, 1),
+              LLVM::AtomicOrdering::acquire, LLVM::AtomicOrdering::monotonic,
+              b.getStringAttr("device"));
+          Value taken = LLVM::ExtractValueOp::create(b, at, cas, 1);
+          Value busy = arith::XOrIOp::create(
+              b, at, taken, arith::ConstantIntOp::create(b, at, 1, 1));
+          scf::ConditionOp::create(b, at, busy, ValueRange{slot});
+          Block *after = b.createBlock(&search.getAfter(), {}, {i32}, {at});
+          Value next = arith::AndIOp::create(
+              b, at,
+              arith::AddIOp::create(b, at, after->getArgument(0),
+                                    cstI32(b, at, 1)),
+              mask);
+          scf::YieldOp::create(b, at, next);
+        }
+        b.setInsertionPointAfter(search);
+        Value slot = search.getResult(0);
+        Value slotBase =
+            LLVM::GEPOp::create(b, at, globalPtr, b.getI8Type(), poolBase(at),
+                                ValueRange{arith::MulIOp::create(
+                                    b, at, slot, cstI32(b, at, slotBytes))});
+        Type i64 = b.getI64Type();
+        for (auto [i, view] : llvm::enumerate(op.getViews())) {
+          auto global = view.getDefiningOp<tirx::GlobalViewOp>();
+          auto type = cast<tirx::BufferType>(view.getType());
+          unsigned rank = type.getRank();
+          Value map = LLVM::GEPOp::create(
+              b, at, globalPtr, b.getI8Type(), slotBase,
+              ValueRange{cstI32(b, at, int64_t(i) * kTensorMapBytes)});
+          // Fields tensormap.replace does not name start from zero.
+          for (int64_t w = 0; w < kTensorMapBytes / 8; ++w)
+            LLVM::StoreOp::create(
+                b, at, cstI64(b, at, 0),
+                LLVM::GEPOp::create(b, at, globalPtr, i64, map,
+                                    ValueRange{cstI32(b, at, w)}),
+                /*alignment=*/8);
+          SmallVector<Value> operands = {
+              map, LLVM::PtrToIntOp::create(b, at, i64, global.getPtr())};
+          SmallVector<OpFoldResult> sizes = global.getMixedSizes();
+          SmallVector<OpFoldResult> strides = global.getMixedStrides();
+          for (unsigned d = rank; d-- > 0;)
+            operands.push_back(
+                arith::TruncIOp::create(b, at, i32, toI64(b, at, sizes[d])));
+          int64_t bytes = type.getElementTypeBitWidth() / 8;
+          for (unsigned d = rank - 1; d-- > 0;)
+            operands.push_back(arith::MulIOp::create(
+                b, at, toI64(b, at, strides[d]), cstI64(b, at, bytes)));
+          std::string constraints = "l,l";
+          for (unsigned d = 0; d < rank; ++d)
+            constraints += ",r";
+          for (unsigned d = 0; d + 1 < rank; ++d)
+            constraints += ",l";
+          constraints += ",~{memory}";
+          ArrayRef<int64_t> box =
+              cast<DenseI64ArrayAttr>(op.getBoxes()[i]).asArrayRef();
+          LLVM::InlineAsmOp::create(
+              b, at, TypeRange{}, operands,
+              tensorMapPtx(
+                  rank, box, op.getSwizzles()[i],
+                  *tirx::TensorMapsOp::getDataType(type.getElementType())),
+              constraints, /*has_side_effects=*/true,
+              /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+              LLVM::AsmDialectAttr(), ArrayAttr());
+        }
+        // The generic-proxy writes, then the tensor-map proxy's view of
+        // them (the TMA unit may hold an older map at these addresses).
+        NVVM::FenceProxyReleaseOp::create(b, at, NVVM::MemScopeKind::GPU);
+        auto generic = LLVM::LLVMPointerType::get(context);
+        for (size_t i = 0; i < op.getMaps().size(); ++i) {
+          Value map = LLVM::GEPOp::create(
+              b, at, globalPtr, b.getI8Type(), slotBase,
+              ValueRange{cstI32(b, at, int64_t(i) * kTensorMapBytes)});
+          NVVM::FenceProxyAcquireOp::create(
+              b, at, NVVM::MemScopeKind::GPU,
+              LLVM::AddrSpaceCastOp::create(b, at, generic, map),
+              cstI32(b, at, kTensorMapBytes));
+        }
+        scf::YieldOp::create(b, at, slot);
+      }
+      Value slotBase = LLVM::GEPOp::create(
+          b, at, globalPtr, b.getI8Type(), poolBase(at),
+          ValueRange{arith::MulIOp::create(b, at, ifOp.getResult(0),
+                                           cstI32(b, at, slotBytes))});
+      SmallVector<Value> results;
+      for (size_t i = 0; i < op.getMaps().size(); ++i)
+        results.push_back(LLVM::GEPOp::create(
+            b, at, globalPtr, b.getI8Type(), slotBase,
+            ValueRange{cstI32(b, at, int64_t(i) * kTensorMapBytes)}));
+      rewriter.replaceOp(op, results);
+    }
+
+    for (tirx::TensorMapsReleaseOp op : releases) {
+      rewriter.setInsertionPoint(op);
+      Location at = op.getLoc();
+      auto ifOp = scf::IfOp::create(b, at, isThread0(at), /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Type i64 = b.getI64Type();
+      Value offset = arith::SubIOp::create(
+          b, at, LLVM::PtrToIntOp::create(b, at, i64, op.getMaps()),
+          LLVM::PtrToIntOp::create(b, at, i64, poolBase(at)));
+      Value slot =
+          arith::DivUIOp::create(b, at, offset, cstI64(b, at, slotBytes));
+      Value lock = LLVM::GEPOp::create(b, at, globalPtr, b.getI32Type(),
+                                       lockBase(at), ValueRange{slot});
+      // Every earlier access to the slot (the TMA copies completed) before
+      // the lock is seen free.
+      LLVM::FenceOp::create(b, at, LLVM::AtomicOrdering::release, "device");
+      LLVM::AtomicRMWOp::create(
+          b, at, LLVM::AtomicBinOp::xchg, lock, cstI32(b, at, 0),
+          LLVM::AtomicOrdering::monotonic, b.getStringAttr("device"));
+      rewriter.eraseOp(op);
+    }
+  }
+  // A release whose maps were not made in a kernel has no pool.
+  WalkResult left = root->walk([](tirx::TensorMapsReleaseOp op) {
+    op->emitOpError() << "expects its tirx.tensor_maps in the same gpu.func";
+    return WalkResult::interrupt();
+  });
+  return failure(left.wasInterrupted());
+}
+
 LogicalResult tileir::dispatch::lowerAsyncSyncOps(Operation *root) {
+  if (failed(lowerTensorMaps(root)))
+    return failure();
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<tirx::AsyncCommitOp, tirx::AsyncWaitOp, tirx::MBarrierInitOp,
-            tirx::MBarrierArriveExpectTxOp, tirx::MBarrierWaitOp>(op))
+            tirx::MBarrierArriveExpectTxOp, tirx::MBarrierWaitOp,
+            tirx::MBarrierInvalOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -718,6 +980,9 @@ LogicalResult tileir::dispatch::lowerAsyncSyncOps(Operation *root) {
           barrierPointer(b, loc, arrive.getBarrier(), arrive.getIndex()),
           arrive.getBytes(), NVVM::MemScopeKind::CTA, /*relaxed=*/false,
           Value());
+    } else if (auto inval = dyn_cast<tirx::MBarrierInvalOp>(op)) {
+      NVVM::MBarrierInvalOp::create(
+          b, loc, barrierPointer(b, loc, inval.getBarrier(), inval.getIndex()));
     } else if (auto wait = dyn_cast<tirx::MBarrierWaitOp>(op)) {
       // The parity form spins in PTX until the phase completes.
       NVVM::MBarrierTryWaitParityOp::create(

@@ -286,6 +286,7 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
     pipelineOptions.ptxVersion = effective.ptxVersion;
     pipelineOptions.numThreads = options.numThreads;
     pipelineOptions.rollWgmma = options.rollWgmma;
+    pipelineOptions.tmaLoads = options.tmaLoads;
     pipelineOptions.debugInfo = emissionKind(options.debugInfo);
     PassManager convert(module->getName());
     configureFromCommandLine(convert);

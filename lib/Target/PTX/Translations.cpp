@@ -56,6 +56,11 @@ struct TranslateOptions {
       llvm::cl::desc("Roll the wgmma K loop (one stage body, descriptors "
                      "selected per iteration; docs/Matmul.md)"),
       llvm::cl::init(false)};
+  llvm::cl::opt<bool> tmaLoads{
+      "tma-loads", llvm::cl::cat(getTranslationOptionCategory()),
+      llvm::cl::desc("Load the rolled wgmma K loop's stages by TMA where the "
+                     "views allow it (default; =false keeps cp.async)"),
+      llvm::cl::init(true)};
   llvm::cl::opt<DebugInfoLevel> debugInfo{
       "debug-info", llvm::cl::cat(getTranslationOptionCategory()),
       llvm::cl::desc("Debug info in the PTX (from the input's locations)"),
@@ -79,6 +84,7 @@ struct TranslateOptions {
     options.ptxVersion = ptxVersion;
     options.numThreads = numThreads;
     options.rollWgmma = rollWgmma;
+    options.tmaLoads = tmaLoads;
     options.abi = launchAbi;
     // The most debug info any of the three spellings asks for.
     options.debugInfo = debugInfo;

@@ -6,27 +6,31 @@
 // The matmul K loop on operands whose arrays are column-major (cuTile's
 // `A @ B` on `a.t()` or `b.t()`: a unit stride on the tile's first
 // dimension). Each is read through the transposed global view (sizes and
-// strides swapped), so that cp.async copies 16-byte runs along its
-// contiguous dimension, and staged transposed: B as N x K (K-major, the
-// product's transpose_b), A as K x M (MN-major, transpose_a; wgmma only).
+// strides swapped), so that the copies move runs along its contiguous
+// dimension (TMA boxes on wgmma, whose tensor maps describe the transposed
+// views; 16-byte cp.async runs on mma.sync), and staged transposed: B as
+// N x K (K-major, the product's transpose_b), A as K x M (MN-major,
+// transpose_a; wgmma only).
 
 // TIRX-LABEL: gpu.func @kloop_b_column_major
 // The transposed view of B: sizes [n, k], strides [ldb, 1].
 // TIRX: tirx.global_view %{{.*}} sizes [%[[N:.*]], %[[K:.*]]] strides [%[[LDB:.*]], 1]
 // TIRX: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
 // TIRX: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// TIRX: tirx.tensor_maps %{{.*}}, %{{.*}} {boxes = [array<i64: 128, 64>, array<i64: 128, 64>], swizzles = array<i64: 128, 128>}
 // TIRX: scf.for
 // TIRX: tirx.gemm_async warpgroup {{.*}}dispatch = "wgmma", transpose_b}
-// TIRX-COUNT-2: tirx.copy_async cta
+// TIRX-COUNT-2: tirx.copy_async cta {{.*}} tensor_map
 // TIRX-NOT: tirx.copy cta %{{.*}}, %{{.*}} : !tirx.buffer<{{.*}}, shared
 
 // TIRX-LABEL: gpu.func @kloop_a_column_major
 // TIRX: tirx.global_view %{{.*}} sizes [%{{.*}}, %{{.*}}] strides [%{{.*}}, 1]
 // A staged K x M, MN-major (64-column blocks of M).
 // TIRX: tirx.alloc : !tirx.buffer<64x128xf16, shared, <S[(64,2,64):(64,4096,1)], swizzle = 128>>
+// TIRX: tirx.tensor_maps %{{.*}}, %{{.*}} {boxes = [array<i64: 64, 64>, array<i64: 64, 64>], swizzles = array<i64: 128, 128>}
 // TIRX: scf.for
 // TIRX: tirx.gemm_async warpgroup {{.*}}dispatch = "wgmma", transpose_a}
-// TIRX-COUNT-2: tirx.copy_async cta
+// TIRX-COUNT-3: tirx.copy_async cta {{.*}} tensor_map
 
 // mma.sync: B is staged N x K too (row-major, transpose_b); A stays M x K.
 // SYNC-LABEL: gpu.func @kloop_b_column_major
@@ -35,14 +39,15 @@
 // SYNC-LABEL: gpu.func @kloop_a_column_major
 // SYNC-NOT: transpose_a
 
-// Every tile copy is a cp.async, none is element by element.
+// Every tile copy is a TMA copy (sm_90a) or a cp.async (sm_90), none is
+// element by element.
 // PTX-LABEL: .entry kloop_b_column_major(
 // PTX-NOT: ld.global.{{.*}}b16
-// PTX: cp.async.cg.shared.global
+// PTX: cp.async.bulk.tensor.2d
 // PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 0;
 // PTX-LABEL: .entry kloop_a_column_major(
 // PTX-NOT: ld.global.{{.*}}b16
-// PTX: cp.async.cg.shared.global
+// PTX: cp.async.bulk.tensor.2d
 // PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 1, 1;
 
 // PTXSYNC-LABEL: .entry kloop_b_column_major(

@@ -1,6 +1,8 @@
-// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a tma-loads=false" | FileCheck %s
 
-// The matmul K loop becomes a cp.async pipeline (stages of A and B in
+// The matmul K loop with cp.async loads (`tma-loads=false`; by default the
+// rolled loops below load by TMA: mma-kloop-mn-major.mlir) becomes a
+// cp.async pipeline (stages of A and B in
 // K-major wgmma layouts, loads stages - 1 iterations ahead) feeding
 // gemm_async on views of the CTA accumulator, one group per piece in
 // flight; the barrier after the products (every warpgroup has waited for

@@ -223,3 +223,53 @@ func.func private @swizzle_block(!tirx.buffer<4x64xf16, shared, #tirx.layout<S[4
 
 // expected-error@+1 {{expects a swizzle for this element type: expected an element width that is a power of two between 1 and 128 bits, got 24}}
 func.func private @swizzle_width(!tirx.buffer<64x64xi24, shared, #tirx.layout<S[64,64], swizzle = 32>>)
+
+// -----
+
+// A tensor map's box has the view's rank.
+func.func @tensor_map_box_rank(%p: !llvm.ptr<1>, %m: index) {
+  %g = tirx.global_view %p sizes [%m, 64] strides [64, 1] : !llvm.ptr<1> -> !tirx.buffer<?x64xf16, global>
+  // expected-error@+1 {{'tirx.tensor_maps' op expects box 0 of rank 2, got 1}}
+  %map = tirx.tensor_maps %g {boxes = [array<i64: 64>], swizzles = array<i64: 128>} : !tirx.buffer<?x64xf16, global> -> !llvm.ptr<1>
+  return
+}
+
+// -----
+
+// TMA's 128-byte swizzle covers rows of at most 128 bytes.
+func.func @tensor_map_wide_row(%p: !llvm.ptr<1>, %m: index) {
+  %g = tirx.global_view %p sizes [%m, 256] strides [256, 1] : !llvm.ptr<1> -> !tirx.buffer<?x256xf16, global>
+  // expected-error@+1 {{'tirx.tensor_maps' op expects the innermost box extent to span a multiple of 16 bytes, at most the swizzle, got 256 bytes}}
+  %map = tirx.tensor_maps %g {boxes = [array<i64: 64, 128>], swizzles = array<i64: 128>} : !tirx.buffer<?x256xf16, global> -> !llvm.ptr<1>
+  return
+}
+
+// -----
+
+// TMA reads rows of unit stride.
+func.func @tensor_map_strided(%p: !llvm.ptr<1>, %m: index) {
+  %g = tirx.global_view %p sizes [%m, 64] strides [1, %m] : !llvm.ptr<1> -> !tirx.buffer<?x64xf16, global>
+  // expected-error@+1 {{'tirx.tensor_maps' op expects view 0 to have a unit innermost stride}}
+  %map = tirx.tensor_maps %g {boxes = [array<i64: 64, 64>], swizzles = array<i64: 128>} : !tirx.buffer<?x64xf16, global> -> !llvm.ptr<1>
+  return
+}
+
+// -----
+
+func.func @tensor_map_swizzle(%p: !llvm.ptr<1>, %m: index) {
+  %g = tirx.global_view %p sizes [%m, 64] strides [64, 1] : !llvm.ptr<1> -> !tirx.buffer<?x64xf16, global>
+  // expected-error@+1 {{'tirx.tensor_maps' op expects a swizzle of 0, 32, 64 or 128 bytes, got 96}}
+  %map = tirx.tensor_maps %g {boxes = [array<i64: 64, 32>], swizzles = array<i64: 96>} : !tirx.buffer<?x64xf16, global> -> !llvm.ptr<1>
+  return
+}
+
+// -----
+
+// The release names the slot by the first map.
+func.func @tensor_map_release(%p: !llvm.ptr<1>, %m: index) {
+  %g = tirx.global_view %p sizes [%m, 64] strides [64, 1] : !llvm.ptr<1> -> !tirx.buffer<?x64xf16, global>
+  %maps:2 = tirx.tensor_maps %g, %g {boxes = [array<i64: 64, 64>, array<i64: 64, 64>], swizzles = array<i64: 128, 128>} : !tirx.buffer<?x64xf16, global>, !tirx.buffer<?x64xf16, global> -> !llvm.ptr<1>, !llvm.ptr<1>
+  // expected-error@+1 {{'tirx.tensor_maps_release' op expects the first result of a tirx.tensor_maps}}
+  tirx.tensor_maps_release %maps#1 : !llvm.ptr<1>
+  return
+}

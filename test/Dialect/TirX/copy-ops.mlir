@@ -42,3 +42,18 @@ func.func @copy_ops(%p: !llvm.ptr<1>, %desc: !llvm.ptr<1>, %n: i32, %x: !L0) {
   tirx.permute_layout warp %y, %x : !L1, !L0
   return
 }
+
+// Tensor maps built on the device, their release, and mbarrier_inval.
+// CHECK-LABEL: func.func @tensor_map_ops
+// CHECK: %[[M:.*]]:2 = tirx.tensor_maps %{{.*}}, %{{.*}} {boxes = [array<i64: 128, 64>, array<i64: 64, 64>], swizzles = array<i64: 128, 128>} : !tirx.buffer<?x?xf16, global>, !tirx.buffer<?x?xbf16, global> -> !llvm.ptr<1>, !llvm.ptr<1>
+// CHECK: tirx.tensor_maps_release %[[M]]#0 : <1>
+// CHECK: tirx.mbarrier_inval %{{.*}}[1] : !tirx.buffer<2xi64, shared, <S[2:1]>>
+func.func @tensor_map_ops(%p: !llvm.ptr<1>, %m: index, %k: index) {
+  %ga = tirx.global_view %p sizes [%m, %k] strides [%k, 1] : !llvm.ptr<1> -> !tirx.buffer<?x?xf16, global>
+  %gb = tirx.global_view %p sizes [%k, %m] strides [%m, 1] : !llvm.ptr<1> -> !tirx.buffer<?x?xbf16, global>
+  %maps:2 = tirx.tensor_maps %ga, %gb {boxes = [array<i64: 128, 64>, array<i64: 64, 64>], swizzles = array<i64: 128, 128>} : !tirx.buffer<?x?xf16, global>, !tirx.buffer<?x?xbf16, global> -> !llvm.ptr<1>, !llvm.ptr<1>
+  tirx.tensor_maps_release %maps#0 : !llvm.ptr<1>
+  %b = tirx.alloc : !B
+  tirx.mbarrier_inval %b[1] : !B
+  return
+}

@@ -1,7 +1,10 @@
 // REQUIRES: ptxas
-// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s -o %t.ptx
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --tma-loads=false %s -o %t.ptx
 // RUN: FileCheck %s --check-prefix=SM90A < %t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s -o %t.tma.ptx
+// RUN: FileCheck %s --check-prefix=TMA < %t.tma.ptx
+// RUN: %ptxas -arch=sm_90a %t.tma.ptx -o %t.tma.cubin
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90 --ptx-version=84 %s -o %t90.ptx
 // RUN: FileCheck %s --check-prefix=SM90 < %t90.ptx
 // RUN: %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin
@@ -53,6 +56,24 @@
 // SM90A: cp.async.cg.shared.global
 // SM90A: or.b64 {{.*}}, 4611686293305360384;
 // SM90A: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+
+// By default the rolled one-warpgroup loop loads by TMA (docs/Matmul.md,
+// "TMA loads"): the kernel's tensor-map pool and locks, the maps written
+// by tensormap.replace and fenced, one thread's bulk tensor copies
+// completing on the stage's mbarrier, the parity wait; the two-warpgroup
+// 128x256 loop keeps cp.async.
+// TMA-LABEL: .entry kloop_f16(
+// TMA: atom.acquire.gpu.global.cas.b32
+// TMA: tensormap.replace.tile.swizzle_mode.global.b1024.b32 [{{.*}}], 2;
+// TMA: fence.proxy.tensormap::generic.acquire.gpu
+// TMA: mbarrier.arrive.expect_tx.shared.b64
+// TMA: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// TMA: mbarrier.try_wait.parity.shared.b64
+// TMA: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// TMA: atom.global.exch.b32
+// TMA-LABEL: .entry kloop_swizzled(
+// TMA-NOT: cp.async.bulk.tensor
+// TMA: cp.async.cg.shared.global
 
 // SM90-LABEL: .entry mmaf_bf16(
 // SM90: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32

@@ -46,6 +46,8 @@ struct CompileOptions {
   unsigned numThreads = 0;
   /// Roll the wgmma K loop (convert-cuda-tile-to-tirx `roll-wgmma`).
   bool rollWgmma = false;
+  /// TMA loads in the wgmma K loop (convert-cuda-tile-to-tirx `tma-loads`).
+  bool tmaLoads = true;
 };
 
 /// What a launcher needs to know about one kernel.

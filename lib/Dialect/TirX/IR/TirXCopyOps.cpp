@@ -22,6 +22,46 @@ static LogicalResult verifyBarrierIndex(Operation *op, BufferType type,
   return success();
 }
 
+std::string mlir::tirx::tmaBoxMismatch(BufferType shared) {
+  // TMA writes (reads) the box densely in row-major order, swizzled by the
+  // descriptor, at a 128-byte aligned shared address.
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  if (shared.getRank() > 5) {
+    os << "expects a TMA box of at most 5 dimensions, got " << shared.getRank();
+    return why;
+  }
+  tileir::layout::TileLayout layout = shared.getTileLayout().canonicalize();
+  int64_t n = shared.getNumElements();
+  bool dense =
+      layout.getReplica().empty() &&
+      (layout.getShard().empty() ||
+       (layout.getShard().size() == 1 && layout.getShard()[0].extent == n &&
+        layout.getShard()[0].stride == 1 && layout.getShard()[0].axis == "m"));
+  for (const auto &[axis, value] : layout.getOffset())
+    if (axis != "m" && value != 0)
+      dense = false;
+  if (!dense) {
+    os << "expects the shared side of a TMA copy to be the dense row-major "
+          "box (the descriptor swizzles it), got "
+       << shared.getLayout();
+    return why;
+  }
+  if (!shared.getLayout().hasHardwareSwizzle()) {
+    os << "expects the shared side of a TMA copy to have a swizzle TMA "
+          "applies (swizzle_shift 3), got "
+       << shared.getLayout();
+    return why;
+  }
+  int64_t bytes = std::max<int64_t>(1, shared.getElementTypeBitWidth() / 8);
+  int64_t offset = tileir::layout::getAxis(layout.getOffset(), "m");
+  if ((offset * bytes) % 128 != 0)
+    os << "expects the shared side of a TMA copy at a 128-byte aligned "
+          "offset, got element "
+       << offset;
+  return why;
+}
+
 LogicalResult CopyAsyncOp::verify() {
   BufferType dst = getDst().getType();
   BufferType src = getSrc().getType();
@@ -48,38 +88,9 @@ LogicalResult CopyAsyncOp::verify() {
       failed(verifyBarrierIndex(*this, getBarrier().getType(), getIndex())))
     return failure();
   if (getTensorMap()) {
-    // TMA writes (reads) the box densely in row-major order, swizzled by
-    // the descriptor, at a 128-byte aligned shared address.
-    BufferType shared = toShared ? dst : src;
-    if (shared.getRank() > 5)
-      return emitOpError() << "expects a TMA box of at most 5 dimensions, got "
-                           << shared.getRank();
-    tileir::layout::TileLayout layout = shared.getTileLayout().canonicalize();
-    int64_t n = shared.getNumElements();
-    bool dense =
-        layout.getReplica().empty() &&
-        (layout.getShard().empty() ||
-         (layout.getShard().size() == 1 && layout.getShard()[0].extent == n &&
-          layout.getShard()[0].stride == 1 &&
-          layout.getShard()[0].axis == "m"));
-    for (const auto &[axis, value] : layout.getOffset())
-      if (axis != "m" && value != 0)
-        dense = false;
-    if (!dense)
-      return emitOpError()
-             << "expects the shared side of a TMA copy to be the dense "
-                "row-major box (the descriptor swizzles it), got "
-             << shared.getLayout();
-    if (!shared.getLayout().hasHardwareSwizzle())
-      return emitOpError() << "expects the shared side of a TMA copy to have "
-                              "a swizzle TMA applies (swizzle_shift 3), got "
-                           << shared.getLayout();
-    int64_t bytes = std::max<int64_t>(1, shared.getElementTypeBitWidth() / 8);
-    int64_t offset = tileir::layout::getAxis(layout.getOffset(), "m");
-    if ((offset * bytes) % 128 != 0)
-      return emitOpError() << "expects the shared side of a TMA copy at a "
-                              "128-byte aligned offset, got element "
-                           << offset;
+    std::string why = tmaBoxMismatch(toShared ? dst : src);
+    if (!why.empty())
+      return emitOpError() << why;
   }
   if (auto padding = getPaddingAttr()) {
     if (padding.getType() != dst.getElementType())
@@ -109,6 +120,97 @@ LogicalResult PermuteLayoutOp::verify() {
                          << dst.getElementType() << " and "
                          << src.getElementType();
   return success();
+}
+
+std::optional<unsigned> TensorMapsOp::getDataType(Type type) {
+  // tensormap.replace's elemtype (PTX ISA, "Tensormap new_val validity"):
+  // .u8 0, .u16 1, .s32 3, .s64 5, .f16 6, .f32 7, .f64 9, .bf16 10.
+  // 8-bit floats move as bytes.
+  if (type.isF16())
+    return 6;
+  if (type.isBF16())
+    return 10;
+  if (type.isF32())
+    return 7;
+  if (type.isF64())
+    return 9;
+  if (!type.isIntOrFloat())
+    return std::nullopt;
+  switch (type.getIntOrFloatBitWidth()) {
+  case 8:
+    return 0;
+  case 16:
+    return type.isInteger() ? std::optional<unsigned>(1) : std::nullopt;
+  case 32:
+    return type.isInteger() ? std::optional<unsigned>(3) : std::nullopt;
+  case 64:
+    return type.isInteger() ? std::optional<unsigned>(5) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+LogicalResult TensorMapsOp::verify() {
+  size_t n = getViews().size();
+  if (getBoxes().size() != n || getSwizzles().size() != n ||
+      getMaps().size() != n)
+    return emitOpError() << "expects one box, one swizzle and one result per "
+                            "view, got "
+                         << n << " views, " << getBoxes().size() << " boxes, "
+                         << getSwizzles().size() << " swizzles and "
+                         << getMaps().size() << " results";
+  if (n == 0)
+    return emitOpError() << "expects at least one view";
+
+  for (size_t i = 0; i < n; ++i) {
+    Value view = getViews()[i];
+    auto type = cast<BufferType>(view.getType());
+    auto global = view.getDefiningOp<GlobalViewOp>();
+    if (!type.isGlobal() || !global)
+      return emitOpError() << "expects view " << i
+                           << " to be a tirx.global_view";
+    int64_t rank = type.getRank();
+    if (rank < 1 || rank > 5)
+      return emitOpError() << "expects views of 1 to 5 dimensions, got "
+                           << rank;
+    std::optional<unsigned> dataType = getDataType(type.getElementType());
+    if (!dataType)
+      return emitOpError() << "has no TMA data type for "
+                           << type.getElementType();
+    if (global.getStaticStrides().back() != 1)
+      return emitOpError() << "expects view " << i
+                           << " to have a unit innermost stride";
+    ArrayRef<int64_t> box = cast<DenseI64ArrayAttr>(getBoxes()[i]).asArrayRef();
+    if (int64_t(box.size()) != rank)
+      return emitOpError() << "expects box " << i << " of rank " << rank
+                           << ", got " << box.size();
+    for (int64_t e : box)
+      if (e < 1 || e > 256)
+        return emitOpError() << "expects box extents in [1, 256], got " << e;
+    int64_t swizzle = getSwizzles()[i];
+    if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+      return emitOpError() << "expects a swizzle of 0, 32, 64 or 128 bytes, "
+                              "got "
+                           << swizzle;
+    int64_t innerBytes =
+        box.back() * type.getElementType().getIntOrFloatBitWidth() / 8;
+    if (innerBytes % 16 != 0 || (swizzle && innerBytes > swizzle))
+      return emitOpError() << "expects the innermost box extent to span a "
+                              "multiple of 16 bytes, at most the swizzle, got "
+                           << innerBytes << " bytes";
+  }
+  return success();
+}
+
+LogicalResult TensorMapsReleaseOp::verify() {
+  auto maps = getMaps().getDefiningOp<TensorMapsOp>();
+  if (!maps || maps.getMaps().front() != getMaps())
+    return emitOpError() << "expects the first result of a tirx.tensor_maps";
+  return success();
+}
+
+LogicalResult MBarrierInvalOp::verify() {
+  return verifyBarrierIndex(*this, getBarrier().getType(), getIndex());
 }
 
 LogicalResult MBarrierInitOp::verify() {

@@ -59,6 +59,10 @@ std::optional<int64_t> getScopeIdExtent(Operation *op, llvm::StringRef axis);
 /// (PTX allows the L2 priorities only on 256-bit loads). `why` says what is
 /// wrong.
 LogicalResult checkCacheHint(llvm::StringRef hint, std::string &why);
+/// Why the shared buffer `shared` cannot be the shared side of a TMA copy
+/// (the dense row-major box the descriptor swizzles, at a 128-byte aligned
+/// offset, at most 5 dimensions), or an empty string when it can.
+std::string tmaBoxMismatch(BufferType shared);
 /// An 8-bit float element type with arithmetic conversions (e4m3, e5m2):
 /// no scalar arithmetic exists on it, the hardware converts pairs (sm_89+).
 inline bool isF8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }

@@ -135,6 +135,97 @@ def TirX_AsyncWaitOp : TirX_Op<"async_wait"> {
   let assemblyFormat = "attr-dict";
 }
 
+def TirX_TensorMapsOp : TirX_Op<"tensor_maps"> {
+  let summary = "Builds TMA tensor maps of global views in device memory";
+  let description = [{
+    Encodes one TMA tensor map (CUtensorMap) per global view, on the device:
+    a kernel launched without host-encoded maps (cuTile's launch passes
+    pointers, shapes and strides only) can still copy by TMA. Each view is
+    a `tirx.global_view` whose innermost dimension has unit stride; map `i`
+    describes view `i` (its base, sizes and strides) with the box
+    `boxes[i]` (the shape of one copy, in the view's dimension order), the
+    swizzle `swizzles[i]` (bytes: 0, 32, 64 or 128) and zero fill out of
+    bounds.
+
+    The maps live in a pool of slots in the kernel's global memory, one
+    slot per CTA at a time: thread 0 of the CTA takes a free slot (an
+    atomic lock, searched from the SM's own slots), writes the maps with
+    `tensormap.replace` and fences them for the tensor-map proxy. The
+    results are valid in thread 0 of the CTA only: the thread that issues
+    a CTA-scope TMA copy (`tirx.copy_async` with a `tensor_map`).
+    `tirx.tensor_maps_release` gives the slot back once every copy that
+    uses the maps has completed. The base must be 16-byte aligned and the
+    outer strides multiples of 16 bytes at run time (TMA's requirements).
+
+    Example:
+
+    ```mlir
+    %maps:2 = tirx.tensor_maps %ga, %gb
+        {boxes = [array<i64: 128, 64>, array<i64: 64, 64>],
+         swizzles = array<i64: 128, 128>}
+        : !tirx.buffer<?x?xf16, global>, !tirx.buffer<?x?xf16, global>
+        -> !llvm.ptr<1>, !llvm.ptr<1>
+    ```
+  }];
+  let arguments = (ins Variadic<TirX_Buffer>:$views,
+                       TypedArrayAttrBase<DenseI64ArrayAttr,
+                                          "box shapes">:$boxes,
+                       DenseI64ArrayAttr:$swizzles);
+  let results = (outs Variadic<LLVM_PointerInAddressSpace<1>>:$maps);
+  let assemblyFormat = [{
+    $views attr-dict `:` qualified(type($views)) `->` type($maps)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The tensor-map element type (tensormap.replace's `elemtype`
+    /// encoding) that TMA copies elements of `type` as, bit for bit;
+    /// nullopt for other types.
+    static std::optional<unsigned> getDataType(::mlir::Type type);
+    /// The PTX ISA (times ten) of tensormap.replace and the tensor-map
+    /// proxy fences that the lowering emits.
+    static constexpr unsigned kMinPtxVersion = 83;
+  }];
+}
+
+def TirX_TensorMapsReleaseOp : TirX_Op<"tensor_maps_release"> {
+  let summary = "Gives back the slot of the maps of a tirx.tensor_maps";
+  let description = [{
+    Executed by thread 0 of the CTA (the others skip it): frees the pool
+    slot that holds the maps of `maps` (the first result of a
+    `tirx.tensor_maps`), after every TMA copy through them has completed.
+
+    Example:
+
+    ```mlir
+    tirx.tensor_maps_release %maps#0 : !llvm.ptr<1>
+    ```
+  }];
+  let arguments = (ins LLVM_PointerInAddressSpace<1>:$maps);
+  let assemblyFormat = "$maps attr-dict `:` type($maps)";
+  let hasVerifier = 1;
+}
+
+def TirX_MBarrierInvalOp : TirX_Op<"mbarrier_inval"> {
+  let summary = "Invalidates an mbarrier before its memory is used otherwise";
+  let description = [{
+    `mbarrier.inval.shared.b64` on mbarrier `index`: executed by the threads
+    that reach it (guard it so that one thread does), after every wait on
+    the mbarrier.
+
+    Example:
+
+    ```mlir
+    tirx.mbarrier_inval %bar[0] : !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>
+    ```
+  }];
+  let arguments = (ins Arg<TirX_BarrierBuffer, "", [MemWrite]>:$barrier,
+                       I64Attr:$index);
+  let assemblyFormat = [{
+    $barrier `[` $index `]` attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
 def TirX_MBarrierInitOp : TirX_Op<"mbarrier_init"> {
   let summary = "Initializes an mbarrier with an expected arrival count";
   let description = [{

@@ -1,0 +1,50 @@
+// RUN: tile-opt %s --tirx-dispatch | FileCheck %s
+
+// tirx.tensor_maps builds TMA tensor maps on the device: the kernel gets a
+// pool of 1024 slots (one map of 128 bytes per view, 128-byte aligned) and a
+// lock word per slot, module globals named after it. Thread 0 searches
+// from slot %smid * 4 for a free one (compare-and-swap of its lock, 0 -> 1,
+// acquire at GPU scope), zeroes each map, writes every field with
+// tensormap.replace (innermost dimension first: box, size, element stride;
+// outer strides in bytes; f16 is elemtype 6, bf16 10, the 128-byte swizzle
+// mode 3, the 64-byte one 2) and fences the maps for the tensor-map proxy.
+// tirx.tensor_maps_release frees the slot: thread 0, a release fence, then
+// the lock back to 0.
+
+// CHECK-LABEL: gpu.module @m
+// CHECK-DAG: llvm.mlir.global internal @__tirx_tensor_maps_maps() {addr_space = 1 : i32, alignment = 128 : i64} : !llvm.array<262144 x i8>
+// CHECK-DAG: llvm.mlir.global internal @__tirx_tensor_map_locks_maps() {addr_space = 1 : i32, alignment = 4 : i64} : !llvm.array<1024 x i32>
+// CHECK-LABEL: gpu.func @maps
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32
+// CHECK: %[[SLOT:.*]] = scf.if %[[FIRST]] -> (i32) {
+// CHECK: nvvm.read.ptx.sreg.smid
+// CHECK: %[[FOUND:.*]] = scf.while (%[[S:.*]] = %{{.*}}) : (i32) -> i32 {
+// CHECK: llvm.cmpxchg %{{.*}}, %c0_i32{{.*}}, %c1_i32{{.*}} syncscope("device") acquire monotonic
+// CHECK: scf.condition
+// CHECK: llvm.store %c0_i64
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"tensormap.replace.tile.global_address.global.b1024.b64 [$0], $1;\0Atensormap.replace.tile.rank.global.b1024.b32 [$0], 1;\0Atensormap.replace.tile.box_dim.global.b1024.b32 [$0], 0, 64;\0Atensormap.replace.tile.global_dim.global.b1024.b32 [$0], 0, $2;\0Atensormap.replace.tile.element_stride.global.b1024.b32 [$0], 0, 1;\0Atensormap.replace.tile.box_dim.global.b1024.b32 [$0], 1, 128;\0Atensormap.replace.tile.global_dim.global.b1024.b32 [$0], 1, $3;\0Atensormap.replace.tile.element_stride.global.b1024.b32 [$0], 1, 1;\0Atensormap.replace.tile.global_stride.global.b1024.b64 [$0], 0, $4;\0Atensormap.replace.tile.elemtype.global.b1024.b32 [$0], 6;\0Atensormap.replace.tile.interleave_layout.global.b1024.b32 [$0], 0;\0Atensormap.replace.tile.swizzle_mode.global.b1024.b32 [$0], 3;\0Atensormap.replace.tile.fill_mode.global.b1024.b32 [$0], 0;", "l,l,r,r,l,~{memory}"
+// CHECK: llvm.inline_asm has_side_effects {{.*}}elemtype.global.b1024.b32 [$0], 10;{{.*}}swizzle_mode.global.b1024.b32 [$0], 2;
+// CHECK: nvvm.fence.proxy.release <gpu>
+// CHECK: nvvm.fence.proxy.acquire <gpu>
+// CHECK: nvvm.fence.proxy.acquire <gpu>
+// CHECK: scf.yield %[[FOUND]] : i32
+// The copy issued through map 0 by thread 0.
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: scf.if
+// CHECK: llvm.fence syncscope("device") release
+// CHECK: llvm.atomicrmw xchg %{{.*}}, %c0_i32{{.*}} syncscope("device") monotonic
+// CHECK: nvvm.mbarrier.inval
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+gpu.func @maps(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>, %m: index, %k: index, %i: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %ga = tirx.global_view %p sizes [%m, %k] strides [%k, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<?x?xf16, global>
+  %gb = tirx.global_view %q sizes [%k, %m] strides [%m, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<?x?xbf16, global>
+  %maps:2 = tirx.tensor_maps %ga, %gb {boxes = [array<i64: 128, 64>, array<i64: 64, 32>], swizzles = array<i64: 128, 64>} : !tirx.buffer<?x?xf16, global>, !tirx.buffer<?x?xbf16, global> -> !llvm.ptr<1>, !llvm.ptr<1>
+  %s = tirx.alloc : !tirx.buffer<128x64xf16, shared, #tirx.layout<S[128,64], swizzle = 128>>
+  %b = tirx.alloc : !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>
+  %r = tirx.region %ga [%i, 0] : !tirx.buffer<?x?xf16, global> -> !tirx.buffer<128x64xf16, global>
+  tirx.copy_async cta %s, %r barrier(%b[0] : !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>) tensor_map(%maps#0 : !llvm.ptr<1>) : !tirx.buffer<128x64xf16, shared, #tirx.layout<S[128,64], swizzle = 128>>, !tirx.buffer<128x64xf16, global>
+  tirx.tensor_maps_release %maps#0 : !llvm.ptr<1>
+  tirx.mbarrier_inval %b[0] : !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>
+  gpu.return
+}
+}
