@@ -48,3 +48,17 @@ gpu.func @maps(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>, %m: index, %k: index, %i: ind
   gpu.return
 }
 }
+
+// A `.tf32` map (elemtype 11): TMA rounds the f32 elements it copies to
+// tf32, to nearest even.
+// CHECK-LABEL: gpu.func @tf32_map
+// CHECK: llvm.inline_asm has_side_effects {{.*}}elemtype.global.b1024.b32 [$0], 11;
+// CHECK: llvm.inline_asm has_side_effects {{.*}}elemtype.global.b1024.b32 [$0], 7;
+gpu.module @t [#nvvm.target<chip = "sm_90a">] {
+gpu.func @tf32_map(%p: !llvm.ptr<1>, %m: index, %k: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %g = tirx.global_view %p sizes [%m, %k] strides [%k, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<?x?xf32, global>
+  %maps:2 = tirx.tensor_maps %g, %g {boxes = [array<i64: 128, 32>, array<i64: 128, 32>], swizzles = array<i64: 128, 128>, tf32 = array<i1: true, false>} : !tirx.buffer<?x?xf32, global>, !tirx.buffer<?x?xf32, global> -> !llvm.ptr<1>, !llvm.ptr<1>
+  tirx.tensor_maps_release %maps#0 : !llvm.ptr<1>
+  gpu.return
+}
+}

@@ -1591,10 +1591,6 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // The rolled loop: mma.sync, and wgmma where a warpgroup computes
   // several pieces or `roll-wgmma` asks for it (below).
   bool rolled = !plan->wgmma || plan->repM > 1 || l.rollWgmma;
-  // TMA on the rolled wgmma loop only: on an H200, cuTile's 128x128x64 and
-  // 128x128x128 f16 matmuls (one warpgroup, two CTAs per SM) ran 1.04-1.11x
-  // faster with TMA, where the unrolled loops' static stage addresses keep
-  // cp.async cheap (128x256x64: 0.98x, 64x64x32: 0.85x with TMA).
   // Runs `body` in thread 0 of the CTA (an scf.if on the thread id).
   auto inThread0 = [&](llvm::function_ref<void()> body) {
     Value first = arith::CmpIOp::create(
@@ -1606,8 +1602,22 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     b.setInsertionPointToStart(ifOp.thenBlock());
     body();
   };
+  // TMA on the rolled wgmma loop: on an H200, cuTile's 128x128x64 and
+  // 128x128x128 f16 matmuls (one warpgroup, two CTAs per SM) ran 1.07x
+  // faster with TMA (geomean), where the unrolled loops' static stage
+  // addresses keep cp.async cheap (64x64x32: 0.81-0.86x with TMA;
+  // 128x256x64 within the runs' spread).
   std::optional<TmaOperand> tmaA, tmaB;
-  if (plan->wgmma && rolled && asyncB && l.tmaLoads &&
+  // A tile that the loop rounds to tf32 to nearest even is rounded by its
+  // TMA copy instead (a `.tf32` tensor map, which rounds so; checked bit
+  // for bit by utils/cutile/tf32_rounding.py): that removes the pass over
+  // each stage and its barrier, so such loops take TMA unrolled too
+  // (cuTile's nt tf32 128x128x32 matmul: 2.07x faster on an H200).
+  auto roundedByCopy = [&](ct::FToFOp round) {
+    return round && round.getRoundingMode() == ct::RoundingMode::NearestEven;
+  };
+  bool tf32Copies = roundedByCopy(loop.roundA) || roundedByCopy(loop.roundB);
+  if (plan->wgmma && (rolled || tf32Copies) && asyncB && l.tmaLoads &&
       l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion)) {
     tmaA = tmaOperand(viewA, stageA[0], swizzleA);
     tmaB = tmaOperand(viewB, stageB[0], swizzleB);
@@ -1615,6 +1625,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   bool tma = tmaA && tmaB;
   SmallVector<Value> stageBar;
   Value mapA, mapB;
+  bool tf32A = false, tf32B = false;
   int64_t tmaBytes = 0;
   if (tma) {
     MLIRContext *ctx = b.getContext();
@@ -1632,13 +1643,23 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
         tirx::MBarrierInitOp::create(b, loc, bar, 0, one);
     });
     auto ptr = LLVM::LLVMPointerType::get(ctx, 1);
+    if (roundedByCopy(loop.roundA)) {
+      loop.roundA = nullptr;
+      tf32A = true;
+    }
+    if (roundedByCopy(loop.roundB)) {
+      loop.roundB = nullptr;
+      tf32B = true;
+    }
     auto maps = tirx::TensorMapsOp::create(
         b, loc, TypeRange{ptr, ptr},
         ValueRange{tmaA->globalView, tmaB->globalView},
         b.getArrayAttr({b.getDenseI64ArrayAttr(tmaA->boxes[0].shape),
                         b.getDenseI64ArrayAttr(tmaB->boxes[0].shape)}),
         b.getDenseI64ArrayAttr(
-            {int64_t(tmaA->swizzle), int64_t(tmaB->swizzle)}));
+            {int64_t(tmaA->swizzle), int64_t(tmaB->swizzle)}),
+        tf32A || tf32B ? b.getDenseBoolArrayAttr({tf32A, tf32B})
+                       : DenseBoolArrayAttr());
     mapA = maps.getMaps()[0];
     mapB = maps.getMaps()[1];
     e.barrier();
@@ -1900,12 +1921,14 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     // stage index is static (the descriptors are constants; rolled with the
     // descriptors computed from the selected stage in the loop, the kernels
     // were 3-20% slower on the H100 and H200).
-    // (cp.async only: TMA takes the rolled loop.)
-    assert(!tma && "TMA loads take the rolled loop");
-    auto mainLoop = scf::ForOp::create(b, loc, c0, trips, cStages);
+    // With TMA the loop carries the parity of the stages' mbarrier phases:
+    // each stage is filled once per iteration.
+    auto mainLoop = scf::ForOp::create(b, loc, c0, trips, cStages,
+                                       tma ? ValueRange{c0i32} : ValueRange{});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(mainLoop.getBody());
     Value kk = mainLoop.getInductionVar();
+    Value phase = tma ? mainLoop.getRegionIterArg(0) : Value();
     for (int64_t s = 0; s < stages; ++s) {
       Value i = arith::AddIOp::create(
           b, loc, kk, arith::ConstantIndexOp::create(b, loc, s));
@@ -1917,7 +1940,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       // Iteration i's tiles landed; with a group in flight, every
       // warpgroup is done with the stage the next copy overwrites at the
       // refill barrier.
-      waitStage(Value(), Value());
+      waitStage(barOf(s), phase);
       roundStages(stageA[s], stageB[s]);
       e.step(stageA[s], stageB[s], transposeA, transposeB, acc, async,
              inFlight);
@@ -1926,8 +1949,13 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       Value next = arith::AddIOp::create(
           b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
       int64_t n = (s + ahead) % stages;
-      if (failed(issue(next, stageA[n], stageB[n], Value())))
+      if (failed(issue(next, stageA[n], stageB[n], barOf(n))))
         return failure();
+    }
+    if (tma) {
+      b.setInsertionPointToEnd(mainLoop.getBody());
+      scf::YieldOp::create(
+          b, loc, arith::XOrIOp::create(b, loc, phase, c1i32).getResult());
     }
   }
   if (async)

@@ -880,11 +880,15 @@ static LogicalResult lowerTensorMaps(Operation *root) {
           constraints += ",~{memory}";
           ArrayRef<int64_t> box =
               cast<DenseI64ArrayAttr>(op.getBoxes()[i]).asArrayRef();
+          // `.tf32` (11): TMA rounds the f32 elements it copies.
+          std::optional<ArrayRef<bool>> tf32 = op.getTf32();
+          unsigned dataType =
+              tf32 && (*tf32)[i]
+                  ? 11
+                  : *tirx::TensorMapsOp::getDataType(type.getElementType());
           LLVM::InlineAsmOp::create(
               b, at, TypeRange{}, operands,
-              tensorMapPtx(
-                  rank, box, op.getSwizzles()[i],
-                  *tirx::TensorMapsOp::getDataType(type.getElementType())),
+              tensorMapPtx(rank, box, op.getSwizzles()[i], dataType),
               constraints, /*has_side_effects=*/true,
               /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
               LLVM::AsmDialectAttr(), ArrayAttr());

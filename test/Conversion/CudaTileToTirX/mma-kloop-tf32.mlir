@@ -4,7 +4,7 @@
 
 // The matmul K loop of f32 arrays multiplied as tf32 (cuTile's matmul of
 // float32 inputs: each loaded tile goes through `ftof` to tf32). The loop is
-// pipelined like a 16-bit one: cp.async copies the f32 tiles into the
+// pipelined like a 16-bit one. With B given K x N: cp.async copies the f32 tiles into the
 // stages, and each stage is rounded to tf32 in place (16-byte vectors in
 // storage order, `cvt.rn.tf32.f32`) between two barriers before the product
 // reads it. B given K x N is staged K-major (tf32 wgmma reads K-major
@@ -80,16 +80,34 @@ cuda_tile.module @kernels {
 }
 
 // B given N x K and permuted, rounded before or after the permute: B is
-// K-major as loaded, so cp.async copies both operands in 16-byte runs.
+// K-major as loaded, so both operands are loaded by TMA (the alignment
+// facts allow it), and a tile rounded to nearest even is rounded by its
+// copy: a `.tf32` tensor map (elemtype 11) instead of the pass over the
+// stage, which would otherwise keep every thread between two barriers. A
+// tile rounded otherwise (nearest_away) keeps the pass, after a plain f32
+// map (elemtype 7).
+// TIRX-LABEL: gpu.func @kloop_tf32_nt
+// TIRX: tirx.tensor_maps {{.*}}tf32 = array<i1: true, true>
+// TIRX-NOT: f2tf32
+// TIRX-LABEL: gpu.func @kloop_tf32_nt_permuted_first
+// TIRX: tirx.tensor_maps {{.*}}tf32 = array<i1: false, true>
+// TIRX: scf.for
+// TIRX: llvm.nvvm.f2tf32.rna
+// TIRX-NOT: llvm.nvvm.f2tf32.rn"
 // PTX-LABEL: .entry kloop_tf32_nt(
 // PTX-NOT: ld.global
 // PTX-NOT: cp.async.ca.shared.global
-// PTX: cvt.rn.tf32.f32
+// PTX: elemtype.global.b1024.b32 [{{.*}}], 11;
+// PTX: elemtype.global.b1024.b32 [{{.*}}], 11;
+// PTX-NOT: cvt.rn.tf32.f32
+// PTX: cp.async.bulk.tensor.2d
 // PTX: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
 // PTX-LABEL: .entry kloop_tf32_nt_permuted_first(
 // PTX-NOT: ld.global
 // PTX-NOT: cp.async.ca.shared.global
-// PTX: cvt.rn.tf32.f32
+// PTX: elemtype.global.b1024.b32 [{{.*}}], 7;
+// PTX: elemtype.global.b1024.b32 [{{.*}}], 11;
+// PTX: cvt.rna.tf32.f32
 // PTX: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
 cuda_tile.module @kernels_nt {
   entry @kloop_tf32_nt(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {

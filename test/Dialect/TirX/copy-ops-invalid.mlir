@@ -273,3 +273,13 @@ func.func @tensor_map_release(%p: !llvm.ptr<1>, %m: index) {
   tirx.tensor_maps_release %maps#1 : !llvm.ptr<1>
   return
 }
+
+// -----
+
+// A .tf32 map rounds f32 elements.
+func.func @tensor_map_tf32(%p: !llvm.ptr<1>, %m: index) {
+  %g = tirx.global_view %p sizes [%m, 64] strides [64, 1] : !llvm.ptr<1> -> !tirx.buffer<?x64xf16, global>
+  // expected-error@+1 {{'tirx.tensor_maps' op expects an f32 view for the tf32 map 0}}
+  %map = tirx.tensor_maps %g {boxes = [array<i64: 64, 64>], swizzles = array<i64: 128>, tf32 = array<i1: true>} : !tirx.buffer<?x64xf16, global> -> !llvm.ptr<1>
+  return
+}

@@ -161,7 +161,15 @@ LogicalResult TensorMapsOp::verify() {
                          << getMaps().size() << " results";
   if (n == 0)
     return emitOpError() << "expects at least one view";
-
+  if (auto tf32 = getTf32()) {
+    if (tf32->size() != int64_t(n))
+      return emitOpError() << "expects one tf32 flag per view, got "
+                           << tf32->size();
+    for (size_t i = 0; i < n; ++i)
+      if ((*tf32)[i] &&
+          !cast<BufferType>(getViews()[i].getType()).getElementType().isF32())
+        return emitOpError() << "expects an f32 view for the tf32 map " << i;
+  }
   for (size_t i = 0; i < n; ++i) {
     Value view = getViews()[i];
     auto type = cast<BufferType>(view.getType());

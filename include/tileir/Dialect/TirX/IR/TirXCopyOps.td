@@ -156,6 +156,9 @@ def TirX_TensorMapsOp : TirX_Op<"tensor_maps"> {
     `tirx.tensor_maps_release` gives the slot back once every copy that
     uses the maps has completed. The base must be 16-byte aligned and the
     outer strides multiples of 16 bytes at run time (TMA's requirements).
+    `tf32[i]` (f32 views only) makes map `i` a `.tf32` map: TMA rounds
+    the f32 elements it copies to tf32 (to nearest, ties to even;
+    utils/cutile/tf32_rounding.py checks it on the GPU).
 
     Example:
 
@@ -170,7 +173,8 @@ def TirX_TensorMapsOp : TirX_Op<"tensor_maps"> {
   let arguments = (ins Variadic<TirX_Buffer>:$views,
                        TypedArrayAttrBase<DenseI64ArrayAttr,
                                           "box shapes">:$boxes,
-                       DenseI64ArrayAttr:$swizzles);
+                       DenseI64ArrayAttr:$swizzles,
+                       OptionalAttr<DenseBoolArrayAttr>:$tf32);
   let results = (outs Variadic<LLVM_PointerInAddressSpace<1>>:$maps);
   let assemblyFormat = [{
     $views attr-dict `:` qualified(type($views)) `->` type($maps)
