@@ -5,7 +5,7 @@
 // lock word per slot, module globals named after it. Thread 0 searches
 // from slot %smid * 4 for a free one (compare-and-swap of its lock, 0 -> 1,
 // acquire at GPU scope), zeroes each map, writes every field with
-// tensormap.replace (innermost dimension first: box, size, element stride;
+// LLVM's tensormap.replace intrinsics (innermost dimension first: box, size, element stride;
 // outer strides in bytes; f16 is elemtype 6, bf16 10, the 128-byte swizzle
 // mode 3, the 64-byte one 2) and fences the maps for the tensor-map proxy.
 // tirx.tensor_maps_release frees the slot: thread 0, a release fence, then
@@ -22,8 +22,26 @@
 // CHECK: llvm.cmpxchg %{{.*}}, %c0_i32{{.*}}, %c1_i32{{.*}} syncscope("device") acquire monotonic
 // CHECK: scf.condition
 // CHECK: llvm.store %c0_i64
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"tensormap.replace.tile.global_address.global.b1024.b64 [$0], $1;\0Atensormap.replace.tile.rank.global.b1024.b32 [$0], 1;\0Atensormap.replace.tile.box_dim.global.b1024.b32 [$0], 0, 64;\0Atensormap.replace.tile.global_dim.global.b1024.b32 [$0], 0, $2;\0Atensormap.replace.tile.element_stride.global.b1024.b32 [$0], 0, 1;\0Atensormap.replace.tile.box_dim.global.b1024.b32 [$0], 1, 128;\0Atensormap.replace.tile.global_dim.global.b1024.b32 [$0], 1, $3;\0Atensormap.replace.tile.element_stride.global.b1024.b32 [$0], 1, 1;\0Atensormap.replace.tile.global_stride.global.b1024.b64 [$0], 0, $4;\0Atensormap.replace.tile.elemtype.global.b1024.b32 [$0], 6;\0Atensormap.replace.tile.interleave_layout.global.b1024.b32 [$0], 0;\0Atensormap.replace.tile.swizzle_mode.global.b1024.b32 [$0], 3;\0Atensormap.replace.tile.fill_mode.global.b1024.b32 [$0], 0;", "l,l,r,r,l,~{memory}"
-// CHECK: llvm.inline_asm has_side_effects {{.*}}elemtype.global.b1024.b32 [$0], 10;{{.*}}swizzle_mode.global.b1024.b32 [$0], 2;
+// CHECK: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.global.address"(%[[MAP:[0-9]+]], %{{.*}}) : (!llvm.ptr<1>, i64)
+// CHECK: %[[RANK:.*]] = llvm.mlir.constant(1 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.rank"(%[[MAP]], %[[RANK]])
+// CHECK: %[[BOX0:.*]] = llvm.mlir.constant(64 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.box.dim"(%[[MAP]], %{{.*}}, %[[BOX0]])
+// CHECK: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.global.dim"(%[[MAP]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.element.stride"(%[[MAP]]
+// CHECK: %[[BOX1:.*]] = llvm.mlir.constant(128 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.box.dim"(%[[MAP]], %{{.*}}, %[[BOX1]])
+// CHECK: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.global.stride"(%[[MAP]], %{{.*}}, %{{.*}}) : (!llvm.ptr<1>, i32, i64)
+// CHECK: %[[F16:.*]] = llvm.mlir.constant(6 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.elemtype"(%[[MAP]], %[[F16]])
+// CHECK: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.interleave.layout"(%[[MAP]]
+// CHECK: %[[SW128:.*]] = llvm.mlir.constant(3 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.swizzle.mode"(%[[MAP]], %[[SW128]])
+// CHECK: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.fill.mode"(%[[MAP]]
+// CHECK: %[[BF16:.*]] = llvm.mlir.constant(10 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.elemtype"(%{{.*}}, %[[BF16]])
+// CHECK: %[[SW64:.*]] = llvm.mlir.constant(2 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.swizzle.mode"(%{{.*}}, %[[SW64]])
 // CHECK: nvvm.fence.proxy.release <gpu>
 // CHECK: nvvm.fence.proxy.acquire <gpu>
 // CHECK: nvvm.fence.proxy.acquire <gpu>
@@ -52,8 +70,10 @@ gpu.func @maps(%p: !llvm.ptr<1>, %q: !llvm.ptr<1>, %m: index, %k: index, %i: ind
 // A `.tf32` map (elemtype 11): TMA rounds the f32 elements it copies to
 // tf32, to nearest even.
 // CHECK-LABEL: gpu.func @tf32_map
-// CHECK: llvm.inline_asm has_side_effects {{.*}}elemtype.global.b1024.b32 [$0], 11;
-// CHECK: llvm.inline_asm has_side_effects {{.*}}elemtype.global.b1024.b32 [$0], 7;
+// CHECK: %[[TF32:.*]] = llvm.mlir.constant(11 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.elemtype"(%{{.*}}, %[[TF32]])
+// CHECK: %[[F32:.*]] = llvm.mlir.constant(7 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.tensormap.replace.elemtype"(%{{.*}}, %[[F32]])
 gpu.module @t [#nvvm.target<chip = "sm_90a">] {
 gpu.func @tf32_map(%p: !llvm.ptr<1>, %m: index, %k: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
   %g = tirx.global_view %p sizes [%m, %k] strides [%k, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<?x?xf32, global>

@@ -31,17 +31,13 @@ def main():
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--tiles", default="128,128,64", help="TM,TN,TK")
     args = ap.parse_args()
-    os.environ["CUDA_TILE_CACHE_DIR"] = "off"
-    os.environ.pop("CUDA_HOME", None)
 
-    import importlib
     import torch
     import cuda.tile as ct
-    from tileir_compilers import CompilerSwitch, parse_compilers
+    from tileir_compilers import switch_kernels
 
-    sys.path.insert(0, os.path.abspath(args.tests))
-    matmul = importlib.import_module("kernels.matmul")
-    CompilerSwitch(parse_compilers(args.compiler)).install()
+    _, kernels = switch_kernels(args.tests, args.compiler)
+    matmul = kernels["matmul"]
     tm, tn, tk = (int(x) for x in args.tiles.split(","))
 
     g = torch.Generator(device="cuda").manual_seed(1)

@@ -51,18 +51,13 @@ def main():
                     help="NAME=BINDIR holding a tileiras")
     ap.add_argument("--tiles", default="128,128,32", help="TM,TN,TK")
     args = ap.parse_args()
-    os.environ["CUDA_TILE_CACHE_DIR"] = "off"
-    os.environ.pop("CUDA_HOME", None)
 
-    import importlib
     import torch
     import cuda.tile as ct
-    from tileir_compilers import CompilerSwitch, parse_compilers
+    from tileir_compilers import switch_kernels
 
-    sys.path.insert(0, os.path.abspath(args.tests))
-    matmul = importlib.import_module("kernels.matmul")
-    compilers = parse_compilers(",".join(args.compiler))
-    switch = CompilerSwitch(compilers).install()
+    switch, kernels = switch_kernels(args.tests, ",".join(args.compiler))
+    matmul = kernels["matmul"]
     tm, tn, tk = (int(x) for x in args.tiles.split(","))
 
     m, k = 512, 256
@@ -84,7 +79,7 @@ def main():
     # B row-major (K x N, `a @ eye`) and column-major (`a @ eye.t()`, the
     # same values through strides (1, K)): the loops stage them differently.
     for layout, b in (("B row-major", eye), ("B column-major", eye.t())):
-        for name, _ in compilers:
+        for name in switch.names:
             switch.select(name)
             out = torch.full((m, k), float("nan"), device="cuda", dtype=torch.float32)
             ct.launch(torch.cuda.current_stream(), grid, matmul.matmul_kernel,

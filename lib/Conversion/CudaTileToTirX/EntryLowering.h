@@ -53,9 +53,12 @@ struct PartitionViewInfo {
 /// view: no gathered dimension and tile dimension i walks tensor dimension i.
 bool isRegionView(const PartitionViewInfo &info);
 /// The global region (a tirx.region of the view's global buffer) that the
-/// view `info` holds at tile indices `indices` (index values).
+/// view `info` holds at tile indices `indices` (index values); with
+/// `shape`, the part of that tile of extents `shape` at `within` (elements
+/// from the tile's origin, per dimension).
 Value regionAt(OpBuilder &b, Location loc, const PartitionViewInfo &info,
-               ArrayRef<Value> indices);
+               ArrayRef<Value> indices, ArrayRef<int64_t> within = {},
+               ArrayRef<int64_t> shape = {});
 
 /// The scalars of a tensor view: base pointer, sizes and strides (index),
 /// and the tirx.global_view over them.

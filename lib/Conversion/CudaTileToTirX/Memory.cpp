@@ -257,15 +257,21 @@ EntryLowering::tensorOrderRegion(const PartitionViewInfo &info,
 
 Value mlir::tileir::regionAt(OpBuilder &b, Location loc,
                              const PartitionViewInfo &info,
-                             ArrayRef<Value> indices) {
+                             ArrayRef<Value> indices, ArrayRef<int64_t> within,
+                             ArrayRef<int64_t> shape) {
   SmallVector<Value> offsets;
-  for (auto [idx, step] : llvm::zip(indices, info.steps))
-    offsets.push_back(arith::MulIOp::create(
-        b, loc, idx, arith::ConstantIndexOp::create(b, loc, step)));
+  for (auto [d, idx] : llvm::enumerate(indices)) {
+    Value offset = arith::MulIOp::create(
+        b, loc, idx, arith::ConstantIndexOp::create(b, loc, info.steps[d]));
+    if (!within.empty() && within[d] != 0)
+      offset = arith::AddIOp::create(
+          b, loc, offset, arith::ConstantIndexOp::create(b, loc, within[d]));
+    offsets.push_back(offset);
+  }
   auto viewType = cast<tirx::BufferType>(info.globalView.getType());
-  auto regionType = tirx::BufferType::get(b.getContext(), info.tileShape,
-                                          viewType.getElementType(),
-                                          tirx::MemScope::Global, nullptr);
+  auto regionType = tirx::BufferType::get(
+      b.getContext(), shape.empty() ? ArrayRef<int64_t>(info.tileShape) : shape,
+      viewType.getElementType(), tirx::MemScope::Global, nullptr);
   SmallVector<int64_t> staticOffsets(offsets.size(), ShapedType::kDynamic);
   return tirx::RegionOp::create(b, loc, regionType, info.globalView, offsets,
                                 b.getDenseI64ArrayAttr(staticOffsets));

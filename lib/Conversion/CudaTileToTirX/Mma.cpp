@@ -1689,27 +1689,11 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // buffer `dst`, one per box, completing on `bar`.
   auto issueTma = [&](const TmaOperand &op, const PartitionViewInfo &view,
                       ArrayRef<Value> idx, Value dst, Value bar, Value map) {
-    auto viewType = cast<tirx::BufferType>(view.globalView.getType());
-    for (const TmaBox &box : op.boxes) {
-      SmallVector<Value> offsets;
-      for (auto [d, index] : llvm::enumerate(idx))
-        offsets.push_back(arith::AddIOp::create(
-            b, loc,
-            arith::MulIOp::create(
-                b, loc, index,
-                arith::ConstantIndexOp::create(b, loc, view.steps[d])),
-            arith::ConstantIndexOp::create(b, loc, box.offset[d])));
-      auto regionType = tirx::BufferType::get(b.getContext(), box.shape,
-                                              viewType.getElementType(),
-                                              tirx::MemScope::Global, nullptr);
-      Value region =
-          tirx::RegionOp::create(b, loc, regionType, view.globalView, offsets,
-                                 b.getDenseI64ArrayAttr(SmallVector<int64_t>(
-                                     offsets.size(), ShapedType::kDynamic)));
-      tirx::CopyAsyncOp::create(b, loc, e.view(dst, box.shape, box.layout),
-                                region, bar, b.getI64IntegerAttr(0), map,
-                                nullptr, l.cta(), nullptr, nullptr);
-    }
+    for (const TmaBox &box : op.boxes)
+      tirx::CopyAsyncOp::create(
+          b, loc, e.view(dst, box.shape, box.layout),
+          regionAt(b, loc, view, idx, box.offset, box.shape), bar,
+          b.getI64IntegerAttr(0), map, nullptr, l.cta(), nullptr, nullptr);
   };
 
   // Issues the copies of iteration `j` (an index) into the stage buffers

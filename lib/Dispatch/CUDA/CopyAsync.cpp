@@ -718,32 +718,39 @@ static LLVM::GlobalOp createPoolGlobal(OpBuilder &b, Location loc,
   return global;
 }
 
-/// The PTX that writes the map of `view` with box `box` and `swizzle`
-/// bytes at the global address $0: operands $1 (base address), then the
-/// sizes (innermost first, i32) and the outer strides in bytes (i64).
-static std::string tensorMapPtx(unsigned rank, ArrayRef<int64_t> box,
-                                int64_t swizzle, unsigned dataType) {
-  std::string ptx;
-  llvm::raw_string_ostream os(ptx);
-  const char *field = "tensormap.replace.tile.";
-  os << field << "global_address.global.b1024.b64 [$0], $1;\n";
-  os << field << "rank.global.b1024.b32 [$0], " << rank - 1 << ";\n";
+/// Writes the fields of the tensor map at `map` (global) with LLVM's
+/// tensormap.replace intrinsics: base `base` (i64), `sizes` (i32) and
+/// outer `strides` (bytes, i64) innermost first, box `box` (the view's
+/// dimension order), element type `dataType`, `swizzle` bytes, unit
+/// element strides, no interleave, zero fill.
+static void writeTensorMap(OpBuilder &b, Location loc, Value map, Value base,
+                           ArrayRef<Value> sizes, ArrayRef<Value> strides,
+                           ArrayRef<int64_t> box, int64_t swizzle,
+                           unsigned dataType) {
+  auto replace = [&](StringRef field, ArrayRef<Value> args) {
+    SmallVector<Value> operands = {map};
+    operands.append(args.begin(), args.end());
+    LLVM::CallIntrinsicOp::create(
+        b, loc, b.getStringAttr("llvm.nvvm.tensormap.replace." + field),
+        operands, LLVM::FastmathFlagsAttr());
+  };
+  auto i32 = [&](int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, b.getI32Type(), v).getResult();
+  };
+  unsigned rank = box.size();
+  replace("global.address", {base});
+  replace("rank", {i32(rank - 1)});
   for (unsigned d = 0; d < rank; ++d) {
-    os << field << "box_dim.global.b1024.b32 [$0], " << d << ", "
-       << box[rank - 1 - d] << ";\n";
-    os << field << "global_dim.global.b1024.b32 [$0], " << d << ", $" << 2 + d
-       << ";\n";
-    os << field << "element_stride.global.b1024.b32 [$0], " << d << ", 1;\n";
+    replace("box.dim", {i32(d), i32(box[rank - 1 - d])});
+    replace("global.dim", {i32(d), sizes[d]});
+    replace("element.stride", {i32(d), i32(1)});
   }
   for (unsigned d = 0; d + 1 < rank; ++d)
-    os << field << "global_stride.global.b1024.b64 [$0], " << d << ", $"
-       << 2 + rank + d << ";\n";
-  os << field << "elemtype.global.b1024.b32 [$0], " << dataType << ";\n";
-  os << field << "interleave_layout.global.b1024.b32 [$0], 0;\n";
-  int64_t mode = swizzle == 0 ? 0 : llvm::Log2_64(swizzle) - 4;
-  os << field << "swizzle_mode.global.b1024.b32 [$0], " << mode << ";\n";
-  os << field << "fill_mode.global.b1024.b32 [$0], 0;";
-  return ptx;
+    replace("global.stride", {i32(d), strides[d]});
+  replace("elemtype", {i32(dataType)});
+  replace("interleave.layout", {i32(0)});
+  replace("swizzle.mode", {i32(swizzle == 0 ? 0 : llvm::Log2_64(swizzle) - 4)});
+  replace("fill.mode", {i32(0)});
 }
 
 /// Lowers the tirx.tensor_maps and tirx.tensor_maps_release ops of every
@@ -861,37 +868,24 @@ static LogicalResult lowerTensorMaps(Operation *root) {
                 LLVM::GEPOp::create(b, at, globalPtr, i64, map,
                                     ValueRange{cstI32(b, at, w)}),
                 /*alignment=*/8);
-          SmallVector<Value> operands = {
-              map, LLVM::PtrToIntOp::create(b, at, i64, global.getPtr())};
-          SmallVector<OpFoldResult> sizes = global.getMixedSizes();
-          SmallVector<OpFoldResult> strides = global.getMixedStrides();
+          SmallVector<OpFoldResult> mixedSizes = global.getMixedSizes();
+          SmallVector<OpFoldResult> mixedStrides = global.getMixedStrides();
+          SmallVector<Value> sizes, strides;
           for (unsigned d = rank; d-- > 0;)
-            operands.push_back(
-                arith::TruncIOp::create(b, at, i32, toI64(b, at, sizes[d])));
+            sizes.push_back(arith::TruncIOp::create(
+                b, at, i32, toI64(b, at, mixedSizes[d])));
           int64_t bytes = type.getElementTypeBitWidth() / 8;
           for (unsigned d = rank - 1; d-- > 0;)
-            operands.push_back(arith::MulIOp::create(
-                b, at, toI64(b, at, strides[d]), cstI64(b, at, bytes)));
-          std::string constraints = "l,l";
-          for (unsigned d = 0; d < rank; ++d)
-            constraints += ",r";
-          for (unsigned d = 0; d + 1 < rank; ++d)
-            constraints += ",l";
-          constraints += ",~{memory}";
-          ArrayRef<int64_t> box =
-              cast<DenseI64ArrayAttr>(op.getBoxes()[i]).asArrayRef();
-          // `.tf32` (11): TMA rounds the f32 elements it copies.
+            strides.push_back(arith::MulIOp::create(
+                b, at, toI64(b, at, mixedStrides[d]), cstI64(b, at, bytes)));
           std::optional<ArrayRef<bool>> tf32 = op.getTf32();
-          unsigned dataType =
-              tf32 && (*tf32)[i]
-                  ? 11
-                  : *tirx::TensorMapsOp::getDataType(type.getElementType());
-          LLVM::InlineAsmOp::create(
-              b, at, TypeRange{}, operands,
-              tensorMapPtx(rank, box, op.getSwizzles()[i], dataType),
-              constraints, /*has_side_effects=*/true,
-              /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-              LLVM::AsmDialectAttr(), ArrayAttr());
+          writeTensorMap(b, at, map,
+                         LLVM::PtrToIntOp::create(b, at, i64, global.getPtr()),
+                         sizes, strides,
+                         cast<DenseI64ArrayAttr>(op.getBoxes()[i]).asArrayRef(),
+                         op.getSwizzles()[i],
+                         *tirx::TensorMapsOp::getDataType(type.getElementType(),
+                                                          tf32 && (*tf32)[i]));
         }
         // The generic-proxy writes, then the tensor-map proxy's view of
         // them (the TMA unit may hold an older map at these addresses).

@@ -268,3 +268,19 @@ def parse_compilers(text):
             raise ValueError(f"want NAME=BINDIR, got {part!r}")
         out.append((name.strip(), bindir.strip()))
     return out
+
+
+def switch_kernels(tests, compilers_text, modules=("matmul",)):
+    """cuTile's kernel modules `tests`/kernels/<name>.py, their launches through
+    cuda.tile.launch switched among the compilers of `compilers_text` (as
+    parse_compilers reads it; the first is selected). Turns cuTile's disk cache
+    off (two TileIR builds share a version string) and unsets CUDA_HOME (it would
+    point cuTile at another tileiras) first. Returns (switch, {name: module})."""
+    import importlib
+    import sys
+    os.environ["CUDA_TILE_CACHE_DIR"] = "off"
+    os.environ.pop("CUDA_HOME", None)
+    sys.path.insert(0, os.path.abspath(tests))
+    kernels = {n: importlib.import_module(f"kernels.{n}") for n in modules}
+    switch = CompilerSwitch(parse_compilers(compilers_text)).install()
+    return switch, kernels

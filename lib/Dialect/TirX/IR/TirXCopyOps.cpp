@@ -122,10 +122,12 @@ LogicalResult PermuteLayoutOp::verify() {
   return success();
 }
 
-std::optional<unsigned> TensorMapsOp::getDataType(Type type) {
+std::optional<unsigned> TensorMapsOp::getDataType(Type type, bool roundToTf32) {
   // tensormap.replace's elemtype (PTX ISA, "Tensormap new_val validity"):
-  // .u8 0, .u16 1, .s32 3, .s64 5, .f16 6, .f32 7, .f64 9, .bf16 10.
-  // 8-bit floats move as bytes.
+  // .u8 0, .u16 1, .s32 3, .s64 5, .f16 6, .f32 7, .f64 9, .bf16 10,
+  // .tf32 11. 8-bit floats move as bytes.
+  if (roundToTf32)
+    return type.isF32() ? std::optional<unsigned>(11) : std::nullopt;
   if (type.isF16())
     return 6;
   if (type.isBF16())

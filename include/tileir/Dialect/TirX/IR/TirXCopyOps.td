@@ -182,9 +182,11 @@ def TirX_TensorMapsOp : TirX_Op<"tensor_maps"> {
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The tensor-map element type (tensormap.replace's `elemtype`
-    /// encoding) that TMA copies elements of `type` as, bit for bit;
+    /// encoding) that TMA copies elements of `type` as, bit for bit, or
+    /// with `roundToTf32` (f32 only) `.tf32`, which rounds them to tf32;
     /// nullopt for other types.
-    static std::optional<unsigned> getDataType(::mlir::Type type);
+    static std::optional<unsigned> getDataType(::mlir::Type type,
+                                               bool roundToTf32 = false);
     /// The PTX ISA (times ten) of tensormap.replace and the tensor-map
     /// proxy fences that the lowering emits.
     static constexpr unsigned kMinPtxVersion = 83;
