@@ -182,11 +182,27 @@ private:
   DenseMap<Value, LoweredMask> loweredMasks;
 };
 
+/// One TMA copy into a shared buffer: the part of the buffer at `offset`
+/// (elements, per buffer dimension) of extents `shape`, a dense row-major
+/// box with layout `layout`.
+struct TmaBox {
+  SmallVector<int64_t> offset, shape;
+  ::tileir::layout::TileLayout layout;
+};
+/// How TMA fills shared buffers of one layout from a global view: the
+/// boxes of a buffer, the global view of the tensor map and its swizzle.
+struct TmaOperand {
+  Value globalView;
+  SmallVector<TmaBox, 2> boxes;
+  unsigned swizzle = 0;
+};
+
 /// What the tensor-core family keeps per `for` loop (Mma.cpp):
 /// * streamed operands: loads of the body whose tiles only feed a product
-///   (attention's K and V), copied by cp.async straight into shared memory
-///   in the layout the product reads, one iteration ahead, into one of two
-///   buffers (the matmul K loop has its own pipeline);
+///   (attention's K and V), copied straight into shared memory in the
+///   layout the product reads (by TMA where the loop's views allow it, else
+///   by cp.async), one iteration ahead, into one of two buffers (the
+///   matmul K loop has its own pipeline);
 /// * deferred fences: the barrier that keeps the next iteration from
 ///   rewriting a product's shared operands while a warp still reads them is
 ///   left to the next barrier of the body (the next product's), or to the
@@ -213,6 +229,13 @@ public:
   bool deferFence(Operation *mma);
   /// A CTA barrier was just emitted in the body holding `mma` (before it).
   void barrierBefore(Operation *mma);
+  /// What the tensor maps of a loop's TMA streams describe: the loads'
+  /// (cuda_tile) views, the boxes and the swizzles.
+  struct MapKey {
+    SmallVector<Value> views;
+    SmallVector<Attribute> boxes;
+    SmallVector<int64_t> swizzles;
+  };
 
 private:
   struct Stream {
@@ -228,13 +251,31 @@ private:
     /// The buffers hold the load's tile with its two non-unit dimensions
     /// swapped.
     bool swapped = false;
+    /// TMA copies: the boxes of a buffer (none: cp.async), the tensor
+    /// dimension of the buffer's rows, the load's tensor map (valid in
+    /// thread 0), the mbarrier of each buffer and the bytes of a tile.
+    TmaOperand tma;
+    int64_t rowDim = 0;
+    Value map, bars[2];
+    int64_t bytes = 0;
   };
   /// Issues the copy of `load` for the iteration whose induction value is
-  /// `iv` (index) into `dst`, under `inRange`, and closes the group.
+  /// `iv` (index) into `dst`, under `inRange`: by TMA completing on `bar`,
+  /// or by cp.async, closing the group.
   LogicalResult issue(ct::LoadViewTkoOp load, const Stream &s, Value iv,
-                      Value inRange, Value dst);
+                      Value inRange, Value dst, Value bar);
   EntryLowering &l;
   DenseMap<Operation *, Stream> streams;
+  /// Tensor maps built for a loop (in `block`, of the lowered kernel).
+  struct KeptMaps {
+    Block *block = nullptr;
+    MapKey key;
+    SmallVector<Value> maps;
+  };
+  /// The maps of each loop whose streams copy by TMA, and those a loop
+  /// kept for the next loop of its block (end).
+  DenseMap<Operation *, KeptMaps> loopMaps;
+  std::optional<KeptMaps> kept;
   /// Loops whose fences may be deferred, and those with one pending.
   DenseSet<Operation *> deferring, pending;
 };
@@ -397,7 +438,9 @@ public:
   /// (its tile dimension dimMap[d] is tile dimension d of the view; equal
   /// to the view without dim_map), the region at the op's indices, and
   /// `toTile`, the permutation from that region's tile to the op's
-  /// (permuteBuffer). Nullopt for gather/scatter views.
+  /// (permuteBuffer); with `shape`, the region is the part of the tile of
+  /// extents `shape` at `within` (tensor order, as regionAt). Nullopt for
+  /// gather/scatter views.
   struct TensorOrderRegion {
     Value region;
     PartitionViewInfo view;
@@ -405,7 +448,8 @@ public:
   };
   std::optional<TensorOrderRegion>
   tensorOrderRegion(const PartitionViewInfo &info, ValueRange index,
-                    Location loc);
+                    Location loc, ArrayRef<int64_t> within = {},
+                    ArrayRef<int64_t> shape = {});
   /// A view of the on-chip buffer `src` with its dimensions permuted:
   /// result dimension i is dimension perm[i] of `src` (the same registers or
   /// shared bytes, swizzle kept; `src` itself for the identity); fails for a

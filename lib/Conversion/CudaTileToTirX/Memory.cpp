@@ -229,7 +229,9 @@ bool mlir::tileir::isRegionView(const PartitionViewInfo &info) {
 
 std::optional<EntryLowering::TensorOrderRegion>
 EntryLowering::tensorOrderRegion(const PartitionViewInfo &info,
-                                 ValueRange index, Location loc) {
+                                 ValueRange index, Location loc,
+                                 ArrayRef<int64_t> within,
+                                 ArrayRef<int64_t> shape) {
   int64_t rank = info.tileShape.size();
   auto viewType = cast<tirx::BufferType>(info.globalView.getType());
   if (info.sparseDim >= 0 || viewType.getRank() != rank ||
@@ -251,7 +253,7 @@ EntryLowering::tensorOrderRegion(const PartitionViewInfo &info,
     indices[k] = toIndex(get(index[d]), loc);
     r.toTile.push_back(k);
   }
-  r.region = regionAt(b, loc, r.view, indices);
+  r.region = regionAt(b, loc, r.view, indices, within, shape);
   return r;
 }
 

@@ -1397,23 +1397,6 @@ static void roundStage(EntryLowering &l, MmaEmitter &e, Value stage,
                        nullptr);
 }
 
-namespace {
-/// One TMA copy into a pipeline stage: the part of the stage buffer at
-/// `offset` (elements, per tile dimension) of extents `shape`, a dense
-/// row-major box with layout `layout`.
-struct TmaBox {
-  SmallVector<int64_t> offset, shape;
-  TileLayout layout;
-};
-/// How TMA fills the stages of one K-loop operand: the boxes of a stage
-/// and the global view of the tensor map.
-struct TmaOperand {
-  Value globalView;
-  SmallVector<TmaBox, 2> boxes;
-  unsigned swizzle;
-};
-} // namespace
-
 /// The TMA boxes that fill a shared stage buffer of type `type` (rank 2,
 /// swizzled by `swizzle` bytes): its rows cut into chunks one swizzle span
 /// wide (TMA's 128-byte swizzle covers boxes of at most 128-byte rows),
@@ -1448,13 +1431,13 @@ static std::optional<SmallVector<TmaBox, 2>> tmaBoxes(tirx::BufferType type,
   return boxes;
 }
 
-/// How TMA loads the tiles of the region view `view` into stage buffers
-/// like `stage` (swizzled by `swizzle` bytes), or nullopt where it cannot:
-/// TMA needs a 16-byte aligned base, a unit innermost stride and outer
-/// strides that are multiples of 16 bytes (`assume div_by` facts).
-static std::optional<TmaOperand> tmaOperand(const PartitionViewInfo &view,
-                                            Value stage, unsigned swizzle) {
-  auto global = view.globalView.getDefiningOp<tirx::GlobalViewOp>();
+/// How TMA loads regions of the global view `globalView` into shared
+/// buffers of type `stage` (swizzled by `swizzle` bytes), or nullopt where
+/// it cannot: TMA needs a 16-byte aligned base, a unit innermost stride and
+/// outer strides that are multiples of 16 bytes (`assume div_by` facts).
+static std::optional<TmaOperand>
+tmaOperand(Value globalView, tirx::BufferType stage, unsigned swizzle) {
+  auto global = globalView.getDefiningOp<tirx::GlobalViewOp>();
   if (!global || global.getAlignment() < 16 ||
       !tirx::TensorMapsOp::getDataType(
           cast<tirx::BufferType>(global.getType()).getElementType()))
@@ -1468,11 +1451,68 @@ static std::optional<TmaOperand> tmaOperand(const PartitionViewInfo &view,
   for (size_t d = 0; d + 1 < strides.size(); ++d)
     if ((tirx::knownDivisor(strides[d]) * bytes) % 16 != 0)
       return std::nullopt;
-  std::optional<SmallVector<TmaBox, 2>> boxes =
-      tmaBoxes(cast<tirx::BufferType>(stage.getType()), swizzle);
+  std::optional<SmallVector<TmaBox, 2>> boxes = tmaBoxes(stage, swizzle);
   if (!boxes)
     return std::nullopt;
-  return TmaOperand{view.globalView, std::move(*boxes), swizzle};
+  return TmaOperand{globalView, std::move(*boxes), swizzle};
+}
+
+/// Runs `body` in thread 0 of the CTA (an scf.if on the thread id).
+static void inThread0(OpBuilder &b, Location loc,
+                      llvm::function_ref<void()> body) {
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                            gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
+                            arith::ConstantIndexOp::create(b, loc, 0));
+  auto ifOp = scf::IfOp::create(b, loc, first, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  body();
+}
+
+/// Shared mbarriers for TMA copies, initialized by thread 0 with an arrival
+/// count of one (the thread that arms them); the caller's CTA barrier
+/// makes them visible before any wait.
+static SmallVector<Value> initMBarriers(OpBuilder &b, Location loc,
+                                        int64_t count) {
+  auto type = bufferType(b.getContext(), {1}, b.getI64Type(),
+                         tirx::MemScope::Shared, TileLayout({Iter{1, 1, "m"}}));
+  SmallVector<Value> bars;
+  for (int64_t i = 0; i < count; ++i)
+    bars.push_back(tirx::AllocOp::create(b, loc, type));
+  inThread0(b, loc, [&] {
+    Value one = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1);
+    for (Value bar : bars)
+      tirx::MBarrierInitOp::create(b, loc, bar, 0, one);
+  });
+  return bars;
+}
+
+/// After the last TMA copy through `maps` (the first map of a
+/// tirx.tensor_maps; null: the maps stay) and a CTA barrier behind every
+/// wait on `bars`: thread 0 gives back the maps' slot and invalidates the
+/// mbarriers, and a CTA barrier keeps their memory from being reused
+/// before.
+static void releaseTma(OpBuilder &b, Location loc, Value maps,
+                       ArrayRef<Value> bars) {
+  if (maps)
+    tirx::TensorMapsReleaseOp::create(b, loc, maps);
+  inThread0(b, loc, [&] {
+    for (Value bar : bars)
+      tirx::MBarrierInvalOp::create(b, loc, bar, 0);
+  });
+  gpu::BarrierOp::create(b, loc);
+}
+
+/// The parity of the phase a wait on a double-buffered stream's mbarrier
+/// expects at iteration `j` (index): buffer j % 2 completes its phase
+/// j / 2 then.
+static Value streamParity(OpBuilder &b, Location loc, Value j) {
+  Value half = arith::ShRUIOp::create(
+      b, loc, j, arith::ConstantIndexOp::create(b, loc, 1));
+  Value bit = arith::AndIOp::create(b, loc, half,
+                                    arith::ConstantIndexOp::create(b, loc, 1));
+  return arith::IndexCastOp::create(b, loc, b.getI32Type(), bit);
 }
 
 static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
@@ -1591,17 +1631,6 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // The rolled loop: mma.sync, and wgmma where a warpgroup computes
   // several pieces or `roll-wgmma` asks for it (below).
   bool rolled = !plan->wgmma || plan->repM > 1 || l.rollWgmma;
-  // Runs `body` in thread 0 of the CTA (an scf.if on the thread id).
-  auto inThread0 = [&](llvm::function_ref<void()> body) {
-    Value first = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
-        arith::ConstantIndexOp::create(b, loc, 0));
-    auto ifOp = scf::IfOp::create(b, loc, first, /*withElse=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    body();
-  };
   // TMA on the rolled wgmma loop: on an H200, cuTile's 128x128x64 and
   // 128x128x128 f16 matmuls (one warpgroup, two CTAs per SM) ran 1.07x
   // faster with TMA (geomean), where the unrolled loops' static stage
@@ -1619,8 +1648,10 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   bool tf32Copies = roundedByCopy(loop.roundA) || roundedByCopy(loop.roundB);
   if (plan->wgmma && (rolled || tf32Copies) && asyncB && l.tmaLoads &&
       l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion)) {
-    tmaA = tmaOperand(viewA, stageA[0], swizzleA);
-    tmaB = tmaOperand(viewB, stageB[0], swizzleB);
+    tmaA = tmaOperand(viewA.globalView,
+                      cast<tirx::BufferType>(stageA[0].getType()), swizzleA);
+    tmaB = tmaOperand(viewB.globalView,
+                      cast<tirx::BufferType>(stageB[0].getType()), swizzleB);
   }
   bool tma = tmaA && tmaB;
   SmallVector<Value> stageBar;
@@ -1629,19 +1660,11 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t tmaBytes = 0;
   if (tma) {
     MLIRContext *ctx = b.getContext();
-    auto barType = bufferType(ctx, {1}, b.getI64Type(), tirx::MemScope::Shared,
-                              TileLayout({Iter{1, 1, "m"}}));
-    for (int64_t s = 0; s < stages; ++s)
-      stageBar.push_back(tirx::AllocOp::create(b, loc, barType));
+    stageBar = initMBarriers(b, loc, stages);
     for (Value stage : {stageA[0], stageB[0]}) {
       auto type = cast<tirx::BufferType>(stage.getType());
       tmaBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
     }
-    inThread0([&] {
-      Value one = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1);
-      for (Value bar : stageBar)
-        tirx::MBarrierInitOp::create(b, loc, bar, 0, one);
-    });
     auto ptr = LLVM::LLVMPointerType::get(ctx, 1);
     if (roundedByCopy(loop.roundA)) {
       loop.roundA = nullptr;
@@ -1734,7 +1757,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
         SmallVector<Value> idxA = indices(loop.loadA, kDimA, flipA);
         SmallVector<Value> idxB = indices(loop.loadB, kDimB, flipB);
         // One thread arms the mbarrier with the stage's bytes.
-        inThread0([&] {
+        inThread0(b, loc, [&] {
           tirx::MBarrierArriveExpectTxOp::create(
               b, loc, bar, 0,
               arith::ConstantIntOp::create(b, loc, b.getI32Type(), tmaBytes));
@@ -1955,14 +1978,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   if (!tma)
     tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(0));
   e.barrier();
-  if (tma) {
-    tirx::TensorMapsReleaseOp::create(b, loc, mapA);
-    inThread0([&] {
-      for (Value bar : stageBar)
-        tirx::MBarrierInvalOp::create(b, loc, bar, 0);
-    });
-    e.barrier();
-  }
+  if (tma)
+    releaseTma(b, loc, mapA, stageBar);
   return mapResult(l, e, forOp.getResultValues()[0], acc);
 }
 
@@ -1990,6 +2007,10 @@ struct StreamCandidate {
   OperandStaging staging;
   /// The staged buffer's shape: the operand's, swapped when `transposed`.
   SmallVector<int64_t> stored;
+  /// The tensor dimension of the buffer's rows (its columns are the last).
+  int64_t rowDim = 0;
+  /// The product runs on wgmma.
+  bool wgmma = false;
   Type elem;
   SmallVector<Operation *> slice;
 };
@@ -2090,6 +2111,8 @@ matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
   if (std::max(t0, t1) != rank - 1)
     return Result();
   c.swapped = t0 > t1;
+  c.rowDim = std::min(t0, t1);
+  c.wgmma = plan->wgmma;
   c.transposed = c.swapped != permuted;
   std::optional<OperandStaging> staging =
       operandStaging(*plan, c.isA, c.transposed);
@@ -2114,14 +2137,32 @@ matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
   return Result(std::move(c));
 }
 
-LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
-                                  Value step) {
-  if (ct::hasEarlyExit(forOp))
-    return success();
-  deferring.insert(forOp);
-  if (forOp.getUnsignedCmp())
-    return success();
+/// The streamed loads of `forOp` and, where TMA copies them (every stream
+/// feeds a wgmma product and its view and buffer allow it: tmaOperand;
+/// one thread issues a tile's boxes, completing on the buffer's mbarrier,
+/// where every thread computed its cp.async addresses and bounds), their
+/// TMA operands and tensor-map boxes (in the view's dimensions).
+namespace {
+struct LoopStreams {
   SmallVector<StreamCandidate, 2> found;
+  /// Empty where the streams are copied by cp.async.
+  SmallVector<TmaOperand, 2> tma;
+  LoopProducts::MapKey maps;
+};
+} // namespace
+
+/// The shared buffer type of a stream.
+static tirx::BufferType streamBuffer(OpBuilder &b, const StreamCandidate &c) {
+  return bufferType(b.getContext(), c.stored, storageType(c.elem),
+                    tirx::MemScope::Shared, c.staging.layout,
+                    c.staging.swizzle);
+}
+
+static FailureOr<LoopStreams> analyzeStreams(EntryLowering &l,
+                                             ct::ForOp forOp) {
+  LoopStreams r;
+  if (ct::hasEarlyExit(forOp) || forOp.getUnsignedCmp())
+    return r;
   int64_t bytes = 0;
   for (auto load : forOp.getRegion().front().getOps<ct::LoadViewTkoOp>()) {
     FailureOr<std::optional<StreamCandidate>> c = matchStream(l, forOp, load);
@@ -2134,32 +2175,109 @@ LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
     if (bytes + size > kMaxStreamBytes)
       continue;
     bytes += size;
-    found.push_back(std::move(**c));
+    r.found.push_back(std::move(**c));
   }
+  if (r.found.empty() || !l.tmaLoads ||
+      !l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion) ||
+      !llvm::all_of(r.found, [](const StreamCandidate &c) { return c.wgmma; }))
+    return r;
+  for (StreamCandidate &c : r.found) {
+    std::optional<TmaOperand> op =
+        tmaOperand(l.views.lookupPartitionView(c.load.getView())->globalView,
+                   streamBuffer(l.b, c), c.staging.swizzle);
+    if (!op) {
+      r.tma.clear();
+      r.maps.views.clear();
+      r.maps.boxes.clear();
+      r.maps.swizzles.clear();
+      return r;
+    }
+    // A buffer's rows and columns are tensor dimensions rowDim and
+    // rank - 1.
+    int64_t rank = cast<ct::TileType>(c.load.getTile().getType()).getRank();
+    SmallVector<int64_t> shape(rank, 1);
+    shape[c.rowDim] = op->boxes[0].shape[0];
+    shape[rank - 1] = op->boxes[0].shape[1];
+    r.maps.views.push_back(c.load.getView());
+    r.maps.boxes.push_back(l.b.getDenseI64ArrayAttr(shape));
+    r.maps.swizzles.push_back(op->swizzle);
+    r.tma.push_back(std::move(*op));
+  }
+  return r;
+}
+
+/// Tensor maps for the same views, boxes and swizzles.
+static bool sameMaps(const LoopProducts::MapKey &a,
+                     const LoopProducts::MapKey &b) {
+  return a.views == b.views && a.boxes == b.boxes && a.swizzles == b.swizzles;
+}
+
+LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
+                                  Value step) {
+  if (ct::hasEarlyExit(forOp))
+    return success();
+  deferring.insert(forOp);
+  FailureOr<LoopStreams> streamsOf = analyzeStreams(l, forOp);
+  if (failed(streamsOf))
+    return failure();
+  SmallVector<StreamCandidate, 2> &found = streamsOf->found;
+  SmallVector<TmaOperand, 2> &tma = streamsOf->tma;
   if (found.empty())
     return success();
   OpBuilder &b = l.b;
   Location loc = forOp.getLoc();
+
   Stream s;
   s.forOp = forOp;
   s.lb = l.toIndex(lb, loc);
   s.ub = l.toIndex(ub, loc);
   s.step = l.toIndex(step, loc);
-  s.groups = found.size();
+  s.groups = tma.empty() ? found.size() : 0;
+  SmallVector<Value> maps, bars;
+  if (!tma.empty()) {
+    bars = initMBarriers(b, loc, 2 * found.size());
+    // The maps a previous loop of this block kept for this one (end), or
+    // new ones.
+    if (kept && kept->block == b.getInsertionBlock() &&
+        sameMaps(kept->key, streamsOf->maps)) {
+      maps = kept->maps;
+    } else {
+      if (kept)
+        tirx::TensorMapsReleaseOp::create(b, loc, kept->maps[0]);
+      auto ptr = LLVM::LLVMPointerType::get(b.getContext(), 1);
+      SmallVector<Value> views;
+      for (const TmaOperand &op : tma)
+        views.push_back(op.globalView);
+      maps = tirx::TensorMapsOp::create(
+                 b, loc, SmallVector<Type>(tma.size(), ptr), views,
+                 b.getArrayAttr(streamsOf->maps.boxes),
+                 b.getDenseI64ArrayAttr(streamsOf->maps.swizzles),
+                 DenseBoolArrayAttr())
+                 .getMaps();
+    }
+    kept.reset();
+    loopMaps[forOp] = {b.getInsertionBlock(), streamsOf->maps, maps};
+    gpu::BarrierOp::create(b, loc);
+  }
   Value runs =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, s.lb, s.ub);
-  for (StreamCandidate &c : found) {
+  for (auto [n, c] : llvm::enumerate(found)) {
     l.syncAfterStores(c.load.getToken(), loc);
     s.slice = c.slice;
     for (Value &buffer : s.buffers)
-      buffer = tirx::AllocOp::create(
-          b, loc,
-          bufferType(b.getContext(), c.stored, storageType(c.elem),
-                     tirx::MemScope::Shared, c.staging.layout,
-                     c.staging.swizzle));
+      buffer = tirx::AllocOp::create(b, loc, streamBuffer(b, c));
     s.swapped = c.swapped;
+    if (!tma.empty()) {
+      s.tma = tma[n];
+      s.rowDim = c.rowDim;
+      s.map = maps[n];
+      s.bars[0] = bars[2 * n];
+      s.bars[1] = bars[2 * n + 1];
+      auto type = cast<tirx::BufferType>(s.buffers[0].getType());
+      s.bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    }
     // The first iteration's tile.
-    if (failed(issue(c.load, s, s.lb, runs, s.buffers[0])))
+    if (failed(issue(c.load, s, s.lb, runs, s.buffers[0], s.bars[0])))
       return failure();
     streams[c.load] = s;
   }
@@ -2185,16 +2303,57 @@ void LoopProducts::finishBody(ct::ForOp forOp) {
 
 void LoopProducts::end(ct::ForOp forOp) {
   deferring.erase(forOp);
+  OpBuilder &b = l.b;
+  Location loc = forOp.getLoc();
   // Every copy has landed (each iteration waited for its own, the last
-  // issued none); the wait closes their accesses for the shared-memory
-  // plan, which then reuses the buffers after the loop.
+  // issued none). TMA: after every thread's last wait, the maps' slot is
+  // given back and the mbarriers invalidated. cp.async: the wait closes
+  // the copies' accesses for the shared-memory plan, which then reuses the
+  // buffers after the loop.
+  // The maps stay for the next loop of the block where it streams the
+  // same views by TMA and nothing between the two may leave the kernel or
+  // run other loops (cuTile's causal attention: the loops before and on
+  // the diagonal); the last such loop frees them.
+  if (auto it = loopMaps.find(forOp); it != loopMaps.end()) {
+    KeptMaps maps = it->second;
+    loopMaps.erase(it);
+    SmallVector<Value> bars;
+    for (auto &[load, s] : streams)
+      if (s.forOp == forOp)
+        bars.append({s.bars[0], s.bars[1]});
+    gpu::BarrierOp::create(b, loc);
+    bool keep = false;
+    for (Operation *next = forOp->getNextNode(); next;
+         next = next->getNextNode()) {
+      auto later = dyn_cast<ct::ForOp>(next);
+      if (!later) {
+        WalkResult leaves = next->walk([](Operation *op) {
+          return isa<ct::ReturnOp, ct::ForOp, ct::LoopOp>(op)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        });
+        if (leaves.wasInterrupted())
+          break;
+        continue;
+      }
+      FailureOr<LoopStreams> laterStreams = analyzeStreams(l, later);
+      keep = succeeded(laterStreams) && !laterStreams->tma.empty() &&
+             sameMaps(laterStreams->maps, maps.key);
+      break;
+    }
+    releaseTma(b, loc, keep ? Value() : maps.maps[0], bars);
+    if (keep)
+      kept = maps;
+    return;
+  }
   if (llvm::any_of(streams,
                    [&](auto &entry) { return entry.second.forOp == forOp; }))
-    tirx::AsyncWaitOp::create(l.b, forOp.getLoc(), l.b.getI64IntegerAttr(0));
+    tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(0));
 }
 
 LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
-                                  Value iv, Value inRange, Value dst) {
+                                  Value iv, Value inRange, Value dst,
+                                  Value bar) {
   OpBuilder &b = l.b;
   Location loc = load.getLoc();
   auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
@@ -2215,25 +2374,62 @@ LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
         return failure();
     const PartitionViewInfo &info =
         *l.views.lookupPartitionView(load.getView());
-    std::optional<EntryLowering::TensorOrderRegion> region =
-        l.tensorOrderRegion(info, load.getIndex(), loc);
+    // The region of each copy: the whole tile (cp.async) or a TMA box,
+    // with the part of the buffer it fills seen with the region's shape
+    // (unit dimensions added).
+    SmallVector<std::pair<Value, Value>> copies;
+    if (s.tma.boxes.empty()) {
+      std::optional<EntryLowering::TensorOrderRegion> region =
+          l.tensorOrderRegion(info, load.getIndex(), loc);
+      if (region)
+        copies.push_back(
+            {tirx::emitShapeView(
+                 b, loc, dst,
+                 cast<tirx::BufferType>(region->region.getType()).getShape()),
+             region->region});
+    } else {
+      inThread0(b, loc, [&] {
+        tirx::MBarrierArriveExpectTxOp::create(
+            b, loc, bar, 0,
+            arith::ConstantIntOp::create(b, loc, b.getI32Type(), s.bytes));
+      });
+      int64_t rank = info.tileShape.size();
+      for (const TmaBox &box : s.tma.boxes) {
+        SmallVector<int64_t> within(rank, 0), shape(rank, 1);
+        within[s.rowDim] = box.offset[0];
+        within[rank - 1] = box.offset[1];
+        shape[s.rowDim] = box.shape[0];
+        shape[rank - 1] = box.shape[1];
+        std::optional<EntryLowering::TensorOrderRegion> region =
+            l.tensorOrderRegion(info, load.getIndex(), loc, within, shape);
+        if (!region)
+          break;
+        auto dstType = cast<tirx::BufferType>(dst.getType());
+        Value part = tirx::ViewOp::create(
+            b, loc,
+            tirx::BufferType::get(b.getContext(), box.shape,
+                                  dstType.getElementType(),
+                                  dstType.getMemScope(),
+                                  dstType.getLayout().withLayout(box.layout)),
+            dst);
+        copies.push_back(
+            {tirx::emitShapeView(b, loc, part, shape), region->region});
+      }
+    }
     for (auto [v, old] : saved) {
       if (old)
         l.map(v, old);
       else
         l.unmap(v);
     }
-    if (!region)
+    if (copies.empty())
       return l.fail(load, "has a view whose tiles are not regions");
-    // The buffer seen with the region's shape (unit dimensions added).
-    Value view = tirx::emitShapeView(
-        b, loc, dst,
-        cast<tirx::BufferType>(region->region.getType()).getShape());
-    tirx::CopyAsyncOp::create(b, loc, view, region->region, nullptr,
-                              b.getI64IntegerAttr(0), nullptr, nullptr, l.cta(),
-                              nullptr, nullptr);
+    for (auto [to, from] : copies)
+      tirx::CopyAsyncOp::create(b, loc, to, from, bar, b.getI64IntegerAttr(0),
+                                s.map, nullptr, l.cta(), nullptr, nullptr);
   }
-  tirx::AsyncCommitOp::create(b, loc);
+  if (s.tma.boxes.empty())
+    tirx::AsyncCommitOp::create(b, loc);
   return success();
 }
 
@@ -2255,18 +2451,29 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
       arith::AndIOp::create(b, loc, j,
                             arith::ConstantIndexOp::create(b, loc, 1)),
       arith::ConstantIndexOp::create(b, loc, 0));
-  Value current =
-      arith::SelectOp::create(b, loc, odd, s.buffers[1], s.buffers[0]);
-  Value next = arith::SelectOp::create(b, loc, odd, s.buffers[0], s.buffers[1]);
+  auto pick = [&](ArrayRef<Value> pair, bool mine) -> Value {
+    if (!pair[0])
+      return Value();
+    return arith::SelectOp::create(b, loc, odd, pair[mine ? 1 : 0],
+                                   pair[mine ? 0 : 1]);
+  };
+  Value current = pick(s.buffers, true), next = pick(s.buffers, false);
   Value nextIv = arith::AddIOp::create(b, loc, iv, s.step);
   Value more =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, nextIv, s.ub);
-  if (failed(issue(load, s, nextIv, more, next)))
+  if (failed(issue(load, s, nextIv, more, next, pick(s.bars, false))))
     return failure();
-  // This iteration's copy is older than the copies every streamed load
-  // issued since (one each): it has landed when at most that many groups
-  // are in flight (for this thread; the product's barrier for the CTA).
-  tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(s.groups));
+  if (s.bars[0]) {
+    // TMA: this iteration's tile has landed when its buffer's mbarrier
+    // completes the phase of this use.
+    tirx::MBarrierWaitOp::create(b, loc, pick(s.bars, true), 0,
+                                 streamParity(b, loc, j));
+  } else {
+    // This iteration's copy is older than the copies every streamed load
+    // issued since (one each): it has landed when at most that many groups
+    // are in flight (for this thread; the product's barrier for the CTA).
+    tirx::AsyncWaitOp::create(b, loc, b.getI64IntegerAttr(s.groups));
+  }
   // The tile: the buffer in the load's dimension order.
   Value tile = current;
   if (s.swapped) {

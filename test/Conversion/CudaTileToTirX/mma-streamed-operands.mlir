@@ -1,42 +1,82 @@
-// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefixes=CHECK,TMA
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a tma-loads=false" | FileCheck %s --check-prefixes=CHECK,CPASYNC
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_80 | FileCheck %s --check-prefix=SM80
-// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTX
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --tma-loads=false %s | FileCheck %s --check-prefix=PTX
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTXTMA
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_80 %s | FileCheck %s --check-prefix=PTX80
 
 // Tiles a loop loads only to feed a product (attention's K and V) are
-// streamed: cp.async copies each straight into shared memory, in the
-// layout the product reads, one iteration ahead into the other of two
-// buffers. K (loaded N x K, contiguous along K, permuted) is read by
-// wgmma K-major with transpose-B; V (K x N, contiguous along N) MN-major.
-// CHECK-LABEL: gpu.func @attn
-// CHECK: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
-// CHECK: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
-// CHECK: scf.if
-// CHECK: tirx.region
-// CHECK-NEXT: tirx.view
-// CHECK-NEXT: tirx.copy_async cta
-// CHECK-NEXT: }
-// CHECK-NEXT: tirx.async_commit
-// CHECK: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
-// CHECK: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
-// CHECK: tirx.copy_async cta
-// CHECK: tirx.async_commit
-// CHECK: scf.for
-// CHECK: tirx.copy_async cta
-// CHECK: tirx.async_commit
-// CHECK-NEXT: tirx.async_wait {pending = 2 : i64}
-// CHECK: tirx.gemm warpgroup {{.*}}transpose_b{{.*}} : {{.*}}, !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// streamed: copied straight into shared memory, in the layout the product
+// reads, one iteration ahead into the other of two buffers. K (loaded
+// N x K, contiguous along K, permuted) is read by wgmma K-major with
+// transpose-B; V (K x N, contiguous along N) MN-major.
+//
+// With TMA (wgmma products, views with 16-byte alignment facts): the loop's
+// tensor maps are built once before it, each buffer has an mbarrier armed
+// by thread 0 with the tile's bytes, and every thread waits on the
+// mbarrier of the buffer it reads, with the parity of that buffer's use.
+// TMA-LABEL: gpu.func @attn
+// TMA-COUNT-4: tirx.mbarrier_init
+// TMA: %[[MAPS:.*]]:2 = tirx.tensor_maps %{{.*}}, %{{.*}} {boxes = [array<i64: 128, 64>, array<i64: 128, 64>], swizzles = array<i64: 128, 128>}
+// TMA-NEXT: gpu.barrier
+// TMA: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// TMA: tirx.mbarrier_arrive_expect_tx %{{.*}}[0], %c16384_i32
+// TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#0 : !llvm.ptr<1>)
+// TMA-NOT: tirx.async_commit
+// TMA: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
+// TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#1 : !llvm.ptr<1>)
+// TMA: scf.for %[[IV:.*]] =
+// TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#0 : !llvm.ptr<1>)
+// TMA: %[[HALF:.*]] = arith.shrui
+// TMA: %[[BIT:.*]] = arith.andi %[[HALF]]
+// TMA: %[[PARITY:.*]] = arith.index_cast %[[BIT]] : index to i32
+// TMA: tirx.mbarrier_wait %{{.*}}[0], %[[PARITY]]
+// TMA: tirx.gemm warpgroup {{.*}}transpose_b
+// TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#1 : !llvm.ptr<1>)
+// TMA: tirx.mbarrier_wait
+// TMA: tirx.gemm warpgroup
+// TMA-NOT: tirx.async_wait
+// After the loop: a barrier behind every wait, the slot given back, the
+// mbarriers invalidated, a barrier before their memory is reused.
+// TMA: gpu.barrier
+// TMA-NEXT: }
+// TMA-NEXT: gpu.barrier
+// TMA-NEXT: tirx.tensor_maps_release %[[MAPS]]#0
+// TMA-COUNT-4: tirx.mbarrier_inval
+// TMA: gpu.barrier
+// TMA: gpu.return
+
+// cp.async (tma-loads=false): one group per copy, waited for with as many
+// groups in flight as the loop has streamed loads.
+// CPASYNC-LABEL: gpu.func @attn
+// CPASYNC: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// CPASYNC: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
+// CPASYNC: scf.if
+// CPASYNC: tirx.region
+// CPASYNC-NEXT: tirx.view
+// CPASYNC-NEXT: tirx.copy_async cta
+// CPASYNC-NEXT: }
+// CPASYNC-NEXT: tirx.async_commit
+// CPASYNC: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
+// CPASYNC: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
+// CPASYNC: tirx.copy_async cta
+// CPASYNC: tirx.async_commit
+// CPASYNC: scf.for
+// CPASYNC: tirx.copy_async cta
+// CPASYNC: tirx.async_commit
+// CPASYNC-NEXT: tirx.async_wait {pending = 2 : i64}
+// CPASYNC: tirx.gemm warpgroup {{.*}}transpose_b{{.*}} : {{.*}}, !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
 // The barrier that keeps the next iteration from overwriting K while a
 // warp still reads it is the one before P V.
-// CHECK-NOT: gpu.barrier
-// CHECK: tirx.copy_async cta
-// CHECK: tirx.async_commit
-// CHECK-NEXT: tirx.async_wait {pending = 2 : i64}
-// CHECK-NOT: tirx.copy cta {{.*}} !tirx.buffer<128x64xf16, shared
-// CHECK: tirx.gemm warpgroup {{.*}} : {{.*}}, !tirx.buffer<64x128xf16, local, {{.*}}>>, !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
-// CHECK: tirx.async_wait {pending = 0 : i64}
-// CHECK-NOT: tirx.copy_async
-// CHECK: gpu.return
+// CPASYNC-NOT: gpu.barrier
+// CPASYNC: tirx.copy_async cta
+// CPASYNC: tirx.async_commit
+// CPASYNC-NEXT: tirx.async_wait {pending = 2 : i64}
+// CPASYNC-NOT: tirx.copy cta {{.*}} !tirx.buffer<128x64xf16, shared
+// CPASYNC: tirx.gemm warpgroup {{.*}} : {{.*}}, !tirx.buffer<64x128xf16, local, {{.*}}>>, !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
+// CPASYNC: tirx.async_wait {pending = 0 : i64}
+// CPASYNC-NOT: tirx.copy_async
+// CPASYNC: gpu.return
 
 // mma.sync reads K as N x K rows (transpose_b) and V as K x N rows.
 // SM80-LABEL: gpu.func @attn
@@ -46,7 +86,18 @@
 // SM80: tirx.async_wait {pending = 2 : i64}
 
 // Q K^T: K-major A and B (transpose immediates 0, 0); P V: P from
-// registers, V MN-major (transpose-B immediate 1).
+// registers, V MN-major (transpose-B immediate 1). With TMA, the kernel
+// takes PTX 8.3 (tensormap.replace).
+// PTXTMA: .version 8.3
+// PTXTMA-LABEL: .entry attn
+// PTXTMA: tensormap.replace.tile.swizzle_mode.global.b1024.b32 [{{.*}}], 3;
+// PTXTMA: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTXTMA: mbarrier.try_wait.parity.shared.b64
+// PTXTMA-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 0;
+// PTXTMA: mbarrier.try_wait.parity.shared.b64
+// PTXTMA-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
+// PTXTMA-NOT: cp.async.wait_group
+// PTXTMA: atom.global.exch.b32
 // PTX-LABEL: .entry attn
 // PTX: cp.async.cg.shared.global
 // PTX: cp.async.wait_group 2;
@@ -112,6 +163,107 @@ cuda_tile.module @k2 {
     }
     %vo = make_partition_view %to : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
     %t3 = store_view_tko weak %acc, %vo[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// Two loops of one block streaming the same views by TMA (cuTile's causal
+// attention: the tiles before the diagonal, then the diagonal's): the maps
+// built for the first loop are kept for the second, freed after it; each
+// loop has its own mbarriers. A loop streaming another view builds maps
+// of its own, and the maps before it are freed first.
+// TMA-LABEL: gpu.func @two_loops
+// TMA-COUNT-1: tirx.tensor_maps
+// TMA: scf.for
+// TMA-NOT: tirx.tensor_maps_release
+// TMA-COUNT-4: tirx.mbarrier_inval
+// TMA-NOT: tirx.tensor_maps_release
+// TMA-COUNT-4: tirx.mbarrier_init
+// TMA-NOT: tirx.tensor_maps
+// TMA: scf.for
+// TMA: tirx.tensor_maps_release
+// TMA-COUNT-4: tirx.mbarrier_inval
+// TMA-NOT: tirx.tensor_maps
+// TMA: gpu.return
+// TMA-LABEL: gpu.func @other_view
+// TMA: %[[FIRST:.*]]:2 = tirx.tensor_maps
+// TMA: scf.for
+// TMA: tirx.tensor_maps_release %[[FIRST]]#0
+// TMA: %[[SECOND:.*]]:2 = tirx.tensor_maps
+// TMA: scf.for
+// TMA: tirx.tensor_maps_release %[[SECOND]]#0
+// TMA: gpu.return
+cuda_tile.module @k3 {
+  entry @two_loops(%pq: tile<ptr<f16>>, %pk: tile<ptr<f16>>, %pv: tile<ptr<f16>>, %po: tile<ptr<f32>>, %n: tile<i32>, %m: tile<i32>) {
+    %tq = make_tensor_view %pq, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %tk = make_tensor_view %pk, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %tv = make_tensor_view %pv, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %to = make_tensor_view %po, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
+    %vq = make_partition_view %tq : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %vk = make_partition_view %tk : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>
+    %vv = make_partition_view %tv : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %q, %t0 = load_view_tko weak %vq[%c0, %c0] : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %zs = constant <f32: 0.0> : tile<128x128xf32>
+    %zo = constant <f32: 0.0> : tile<128x64xf32>
+    %acc = for %i in (%c0 to %m, step %c1) : tile<i32> iter_values(%o = %zo) -> (tile<128x64xf32>) {
+      %k, %t1 = load_view_tko weak %vk[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %kt = permute %k [1, 0] : tile<128x64xf16> -> tile<64x128xf16>
+      %s = mmaf %q, %kt, %zs : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      %p = ftof %s : tile<128x128xf32> -> tile<128x128xf16>
+      %v, %t2 = load_view_tko weak %vv[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %o2 = mmaf %p, %v, %o : tile<128x128xf16>, tile<128x64xf16>, tile<128x64xf32>
+      continue %o2 : tile<128x64xf32>
+    }
+    %acc2 = for %i in (%m to %n, step %c1) : tile<i32> iter_values(%o = %acc) -> (tile<128x64xf32>) {
+      %k, %t1 = load_view_tko weak %vk[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %kt = permute %k [1, 0] : tile<128x64xf16> -> tile<64x128xf16>
+      %s = mmaf %q, %kt, %zs : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      %p = ftof %s : tile<128x128xf32> -> tile<128x128xf16>
+      %v, %t2 = load_view_tko weak %vv[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %o2 = mmaf %p, %v, %o : tile<128x128xf16>, tile<128x64xf16>, tile<128x64xf32>
+      continue %o2 : tile<128x64xf32>
+    }
+    %vo = make_partition_view %to : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>
+    %t3 = store_view_tko weak %acc2, %vo[%c0, %c0] : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  entry @other_view(%pq: tile<ptr<f16>>, %pk: tile<ptr<f16>>, %pv: tile<ptr<f16>>, %pw: tile<ptr<f16>>, %po: tile<ptr<f32>>, %n: tile<i32>, %m: tile<i32>) {
+    %tq = make_tensor_view %pq, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %tk = make_tensor_view %pk, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %tv = make_tensor_view %pv, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %tw = make_tensor_view %pw, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %to = make_tensor_view %po, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf32, strides=[64,1]>
+    %vq = make_partition_view %tq : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %vk = make_partition_view %tk : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>
+    %vv = make_partition_view %tv : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>
+    %vw = make_partition_view %tw : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %q, %t0 = load_view_tko weak %vq[%c0, %c0] : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %zs = constant <f32: 0.0> : tile<128x128xf32>
+    %zo = constant <f32: 0.0> : tile<128x64xf32>
+    %acc = for %i in (%c0 to %m, step %c1) : tile<i32> iter_values(%o = %zo) -> (tile<128x64xf32>) {
+      %k, %t1 = load_view_tko weak %vk[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %kt = permute %k [1, 0] : tile<128x64xf16> -> tile<64x128xf16>
+      %s = mmaf %q, %kt, %zs : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      %p = ftof %s : tile<128x128xf32> -> tile<128x128xf16>
+      %v, %t2 = load_view_tko weak %vv[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %o2 = mmaf %p, %v, %o : tile<128x128xf16>, tile<128x64xf16>, tile<128x64xf32>
+      continue %o2 : tile<128x64xf32>
+    }
+    %acc2 = for %i in (%m to %n, step %c1) : tile<i32> iter_values(%o = %acc) -> (tile<128x64xf32>) {
+      %k, %t1 = load_view_tko weak %vk[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %kt = permute %k [1, 0] : tile<128x64xf16> -> tile<64x128xf16>
+      %s = mmaf %q, %kt, %zs : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      %p = ftof %s : tile<128x128xf32> -> tile<128x128xf16>
+      %v, %t2 = load_view_tko weak %vw[%i, %c0] : partition_view<tile=(128x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %o2 = mmaf %p, %v, %o : tile<128x128xf16>, tile<128x64xf16>, tile<128x64xf32>
+      continue %o2 : tile<128x64xf32>
+    }
+    %vo = make_partition_view %to : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>
+    %t3 = store_view_tko weak %acc2, %vo[%c0, %c0] : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }
 }

@@ -11,6 +11,8 @@
 
 !A = !tirx.buffer<256xf32, shared, #tirx.layout<S[256:1]>>
 !B = !tirx.buffer<128xf32, shared, #tirx.layout<S[128:1]>>
+!M = !tirx.buffer<1xi64, shared, #tirx.layout<S[1:1]>>
+!MM = memref<1xi64, #gpu.address_space<workgroup>>
 !MA = memref<256xf32, #gpu.address_space<workgroup>>
 !MB = memref<128xf32, #gpu.address_space<workgroup>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
@@ -142,6 +144,74 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
       %bm = builtin.unrealized_conversion_cast %b : !B to !MB
       memref.store %x, %bm[%c0] : !MB
     }
+    gpu.return
+  }
+  // A TMA load into A completes on the mbarrier M: the load and M's own
+  // operations are done once M is invalidated (here by one thread, as the
+  // conversion does after its last wait): B, allocated after, shares A's
+  // bytes (A at 0, M at 1024, B at 0).
+  // CHECK-LABEL: gpu.func @tma_invalidated
+  // CHECK-SAME: workgroup(%[[ARR:.*]] : memref<1032xi8, #gpu.address_space<workgroup>>
+  // CHECK: memref.view %[[ARR]][%c0][] : memref<1032xi8, #gpu.address_space<workgroup>> to memref<256xf32
+  // CHECK: memref.view %[[ARR]][%c1024][] : memref<1032xi8, #gpu.address_space<workgroup>> to memref<1xi64
+  // CHECK: memref.view %[[ARR]][%c0{{.*}}][] : memref<1032xi8, #gpu.address_space<workgroup>> to memref<128xf32
+  gpu.func @tma_invalidated(%x: f32, %map: !llvm.ptr, %inval: i1) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %a = tirx.alloc : !A
+    %m = tirx.alloc : !M
+    %mm = builtin.unrealized_conversion_cast %m : !M to !MM
+    %mi = memref.extract_aligned_pointer_as_index %mm : !MM -> index
+    %mi64 = arith.index_castui %mi : index to i64
+    %bar = llvm.inttoptr %mi64 : i64 to !llvm.ptr<3>
+    nvvm.mbarrier.init %bar, %c1_i32 : !llvm.ptr<3>, i32
+    %am = builtin.unrealized_conversion_cast %a : !A to !MA
+    %ai = memref.extract_aligned_pointer_as_index %am : !MA -> index
+    %ai64 = arith.index_castui %ai : index to i64
+    %ap = llvm.inttoptr %ai64 : i64 to !llvm.ptr<3>
+    %dst = llvm.addrspacecast %ap : !llvm.ptr<3> to !llvm.ptr<7>
+    nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%c0_i32] : !llvm.ptr<7>, !llvm.ptr
+    nvvm.mbarrier.try_wait.parity %bar, %c0_i32, %c1_i32 : !llvm.ptr<3>, i32, i32
+    %y = memref.load %am[%c0] : !MA
+    gpu.barrier
+    scf.if %inval {
+      nvvm.mbarrier.inval %bar : !llvm.ptr<3>
+    }
+    gpu.barrier
+    %b = tirx.alloc : !B
+    %bm = builtin.unrealized_conversion_cast %b : !B to !MB
+    memref.store %y, %bm[%c0] : !MB
+    gpu.return
+  }
+  // Without the invalidation the load may still be in flight: A and M keep
+  // bytes of their own, and B too.
+  // CHECK-LABEL: gpu.func @tma_not_invalidated
+  // CHECK-SAME: workgroup(%{{.*}} : memref<1544xi8, #gpu.address_space<workgroup>>
+  gpu.func @tma_not_invalidated(%x: f32, %map: !llvm.ptr, %inval: i1) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %a = tirx.alloc : !A
+    %m = tirx.alloc : !M
+    %mm = builtin.unrealized_conversion_cast %m : !M to !MM
+    %mi = memref.extract_aligned_pointer_as_index %mm : !MM -> index
+    %mi64 = arith.index_castui %mi : index to i64
+    %bar = llvm.inttoptr %mi64 : i64 to !llvm.ptr<3>
+    nvvm.mbarrier.init %bar, %c1_i32 : !llvm.ptr<3>, i32
+    %am = builtin.unrealized_conversion_cast %a : !A to !MA
+    %ai = memref.extract_aligned_pointer_as_index %am : !MA -> index
+    %ai64 = arith.index_castui %ai : index to i64
+    %ap = llvm.inttoptr %ai64 : i64 to !llvm.ptr<3>
+    %dst = llvm.addrspacecast %ap : !llvm.ptr<3> to !llvm.ptr<7>
+    nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%c0_i32] : !llvm.ptr<7>, !llvm.ptr
+    nvvm.mbarrier.try_wait.parity %bar, %c0_i32, %c1_i32 : !llvm.ptr<3>, i32, i32
+    %y = memref.load %am[%c0] : !MA
+    gpu.barrier
+    gpu.barrier
+    %b = tirx.alloc : !B
+    %bm = builtin.unrealized_conversion_cast %b : !B to !MB
+    memref.store %y, %bm[%c0] : !MB
     gpu.return
   }
 }

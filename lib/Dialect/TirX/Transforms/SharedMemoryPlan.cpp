@@ -22,6 +22,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -55,14 +56,15 @@ bool allThreadsRun(Block *block, Operation *func) {
 
 /// Collects the ops that use the bytes of `alloc`: the users of the buffer
 /// and of every value computed from it without touching memory (views,
-/// casts, address arithmetic). Fails when such a value leaves through a
-/// region's arguments or results, where the uses are not followed.
-LogicalResult collectUses(AllocOp alloc, SmallVectorImpl<Operation *> &uses) {
+/// casts, address arithmetic), and those values (`values`). Fails when such
+/// a value leaves through a region's arguments or results, where the uses
+/// are not followed.
+LogicalResult collectUses(AllocOp alloc, SmallVectorImpl<Operation *> &uses,
+                          llvm::SetVector<Value> &values) {
   SmallVector<Value> work{alloc.getResult()};
-  llvm::DenseSet<Value> seen;
   while (!work.empty()) {
     Value value = work.pop_back_val();
-    if (!seen.insert(value).second)
+    if (!values.insert(value))
       continue;
     for (Operation *user : value.getUsers()) {
       if (user->hasTrait<OpTrait::IsTerminator>() || user->getNumRegions())
@@ -92,21 +94,55 @@ bool completes(Operation *op, Operation *user) {
   return false;
 }
 
+/// For each value computed from a shared buffer without touching memory
+/// (collectUses), the buffers it is computed from.
+using Derived = DenseMap<Value, llvm::SmallPtrSet<Operation *, 2>>;
+
+/// The mbarrier that tracks `op`'s access to shared memory: a TMA load's
+/// and the mbarrier operations' own; null for other ops.
+Value trackingBarrier(Operation *op) {
+  if (auto load = dyn_cast<NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp>(op))
+    return load.getMbar();
+  if (auto init = dyn_cast<NVVM::MBarrierInitOp>(op))
+    return init.getAddr();
+  if (auto arrive = dyn_cast<NVVM::MBarrierArriveExpectTxOp>(op))
+    return arrive.getAddr();
+  if (auto wait = dyn_cast<NVVM::MBarrierTryWaitParityOp>(op))
+    return wait.getAddr();
+  return Value();
+}
+
 /// The op after which the accesses of `user` to shared memory are done:
 /// `user` itself for synchronous ones; for an asynchronous one the first
 /// wait for all its kind's groups that follows it in its block or an
-/// enclosing one in `func`. Null when none follows (or the access is tracked by
-/// an mbarrier): the buffer's range cannot be bounded.
-Operation *accessEnd(Operation *user, Operation *func) {
+/// enclosing one in `func`; for one tracked by an mbarrier (a TMA load, the
+/// mbarrier's own operations) the first op after which every mbarrier it
+/// may use has been invalidated (mbarrier.inval, nested or not: PTX lets a
+/// program invalidate an mbarrier only once no transaction on it is
+/// pending). Null when none follows: the buffer's range cannot be bounded.
+Operation *accessEnd(Operation *user, Operation *func, const Derived &derived) {
+  if (Value bar = trackingBarrier(user)) {
+    auto it = derived.find(bar);
+    if (it == derived.end())
+      return nullptr;
+    llvm::SmallPtrSet<Operation *, 2> pending = it->second;
+    for (Operation *cur = user; cur != func; cur = cur->getParentOp())
+      for (Operation *op = cur->getNextNode(); op; op = op->getNextNode()) {
+        op->walk([&](NVVM::MBarrierInvalOp inval) {
+          auto gone = derived.find(inval.getAddr());
+          if (gone != derived.end() && gone->second.size() == 1)
+            pending.erase(*gone->second.begin());
+        });
+        if (pending.empty())
+          return op;
+      }
+    return nullptr;
+  }
   bool async =
       isa<NVVM::WgmmaMmaAsyncOp, NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp,
           NVVM::CpAsyncOp>(user);
   if (!async)
-    return isa<NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp,
-               NVVM::MBarrierInitOp, NVVM::MBarrierArriveExpectTxOp,
-               NVVM::MBarrierTryWaitParityOp>(user)
-               ? nullptr
-               : user;
+    return user;
   for (Operation *cur = user; cur != func; cur = cur->getParentOp())
     for (Operation *op = cur->getNextNode(); op; op = op->getNextNode())
       if (completes(op, user))
@@ -114,17 +150,19 @@ Operation *accessEnd(Operation *user, Operation *func) {
   return nullptr;
 }
 
-/// The live range of `alloc`.
-LiveRange liveRange(AllocOp alloc, Operation *func) {
+/// The live range of `alloc`, whose uses are `uses` (null: they could not
+/// be collected).
+LiveRange liveRange(AllocOp alloc, Operation *func,
+                    const std::optional<SmallVector<Operation *>> &uses,
+                    const Derived &derived) {
   LiveRange range;
   Block *block = alloc->getBlock();
-  SmallVector<Operation *> uses;
-  if (!allThreadsRun(block, func) || failed(collectUses(alloc, uses)))
+  if (!allThreadsRun(block, func) || !uses)
     return range;
   Operation *start = alloc, *end = alloc;
   bool used = false;
-  for (Operation *use : uses) {
-    Operation *done = accessEnd(use, func);
+  for (Operation *use : *uses) {
+    Operation *done = accessEnd(use, func, derived);
     if (!done)
       return range;
     Operation *first = block->findAncestorOpInBlock(*use);
@@ -210,9 +248,24 @@ void separate(const Lifted &l) {
 SharedPlan mlir::tirx::planSharedMemory(gpu::GPUFuncOp func,
                                         ArrayRef<SharedBuffer> buffers) {
   SharedPlan plan;
+  // The uses of every buffer first: an access tracked by an mbarrier ends
+  // where every buffer its mbarrier may be is invalidated (accessEnd).
+  SmallVector<std::optional<SmallVector<Operation *>>> uses;
+  Derived derived;
+  for (const SharedBuffer &buffer : buffers) {
+    SmallVector<Operation *> users;
+    llvm::SetVector<Value> values;
+    if (failed(collectUses(buffer.alloc, users, values))) {
+      uses.emplace_back();
+      continue;
+    }
+    for (Value v : values)
+      derived[v].insert(buffer.alloc);
+    uses.push_back(std::move(users));
+  }
   SmallVector<LiveRange> ranges;
-  for (const SharedBuffer &buffer : buffers)
-    ranges.push_back(liveRange(buffer.alloc, func));
+  for (auto [buffer, used] : llvm::zip(buffers, uses))
+    ranges.push_back(liveRange(buffer.alloc, func, used, derived));
 
   // Largest first (then in program order): a greedy first fit.
   SmallVector<unsigned> order(buffers.size());
