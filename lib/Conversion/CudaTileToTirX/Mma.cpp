@@ -1653,6 +1653,29 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     tmaB = tmaOperand(viewB.globalView,
                       cast<tirx::BufferType>(stageB[0].getType()), swizzleB);
   }
+  // B given K x N with 4-byte elements (tf32): wgmma reads it K-major only,
+  // which no TMA box is. TMA copies the tile as global memory holds it into
+  // a raw stage (row-major blocks of 32 columns, one 128-byte swizzle span
+  // each), and once it has landed every thread copies it into the K-major
+  // stage (prepareStages), where the shared memory holds both.
+  SmallVector<Value> rawB;
+  if (tmaA && !tmaB && plan->bits == 32 && !transposeB) {
+    int64_t k = bShape[0], n = bShape[1], span = 128 / 4;
+    int64_t rawBytes = k * n * 4;
+    if (n % span == 0 && stages * (stageBytes + rawBytes) <= budget) {
+      TileLayout raw({Iter{k, span, "m"}, Iter{n / span, k * span, "m"},
+                      Iter{span, 1, "m"}});
+      tmaB = tmaOperand(viewB.globalView,
+                        bufferType(b.getContext(), bShape, bElem,
+                                   tirx::MemScope::Shared, raw, 128),
+                        128);
+      if (tmaB)
+        for (int64_t s = 0; s < stages; ++s)
+          rawB.push_back(e.allocShared(bShape, bElem, raw, 128));
+    }
+  }
+  // The buffers the copies of B fill.
+  ArrayRef<Value> fillB = rawB.empty() ? ArrayRef<Value>(stageB) : rawB;
   bool tma = tmaA && tmaB;
   SmallVector<Value> stageBar;
   Value mapA, mapB;
@@ -1784,11 +1807,15 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     return success();
   };
 
-  // tf32 tiles are rounded in their stage once every thread's copies have
-  // landed, and read by the product after a second barrier.
-  auto roundStages = [&](Value a, Value bStage) {
-    if (!loop.roundA && !loop.roundB)
+  // Once a stage's copies have landed: B is copied from its raw stage
+  // `raw` into the K-major one, and tf32 tiles are rounded in their stage;
+  // the product reads them after a second barrier.
+  auto prepareStages = [&](Value a, Value bStage, Value raw) {
+    if (!loop.roundA && !loop.roundB && !raw)
       return;
+    if (raw)
+      tirx::CopyOp::create(b, loc, bStage, raw, nullptr, l.cta(), nullptr,
+                           nullptr);
     if (loop.roundA)
       roundStage(l, e, a, loop.roundA);
     if (loop.roundB)
@@ -1800,7 +1827,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   auto barOf = [&](int64_t s) { return tma ? stageBar[s] : Value(); };
   for (int64_t s = 0; s < ahead; ++s)
     if (failed(issue(arith::ConstantIndexOp::create(b, loc, s), stageA[s],
-                     stageB[s], barOf(s))))
+                     fillB[s], barOf(s))))
       return failure();
   // With TMA, the refill of a stage waits for every warpgroup's product
   // on it at a CTA barrier: no barrier comes before the product.
@@ -1913,13 +1940,13 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     // wait; wgmma: the refill barrier after the step).
     waitStage(tma ? pick(stageBar, stage) : Value(), phase);
     Value a = pick(stageA, stage), bStage = pick(stageB, stage);
-    roundStages(a, bStage);
+    prepareStages(a, bStage, rawB.empty() ? Value() : pick(rawB, stage));
     e.step(a, bStage, transposeA, transposeB, acc, async, inFlight);
     if (refillBarrier)
       e.barrier();
     Value next = arith::AddIOp::create(
         b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
-    if (failed(issue(next, pick(stageA, nextStage), pick(stageB, nextStage),
+    if (failed(issue(next, pick(stageA, nextStage), pick(fillB, nextStage),
                      tma ? pick(stageBar, nextStage) : Value())))
       return failure();
     scf::YieldOp::create(b, loc, carried);
@@ -1948,7 +1975,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       // warpgroup is done with the stage the next copy overwrites at the
       // refill barrier.
       waitStage(barOf(s), phase);
-      roundStages(stageA[s], stageB[s]);
+      prepareStages(stageA[s], stageB[s], rawB.empty() ? Value() : rawB[s]);
       e.step(stageA[s], stageB[s], transposeA, transposeB, acc, async,
              inFlight);
       if (refillBarrier)
@@ -1956,7 +1983,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       Value next = arith::AddIOp::create(
           b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
       int64_t n = (s + ahead) % stages;
-      if (failed(issue(next, stageA[n], stageB[n], barOf(n))))
+      if (failed(issue(next, stageA[n], fillB[n], barOf(n))))
         return failure();
     }
     if (tma) {
@@ -2317,10 +2344,11 @@ void LoopProducts::end(ct::ForOp forOp) {
   if (auto it = loopMaps.find(forOp); it != loopMaps.end()) {
     KeptMaps maps = it->second;
     loopMaps.erase(it);
+    // The loop's mbarriers in the order of its loads (deterministic PTX).
     SmallVector<Value> bars;
-    for (auto &[load, s] : streams)
-      if (s.forOp == forOp)
-        bars.append({s.bars[0], s.bars[1]});
+    for (auto load : forOp.getRegion().front().getOps<ct::LoadViewTkoOp>())
+      if (auto it = streams.find(load); it != streams.end())
+        bars.append({it->second.bars[0], it->second.bars[1]});
     gpu::BarrierOp::create(b, loc);
     bool keep = false;
     for (Operation *next = forOp->getNextNode(); next;

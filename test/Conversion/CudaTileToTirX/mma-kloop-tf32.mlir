@@ -1,14 +1,47 @@
-// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefix=TIRX
-// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTX
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a tma-loads=false" | FileCheck %s --check-prefix=TIRX
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefix=TMA
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --tma-loads=false %s | FileCheck %s --check-prefix=PTX
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTXTMA
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_80 %s | FileCheck %s --check-prefix=SM80
 
 // The matmul K loop of f32 arrays multiplied as tf32 (cuTile's matmul of
 // float32 inputs: each loaded tile goes through `ftof` to tf32). The loop is
-// pipelined like a 16-bit one. With B given K x N: cp.async copies the f32 tiles into the
-// stages, and each stage is rounded to tf32 in place (16-byte vectors in
-// storage order, `cvt.rn.tf32.f32`) between two barriers before the product
-// reads it. B given K x N is staged K-major (tf32 wgmma reads K-major
-// operands only), so cp.async copies its elements one by one.
+// pipelined like a 16-bit one. tf32 wgmma reads K-major operands only, so B
+// given K x N is staged K-major.
+//
+// By default TMA copies A into its stage and B, as global memory holds it,
+// into a raw stage (row-major blocks of 32 columns, one 128-byte swizzle
+// span each); both maps are `.tf32` maps, which round as they copy. Once a
+// stage has landed every thread copies the raw B into the K-major stage,
+// and the product reads it after a barrier; no rounding pass.
+// TMA-LABEL: gpu.func @kloop_tf32_nn
+// TMA: tirx.alloc : !tirx.buffer<32x128xf32, shared, <S[(32,128):(1,32)], swizzle = 128>>
+// TMA: %[[RAW:.*]] = tirx.alloc : !tirx.buffer<32x128xf32, shared, <S[(32,4,32):(32,1024,1)], swizzle = 128>>
+// TMA: tirx.tensor_maps %{{.*}}, %{{.*}} {boxes = [array<i64: 128, 32>, array<i64: 32, 32>], swizzles = array<i64: 128, 128>, tf32 = array<i1: true, true>}
+// TMA: scf.for
+// TMA: tirx.mbarrier_wait
+// TMA-NEXT: tirx.copy cta %{{.*}}, %[[RAW]] : !tirx.buffer<32x128xf32, shared, <S[(32,128):(1,32)], swizzle = 128>>, !tirx.buffer<32x128xf32, shared, <S[(32,4,32):(32,1024,1)], swizzle = 128>>
+// TMA-NEXT: gpu.barrier
+// TMA-NOT: llvm.nvvm.f2tf32.rn
+// TMA: tirx.gemm_async
+// TMA-NOT: llvm.nvvm.f2tf32.rn
+// TMA: gpu.return
+
+// PTXTMA-LABEL: .entry kloop_tf32_nn(
+// PTXTMA-NOT: cp.async.ca.shared.global
+// PTXTMA: tensormap.replace.tile.elemtype.global.b1024.b32 [{{.*}}], 11;
+// PTXTMA: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTXTMA: mbarrier.try_wait.parity.shared.b64
+// PTXTMA: ld.shared.b32
+// PTXTMA: st.shared.b32
+// PTXTMA: bar.sync
+// PTXTMA: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// PTXTMA-NOT: cvt.rn.tf32.f32
+
+// With cp.async (tma-loads=false): cp.async copies the f32 tiles into the
+// stages, B's elements one by one, and each stage is rounded to tf32 in
+// place (16-byte vectors in storage order, `cvt.rn.tf32.f32`) between two
+// barriers before the product reads it.
 
 // TIRX-LABEL: gpu.func @kloop_tf32_nn
 // TIRX: tirx.alloc : !tirx.buffer<128x32xf32, shared, {{.*}}swizzle = 128>>
@@ -86,29 +119,29 @@ cuda_tile.module @kernels {
 // stage, which would otherwise keep every thread between two barriers. A
 // tile rounded otherwise (nearest_away) keeps the pass, after a plain f32
 // map (elemtype 7).
-// TIRX-LABEL: gpu.func @kloop_tf32_nt
-// TIRX: tirx.tensor_maps {{.*}}tf32 = array<i1: true, true>
-// TIRX-NOT: f2tf32
-// TIRX-LABEL: gpu.func @kloop_tf32_nt_permuted_first
-// TIRX: tirx.tensor_maps {{.*}}tf32 = array<i1: false, true>
-// TIRX: scf.for
-// TIRX: llvm.nvvm.f2tf32.rna
-// TIRX-NOT: llvm.nvvm.f2tf32.rn"
-// PTX-LABEL: .entry kloop_tf32_nt(
-// PTX-NOT: ld.global
-// PTX-NOT: cp.async.ca.shared.global
-// PTX: elemtype.global.b1024.b32 [{{.*}}], 11;
-// PTX: elemtype.global.b1024.b32 [{{.*}}], 11;
-// PTX-NOT: cvt.rn.tf32.f32
-// PTX: cp.async.bulk.tensor.2d
-// PTX: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
-// PTX-LABEL: .entry kloop_tf32_nt_permuted_first(
-// PTX-NOT: ld.global
-// PTX-NOT: cp.async.ca.shared.global
-// PTX: elemtype.global.b1024.b32 [{{.*}}], 7;
-// PTX: elemtype.global.b1024.b32 [{{.*}}], 11;
-// PTX: cvt.rna.tf32.f32
-// PTX: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// TMA-LABEL: gpu.func @kloop_tf32_nt
+// TMA: tirx.tensor_maps {{.*}}tf32 = array<i1: true, true>
+// TMA-NOT: f2tf32
+// TMA-LABEL: gpu.func @kloop_tf32_nt_permuted_first
+// TMA: tirx.tensor_maps {{.*}}tf32 = array<i1: false, true>
+// TMA: scf.for
+// TMA: llvm.nvvm.f2tf32.rna
+// TMA-NOT: llvm.nvvm.f2tf32.rn"
+// PTXTMA-LABEL: .entry kloop_tf32_nt(
+// PTXTMA-NOT: ld.global
+// PTXTMA-NOT: cp.async.ca.shared.global
+// PTXTMA: elemtype.global.b1024.b32 [{{.*}}], 11;
+// PTXTMA: elemtype.global.b1024.b32 [{{.*}}], 11;
+// PTXTMA-NOT: cvt.rn.tf32.f32
+// PTXTMA: cp.async.bulk.tensor.2d
+// PTXTMA: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// PTXTMA-LABEL: .entry kloop_tf32_nt_permuted_first(
+// PTXTMA-NOT: ld.global
+// PTXTMA-NOT: cp.async.ca.shared.global
+// PTXTMA: elemtype.global.b1024.b32 [{{.*}}], 7;
+// PTXTMA: elemtype.global.b1024.b32 [{{.*}}], 11;
+// PTXTMA: cvt.rna.tf32.f32
+// PTXTMA: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
 cuda_tile.module @kernels_nt {
   entry @kloop_tf32_nt(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
     %pa = assume div_by<16>, %a : tile<ptr<f32>>
@@ -177,12 +210,12 @@ cuda_tile.module @kernels_nt {
 // Stages with fewer 16-byte vectors than threads (32x8 f32: 64 vectors,
 // 128 threads) take the blocked layout with replicas: the second 64 threads
 // hold copies (the copy back to shared memory writes each vector once).
-// TIRX-LABEL: gpu.func @kloop_tf32_small
-// TIRX: scf.for
-// TIRX: tirx.view %{{.*}} -> !tirx.buffer<256xf32, shared, <S[256:1]>>
-// TIRX: tirx.map cta %[[S:.*]], %[[S]] : !tirx.buffer<256xf32, local, <S[(64,4):(1@tx,1)] + R[2:64@tx]>>
-// TIRX: llvm.nvvm.f2tf32.rn
-// TIRX: tirx.gemm warp
+// TMA-LABEL: gpu.func @kloop_tf32_small
+// TMA: scf.for
+// TMA: tirx.view %{{.*}} -> !tirx.buffer<256xf32, shared, <S[256:1]>>
+// TMA: tirx.map cta %[[S:.*]], %[[S]] : !tirx.buffer<256xf32, local, <S[(64,4):(1@tx,1)] + R[2:64@tx]>>
+// TMA: llvm.nvvm.f2tf32.rn
+// TMA: tirx.gemm warp
 cuda_tile.module @kernels_small {
   entry @kloop_tf32_small(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
     %pa = assume div_by<16>, %a : tile<ptr<f32>>
