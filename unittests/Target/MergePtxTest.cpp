@@ -1,7 +1,7 @@
 //===- MergePtxTest.cpp - Merging the PTX of per-kernel modules -----------===//
 //
-// Part of TileIR. mergePtxModules: one header, items once, conflicting
-// definitions and different targets refused.
+// Part of TileIR. mergePtxModules: one header (the newest PTX version),
+// items once, conflicting definitions and different targets refused.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +95,30 @@ TEST(MergePtx, DifferentTargetsAreNotMerged) {
   other.replace(other.find("sm_90"), 5, "sm_80");
   EXPECT_FALSE(mergePtxModules(
       {std::string(kHeader) + entry("k1", ""), other + entry("k2", "")}));
+}
+
+TEST(MergePtx, TheNewestVersionIsTaken) {
+  // A kernel that builds TMA tensor maps takes PTX 8.3 where the others of
+  // its file keep the chip's default.
+  std::string newer(kHeader);
+  newer.replace(newer.find(".version 8.0"), 12, ".version 8.3");
+  std::optional<std::string> merged = mergePtxModules(
+      {std::string(kHeader) + entry("k1", ""), newer + entry("k2", ""),
+       std::string(kHeader) + entry("k3", "")});
+  ASSERT_TRUE(merged);
+  EXPECT_EQ(count(*merged, ".version"), 1u);
+  EXPECT_EQ(count(*merged, ".version 8.3\n"), 1u);
+  EXPECT_EQ(count(*merged, ".target sm_90\n"), 1u);
+  EXPECT_EQ(count(*merged, ".visible .entry k1("), 1u);
+  EXPECT_EQ(count(*merged, ".visible .entry k2("), 1u);
+  EXPECT_EQ(count(*merged, ".visible .entry k3("), 1u);
+}
+
+TEST(MergePtx, HeadersWithoutAVersionAreNotMerged) {
+  std::string bare(kHeader);
+  bare.erase(bare.find(".version 8.0\n"), 13);
+  EXPECT_FALSE(mergePtxModules(
+      {bare + entry("k1", ""), std::string(kHeader) + entry("k2", "")}));
 }
 
 TEST(MergePtx, TextWithoutAHeaderIsNotMerged) {

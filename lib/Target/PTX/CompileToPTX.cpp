@@ -616,28 +616,59 @@ static std::optional<PtxModule> parsePtx(StringRef ptx) {
   return module;
 }
 
+/// The `.version` of a PTX header as (major, minor) and the header with
+/// that line taken out; nullopt without a well-formed `.version` line.
+static std::optional<std::pair<std::pair<unsigned, unsigned>, std::string>>
+splitPtxVersion(StringRef header) {
+  size_t at = header.find(".version ");
+  if (at == StringRef::npos)
+    return std::nullopt;
+  size_t end = header.find('\n', at);
+  StringRef line = header.slice(at, end).drop_front(strlen(".version "));
+  auto [majorText, minorText] = line.trim().split('.');
+  unsigned major = 0, minor = 0;
+  if (majorText.getAsInteger(10, major) || minorText.getAsInteger(10, minor))
+    return std::nullopt;
+  std::string rest =
+      (header.take_front(at) +
+       (end == StringRef::npos ? "" : header.drop_front(end + 1)))
+          .str();
+  return std::pair{std::pair{major, minor}, rest};
+}
+
 /// One PTX module from the PTX of several gpu.modules of the same target:
-/// the first header, every item once (identical declarations, e.g. of
-/// vprintf, collapse). nullopt when two modules define one symbol
-/// differently or the headers differ.
+/// one header, every item once (identical declarations, e.g. of vprintf,
+/// collapse). The headers may differ in their `.version` only (a kernel
+/// that needs a newer PTX ISA than the chip's default, such as one that
+/// builds TMA tensor maps): the merged module takes the newest, under which
+/// the others' PTX is valid too. nullopt when two modules define one symbol
+/// differently or the headers differ otherwise.
 std::optional<std::string>
 mlir::tileir::mergePtxModules(ArrayRef<std::string> parts) {
   if (parts.size() == 1)
     return parts.front();
   std::string out;
   llvm::StringSet<> texts, defined;
-  std::optional<std::string> header;
+  std::optional<std::string> header, rest;
+  std::pair<unsigned, unsigned> newest{0, 0};
+  SmallVector<PtxModule> modules;
   for (const std::string &part : parts) {
     std::optional<PtxModule> module = parsePtx(part);
     if (!module)
       return std::nullopt;
-    if (!header) {
-      header = module->header;
-      out += *header;
-    } else if (*header != module->header) {
+    auto version = splitPtxVersion(module->header);
+    if (!version || (rest && *rest != version->second))
       return std::nullopt;
+    rest = version->second;
+    if (!header || version->first > newest) {
+      newest = version->first;
+      header = module->header;
     }
-    for (const PtxModule::Piece &piece : module->pieces) {
+    modules.push_back(std::move(*module));
+  }
+  out += *header;
+  for (const PtxModule &module : modules) {
+    for (const PtxModule::Piece &piece : module.pieces) {
       if (!piece.item) {
         out += piece.text;
         continue;
