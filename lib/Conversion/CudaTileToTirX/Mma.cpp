@@ -1588,39 +1588,17 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t stages = std::min<int64_t>(
       {kMaxStages, budget / stageBytes,
        llvm::divideCeilSigned(kBytesInFlight, stageBytes) + 1});
-  // A CTA of one warpgroup shares its SM with a second one where enough
-  // stages fit in half of the SM's shared memory.
-  if (plan->wgmma && plan->unitsM() * plan->gridN == 1)
-    if (int64_t half = halfSmStages(*l.target, stageBytes))
-      stages = std::min(stages, half);
-  if (stages < 2)
-    return l.fail(forOp, "needs " + std::to_string(2 * stageBytes) +
-                             " bytes of shared memory for two pipeline "
-                             "stages of its A and B tiles, more than the " +
-                             std::to_string(budget) + " available on " +
-                             l.target->getChip().str());
-  // wgmma keeps one group in flight when a stage is free for it. The loads
-  // run stages - 1 iterations ahead: the stage a load refills was read by
-  // the previous iteration's group, which every warpgroup has waited for
-  // at the barrier before the load (refillBarrier).
-  // A product with K-chunked promotion (f8 without fast_acc) waits for
-  // each chunk's sum before adding it to the accumulator: no group stays
-  // in flight.
-  bool async = plan->wgmma && stages >= 3 && !plan->promoteK;
-  int64_t inFlight = async ? 1 : 0;
-  int64_t ahead = stages - 1; // loads issued ahead
-  bool refillBarrier = inFlight > 0;
-
   OperandStaging stagingA = *operandStaging(*plan, true, transposeA);
   OperandStaging stagingB = *operandStaging(*plan, false, transposeB);
   bool asyncB = stagingB.async;
   SmallVector<Value> stageA, stageB;
   TileLayout layoutA = stagingA.layout, layoutB = stagingB.layout;
   unsigned swizzleA = stagingA.swizzle, swizzleB = stagingB.swizzle;
-  for (int64_t s = 0; s < stages; ++s) {
-    stageA.push_back(e.allocShared(aShape, aElem, layoutA, swizzleA));
-    stageB.push_back(e.allocShared(bShape, bElem, layoutB, swizzleB));
-  }
+  MLIRContext *ctx = b.getContext();
+  tirx::BufferType typeA =
+      bufferType(ctx, aShape, aElem, tirx::MemScope::Shared, layoutA, swizzleA);
+  tirx::BufferType typeB =
+      bufferType(ctx, bShape, bElem, tirx::MemScope::Shared, layoutB, swizzleB);
 
   // TMA loads (wgmma): where both views allow it (tmaOperand), one thread
   // copies each stage's boxes by TMA through tensor maps built on the
@@ -1648,41 +1626,97 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   bool tf32Copies = roundedByCopy(loop.roundA) || roundedByCopy(loop.roundB);
   if (plan->wgmma && (rolled || tf32Copies) && asyncB && l.tmaLoads &&
       l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion)) {
-    tmaA = tmaOperand(viewA.globalView,
-                      cast<tirx::BufferType>(stageA[0].getType()), swizzleA);
-    tmaB = tmaOperand(viewB.globalView,
-                      cast<tirx::BufferType>(stageB[0].getType()), swizzleB);
+    tmaA = tmaOperand(viewA.globalView, typeA, swizzleA);
+    tmaB = tmaOperand(viewB.globalView, typeB, swizzleB);
   }
-  // B given K x N with 4-byte elements (tf32): wgmma reads it K-major only,
-  // which no TMA box is. TMA copies the tile as global memory holds it into
-  // a raw stage (row-major blocks of 32 columns, one 128-byte swizzle span
-  // each), and once it has landed every thread copies it into the K-major
-  // stage (prepareStages), where the shared memory holds both.
-  SmallVector<Value> rawB;
-  if (tmaA && !tmaB && plan->bits == 32 && !transposeB) {
-    int64_t k = bShape[0], n = bShape[1], span = 128 / 4;
-    int64_t rawBytes = k * n * 4;
-    if (n % span == 0 && stages * (stageBytes + rawBytes) <= budget) {
-      TileLayout raw({Iter{k, span, "m"}, Iter{n / span, k * span, "m"},
-                      Iter{span, 1, "m"}});
-      tmaB = tmaOperand(viewB.globalView,
-                        bufferType(b.getContext(), bShape, bElem,
-                                   tirx::MemScope::Shared, raw, 128),
-                        128);
-      if (tmaB)
-        for (int64_t s = 0; s < stages; ++s)
-          rawB.push_back(e.allocShared(bShape, bElem, raw, 128));
-    }
+  // Operands with 4-byte elements (tf32) that global memory holds along M
+  // or N (B given K x N, a column-major A): wgmma reads them K-major only,
+  // which no TMA box is. TMA copies the tile as global memory holds it
+  // (A through the transposed view) into a raw stage, row-major blocks of
+  // 32 columns (one 128-byte swizzle span each), and once it has landed
+  // every thread copies it into the K-major stage (prepareStages), where
+  // the shared memory holds both for at least two stages.
+  int64_t rawBytes = 0;
+  std::optional<TileLayout> rawLayoutA, rawLayoutB;
+  PartitionViewInfo rawViewA;
+  auto rawStage =
+      [&](Value globalView, ArrayRef<int64_t> shape, Type elem,
+          std::optional<TmaOperand> &op) -> std::optional<TileLayout> {
+    int64_t rows = shape[0], cols = shape[1], span = 128 / 4;
+    int64_t bytes = rows * cols * 4;
+    if (cols % span != 0 || budget / (stageBytes + rawBytes + bytes) < 2)
+      return std::nullopt;
+    TileLayout raw({Iter{rows, span, "m"}, Iter{cols / span, rows * span, "m"},
+                    Iter{span, 1, "m"}});
+    op = tmaOperand(
+        globalView,
+        bufferType(ctx, shape, elem, tirx::MemScope::Shared, raw, 128), 128);
+    if (!op)
+      return std::nullopt;
+    rawBytes += bytes;
+    return raw;
+  };
+  bool tmaAllowed = plan->wgmma && (rolled || tf32Copies) && asyncB &&
+                    l.tmaLoads &&
+                    l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion);
+  if (tmaAllowed && !tmaA && plan->bits == 32 && !flipA &&
+      isColumnMajor(viewA)) {
+    rawViewA = transposedView(b, loc, viewA);
+    rawLayoutA =
+        rawStage(rawViewA.globalView, {aShape[1], aShape[0]}, aElem, tmaA);
   }
-  // The buffers the copies of B fill.
-  ArrayRef<Value> fillB = rawB.empty() ? ArrayRef<Value>(stageB) : rawB;
+  if (tmaAllowed && tmaA && !tmaB && plan->bits == 32 && !transposeB)
+    rawLayoutB = rawStage(viewB.globalView, bShape, bElem, tmaB);
   bool tma = tmaA && tmaB;
+  if (!tma) {
+    rawLayoutA.reset();
+    rawLayoutB.reset();
+    rawBytes = 0;
+  }
+  stages = std::min<int64_t>(stages, budget / (stageBytes + rawBytes));
+  // A CTA of one warpgroup shares its SM with a second one where enough
+  // stages fit in half of the SM's shared memory.
+  if (plan->wgmma && plan->unitsM() * plan->gridN == 1)
+    if (int64_t half = halfSmStages(*l.target, stageBytes + rawBytes))
+      stages = std::min(stages, half);
+  if (stages < 2)
+    return l.fail(forOp, "needs " + std::to_string(2 * stageBytes) +
+                             " bytes of shared memory for two pipeline "
+                             "stages of its A and B tiles, more than the " +
+                             std::to_string(budget) + " available on " +
+                             l.target->getChip().str());
+  // wgmma keeps one group in flight when a stage is free for it. The loads
+  // run stages - 1 iterations ahead: the stage a load refills was read by
+  // the previous iteration's group, which every warpgroup has waited for
+  // at the barrier before the load (refillBarrier).
+  // A product with K-chunked promotion (f8 without fast_acc) waits for
+  // each chunk's sum before adding it to the accumulator: no group stays
+  // in flight.
+  bool async = plan->wgmma && stages >= 3 && !plan->promoteK;
+  int64_t inFlight = async ? 1 : 0;
+  int64_t ahead = stages - 1; // loads issued ahead
+  bool refillBarrier = inFlight > 0;
+
+  for (int64_t s = 0; s < stages; ++s) {
+    stageA.push_back(e.allocShared(aShape, aElem, layoutA, swizzleA));
+    stageB.push_back(e.allocShared(bShape, bElem, layoutB, swizzleB));
+  }
+  SmallVector<Value> rawA, rawB;
+  for (int64_t s = 0; s < stages; ++s) {
+    if (rawLayoutA)
+      rawA.push_back(
+          e.allocShared({aShape[1], aShape[0]}, aElem, *rawLayoutA, 128));
+    if (rawLayoutB)
+      rawB.push_back(e.allocShared(bShape, bElem, *rawLayoutB, 128));
+  }
+  // The buffers the copies of A and B fill.
+  ArrayRef<Value> fillA = rawA.empty() ? ArrayRef<Value>(stageA) : rawA;
+  ArrayRef<Value> fillB = rawB.empty() ? ArrayRef<Value>(stageB) : rawB;
   SmallVector<Value> stageBar;
   Value mapA, mapB;
   bool tf32A = false, tf32B = false;
   int64_t tmaBytes = 0;
   if (tma) {
-    MLIRContext *ctx = b.getContext();
     stageBar = initMBarriers(b, loc, stages);
     for (Value stage : {stageA[0], stageB[0]}) {
       auto type = cast<tirx::BufferType>(stage.getType());
@@ -1777,7 +1811,9 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
         return idx;
       };
       if (tma) {
-        SmallVector<Value> idxA = indices(loop.loadA, kDimA, flipA);
+        // A raw A is copied through the transposed view.
+        SmallVector<Value> idxA =
+            indices(loop.loadA, kDimA, flipA || !rawA.empty());
         SmallVector<Value> idxB = indices(loop.loadB, kDimB, flipB);
         // One thread arms the mbarrier with the stage's bytes.
         inThread0(b, loc, [&] {
@@ -1785,7 +1821,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
               b, loc, bar, 0,
               arith::ConstantIntOp::create(b, loc, b.getI32Type(), tmaBytes));
         });
-        issueTma(*tmaA, viewA, idxA, dstA, bar, mapA);
+        issueTma(*tmaA, rawA.empty() ? viewA : rawViewA, idxA, dstA, bar, mapA);
         issueTma(*tmaB, viewB, idxB, dstB, bar, mapB);
         return success();
       }
@@ -1807,26 +1843,35 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     return success();
   };
 
-  // Once a stage's copies have landed: B is copied from its raw stage
-  // `raw` into the K-major one, and tf32 tiles are rounded in their stage;
-  // the product reads them after a second barrier.
-  auto prepareStages = [&](Value a, Value bStage, Value raw) {
-    if (!loop.roundA && !loop.roundB && !raw)
-      return;
-    if (raw)
-      tirx::CopyOp::create(b, loc, bStage, raw, nullptr, l.cta(), nullptr,
+  // Once a stage's copies have landed: A and B are copied from their raw
+  // stages `rawAStage` (K x M) and `rawBStage` into the K-major ones, and
+  // tf32 tiles are rounded in their stage; the product reads them after a
+  // second barrier.
+  auto prepareStages = [&](Value a, Value bStage, Value rawAStage,
+                           Value rawBStage) -> LogicalResult {
+    if (!loop.roundA && !loop.roundB && !rawAStage && !rawBStage)
+      return success();
+    if (rawAStage) {
+      FailureOr<Value> mk = l.permuteBuffer(rawAStage, {1, 0}, loc);
+      if (failed(mk))
+        return l.fail(forOp, "has a raw stage layout that is not power-of-two");
+      tirx::CopyOp::create(b, loc, a, *mk, nullptr, l.cta(), nullptr, nullptr);
+    }
+    if (rawBStage)
+      tirx::CopyOp::create(b, loc, bStage, rawBStage, nullptr, l.cta(), nullptr,
                            nullptr);
     if (loop.roundA)
       roundStage(l, e, a, loop.roundA);
     if (loop.roundB)
       roundStage(l, e, bStage, loop.roundB);
     e.barrier();
+    return success();
   };
 
   // Prologue: the first `ahead` iterations' tiles.
   auto barOf = [&](int64_t s) { return tma ? stageBar[s] : Value(); };
   for (int64_t s = 0; s < ahead; ++s)
-    if (failed(issue(arith::ConstantIndexOp::create(b, loc, s), stageA[s],
+    if (failed(issue(arith::ConstantIndexOp::create(b, loc, s), fillA[s],
                      fillB[s], barOf(s))))
       return failure();
   // With TMA, the refill of a stage waits for every warpgroup's product
@@ -1940,13 +1985,16 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     // wait; wgmma: the refill barrier after the step).
     waitStage(tma ? pick(stageBar, stage) : Value(), phase);
     Value a = pick(stageA, stage), bStage = pick(stageB, stage);
-    prepareStages(a, bStage, rawB.empty() ? Value() : pick(rawB, stage));
+    if (failed(prepareStages(a, bStage,
+                             rawA.empty() ? Value() : pick(rawA, stage),
+                             rawB.empty() ? Value() : pick(rawB, stage))))
+      return failure();
     e.step(a, bStage, transposeA, transposeB, acc, async, inFlight);
     if (refillBarrier)
       e.barrier();
     Value next = arith::AddIOp::create(
         b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
-    if (failed(issue(next, pick(stageA, nextStage), pick(fillB, nextStage),
+    if (failed(issue(next, pick(fillA, nextStage), pick(fillB, nextStage),
                      tma ? pick(stageBar, nextStage) : Value())))
       return failure();
     scf::YieldOp::create(b, loc, carried);
@@ -1975,7 +2023,10 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       // warpgroup is done with the stage the next copy overwrites at the
       // refill barrier.
       waitStage(barOf(s), phase);
-      prepareStages(stageA[s], stageB[s], rawB.empty() ? Value() : rawB[s]);
+      if (failed(prepareStages(stageA[s], stageB[s],
+                               rawA.empty() ? Value() : rawA[s],
+                               rawB.empty() ? Value() : rawB[s])))
+        return failure();
       e.step(stageA[s], stageB[s], transposeA, transposeB, acc, async,
              inFlight);
       if (refillBarrier)
@@ -1983,7 +2034,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       Value next = arith::AddIOp::create(
           b, loc, i, arith::ConstantIndexOp::create(b, loc, ahead));
       int64_t n = (s + ahead) % stages;
-      if (failed(issue(next, stageA[n], fillB[n], barOf(n))))
+      if (failed(issue(next, fillA[n], fillB[n], barOf(n))))
         return failure();
     }
     if (tma) {

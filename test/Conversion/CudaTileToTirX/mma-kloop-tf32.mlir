@@ -248,3 +248,51 @@ cuda_tile.module @kernels_small {
     return
   }
 }
+
+// A column-major (cuTile's tn): wgmma reads a tf32 A K-major only; TMA
+// copies the K x M tile through the transposed view into a raw stage and
+// every thread copies it, viewed M x K, into the K-major stage, as B given
+// K x N.
+// TMA-LABEL: gpu.func @kloop_tf32_tn
+// TMA: tirx.tensor_maps %{{.*}}, %{{.*}} {boxes = [array<i64: 32, 32>, array<i64: 32, 32>], swizzles = array<i64: 128, 128>, tf32 = array<i1: true, true>}
+// TMA: scf.for
+// TMA: tirx.mbarrier_wait
+// TMA-NEXT: %[[MK:.*]] = tirx.view %{{.*}} : !tirx.buffer<32x128xf32, shared, <S[(32,4,32):(32,1024,1)], swizzle = 128>> -> !tirx.buffer<128x32xf32, shared, <S[(4,32,32):(1024,1,32)], swizzle = 128>>
+// TMA-NEXT: tirx.copy cta %{{.*}}, %[[MK]] : !tirx.buffer<128x32xf32, shared, <S[(128,32):(32,1)], swizzle = 128>>
+// TMA-NEXT: tirx.copy cta %{{.*}}, %{{.*}} : !tirx.buffer<32x128xf32, shared, <S[(32,128):(1,32)], swizzle = 128>>
+// TMA-NEXT: gpu.barrier
+// TMA-NOT: llvm.nvvm.f2tf32.rn
+// TMA: tirx.gemm_async
+// TMA: gpu.return
+cuda_tile.module @kernels_tn {
+  entry @kloop_tf32_tn(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %pa = assume div_by<16>, %a : tile<ptr<f32>>
+    %pb = assume div_by<16>, %b : tile<ptr<f32>>
+    %pc = assume div_by<16>, %c : tile<ptr<f32>>
+    %dm = assume div_by<16>, %m : tile<i32>
+    %dn = assume div_by<16>, %n : tile<i32>
+    %dk = assume div_by<16>, %k : tile<i32>
+    %ta = make_tensor_view %pa, shape = [%dm, %dk], strides = [1, %dm] : tile<i32> -> tensor_view<?x?xf32, strides=[1,?]>
+    %tb = make_tensor_view %pb, shape = [%dk, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%dm, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[1,?]>>
+    %vb = make_partition_view %tb : partition_view<tile=(32x128), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %kt:2 = get_index_space_shape %va : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[1,?]>> -> tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<128x128xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    %acc = for %i in (%c0 to %kt#1, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
+      %x, %t0 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[1,?]>>, tile<i32> -> tile<128x32xf32>, token
+      %rx = ftof %x : tile<128x32xf32> -> tile<128x32xtf32>
+      %y, %t1 = load_view_tko weak %vb[%i, %by] token = %tok : partition_view<tile=(32x128), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<32x128xf32>, token
+      %ry = ftof %y : tile<32x128xf32> -> tile<32x128xtf32>
+      %p = mmaf %rx, %ry, %s : tile<128x32xtf32>, tile<32x128xtf32>, tile<128x128xf32>
+      continue %p : tile<128x128xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>
+    %t2 = store_view_tko weak %acc, %vc[%bx, %by] token = %tok : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+}
