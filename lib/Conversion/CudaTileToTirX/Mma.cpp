@@ -669,6 +669,26 @@ int64_t mlir::tileir::mmaAccumulatorRegisters(ct::EntryOp entry,
 // Building blocks
 //===----------------------------------------------------------------------===//
 
+/// The buffer type `type` with `shape` and tile layout `layout` (element
+/// type, memory scope and swizzle kept).
+static tirx::BufferType withShapeLayout(tirx::BufferType type,
+                                        ArrayRef<int64_t> shape,
+                                        const TileLayout &layout) {
+  return tirx::BufferType::get(type.getContext(), shape, type.getElementType(),
+                               type.getMemScope(),
+                               type.getLayout().withLayout(layout));
+}
+
+/// A view of the buffer `source` with `shape` and `layout` (its swizzle
+/// kept).
+static Value viewAs(OpBuilder &b, Location loc, Value source,
+                    ArrayRef<int64_t> shape, const TileLayout &layout) {
+  return tirx::ViewOp::create(
+      b, loc,
+      withShapeLayout(cast<tirx::BufferType>(source.getType()), shape, layout),
+      source);
+}
+
 namespace {
 
 /// Lowers one product: the plan and the buffers it works on.
@@ -686,13 +706,7 @@ public:
 
   /// A view of `source` (keeping its swizzle).
   Value view(Value source, ArrayRef<int64_t> shape, const TileLayout &layout) {
-    auto type = cast<tirx::BufferType>(source.getType());
-    return tirx::ViewOp::create(
-        b, loc,
-        tirx::BufferType::get(ctx, shape, type.getElementType(),
-                              type.getMemScope(),
-                              type.getLayout().withLayout(layout)),
-        source);
+    return viewAs(b, loc, source, shape, layout);
   }
 
   void barrier() { gpu::BarrierOp::create(b, loc); }
@@ -1421,10 +1435,8 @@ static std::optional<SmallVector<TmaBox, 2>> tmaBoxes(tirx::BufferType type,
       return std::nullopt;
     }
     box.layout = *sliced;
-    auto boxType = tirx::BufferType::get(
-        type.getContext(), box.shape, type.getElementType(), type.getMemScope(),
-        type.getLayout().withLayout(box.layout));
-    if (!tirx::tmaBoxMismatch(boxType).empty())
+    if (!tirx::tmaBoxMismatch(withShapeLayout(type, box.shape, box.layout))
+             .empty())
       return std::nullopt;
     boxes.push_back(std::move(box));
   }
@@ -1455,6 +1467,28 @@ tmaOperand(Value globalView, tirx::BufferType stage, unsigned swizzle) {
   if (!boxes)
     return std::nullopt;
   return TmaOperand{globalView, std::move(*boxes), swizzle};
+}
+
+/// One tirx.tensor_maps for `ops` (their global views and swizzles), with
+/// the boxes `boxes` (one per op, in its view's dimensions) and `.tf32`
+/// maps where `tf32` says so (empty: none). Returns the maps.
+static SmallVector<Value> buildTensorMaps(OpBuilder &b, Location loc,
+                                          ArrayRef<TmaOperand> ops,
+                                          ArrayRef<Attribute> boxes,
+                                          ArrayRef<bool> tf32 = {}) {
+  auto ptr = LLVM::LLVMPointerType::get(b.getContext(), 1);
+  SmallVector<Value> views;
+  SmallVector<int64_t> swizzles;
+  for (const TmaOperand &op : ops) {
+    views.push_back(op.globalView);
+    swizzles.push_back(op.swizzle);
+  }
+  bool anyTf32 = llvm::is_contained(tf32, true);
+  return tirx::TensorMapsOp::create(
+             b, loc, SmallVector<Type>(ops.size(), ptr), views,
+             b.getArrayAttr(boxes), b.getDenseI64ArrayAttr(swizzles),
+             anyTf32 ? b.getDenseBoolArrayAttr(tf32) : DenseBoolArrayAttr())
+      .getMaps();
 }
 
 /// Runs `body` in thread 0 of the CTA (an scf.if on the thread id).
@@ -1624,8 +1658,10 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     return round && round.getRoundingMode() == ct::RoundingMode::NearestEven;
   };
   bool tf32Copies = roundedByCopy(loop.roundA) || roundedByCopy(loop.roundB);
-  if (plan->wgmma && (rolled || tf32Copies) && asyncB && l.tmaLoads &&
-      l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion)) {
+  bool tmaAllowed = plan->wgmma && (rolled || tf32Copies) && asyncB &&
+                    l.tmaLoads &&
+                    l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion);
+  if (tmaAllowed) {
     tmaA = tmaOperand(viewA.globalView, typeA, swizzleA);
     tmaB = tmaOperand(viewB.globalView, typeB, swizzleB);
   }
@@ -1646,8 +1682,9 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     int64_t bytes = rows * cols * 4;
     if (cols % span != 0 || budget / (stageBytes + rawBytes + bytes) < 2)
       return std::nullopt;
-    TileLayout raw({Iter{rows, span, "m"}, Iter{cols / span, rows * span, "m"},
-                    Iter{span, 1, "m"}});
+    // Blocks of 32 columns, each rows x 128 bytes: the K-major swizzled
+    // form, with the raw stage's columns as "K".
+    TileLayout raw = mma::getWgmmaKMajorSwizzledLayout(rows, cols, 32);
     op = tmaOperand(
         globalView,
         bufferType(ctx, shape, elem, tirx::MemScope::Shared, raw, 128), 128);
@@ -1656,9 +1693,6 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     rawBytes += bytes;
     return raw;
   };
-  bool tmaAllowed = plan->wgmma && (rolled || tf32Copies) && asyncB &&
-                    l.tmaLoads &&
-                    l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion);
   if (tmaAllowed && !tmaA && plan->bits == 32 && !flipA &&
       isColumnMajor(viewA)) {
     rawViewA = transposedView(b, loc, viewA);
@@ -1722,7 +1756,6 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       auto type = cast<tirx::BufferType>(stage.getType());
       tmaBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
     }
-    auto ptr = LLVM::LLVMPointerType::get(ctx, 1);
     if (roundedByCopy(loop.roundA)) {
       loop.roundA = nullptr;
       tf32A = true;
@@ -1731,17 +1764,13 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       loop.roundB = nullptr;
       tf32B = true;
     }
-    auto maps = tirx::TensorMapsOp::create(
-        b, loc, TypeRange{ptr, ptr},
-        ValueRange{tmaA->globalView, tmaB->globalView},
-        b.getArrayAttr({b.getDenseI64ArrayAttr(tmaA->boxes[0].shape),
-                        b.getDenseI64ArrayAttr(tmaB->boxes[0].shape)}),
-        b.getDenseI64ArrayAttr(
-            {int64_t(tmaA->swizzle), int64_t(tmaB->swizzle)}),
-        tf32A || tf32B ? b.getDenseBoolArrayAttr({tf32A, tf32B})
-                       : DenseBoolArrayAttr());
-    mapA = maps.getMaps()[0];
-    mapB = maps.getMaps()[1];
+    SmallVector<Value> maps =
+        buildTensorMaps(b, loc, {*tmaA, *tmaB},
+                        {b.getDenseI64ArrayAttr(tmaA->boxes[0].shape),
+                         b.getDenseI64ArrayAttr(tmaB->boxes[0].shape)},
+                        {tf32A, tf32B});
+    mapA = maps[0];
+    mapB = maps[1];
     e.barrier();
   }
 
@@ -2215,12 +2244,8 @@ matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
   return Result(std::move(c));
 }
 
-/// The streamed loads of `forOp` and, where TMA copies them (every stream
-/// feeds a wgmma product and its view and buffer allow it: tmaOperand;
-/// one thread issues a tile's boxes, completing on the buffer's mbarrier,
-/// where every thread computed its cp.async addresses and bounds), their
-/// TMA operands and tensor-map boxes (in the view's dimensions).
 namespace {
+/// What analyzeStreams finds in a loop.
 struct LoopStreams {
   SmallVector<StreamCandidate, 2> found;
   /// Empty where the streams are copied by cp.async.
@@ -2236,6 +2261,11 @@ static tirx::BufferType streamBuffer(OpBuilder &b, const StreamCandidate &c) {
                     c.staging.swizzle);
 }
 
+/// The streamed loads of `forOp` and, where TMA copies them (every stream
+/// feeds a wgmma product and its view and buffer allow it: tmaOperand;
+/// one thread issues a tile's boxes, completing on the buffer's mbarrier,
+/// where every thread computed its cp.async addresses and bounds), their
+/// TMA operands and tensor-map boxes (in the view's dimensions).
 static FailureOr<LoopStreams> analyzeStreams(EntryLowering &l,
                                              ct::ForOp forOp) {
   LoopStreams r;
@@ -2265,9 +2295,7 @@ static FailureOr<LoopStreams> analyzeStreams(EntryLowering &l,
                    streamBuffer(l.b, c), c.staging.swizzle);
     if (!op) {
       r.tma.clear();
-      r.maps.views.clear();
-      r.maps.boxes.clear();
-      r.maps.swizzles.clear();
+      r.maps = {};
       return r;
     }
     // A buffer's rows and columns are tensor dimensions rowDim and
@@ -2322,16 +2350,7 @@ LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
     } else {
       if (kept)
         tirx::TensorMapsReleaseOp::create(b, loc, kept->maps[0]);
-      auto ptr = LLVM::LLVMPointerType::get(b.getContext(), 1);
-      SmallVector<Value> views;
-      for (const TmaOperand &op : tma)
-        views.push_back(op.globalView);
-      maps = tirx::TensorMapsOp::create(
-                 b, loc, SmallVector<Type>(tma.size(), ptr), views,
-                 b.getArrayAttr(streamsOf->maps.boxes),
-                 b.getDenseI64ArrayAttr(streamsOf->maps.swizzles),
-                 DenseBoolArrayAttr())
-                 .getMaps();
+      maps = buildTensorMaps(b, loc, tma, streamsOf->maps.boxes);
     }
     kept.reset();
     loopMaps[forOp] = {b.getInsertionBlock(), streamsOf->maps, maps};
@@ -2483,14 +2502,7 @@ LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
             l.tensorOrderRegion(info, load.getIndex(), loc, within, shape);
         if (!region)
           break;
-        auto dstType = cast<tirx::BufferType>(dst.getType());
-        Value part = tirx::ViewOp::create(
-            b, loc,
-            tirx::BufferType::get(b.getContext(), box.shape,
-                                  dstType.getElementType(),
-                                  dstType.getMemScope(),
-                                  dstType.getLayout().withLayout(box.layout)),
-            dst);
+        Value part = viewAs(b, loc, dst, box.shape, box.layout);
         copies.push_back(
             {tirx::emitShapeView(b, loc, part, shape), region->region});
       }

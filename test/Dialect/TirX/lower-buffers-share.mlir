@@ -184,6 +184,41 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     memref.store %y, %bm[%c0] : !MB
     gpu.return
   }
+  // An invalidation inside a loop (which may run no iteration) does not
+  // end the load's accesses: A and M keep bytes of their own.
+  // CHECK-LABEL: gpu.func @tma_invalidated_in_loop
+  // CHECK-SAME: workgroup(%{{.*}} : memref<1544xi8, #gpu.address_space<workgroup>>
+  gpu.func @tma_invalidated_in_loop(%x: f32, %map: !llvm.ptr, %inval: i1) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %a = tirx.alloc : !A
+    %m = tirx.alloc : !M
+    %mm = builtin.unrealized_conversion_cast %m : !M to !MM
+    %mi = memref.extract_aligned_pointer_as_index %mm : !MM -> index
+    %mi64 = arith.index_castui %mi : index to i64
+    %bar = llvm.inttoptr %mi64 : i64 to !llvm.ptr<3>
+    nvvm.mbarrier.init %bar, %c1_i32 : !llvm.ptr<3>, i32
+    %am = builtin.unrealized_conversion_cast %a : !A to !MA
+    %ai = memref.extract_aligned_pointer_as_index %am : !MA -> index
+    %ai64 = arith.index_castui %ai : index to i64
+    %ap = llvm.inttoptr %ai64 : i64 to !llvm.ptr<3>
+    %dst = llvm.addrspacecast %ap : !llvm.ptr<3> to !llvm.ptr<7>
+    nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %map, %bar, box[%c0_i32] : !llvm.ptr<7>, !llvm.ptr
+    nvvm.mbarrier.try_wait.parity %bar, %c0_i32, %c1_i32 : !llvm.ptr<3>, i32, i32
+    %y = memref.load %am[%c0] : !MA
+    gpu.barrier
+    %c1 = arith.constant 1 : index
+    %n = arith.index_castui %mi64 : i64 to index
+    scf.for %i = %c0 to %n step %c1 {
+      nvvm.mbarrier.inval %bar : !llvm.ptr<3>
+    }
+    gpu.barrier
+    %b = tirx.alloc : !B
+    %bm = builtin.unrealized_conversion_cast %b : !B to !MB
+    memref.store %y, %bm[%c0] : !MB
+    gpu.return
+  }
   // Without the invalidation the load may still be in flight: A and M keep
   // bytes of their own, and B too.
   // CHECK-LABEL: gpu.func @tma_not_invalidated

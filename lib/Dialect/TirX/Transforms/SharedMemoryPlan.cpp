@@ -117,9 +117,10 @@ Value trackingBarrier(Operation *op) {
 /// wait for all its kind's groups that follows it in its block or an
 /// enclosing one in `func`; for one tracked by an mbarrier (a TMA load, the
 /// mbarrier's own operations) the first op after which every mbarrier it
-/// may use has been invalidated (mbarrier.inval, nested or not: PTX lets a
-/// program invalidate an mbarrier only once no transaction on it is
-/// pending). Null when none follows: the buffer's range cannot be bounded.
+/// may use has been invalidated (mbarrier.inval, in a branch or not, but not
+/// in a loop: PTX lets a program invalidate an mbarrier only once no
+/// transaction on it is pending). Null when none follows: the buffer's
+/// range cannot be bounded.
 Operation *accessEnd(Operation *user, Operation *func, const Derived &derived) {
   if (Value bar = trackingBarrier(user)) {
     auto it = derived.find(bar);
@@ -129,6 +130,12 @@ Operation *accessEnd(Operation *user, Operation *func, const Derived &derived) {
     for (Operation *cur = user; cur != func; cur = cur->getParentOp())
       for (Operation *op = cur->getNextNode(); op; op = op->getNextNode()) {
         op->walk([&](NVVM::MBarrierInvalOp inval) {
+          // Not inside a loop that may run no iteration (a branch on the
+          // thread id is how one thread invalidates for the CTA).
+          for (Operation *p = inval->getParentOp(); p != op->getParentOp();
+               p = p->getParentOp())
+            if (isa<LoopLikeOpInterface>(p))
+              return;
           auto gone = derived.find(inval.getAddr());
           if (gone != derived.end() && gone->second.size() == 1)
             pending.erase(*gone->second.begin());
