@@ -82,4 +82,107 @@ TEST(SharedStaging, ConflictFreeWalksKeepPaddedRows) {
       TileLayout({Iter{64, 72, "m"}, Iter{64, 1, "m"}}, {}).canonicalize());
 }
 
+/// The flat indices the partition of `plan` gives thread `t`, register `r`
+/// (the flat bits undone from the copy's order), over every thread and
+/// register of the plan: each element of the tile exactly once.
+void expectCoversTileOnce(const SharedCopyPlan &plan, unsigned numBits) {
+  llvm::DenseSet<int64_t> seen;
+  llvm::SmallVector<unsigned> threadBits, memBits;
+  for (auto [k, bit] : llvm::enumerate(plan.partition.shard))
+    (bit.isThread() ? threadBits : memBits).push_back(k);
+  for (int64_t t : enumerateSubsets(threadBits))
+    for (int64_t r : enumerateSubsets(memBits)) {
+      int64_t reordered = t | r, flat = 0;
+      for (auto [k, j] : llvm::enumerate(plan.order))
+        if ((reordered >> k) & 1)
+          flat |= int64_t(1) << j;
+      EXPECT_TRUE(seen.insert(flat).second);
+    }
+  EXPECT_EQ(int64_t(seen.size()), int64_t(1) << numBits);
+}
+
+SharedCopySide sharedSide(llvm::StringRef layout, unsigned swizzleBytes,
+                          unsigned elementBits) {
+  SharedCopySide side{*BitLayout::get(parseOrFail(layout)), std::nullopt};
+  if (swizzleBytes) {
+    auto swizzle = Swizzle::forMode(swizzleBytes, elementBits);
+    EXPECT_TRUE(static_cast<bool>(swizzle));
+    side.swizzle = *swizzle;
+  }
+  return side;
+}
+
+TEST(SharedCopy, TransposeBetween128ByteSwizzledStagesIsConflictFree) {
+  // A 32 x 128 f32 tile given with N contiguous (128-byte rows of 32
+  // elements, four column blocks) into a K-major stage (K contiguous): the
+  // raw and the K-major wgmma stages of a tf32 B given K x N.
+  SharedCopySide src = sharedSide("S[(32,4,32):(32,1024,1)]", 128, 32);
+  SharedCopySide dst = sharedSide("S[(32,128):(1,32)]", 128, 32);
+  std::optional<SharedCopyPlan> plan = planSharedCopy(dst, src, 12, 4, 128);
+  ASSERT_TRUE(plan.has_value());
+  EXPECT_FALSE(plan->sameVector);
+  // No 4 x 4 block is conflict-free on both sides (the two swizzles XOR
+  // the chunk with bits the other side needs for its own chunks); 4 x 2
+  // blocks are: 16-byte loads along N, 8-byte stores along K.
+  EXPECT_EQ(plan->srcVecBits, 2u);
+  EXPECT_EQ(plan->dstVecBits, 1u);
+  EXPECT_EQ(plan->order[0], 0u); // N, stride 1 in the source
+  EXPECT_EQ(plan->order[2], 7u); // K, stride 1 in the destination
+  // The least possible: a warp moves 128 bytes per wavefront, 8 elements
+  // of 4 bytes a lane each way (2 loads of 4 wavefronts, 4 stores of 2).
+  EXPECT_EQ(plan->wavefronts, 2 * 4 + 4 * 2);
+  expectCoversTileOnce(*plan, 12);
+  // Walked in the other direction: 16-byte loads along K.
+  std::optional<SharedCopyPlan> back = planSharedCopy(src, dst, 12, 4, 128);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->srcVecBits, 2u);
+  EXPECT_EQ(back->wavefronts,
+            2 * (int64_t(1) << (back->srcVecBits + back->dstVecBits)));
+  expectCoversTileOnce(*back, 12);
+}
+
+TEST(SharedCopy, UnswizzledTransposeCoversTheTile) {
+  // Row-major into column-major 64 x 64 f32 without a swizzle: lanes
+  // along a row read one word each, lanes along a column write one word
+  // each into one bank: the conflicts are those of the best walk.
+  SharedCopySide src = sharedSide("S[64,64]", 0, 32);
+  SharedCopySide dst = sharedSide("S[(64,64):(1,64)]", 0, 32);
+  std::optional<SharedCopyPlan> plan = planSharedCopy(dst, src, 12, 4, 256);
+  ASSERT_TRUE(plan.has_value());
+  expectCoversTileOnce(*plan, 12);
+}
+
+TEST(SharedCopy, SameRunIsOneVector) {
+  // Both sides row-major, one swizzled: 16-byte vectors on both sides.
+  SharedCopySide src = sharedSide("S[64,64]", 0, 16);
+  SharedCopySide dst = sharedSide("S[64,64]", 128, 16);
+  std::optional<SharedCopyPlan> plan = planSharedCopy(dst, src, 12, 2, 128);
+  ASSERT_TRUE(plan.has_value());
+  EXPECT_TRUE(plan->sameVector);
+  EXPECT_EQ(plan->srcVecBits, 3u);
+  EXPECT_EQ(plan->wavefronts, 4 + 4);
+  // The wider budget does not change a vector each side already moves.
+  EXPECT_EQ(plan->order[0], 0u);
+  expectCoversTileOnce(*plan, 12);
+}
+
+TEST(SharedCopy, BlocksStayWithinTheirBudget) {
+  // 8-bit elements: 16-byte runs on both sides would make 256-byte
+  // blocks; the destination's accesses are shortened to 8 bytes.
+  SharedCopySide src = sharedSide("S[64,64]", 0, 8);
+  SharedCopySide dst = sharedSide("S[(64,64):(1,64)]", 0, 8);
+  std::optional<SharedCopyPlan> plan = planSharedCopy(dst, src, 12, 1, 128);
+  ASSERT_TRUE(plan.has_value());
+  EXPECT_EQ(plan->srcVecBits, 4u);
+  EXPECT_EQ(plan->dstVecBits, 3u);
+  expectCoversTileOnce(*plan, 12);
+}
+
+TEST(SharedCopy, NoVectorRunNoPlan) {
+  // Odd row strides on both sides keep every access to one element.
+  SharedCopySide src = sharedSide("S[(16,16):(17,1)]", 0, 32);
+  SharedCopySide dst = sharedSide("S[(16,16):(1,17)]", 0, 32);
+  EXPECT_FALSE(planSharedCopy(dst, src, 8, 4, 128).has_value());
+}
+
 } // namespace

@@ -67,6 +67,59 @@ StagingLayout chooseStagingLayout(const BitLayout &src, const BitLayout &dst,
                                   llvm::ArrayRef<int64_t> shape,
                                   int64_t elemBytes);
 
+/// One shared buffer of a shared-to-shared copy: its bits and the swizzle
+/// composed after them.
+struct SharedCopySide {
+  BitLayout bits;
+  std::optional<Swizzle> swizzle;
+};
+
+/// How a power-of-two tile is copied between two shared buffers whose
+/// contiguous runs may differ (a transpose between a row-major and a
+/// K-major stage): each thread moves a block of the tile through registers,
+/// loading it with vector accesses along the source's run and storing it
+/// with vector accesses along the destination's.
+struct SharedCopyPlan {
+  /// The tile's flat bits in the copy's order: the source's vector bits
+  /// (source strides 1, 2, ...), the destination's (when they differ from
+  /// the source's), the thread bits, then the bits each thread iterates.
+  llvm::SmallVector<unsigned> order;
+  /// The partition over the reordered flat bits: the block and the iterated
+  /// bits on `m`, the thread bits on `tx`.
+  BitLayout partition;
+  /// log2 of the elements of one source and one destination access.
+  unsigned srcVecBits = 0, dstVecBits = 0;
+  /// Whether both sides access the same vector (the destination's vector
+  /// bits are the source's): the block is that vector.
+  bool sameVector = false;
+  /// Shared-memory wavefronts of one warp moving one block a lane (its
+  /// loads and stores, countWarpWavefronts of each).
+  int64_t wavefronts = 0;
+};
+
+/// The largest register block one thread of a shared-to-shared copy holds.
+inline constexpr int64_t kMaxCopyBlockBytes = 128;
+
+/// The plan of a copy of a tile of `numBits` flat bits from `src` to `dst`
+/// by `threads` threads, or nullopt when neither side has a vector run of
+/// two elements or more (element-wise copies do as well). A side's vector
+/// is a prefix of its run of flat bits at strides 1, 2, ... within
+/// kMaxVectorBytes, one swizzle chunk and the side's alignment; the block is
+/// both vectors, within kMaxCopyBlockBytes. For each pair of vectors the
+/// threads' bits are those of the other bits that need the fewest
+/// wavefronts (the lanes of one 16-byte access phase chosen first, then one
+/// lane at a time; on ties the lower flat bits); the pair kept needs the
+/// fewest wavefronts per element, then the fewest instructions per element,
+/// then has the longest vectors. Two vectors need not both be as wide as
+/// they may: lanes reading 4-byte words of 128-byte rows and writing
+/// 16-byte columns of a 128-byte swizzle are conflict-free where 4 x 4
+/// blocks cannot be.
+std::optional<SharedCopyPlan> planSharedCopy(const SharedCopySide &dst,
+                                             const SharedCopySide &src,
+                                             unsigned numBits,
+                                             int64_t elemBytes,
+                                             int64_t threads);
+
 } // namespace tileir::layout
 
 #endif // TILEIR_LAYOUT_SHAREDSTAGING_H

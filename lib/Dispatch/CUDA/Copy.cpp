@@ -14,6 +14,13 @@
 //                   masked path for partial tiles.
 //   vec_{256,128,64,32,16}b (20): the same with a forced vector width
 //                   (256 bits: global <-> register on sm_100+ only).
+//   vec_blocks (10): between two shared buffers: each thread moves blocks
+//                   of the tile through registers, loaded with vectors
+//                   along the source's contiguous run and stored with
+//                   vectors along the destination's (a transpose between a
+//                   row-major and a column-major stage), the vectors and
+//                   the threads chosen for fewest bank conflicts
+//                   (layout::planSharedCopy).
 //   fallback   (0): element-wise copies.
 // Register-to-register copies use the elementwise `reg` variant.
 //
@@ -741,6 +748,118 @@ Variant makeCopyVariant(StringRef name, int prio, int64_t maxBytes,
 }
 
 //===----------------------------------------------------------------------===//
+// vec_blocks
+//===----------------------------------------------------------------------===//
+
+/// A copy between two shared buffers and its plan (layout::planSharedCopy).
+struct SharedBlockCopy {
+  CopySides sides;
+  layout::SharedCopyPlan plan;
+};
+
+Predicate sharedBlockPlan() {
+  return {"sharedBlockPlan", [](Operation *op, const DispatchContext &ctx) {
+            auto copy = cast<tirx::CopyOp>(op);
+            if (!copy.getDst().getType().isShared() ||
+                !copy.getSrc().getType().isShared())
+              return Outcome::fail("needs two shared buffers");
+            ArrayRef<int64_t> shape = copy.getDst().getType().getShape();
+            unsigned numBits = 0;
+            for (int64_t e : shape) {
+              if (!llvm::isPowerOf2_64(e))
+                return Outcome::fail("expects power-of-two extents, got " +
+                                     std::to_string(e));
+              numBits += llvm::Log2_64(e);
+            }
+            std::string why;
+            SharedBlockCopy plan;
+            FailureOr<Side> dst = matchSide(copy.getDst(), why);
+            if (failed(dst))
+              return Outcome::fail(why);
+            FailureOr<Side> src = matchSide(copy.getSrc(), why);
+            if (failed(src))
+              return Outcome::fail(why);
+            std::optional<layout::SharedCopyPlan> chosen =
+                layout::planSharedCopy(
+                    {dst->bits, dst->swizzle}, {src->bits, src->swizzle},
+                    numBits,
+                    tirx::getMemoryBytes(
+                        copy.getDst().getType().getElementType()),
+                    ctx.getScopeThreads());
+            if (!chosen)
+              return Outcome::fail("neither layout has two consecutive "
+                                   "elements one access can move");
+            plan.sides.dst = *dst;
+            plan.sides.src = *src;
+            plan.plan = std::move(*chosen);
+            return Outcome::ok(std::move(plan));
+          }};
+}
+
+/// Each thread loads its blocks with the source's vectors and stores them
+/// with the destination's, the elements regrouped in registers.
+Outcome emitSharedBlockCopy(tirx::CopyOp op, const SharedBlockCopy &copy,
+                            DispatchContext &ctx, RewriterBase &rewriter) {
+  OpBuilder &b = rewriter;
+  Location loc = op.getLoc();
+  Type elemType = op.getDst().getType().getElementType();
+  Type memType = tirx::getMemoryType(elemType);
+  ArrayRef<int64_t> shape = op.getDst().getType().getShape();
+  const layout::SharedCopyPlan &plan = copy.plan;
+  const BitLayout &part = plan.partition;
+  CopySides sides = copy.sides;
+  sides.dst.bits = sides.dst.bits.reordered(plan.order);
+  sides.src.bits = sides.src.bits.reordered(plan.order);
+
+  Value tid = emitThreadId(b, loc);
+  SideAccess dst(b, loc, sides.dst, part, shape, elemType, tid);
+  SideAccess src(b, loc, sides.src, part, shape, elemType, tid);
+  Value leader =
+      emitIsReplicaLeader(b, loc, part, tid, ctx.getScopeThreads());
+  std::optional<OpBuilder::InsertionGuard> guard;
+  if (leader) {
+    auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+    guard.emplace(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+
+  unsigned srcBits = plan.srcVecBits;
+  unsigned dstBits = plan.sameVector ? 0 : plan.dstVecBits;
+  int64_t srcWidth = int64_t(1) << srcBits, dstWidth = int64_t(1) << dstBits;
+  SmallVector<unsigned> iterBits(
+      llvm::make_filter_range(part.registerBits(), [&](unsigned j) {
+        return j >= srcBits + dstBits;
+      }));
+  for (int64_t flat : enumerateSubsets(iterBits)) {
+    if (plan.sameVector) {
+      dst.store(src.load(flat, srcWidth), flat, srcWidth);
+      continue;
+    }
+    // The block's source vectors (rows), as memory values, then its
+    // destination vectors (columns): element k of each row.
+    SmallVector<Value> rows;
+    for (int64_t i = 0; i < dstWidth; ++i)
+      rows.push_back(
+          tirx::toMemoryValue(b, loc, src.load(flat | (i << srcBits), srcWidth)));
+    for (int64_t k = 0; k < srcWidth; ++k) {
+      SmallVector<Value> column;
+      for (Value row : rows)
+        column.push_back(srcWidth == 1 ? row
+                                       : vector::ExtractOp::create(b, loc, row, k)
+                                             .getResult());
+      Value value = dstWidth == 1
+                        ? column.front()
+                        : vector::FromElementsOp::create(
+                              b, loc, VectorType::get({dstWidth}, memType),
+                              column)
+                              .getResult();
+      dst.store(value, flat | k, dstWidth);
+    }
+  }
+  return Outcome::ok();
+}
+
+//===----------------------------------------------------------------------===//
 // ldstmatrix
 //===----------------------------------------------------------------------===//
 
@@ -1096,6 +1215,21 @@ void tileir::dispatch::registerCudaCopyVariants(Registry &registry) {
                                  priority::kForcedOnly, bits / 8, bits / 8));
   registry.add("tirx.copy", "cuda",
                makeCopyVariant("fallback", priority::kFallback, 0, 0));
+
+  Variant blocks;
+  blocks.name = "vec_blocks";
+  blocks.priority = priority::kGeneral;
+  blocks.predicates = {
+      pred::allThreadsActive(),
+      pred::execScopeIn({tirx::ExecScope::Cta, tirx::ExecScope::Warpgroup,
+                         tirx::ExecScope::Warp, tirx::ExecScope::Thread}),
+      pred::layoutThreadAxesMatchScope(), sharedBlockPlan()};
+  blocks.impl = [](Operation *op, DispatchContext &ctx,
+                   RewriterBase &rewriter) {
+    return emitSharedBlockCopy(cast<tirx::CopyOp>(op),
+                               ctx.getPlan<SharedBlockCopy>(), ctx, rewriter);
+  };
+  registry.add("tirx.copy", "cuda", std::move(blocks));
 
   Variant ldst;
   ldst.name = "ldstmatrix";

@@ -12,8 +12,9 @@
 // By default TMA copies A into its stage and B, as global memory holds it,
 // into a raw stage (row-major blocks of 32 columns, one 128-byte swizzle
 // span each); both maps are `.tf32` maps, which round as they copy. Once a
-// stage has landed every thread copies the raw B into the K-major stage,
-// and the product reads it after a barrier; no rounding pass.
+// stage has landed every thread copies the raw B into the K-major stage
+// (vec_blocks: 16-byte loads along N, 8-byte stores along K, without bank
+// conflicts), and the product reads it after a barrier; no rounding pass.
 // TMA-LABEL: gpu.func @kloop_tf32_nn
 // TMA: tirx.alloc : !tirx.buffer<32x128xf32, shared, <S[(32,128):(1,32)], swizzle = 128>>
 // TMA: %[[RAW:.*]] = tirx.alloc : !tirx.buffer<32x128xf32, shared, <S[(32,4,32):(32,1024,1)], swizzle = 128>>
@@ -32,8 +33,8 @@
 // PTXTMA: tensormap.replace.tile.elemtype.global.b1024.b32 [{{.*}}], 11;
 // PTXTMA: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTXTMA: mbarrier.try_wait.parity.shared.b64
-// PTXTMA: ld.shared.b32
-// PTXTMA: st.shared.b32
+// PTXTMA: ld.shared.v4.b32
+// PTXTMA: st.shared.v2.b32
 // PTXTMA: bar.sync
 // PTXTMA: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
 // PTXTMA-NOT: cvt.rn.tf32.f32
