@@ -69,7 +69,7 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %g = tirx.global_view %p sizes [4096] strides [1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<4096xf32, global>
     %r = tirx.region %g [0] : !tirx.buffer<4096xf32, global> -> !tirx.buffer<256xf32, global>
     %a = tirx.alloc : !L
-    // expected-error@+1 {{'tirx.copy' op names unknown variant 'vec_512b'; registered: vec_128b vec_16b vec_256b vec_32b vec_64b ldstmatrix reg vec_auto vec_blocks fallback}}
+    // expected-error@+1 {{'tirx.copy' op names unknown variant 'vec_512b'; registered: vec_128b vec_16b vec_256b vec_32b vec_64b staged ldstmatrix reg vec_auto vec_blocks fallback}}
     tirx.copy cta %a, %r {dispatch = "vec_512b"} : !L, !tirx.buffer<256xf32, global>
     gpu.return
   }

@@ -12,7 +12,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     %g = tirx.global_view %p sizes [4096] strides [1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<4096xf32, global>
     %r = tirx.region %g [0] : !tirx.buffer<4096xf32, global> -> !G
     %a = tirx.alloc : !L
-    // expected-remark@+8 {{tirx.copy -> variant 'vec_auto'}}
+    // expected-remark@+9 {{tirx.copy -> variant 'vec_auto'}}
+    // expected-note@+8 {{staged (prio=20) rejected: stagedStorePlan: stages register -> global copies only}}
     // expected-note@+7 {{vec_256b (prio=30) rejected: forcedOnly: only used when forced with dispatch = "vec_256b"; chipAtLeast: needs sm_100 or newer, target is sm_90}}
     // expected-note@+6 {{ldstmatrix (prio=10) rejected: matrixFragment: needs a local and a shared operand}}
     // expected-note@+5 {{vec_128b (prio=30) rejected: forcedOnly: only used when forced with dispatch = "vec_128b"}}

@@ -14,6 +14,12 @@
 //                   masked path for partial tiles.
 //   vec_{256,128,64,32,16}b (20): the same with a forced vector width
 //                   (256 bits: global <-> register on sm_100+ only).
+//   staged    (20): registers -> global memory through a shared buffer
+//                   (layout::chooseStagingLayout), when the register
+//                   layout's vectors are narrower than what the global side
+//                   allows and buffers the kernel no longer uses hold the
+//                   tile: an accumulator fragment's 4-byte stores become
+//                   16-byte stores of whole rows.
 //   vec_blocks (10): between two shared buffers: each thread moves blocks
 //                   of the tile through registers, loaded with vectors
 //                   along the source's contiguous run and stored with
@@ -860,6 +866,180 @@ Outcome emitSharedBlockCopy(tirx::CopyOp op, const SharedBlockCopy &copy,
 }
 
 //===----------------------------------------------------------------------===//
+// staged
+//===----------------------------------------------------------------------===//
+
+/// The unit of global memory transactions.
+constexpr int64_t kSectorBytes = 32;
+
+/// True when `op` runs once per iteration of an enclosing loop.
+bool insideLoop(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (isa<scf::ForOp, scf::WhileOp>(p))
+      return true;
+  return false;
+}
+
+/// Shared bytes a buffer allocated at `op` can take without growing the
+/// kernel's shared memory, as the shared-memory plan places buffers
+/// (buffers live at once get bytes of their own; others may share them).
+/// A buffer of the kernel body is dead at `op` when every use (through
+/// views and other buffer values) is in an op of the body before the one
+/// that holds `op`: the most bytes of dead buffers live at once, less the
+/// bytes of every other shared buffer (which the plan may place there).
+int64_t deadSharedBytes(Operation *op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!func)
+    return 0;
+  Block *body = &func.getBody().front();
+  Operation *at = body->findAncestorOpInBlock(*op);
+  if (!at)
+    return 0;
+  auto bytesOf = [](tirx::AllocOp alloc) {
+    tirx::BufferType type = alloc.getResult().getType();
+    return type.getTileLayout().storage().span("m") *
+           tirx::getMemoryBytes(type.getElementType());
+  };
+  // The dead buffers' ranges [first, last use] as ops of the body.
+  SmallVector<std::tuple<Operation *, Operation *, int64_t>> dead;
+  int64_t others = 0;
+  func.walk([&](tirx::AllocOp alloc) {
+    if (!alloc.getResult().getType().isShared())
+      return;
+    Operation *first = nullptr, *last = nullptr;
+    bool isDead = alloc->getBlock() == body;
+    SmallVector<Value> values = {alloc.getResult()};
+    while (isDead && !values.empty()) {
+      Value v = values.pop_back_val();
+      for (Operation *user : v.getUsers()) {
+        Operation *top = body->findAncestorOpInBlock(*user);
+        if (!top || !top->isBeforeInBlock(at)) {
+          isDead = false;
+          break;
+        }
+        if (!first || top->isBeforeInBlock(first))
+          first = top;
+        if (!last || last->isBeforeInBlock(top))
+          last = top;
+        for (Value r : user->getResults())
+          if (isa<tirx::BufferType>(r.getType()))
+            values.push_back(r);
+      }
+    }
+    if (isDead && first)
+      dead.push_back({first, last, bytesOf(alloc)});
+    else
+      others += bytesOf(alloc);
+  });
+  int64_t most = 0;
+  for (auto [point, unused, bytes] : dead) {
+    int64_t live = 0;
+    for (auto [first, last, b] : dead)
+      if (!point->isBeforeInBlock(first) && !last->isBeforeInBlock(point))
+        live += b;
+    most = std::max(most, live);
+  }
+  return std::max<int64_t>(0, most - others);
+}
+
+/// Bytes of the global side's innermost dimension one warp instruction of
+/// partition `part` writes contiguously, as a share of a 32-byte sector
+/// at most: its `width`-element vectors and the lanes that continue them
+/// (the next flat bits of that dimension, while they are lane bits).
+int64_t contiguousRunBytes(const CopySides &sides, const BitLayout &part,
+                           ArrayRef<int64_t> shape, int64_t elemBytes,
+                           int64_t width) {
+  unsigned rank = shape.size();
+  auto inner = getConstantIntValue(
+      sides.dst.view.getMixedStrides()[rank - 1]);
+  if (!inner || *inner != 1)
+    return elemBytes;
+  unsigned end = dimBitRange(shape, rank - 1).second;
+  int64_t elems = width;
+  for (unsigned j = llvm::Log2_64(width);
+       j < end && part.shard[j].isThread() && part.shard[j].stride < 32; ++j)
+    elems *= 2;
+  return elems * elemBytes;
+}
+
+/// A register tile stored to global memory through shared memory: the
+/// staging buffer, chosen for the walk that writes it (the register
+/// layout) and the one that reads it for the store.
+struct StagedStore {
+  layout::StagingLayout staging;
+};
+
+/// The global stores of a register tile write runs as long as its layout's
+/// vectors and the lanes that continue them: a 16-bit accumulator fragment
+/// (two elements a thread, four lanes a row) stores 4 bytes a thread and
+/// 16 bytes of each of eight rows per warp instruction, half of each
+/// 32-byte sector. Through a shared buffer the store gets the widest
+/// vector the global side allows, consecutive threads on consecutive
+/// vectors: a quarter of the instructions, whole sectors. Layouts with
+/// 16-byte vectors, or whose runs fill sectors, store directly.
+Predicate stagedStorePlan() {
+  return {"stagedStorePlan", [](Operation *op, const DispatchContext &ctx) {
+            auto copy = cast<tirx::CopyOp>(op);
+            if (!copy.getDst().getType().isGlobal() ||
+                !copy.getSrc().getType().isLocal())
+              return Outcome::fail("stages register -> global copies only");
+            std::string why;
+            FailureOr<CopySides> sides =
+                matchRegisterCopy(copy.getDst(), copy.getSrc(), why);
+            if (failed(sides))
+              return Outcome::fail(why);
+            auto dstType = copy.getDst().getType();
+            ArrayRef<int64_t> shape = dstType.getShape();
+            for (int64_t e : shape)
+              if (!llvm::isPowerOf2_64(e))
+                return Outcome::fail("expects power-of-two extents, got " +
+                                     std::to_string(e));
+            Type elemType = dstType.getElementType();
+            int64_t elemBytes = tirx::getMemoryBytes(elemType);
+            int64_t direct = chooseVectorWidth(*sides, sides->src.bits, shape,
+                                               elemBytes,
+                                               layout::kMaxVectorBytes);
+            // The store from a row-major staging buffer.
+            CopySides staged = *sides;
+            staged.src.kind = SideKind::Shared;
+            staged.src.bits = *BitLayout::get(
+                layout::TileLayout({layout::Iter{ShapedType::getNumElements(shape), 1, "m"}},
+                                   {})
+                    .canonicalize());
+            staged.src.swizzle.reset();
+            BitLayout stores =
+                synthesizePartition(staged, shape, elemBytes,
+                                    layout::kMaxVectorBytes,
+                                    ctx.getScopeThreads());
+            int64_t wide = chooseVectorWidth(staged, stores, shape, elemBytes,
+                                             layout::kMaxVectorBytes);
+            int64_t directRun = contiguousRunBytes(
+                *sides, sides->src.bits, shape, elemBytes, direct);
+            int64_t stagedRun =
+                contiguousRunBytes(staged, stores, shape, elemBytes, wide);
+            if (wide <= direct || directRun >= kSectorBytes ||
+                stagedRun <= directRun)
+              return Outcome::fail(
+                  "the register layout stores " +
+                  std::to_string(direct * elemBytes) +
+                  "-byte vectors in runs of " + std::to_string(directRun) +
+                  " bytes a warp instruction: as wide as the global side "
+                  "allows, or whole sectors");
+            layout::StagingLayout staging = layout::chooseStagingLayout(
+                sides->src.bits, stores, shape, elemBytes);
+            int64_t stagingBytes =
+                staging.layout.storage().span("m") * elemBytes;
+            int64_t dead = deadSharedBytes(op);
+            if (stagingBytes > dead)
+              return Outcome::fail(
+                  "the staging buffer (" + std::to_string(stagingBytes) +
+                  " bytes) would add shared memory: " + std::to_string(dead) +
+                  " bytes of buffers are no longer used here");
+            return Outcome::ok(StagedStore{staging});
+          }};
+}
+
+//===----------------------------------------------------------------------===//
 // ldstmatrix
 //===----------------------------------------------------------------------===//
 
@@ -1216,6 +1396,24 @@ void tileir::dispatch::registerCudaCopyVariants(Registry &registry) {
   registry.add("tirx.copy", "cuda",
                makeCopyVariant("fallback", priority::kFallback, 0, 0));
 
+  Variant staged;
+  staged.name = "staged";
+  staged.priority = priority::kPreferred;
+  staged.predicates = {pred::allThreadsActive(),
+                       pred::execScopeIn({tirx::ExecScope::Cta}),
+                       pred::layoutThreadAxesMatchScope(), stagedStorePlan()};
+  staged.impl = [](Operation *op, DispatchContext &ctx,
+                   RewriterBase &rewriter) {
+    auto copy = cast<tirx::CopyOp>(op);
+    const StagedStore &plan = ctx.getPlan<StagedStore>();
+    std::pair<Value, Value> pair = {copy.getSrc(), copy.getDst()};
+    return emitStagedCopies(op, copy.getScopeAttr(), pair, plan.staging,
+                            copy.getDst().getType().getShape(),
+                            copy.getDst().getType().getElementType(), ctx,
+                            rewriter);
+  };
+  registry.add("tirx.copy", "cuda", std::move(staged));
+
   Variant blocks;
   blocks.name = "vec_blocks";
   blocks.priority = priority::kGeneral;
@@ -1243,4 +1441,38 @@ void tileir::dispatch::registerCudaCopyVariants(Registry &registry) {
     return emitMatrixCopy(cast<tirx::CopyOp>(op), ctx, rewriter);
   };
   registry.add("tirx.copy", "cuda", std::move(ldst));
+}
+
+Outcome tileir::dispatch::emitStagedCopies(
+    Operation *op, tirx::ExecScopeAttr scope,
+    ArrayRef<std::pair<Value, Value>> pairs,
+    const layout::StagingLayout &staging, ArrayRef<int64_t> blockShape,
+    Type elemType, DispatchContext &ctx, RewriterBase &rewriter) {
+  Location loc = op->getLoc();
+  OpBuilder &b = rewriter;
+  auto sharedType = tirx::BufferType::get(
+      b.getContext(), blockShape, elemType, tirx::MemScope::Shared,
+      tirx::LayoutAttr::get(b.getContext(), staging.layout,
+                            staging.swizzleBytes, staging.swizzleShift));
+  Value shared = tirx::AllocOp::create(b, loc, sharedType);
+  auto barrier = [&] { tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta); };
+  auto copy = [&](Value to, Value from) {
+    return dispatchPart(tirx::CopyOp::create(b, loc, to, from, nullptr, scope,
+                                             nullptr, nullptr),
+                        ctx, rewriter);
+  };
+  for (auto [c, pair] : llvm::enumerate(pairs)) {
+    // The previous pair's readers are done before the staging is reused.
+    if (c)
+      barrier();
+    if (Outcome o = copy(shared, pair.first); !o.succeeded())
+      return o;
+    barrier();
+    if (Outcome o = copy(pair.second, shared); !o.succeeded())
+      return o;
+  }
+  // In a loop the next iteration writes the staging buffer again.
+  if (insideLoop(op))
+    barrier();
+  return Outcome::ok();
 }

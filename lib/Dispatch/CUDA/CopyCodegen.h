@@ -11,6 +11,7 @@
 #include "tileir/Dialect/TirX/IR/TirX.h"
 #include "tileir/Dispatch/Dispatch.h"
 #include "tileir/Layout/BitLayout.h"
+#include "tileir/Layout/SharedStaging.h"
 #include "tileir/Layout/TileLayout.h"
 
 #include <optional>
@@ -57,6 +58,19 @@ llvm::FailureOr<CopySides> matchRegisterCopy(mlir::Value dst, mlir::Value src,
 /// place.
 Outcome emitRegisterCopy(mlir::tirx::CopyOp op, const CopySides &sides,
                          DispatchContext &ctx, mlir::RewriterBase &rewriter);
+
+/// Moves each (from, to) pair of tiles of `blockShape` through one shared
+/// staging buffer of layout `staging` (layout::chooseStagingLayout of the
+/// walks that write and read it): a `tirx.copy` into it, a CTA barrier, a
+/// `tirx.copy` out of it, each copy dispatched at once; a barrier between
+/// pairs and, inside a loop, after the last (the next iteration writes the
+/// buffer again). The copies take `op`'s location and `scope`.
+Outcome emitStagedCopies(mlir::Operation *op, mlir::tirx::ExecScopeAttr scope,
+                         llvm::ArrayRef<std::pair<mlir::Value, mlir::Value>> pairs,
+                         const layout::StagingLayout &staging,
+                         llvm::ArrayRef<int64_t> blockShape,
+                         mlir::Type elemType, DispatchContext &ctx,
+                         mlir::RewriterBase &rewriter);
 
 /// Whether the masked element accesses of one primitive, `elements` a thread,
 /// are predicated PTX accesses (emitPredicatedLoad/Store) rather than a

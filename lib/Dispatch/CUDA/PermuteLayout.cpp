@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CopyCodegen.h"
 #include "Variants.h"
 
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
@@ -143,14 +144,6 @@ Predicate stagingFits() {
       }};
 }
 
-/// True when `op` runs once per iteration of an enclosing loop.
-bool insideLoop(Operation *op) {
-  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
-    if (isa<scf::ForOp, scf::WhileOp>(p))
-      return true;
-  return false;
-}
-
 Outcome emitRoundTrip(tirx::PermuteLayoutOp op, DispatchContext &ctx,
                       RewriterBase &rewriter) {
   SmallVector<int64_t> blockShape = ctx.getPlan<RoundTrip>().blockShape;
@@ -184,32 +177,8 @@ Outcome emitRoundTrip(tirx::PermuteLayoutOp op, DispatchContext &ctx,
   layout::StagingLayout staging = layout::chooseStagingLayout(
       bitsOf(blocks.front().first), bitsOf(blocks.front().second), blockShape,
       tirx::getMemoryBytes(type.getElementType()));
-  auto sharedType = tirx::BufferType::get(
-      b.getContext(), blockShape, type.getElementType(), tirx::MemScope::Shared,
-      tirx::LayoutAttr::get(b.getContext(), staging.layout,
-                            staging.swizzleBytes, staging.swizzleShift));
-  Value shared = tirx::AllocOp::create(b, loc, sharedType);
-  auto barrier = [&] { tirx::BarrierOp::create(b, loc, tirx::ExecScope::Cta); };
-  auto copy = [&](Value to, Value from) {
-    return dispatchPart(tirx::CopyOp::create(b, loc, to, from, nullptr,
-                                             op.getScopeAttr(), nullptr,
-                                             nullptr),
-                        ctx, rewriter);
-  };
-  for (auto [c, block] : llvm::enumerate(blocks)) {
-    // The previous block's readers are done before the staging is reused.
-    if (c)
-      barrier();
-    if (Outcome o = copy(shared, block.first); !o.succeeded())
-      return o;
-    barrier();
-    if (Outcome o = copy(block.second, shared); !o.succeeded())
-      return o;
-  }
-  // In a loop the next iteration writes the staging buffer again.
-  if (insideLoop(op))
-    barrier();
-  return Outcome::ok();
+  return emitStagedCopies(op, op.getScopeAttr(), blocks, staging, blockShape,
+                          type.getElementType(), ctx, rewriter);
 }
 
 //===----------------------------------------------------------------------===//
