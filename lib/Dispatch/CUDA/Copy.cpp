@@ -79,6 +79,16 @@ namespace {
 // Copy sides
 //===----------------------------------------------------------------------===//
 
+/// The vector variants' partitions are built bit by bit: every extent a
+/// power of two.
+Outcome powerOfTwoExtents(ArrayRef<int64_t> shape) {
+  for (int64_t e : shape)
+    if (!llvm::isPowerOf2_64(e))
+      return Outcome::fail("expects power-of-two extents, got " +
+                           std::to_string(e));
+  return Outcome::ok();
+}
+
 FailureOr<Side> matchSide(Value v, std::string &why) {
   auto type = cast<tirx::BufferType>(v.getType());
   Side side;
@@ -580,10 +590,8 @@ Outcome emitCopy(tirx::CopyOp op, CopySides sides, DispatchContext &ctx,
   Type elemType = dstType.getElementType();
   int64_t elemBytes = tirx::getMemoryBytes(elemType);
   ArrayRef<int64_t> shape = dstType.getShape();
-  for (int64_t e : shape)
-    if (!llvm::isPowerOf2_64(e))
-      return Outcome::fail("expects power-of-two extents, got " +
-                           std::to_string(e));
+  if (Outcome o = powerOfTwoExtents(shape); !o.succeeded())
+    return o;
   int64_t scopeThreads = ctx.getScopeThreads();
 
   BitLayout part;
@@ -770,13 +778,11 @@ Predicate sharedBlockPlan() {
                 !copy.getSrc().getType().isShared())
               return Outcome::fail("needs two shared buffers");
             ArrayRef<int64_t> shape = copy.getDst().getType().getShape();
+            if (Outcome o = powerOfTwoExtents(shape); !o.succeeded())
+              return o;
             unsigned numBits = 0;
-            for (int64_t e : shape) {
-              if (!llvm::isPowerOf2_64(e))
-                return Outcome::fail("expects power-of-two extents, got " +
-                                     std::to_string(e));
+            for (int64_t e : shape)
               numBits += llvm::Log2_64(e);
-            }
             std::string why;
             SharedBlockCopy plan;
             FailureOr<Side> dst = matchSide(copy.getDst(), why);
@@ -990,10 +996,8 @@ Predicate stagedStorePlan() {
               return Outcome::fail(why);
             auto dstType = copy.getDst().getType();
             ArrayRef<int64_t> shape = dstType.getShape();
-            for (int64_t e : shape)
-              if (!llvm::isPowerOf2_64(e))
-                return Outcome::fail("expects power-of-two extents, got " +
-                                     std::to_string(e));
+            if (Outcome o = powerOfTwoExtents(shape); !o.succeeded())
+              return o;
             Type elemType = dstType.getElementType();
             int64_t elemBytes = tirx::getMemoryBytes(elemType);
             int64_t direct = chooseVectorWidth(*sides, sides->src.bits, shape,
