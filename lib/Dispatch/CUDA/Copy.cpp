@@ -657,7 +657,51 @@ Outcome emitCopy(tirx::CopyOp op, CopySides sides, DispatchContext &ctx,
       dst.store(src.load(flat, width), flat, width);
     });
   };
+  // A vector along the global side's innermost dimension starts at a
+  // multiple of its width (chooseVectorWidth); when that dimension's extent
+  // is a multiple of it too, every vector is wholly inside or outside: the
+  // masked path tests and accesses whole vectors, a branch each (as many as
+  // the element path would branch at most).
+  const Side *globalSide = global == &dst   ? &sides.dst
+                           : global == &src ? &sides.src
+                                            : nullptr;
+  int64_t vectors = (int64_t(1) << memBits.size()) / width;
+  bool wholeVectors =
+      globalSide && width > 1 && !predicateMaskedAccesses(vectors) &&
+      knownDivisor(globalSide->view.getMixedSizes()[shape.size() - 1]) %
+              width ==
+          0;
+  auto emitMaskedVectors = [&]() {
+    TypedAttr padding = op.getPaddingAttr();
+    if (!padding)
+      padding = b.getZeroAttr(elemType);
+    auto vectorType = VectorType::get({width}, elemType);
+    forEachFlat(vecBits, [&](int64_t flat) {
+      Value ok = global->inBounds(flat);
+      if (global == &dst) {
+        auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        dst.store(src.load(flat, width), flat, width);
+        return;
+      }
+      auto ifOp = scf::IfOp::create(b, loc, TypeRange{vectorType}, ok,
+                                    /*withElse=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        scf::YieldOp::create(b, loc, src.load(flat, width));
+        b.setInsertionPointToStart(ifOp.elseBlock());
+        Value pad = arith::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(vectorType, padding));
+        scf::YieldOp::create(b, loc, pad);
+      }
+      dst.store(ifOp.getResult(0), flat, width);
+    });
+  };
   auto emitMaskedPath = [&]() {
+    if (wholeVectors)
+      return emitMaskedVectors();
     TypedAttr padding = op.getPaddingAttr();
     if (!padding)
       padding = b.getZeroAttr(elemType);
