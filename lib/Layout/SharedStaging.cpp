@@ -141,10 +141,25 @@ StagingLayout layout::chooseStagingLayout(const BitLayout &src,
   return best;
 }
 
+int64_t layout::sharedVectorAlignment(const BitLayout &bits,
+                                      ArrayRef<unsigned> vecBits,
+                                      int64_t elemBytes) {
+  int64_t align = std::max<int64_t>(1, kMaxVectorBytes / elemBytes);
+  auto fold = [&](int64_t v) {
+    if (v != 0)
+      align = std::min<int64_t>(
+          align, int64_t(1) << countr_zero(static_cast<uint64_t>(v)));
+  };
+  fold(bits.memOffset);
+  for (auto [j, bit] : llvm::enumerate(bits.shard))
+    if (!llvm::is_contained(vecBits, j))
+      fold(bit.stride);
+  return align;
+}
+
 /// The widest run of `side`'s flat bits at strides 1, 2, ... that one access
-/// moves: within kMaxVectorBytes and one swizzle chunk, and aligned (every
-/// other bit's stride and the offset are multiples of its width; shared
-/// buffers start 16-byte aligned).
+/// moves: within kMaxVectorBytes and one swizzle chunk, and aligned
+/// (sharedVectorAlignment).
 static SmallVector<unsigned> vectorRun(const SharedCopySide &side,
                                        int64_t elemBytes) {
   const BitLayout &bits = side.bits;
@@ -160,27 +175,18 @@ static SmallVector<unsigned> vectorRun(const SharedCopySide &side,
       break;
     run.push_back(it - bits.shard.begin());
   }
-  while (!run.empty()) {
-    int64_t width = int64_t(1) << run.size();
-    bool aligned = bits.memOffset % width == 0;
-    for (auto [j, bit] : llvm::enumerate(bits.shard))
-      if (!llvm::is_contained(run, j) && bit.stride % width != 0)
-        aligned = false;
-    if (aligned)
-      break;
+  while (!run.empty() && sharedVectorAlignment(bits, run, elemBytes) <
+                             (int64_t(1) << run.size()))
     run.pop_back();
-  }
   return run;
 }
 
 /// The plan of a copy whose accesses move `srcVec` and `dstVec` (the same
 /// bits when `same`), with the threads that need the fewest wavefronts.
-static SharedCopyPlan planWithVectors(const SharedCopySide &dst,
-                                     const SharedCopySide &src,
-                                     ArrayRef<unsigned> srcVec,
-                                     ArrayRef<unsigned> dstVec, bool same,
-                                     unsigned numBits, int64_t elemBytes,
-                                     int64_t threads) {
+static SharedCopyPlan
+planWithVectors(const SharedCopySide &dst, const SharedCopySide &src,
+                ArrayRef<unsigned> srcVec, ArrayRef<unsigned> dstVec, bool same,
+                unsigned numBits, int64_t elemBytes, int64_t threads) {
   SharedCopyPlan plan;
   plan.sameVector = same;
   plan.srcVecBits = srcVec.size();
@@ -192,8 +198,8 @@ static SharedCopyPlan planWithVectors(const SharedCopySide &dst,
   for (unsigned j = 0; j < numBits; ++j)
     if (!llvm::is_contained(block, j))
       rest.push_back(j);
-  unsigned threadBits = std::min<unsigned>(
-      Log2_64(std::max<int64_t>(1, threads)), rest.size());
+  unsigned threadBits =
+      std::min<unsigned>(Log2_64(std::max<int64_t>(1, threads)), rest.size());
   unsigned laneBits = std::min(5u, threadBits);
 
   // Each side's memory stride of each flat bit (0 for a broadcast bit).
@@ -314,11 +320,10 @@ layout::planSharedCopy(const SharedCopySide &dst, const SharedCopySide &src,
     srcRun.resize(common);
     dstRun = srcRun;
   } else {
-    dstRun.erase(llvm::find_if(dstRun,
-                               [&](unsigned j) {
-                                 return llvm::is_contained(srcRun, j);
-                               }),
-                 dstRun.end());
+    dstRun.erase(
+        llvm::find_if(
+            dstRun, [&](unsigned j) { return llvm::is_contained(srcRun, j); }),
+        dstRun.end());
   }
 
   // Every pair of vector prefixes within the block budget; the one needing
@@ -342,10 +347,10 @@ layout::planSharedCopy(const SharedCopySide &dst, const SharedCopySide &src,
         continue;
       int64_t loads = same ? 1 : int64_t(1) << b;
       int64_t stores = same ? 1 : int64_t(1) << a;
-      pairs.push_back(Pair{unsigned(a), unsigned(b), bits, loads + stores,
-                           loads * accessWavefronts(a) +
-                               stores * accessWavefronts(b),
-                           pairs.size()});
+      pairs.push_back(
+          Pair{unsigned(a), unsigned(b), bits, loads + stores,
+               loads * accessWavefronts(a) + stores * accessWavefronts(b),
+               pairs.size()});
     }
   }
   // x / 2^p < y / 2^q, exactly.
@@ -362,15 +367,15 @@ layout::planSharedCopy(const SharedCopySide &dst, const SharedCopySide &src,
   std::optional<SharedCopyPlan> best;
   std::optional<Pair> bestPair;
   for (const Pair &pair : pairs) {
-    if (bestPair && !less(pair.ideal, pair.block, best->wavefronts,
-                          bestPair->block))
+    if (bestPair &&
+        !less(pair.ideal, pair.block, best->wavefronts, bestPair->block))
       continue;
-    SharedCopyPlan plan = planWithVectors(
-        dst, src, ArrayRef(srcRun).take_front(pair.src),
-        ArrayRef(dstRun).take_front(pair.dst), same, numBits, elemBytes,
-        threads);
-    if (bestPair && !less(plan.wavefronts, pair.block, best->wavefronts,
-                          bestPair->block))
+    SharedCopyPlan plan =
+        planWithVectors(dst, src, ArrayRef(srcRun).take_front(pair.src),
+                        ArrayRef(dstRun).take_front(pair.dst), same, numBits,
+                        elemBytes, threads);
+    if (bestPair &&
+        !less(plan.wavefronts, pair.block, best->wavefronts, bestPair->block))
       continue;
     best = plan;
     bestPair = pair;

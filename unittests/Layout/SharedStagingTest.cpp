@@ -178,6 +178,21 @@ TEST(SharedCopy, BlocksStayWithinTheirBudget) {
   expectCoversTileOnce(*plan, 12);
 }
 
+TEST(SharedCopy, VectorAlignment) {
+  // Row-major 64 x 64 f32: the two lowest bits make a 16-byte vector.
+  BitLayout rowMajor = *BitLayout::get(parseOrFail("S[64,64]"));
+  EXPECT_EQ(sharedVectorAlignment(rowMajor, {0, 1}, 4), 4);
+  // 16 bytes at most, whichever bits form the vector.
+  EXPECT_EQ(sharedVectorAlignment(rowMajor, {0, 1, 2}, 4), 4);
+  // Rows of 66 elements: every row starts 8 bytes past a 16-byte boundary.
+  BitLayout padded = *BitLayout::get(parseOrFail("S[(64,64):(66,1)]"));
+  EXPECT_EQ(sharedVectorAlignment(padded, {0, 1}, 4), 2);
+  // An offset of one element leaves single elements.
+  BitLayout shifted = rowMajor;
+  shifted.memOffset = 1;
+  EXPECT_EQ(sharedVectorAlignment(shifted, {0, 1}, 4), 1);
+}
+
 TEST(SharedCopy, NoVectorRunNoPlan) {
   // Odd row strides on both sides keep every access to one element.
   SharedCopySide src = sharedSide("S[(16,16):(17,1)]", 0, 32);

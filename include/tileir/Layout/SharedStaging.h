@@ -67,6 +67,14 @@ StagingLayout chooseStagingLayout(const BitLayout &src, const BitLayout &dst,
                                   llvm::ArrayRef<int64_t> shape,
                                   int64_t elemBytes);
 
+/// The largest vector (in elements, at most kMaxVectorBytes) every address
+/// of a shared buffer laid out as `bits` is aligned to when its flat bits
+/// `vecBits` form the vector: shared buffers start 16-byte aligned, and the
+/// offset and every other bit's stride are multiples of it.
+int64_t sharedVectorAlignment(const BitLayout &bits,
+                              llvm::ArrayRef<unsigned> vecBits,
+                              int64_t elemBytes);
+
 /// One shared buffer of a shared-to-shared copy: its bits and the swizzle
 /// composed after them.
 struct SharedCopySide {
@@ -114,11 +122,9 @@ inline constexpr int64_t kMaxCopyBlockBytes = 128;
 /// they may: lanes reading 4-byte words of 128-byte rows and writing
 /// 16-byte columns of a 128-byte swizzle are conflict-free where 4 x 4
 /// blocks cannot be.
-std::optional<SharedCopyPlan> planSharedCopy(const SharedCopySide &dst,
-                                             const SharedCopySide &src,
-                                             unsigned numBits,
-                                             int64_t elemBytes,
-                                             int64_t threads);
+std::optional<SharedCopyPlan>
+planSharedCopy(const SharedCopySide &dst, const SharedCopySide &src,
+               unsigned numBits, int64_t elemBytes, int64_t threads);
 
 } // namespace tileir::layout
 

@@ -60,6 +60,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -209,19 +210,10 @@ int64_t sideAlignment(const Side &side, ArrayRef<int64_t> shape,
       align = std::min(align, knownDivisor(strides[d]));
     return align;
   }
-  case SideKind::Shared: {
+  case SideKind::Shared:
     // Shared allocations are 16-byte aligned (see tirx-lower-buffers).
-    int64_t align = std::max<int64_t>(1, 16 / elemBytes);
-    auto fold = [&](int64_t v) {
-      if (v != 0)
-        align = std::min<int64_t>(
-            align, int64_t(1) << llvm::countr_zero(static_cast<uint64_t>(v)));
-    };
-    fold(side.bits.memOffset);
-    for (unsigned j = vecBits; j < side.bits.getNumBits(); ++j)
-      fold(side.bits.shard[j].stride);
-    return align;
-  }
+    return layout::sharedVectorAlignment(
+        side.bits, llvm::to_vector(llvm::seq<unsigned>(0, vecBits)), elemBytes);
   case SideKind::Local:
     return kMax;
   }
@@ -660,53 +652,27 @@ Outcome emitCopy(tirx::CopyOp op, CopySides sides, DispatchContext &ctx,
   // A vector along the global side's innermost dimension starts at a
   // multiple of its width (chooseVectorWidth); when that dimension's extent
   // is a multiple of it too, every vector is wholly inside or outside: the
-  // masked path tests and accesses whole vectors, a branch each (as many as
-  // the element path would branch at most).
+  // masked path tests and moves whole vectors, a branch each (as many as
+  // the element path would branch at most). Otherwise it tests each element.
   const Side *globalSide = global == &dst   ? &sides.dst
                            : global == &src ? &sides.src
                                             : nullptr;
-  int64_t vectors = (int64_t(1) << memBits.size()) / width;
   bool wholeVectors =
-      globalSide && width > 1 && !predicateMaskedAccesses(vectors) &&
+      globalSide && width > 1 &&
+      !predicateMaskedAccesses((int64_t(1) << memBits.size()) / width) &&
       knownDivisor(globalSide->view.getMixedSizes()[shape.size() - 1]) %
               width ==
           0;
-  auto emitMaskedVectors = [&]() {
-    TypedAttr padding = op.getPaddingAttr();
-    if (!padding)
-      padding = b.getZeroAttr(elemType);
-    auto vectorType = VectorType::get({width}, elemType);
-    forEachFlat(vecBits, [&](int64_t flat) {
-      Value ok = global->inBounds(flat);
-      if (global == &dst) {
-        auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(ifOp.thenBlock());
-        dst.store(src.load(flat, width), flat, width);
-        return;
-      }
-      auto ifOp = scf::IfOp::create(b, loc, TypeRange{vectorType}, ok,
-                                    /*withElse=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(ifOp.thenBlock());
-        scf::YieldOp::create(b, loc, src.load(flat, width));
-        b.setInsertionPointToStart(ifOp.elseBlock());
-        Value pad = arith::ConstantOp::create(
-            b, loc, DenseElementsAttr::get(vectorType, padding));
-        scf::YieldOp::create(b, loc, pad);
-      }
-      dst.store(ifOp.getResult(0), flat, width);
-    });
-  };
   auto emitMaskedPath = [&]() {
-    if (wholeVectors)
-      return emitMaskedVectors();
     TypedAttr padding = op.getPaddingAttr();
     if (!padding)
       padding = b.getZeroAttr(elemType);
     Type memType = tirx::getMemoryType(elemType);
-    bool predicated = predicateMaskedAccesses(int64_t(1) << memBits.size());
+    int64_t maskWidth = wholeVectors ? width : 1;
+    Type maskType =
+        wholeVectors ? VectorType::get({width}, elemType) : Type(elemType);
+    bool predicated =
+        !wholeVectors && predicateMaskedAccesses(int64_t(1) << memBits.size());
     // Predicated accesses (of large tiles) where PTX has them, else a branch
     // per element.
     auto emitPredicated = [&](int64_t flat, Value ok) {
@@ -722,7 +688,7 @@ Outcome emitCopy(tirx::CopyOp op, CopySides sides, DispatchContext &ctx,
         dst.store(tirx::fromMemoryValue(b, loc, v, elemType), flat, 1);
       return bool(v);
     };
-    forEachFlat(0, [&](int64_t flat) {
+    forEachFlat(llvm::Log2_64(maskWidth), [&](int64_t flat) {
       Value ok = global->inBounds(flat);
       if (predicated && emitPredicated(flat, ok))
         return;
@@ -730,20 +696,24 @@ Outcome emitCopy(tirx::CopyOp op, CopySides sides, DispatchContext &ctx,
         auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(ifOp.thenBlock());
-        dst.store(src.load(flat, 1), flat, 1);
+        dst.store(src.load(flat, maskWidth), flat, maskWidth);
         return;
       }
-      auto ifOp = scf::IfOp::create(b, loc, TypeRange{elemType}, ok,
+      auto ifOp = scf::IfOp::create(b, loc, TypeRange{maskType}, ok,
                                     /*withElse=*/true);
       {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(ifOp.thenBlock());
-        scf::YieldOp::create(b, loc, src.load(flat, 1));
+        scf::YieldOp::create(b, loc, src.load(flat, maskWidth));
         b.setInsertionPointToStart(ifOp.elseBlock());
-        Value pad = arith::ConstantOp::create(b, loc, padding);
+        TypedAttr fill = wholeVectors
+                             ? TypedAttr(DenseElementsAttr::get(
+                                   cast<ShapedType>(maskType), padding))
+                             : padding;
+        Value pad = arith::ConstantOp::create(b, loc, fill);
         scf::YieldOp::create(b, loc, pad);
       }
-      dst.store(ifOp.getResult(0), flat, 1);
+      dst.store(ifOp.getResult(0), flat, maskWidth);
     });
   };
 
@@ -816,40 +786,38 @@ struct SharedBlockCopy {
 };
 
 Predicate sharedBlockPlan() {
-  return {"sharedBlockPlan", [](Operation *op, const DispatchContext &ctx) {
-            auto copy = cast<tirx::CopyOp>(op);
-            if (!copy.getDst().getType().isShared() ||
-                !copy.getSrc().getType().isShared())
-              return Outcome::fail("needs two shared buffers");
-            ArrayRef<int64_t> shape = copy.getDst().getType().getShape();
-            if (Outcome o = powerOfTwoExtents(shape); !o.succeeded())
-              return o;
-            unsigned numBits = 0;
-            for (int64_t e : shape)
-              numBits += llvm::Log2_64(e);
-            std::string why;
-            SharedBlockCopy plan;
-            FailureOr<Side> dst = matchSide(copy.getDst(), why);
-            if (failed(dst))
-              return Outcome::fail(why);
-            FailureOr<Side> src = matchSide(copy.getSrc(), why);
-            if (failed(src))
-              return Outcome::fail(why);
-            std::optional<layout::SharedCopyPlan> chosen =
-                layout::planSharedCopy(
-                    {dst->bits, dst->swizzle}, {src->bits, src->swizzle},
-                    numBits,
-                    tirx::getMemoryBytes(
-                        copy.getDst().getType().getElementType()),
-                    ctx.getScopeThreads());
-            if (!chosen)
-              return Outcome::fail("neither layout has two consecutive "
-                                   "elements one access can move");
-            plan.sides.dst = *dst;
-            plan.sides.src = *src;
-            plan.plan = std::move(*chosen);
-            return Outcome::ok(std::move(plan));
-          }};
+  return {
+      "sharedBlockPlan", [](Operation *op, const DispatchContext &ctx) {
+        auto copy = cast<tirx::CopyOp>(op);
+        if (!copy.getDst().getType().isShared() ||
+            !copy.getSrc().getType().isShared())
+          return Outcome::fail("needs two shared buffers");
+        ArrayRef<int64_t> shape = copy.getDst().getType().getShape();
+        if (Outcome o = powerOfTwoExtents(shape); !o.succeeded())
+          return o;
+        unsigned numBits = 0;
+        for (int64_t e : shape)
+          numBits += llvm::Log2_64(e);
+        std::string why;
+        SharedBlockCopy plan;
+        FailureOr<Side> dst = matchSide(copy.getDst(), why);
+        if (failed(dst))
+          return Outcome::fail(why);
+        FailureOr<Side> src = matchSide(copy.getSrc(), why);
+        if (failed(src))
+          return Outcome::fail(why);
+        std::optional<layout::SharedCopyPlan> chosen = layout::planSharedCopy(
+            {dst->bits, dst->swizzle}, {src->bits, src->swizzle}, numBits,
+            tirx::getMemoryBytes(copy.getDst().getType().getElementType()),
+            ctx.getScopeThreads());
+        if (!chosen)
+          return Outcome::fail("neither layout has two consecutive "
+                               "elements one access can move");
+        plan.sides.dst = *dst;
+        plan.sides.src = *src;
+        plan.plan = std::move(*chosen);
+        return Outcome::ok(std::move(plan));
+      }};
 }
 
 /// Each thread loads its blocks with the source's vectors and stores them
@@ -870,8 +838,7 @@ Outcome emitSharedBlockCopy(tirx::CopyOp op, const SharedBlockCopy &copy,
   Value tid = emitThreadId(b, loc);
   SideAccess dst(b, loc, sides.dst, part, shape, elemType, tid);
   SideAccess src(b, loc, sides.src, part, shape, elemType, tid);
-  Value leader =
-      emitIsReplicaLeader(b, loc, part, tid, ctx.getScopeThreads());
+  Value leader = emitIsReplicaLeader(b, loc, part, tid, ctx.getScopeThreads());
   std::optional<OpBuilder::InsertionGuard> guard;
   if (leader) {
     auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
@@ -882,10 +849,8 @@ Outcome emitSharedBlockCopy(tirx::CopyOp op, const SharedBlockCopy &copy,
   unsigned srcBits = plan.srcVecBits;
   unsigned dstBits = plan.sameVector ? 0 : plan.dstVecBits;
   int64_t srcWidth = int64_t(1) << srcBits, dstWidth = int64_t(1) << dstBits;
-  SmallVector<unsigned> iterBits(
-      llvm::make_filter_range(part.registerBits(), [&](unsigned j) {
-        return j >= srcBits + dstBits;
-      }));
+  SmallVector<unsigned> iterBits(llvm::make_filter_range(
+      part.registerBits(), [&](unsigned j) { return j >= srcBits + dstBits; }));
   for (int64_t flat : enumerateSubsets(iterBits)) {
     if (plan.sameVector) {
       dst.store(src.load(flat, srcWidth), flat, srcWidth);
@@ -895,20 +860,21 @@ Outcome emitSharedBlockCopy(tirx::CopyOp op, const SharedBlockCopy &copy,
     // destination vectors (columns): element k of each row.
     SmallVector<Value> rows;
     for (int64_t i = 0; i < dstWidth; ++i)
-      rows.push_back(
-          tirx::toMemoryValue(b, loc, src.load(flat | (i << srcBits), srcWidth)));
+      rows.push_back(tirx::toMemoryValue(
+          b, loc, src.load(flat | (i << srcBits), srcWidth)));
     for (int64_t k = 0; k < srcWidth; ++k) {
       SmallVector<Value> column;
       for (Value row : rows)
-        column.push_back(srcWidth == 1 ? row
-                                       : vector::ExtractOp::create(b, loc, row, k)
-                                             .getResult());
-      Value value = dstWidth == 1
-                        ? column.front()
-                        : vector::FromElementsOp::create(
-                              b, loc, VectorType::get({dstWidth}, memType),
-                              column)
-                              .getResult();
+        column.push_back(
+            srcWidth == 1
+                ? row
+                : vector::ExtractOp::create(b, loc, row, k).getResult());
+      Value value =
+          dstWidth == 1
+              ? column.front()
+              : vector::FromElementsOp::create(
+                    b, loc, VectorType::get({dstWidth}, memType), column)
+                    .getResult();
       dst.store(value, flat | k, dstWidth);
     }
   }
@@ -933,8 +899,8 @@ bool insideLoop(Operation *op) {
 /// Shared bytes a buffer allocated at `op` can take without growing the
 /// kernel's shared memory, as the shared-memory plan places buffers
 /// (buffers live at once get bytes of their own; others may share them).
-/// A buffer of the kernel body is dead at `op` when every use (through
-/// views and other buffer values) is in an op of the body before the one
+/// A buffer of the kernel body is dead at `op` when every use the plan
+/// counts (tirx::collectBufferUses) is in an op of the body before the one
 /// that holds `op`: the most bytes of dead buffers live at once, less the
 /// bytes of every other shared buffer (which the plan may place there).
 int64_t deadSharedBytes(Operation *op) {
@@ -956,25 +922,21 @@ int64_t deadSharedBytes(Operation *op) {
   func.walk([&](tirx::AllocOp alloc) {
     if (!alloc.getResult().getType().isShared())
       return;
+    SmallVector<Operation *> uses;
+    llvm::SetVector<Value> values;
     Operation *first = nullptr, *last = nullptr;
-    bool isDead = alloc->getBlock() == body;
-    SmallVector<Value> values = {alloc.getResult()};
-    while (isDead && !values.empty()) {
-      Value v = values.pop_back_val();
-      for (Operation *user : v.getUsers()) {
-        Operation *top = body->findAncestorOpInBlock(*user);
-        if (!top || !top->isBeforeInBlock(at)) {
-          isDead = false;
-          break;
-        }
-        if (!first || top->isBeforeInBlock(first))
-          first = top;
-        if (!last || last->isBeforeInBlock(top))
-          last = top;
-        for (Value r : user->getResults())
-          if (isa<tirx::BufferType>(r.getType()))
-            values.push_back(r);
+    bool isDead = alloc->getBlock() == body &&
+                  succeeded(tirx::collectBufferUses(alloc, uses, values));
+    for (Operation *user : uses) {
+      Operation *top = body->findAncestorOpInBlock(*user);
+      if (!top || !top->isBeforeInBlock(at)) {
+        isDead = false;
+        break;
       }
+      if (!first || top->isBeforeInBlock(first))
+        first = top;
+      if (!last || last->isBeforeInBlock(top))
+        last = top;
     }
     if (isDead && first)
       dead.push_back({first, last, bytesOf(alloc)});
@@ -1000,8 +962,7 @@ int64_t contiguousRunBytes(const CopySides &sides, const BitLayout &part,
                            ArrayRef<int64_t> shape, int64_t elemBytes,
                            int64_t width) {
   unsigned rank = shape.size();
-  auto inner = getConstantIntValue(
-      sides.dst.view.getMixedStrides()[rank - 1]);
+  auto inner = getConstantIntValue(sides.dst.view.getMixedStrides()[rank - 1]);
   if (!inner || *inner != 1)
     return elemBytes;
   unsigned end = dimBitRange(shape, rank - 1).second;
@@ -1028,63 +989,61 @@ struct StagedStore {
 /// vectors: a quarter of the instructions, whole sectors. Layouts with
 /// 16-byte vectors, or whose runs fill sectors, store directly.
 Predicate stagedStorePlan() {
-  return {"stagedStorePlan", [](Operation *op, const DispatchContext &ctx) {
-            auto copy = cast<tirx::CopyOp>(op);
-            if (!copy.getDst().getType().isGlobal() ||
-                !copy.getSrc().getType().isLocal())
-              return Outcome::fail("stages register -> global copies only");
-            std::string why;
-            FailureOr<CopySides> sides =
-                matchRegisterCopy(copy.getDst(), copy.getSrc(), why);
-            if (failed(sides))
-              return Outcome::fail(why);
-            auto dstType = copy.getDst().getType();
-            ArrayRef<int64_t> shape = dstType.getShape();
-            if (Outcome o = powerOfTwoExtents(shape); !o.succeeded())
-              return o;
-            Type elemType = dstType.getElementType();
-            int64_t elemBytes = tirx::getMemoryBytes(elemType);
-            int64_t direct = chooseVectorWidth(*sides, sides->src.bits, shape,
-                                               elemBytes,
-                                               layout::kMaxVectorBytes);
-            // The store from a row-major staging buffer.
-            CopySides staged = *sides;
-            staged.src.kind = SideKind::Shared;
-            staged.src.bits = *BitLayout::get(
-                layout::TileLayout({layout::Iter{ShapedType::getNumElements(shape), 1, "m"}},
-                                   {})
-                    .canonicalize());
-            staged.src.swizzle.reset();
-            BitLayout stores =
-                synthesizePartition(staged, shape, elemBytes,
-                                    layout::kMaxVectorBytes,
-                                    ctx.getScopeThreads());
-            int64_t wide = chooseVectorWidth(staged, stores, shape, elemBytes,
-                                             layout::kMaxVectorBytes);
-            int64_t directRun = contiguousRunBytes(
-                *sides, sides->src.bits, shape, elemBytes, direct);
-            int64_t stagedRun =
-                contiguousRunBytes(staged, stores, shape, elemBytes, wide);
-            if (wide <= direct || directRun >= kSectorBytes ||
-                stagedRun <= directRun)
-              return Outcome::fail(
-                  "the register layout stores " +
-                  std::to_string(direct * elemBytes) +
-                  "-byte vectors in runs of " + std::to_string(directRun) +
-                  " bytes a warp instruction: as wide as the global side "
-                  "allows, or whole sectors");
-            layout::StagingLayout staging = layout::chooseStagingLayout(
-                sides->src.bits, stores, shape, elemBytes);
-            int64_t stagingBytes =
-                staging.layout.storage().span("m") * elemBytes;
-            int64_t dead = deadSharedBytes(op);
-            if (stagingBytes > dead)
-              return Outcome::fail(
-                  "the staging buffer (" + std::to_string(stagingBytes) +
-                  " bytes) would add shared memory: " + std::to_string(dead) +
-                  " bytes of buffers are no longer used here");
-            return Outcome::ok(StagedStore{staging});
-          }};
+  return {
+      "stagedStorePlan", [](Operation *op, const DispatchContext &ctx) {
+        auto copy = cast<tirx::CopyOp>(op);
+        if (!copy.getDst().getType().isGlobal() ||
+            !copy.getSrc().getType().isLocal())
+          return Outcome::fail("stages register -> global copies only");
+        std::string why;
+        FailureOr<CopySides> sides =
+            matchRegisterCopy(copy.getDst(), copy.getSrc(), why);
+        if (failed(sides))
+          return Outcome::fail(why);
+        auto dstType = copy.getDst().getType();
+        ArrayRef<int64_t> shape = dstType.getShape();
+        if (Outcome o = powerOfTwoExtents(shape); !o.succeeded())
+          return o;
+        Type elemType = dstType.getElementType();
+        int64_t elemBytes = tirx::getMemoryBytes(elemType);
+        int64_t direct = chooseVectorWidth(*sides, sides->src.bits, shape,
+                                           elemBytes, layout::kMaxVectorBytes);
+        // The store from a row-major staging buffer.
+        CopySides staged = *sides;
+        staged.src.kind = SideKind::Shared;
+        staged.src.bits = *BitLayout::get(
+            layout::TileLayout(
+                {layout::Iter{ShapedType::getNumElements(shape), 1, "m"}}, {})
+                .canonicalize());
+        staged.src.swizzle.reset();
+        BitLayout stores =
+            synthesizePartition(staged, shape, elemBytes,
+                                layout::kMaxVectorBytes, ctx.getScopeThreads());
+        int64_t wide = chooseVectorWidth(staged, stores, shape, elemBytes,
+                                         layout::kMaxVectorBytes);
+        int64_t directRun = contiguousRunBytes(*sides, sides->src.bits, shape,
+                                               elemBytes, direct);
+        int64_t stagedRun =
+            contiguousRunBytes(staged, stores, shape, elemBytes, wide);
+        if (wide <= direct || directRun >= kSectorBytes ||
+            stagedRun <= directRun)
+          return Outcome::fail(
+              "the register layout stores " +
+              std::to_string(direct * elemBytes) + "-byte vectors in runs of " +
+              std::to_string(directRun) +
+              " bytes a warp instruction: as wide as the global side "
+              "allows, or whole sectors");
+        layout::StagingLayout staging = layout::chooseStagingLayout(
+            sides->src.bits, stores, shape, elemBytes);
+        int64_t stagingBytes = staging.layout.storage().span("m") * elemBytes;
+        int64_t dead = deadSharedBytes(op);
+        if (stagingBytes > dead)
+          return Outcome::fail(
+              "the staging buffer (" + std::to_string(stagingBytes) +
+              " bytes) would add shared memory: " + std::to_string(dead) +
+              " bytes of buffers are no longer used here");
+        return Outcome::ok(StagedStore{staging});
+      }};
 }
 
 //===----------------------------------------------------------------------===//

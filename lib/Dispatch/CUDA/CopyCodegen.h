@@ -65,12 +65,12 @@ Outcome emitRegisterCopy(mlir::tirx::CopyOp op, const CopySides &sides,
 /// `tirx.copy` out of it, each copy dispatched at once; a barrier between
 /// pairs and, inside a loop, after the last (the next iteration writes the
 /// buffer again). The copies take `op`'s location and `scope`.
-Outcome emitStagedCopies(mlir::Operation *op, mlir::tirx::ExecScopeAttr scope,
-                         llvm::ArrayRef<std::pair<mlir::Value, mlir::Value>> pairs,
-                         const layout::StagingLayout &staging,
-                         llvm::ArrayRef<int64_t> blockShape,
-                         mlir::Type elemType, DispatchContext &ctx,
-                         mlir::RewriterBase &rewriter);
+Outcome
+emitStagedCopies(mlir::Operation *op, mlir::tirx::ExecScopeAttr scope,
+                 llvm::ArrayRef<std::pair<mlir::Value, mlir::Value>> pairs,
+                 const layout::StagingLayout &staging,
+                 llvm::ArrayRef<int64_t> blockShape, mlir::Type elemType,
+                 DispatchContext &ctx, mlir::RewriterBase &rewriter);
 
 /// Whether the masked element accesses of one primitive, `elements` a thread,
 /// are predicated PTX accesses (emitPredicatedLoad/Store) rather than a

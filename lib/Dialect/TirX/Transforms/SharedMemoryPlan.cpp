@@ -17,6 +17,8 @@
 
 #include "SharedMemoryPlan.h"
 
+#include "tileir/Dialect/TirX/Utils/Utils.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -54,31 +56,6 @@ bool allThreadsRun(Block *block, Operation *func) {
   return true;
 }
 
-/// Collects the ops that use the bytes of `alloc`: the users of the buffer
-/// and of every value computed from it without touching memory (views,
-/// casts, address arithmetic), and those values (`values`). Fails when such
-/// a value leaves through a region's arguments or results, where the uses
-/// are not followed.
-LogicalResult collectUses(AllocOp alloc, SmallVectorImpl<Operation *> &uses,
-                          llvm::SetVector<Value> &values) {
-  SmallVector<Value> work{alloc.getResult()};
-  while (!work.empty()) {
-    Value value = work.pop_back_val();
-    if (!values.insert(value))
-      continue;
-    for (Operation *user : value.getUsers()) {
-      if (user->hasTrait<OpTrait::IsTerminator>() || user->getNumRegions())
-        return failure();
-      uses.push_back(user);
-      // NVVM ops yield data (fragments, loaded values), never addresses.
-      if (isMemoryEffectFree(user) &&
-          !isa<NVVM::NVVMDialect>(user->getDialect()))
-        llvm::append_range(work, user->getResults());
-    }
-  }
-  return success();
-}
-
 /// Whether `op` is a wait after which no access that `user` started to
 /// shared memory is in flight.
 bool completes(Operation *op, Operation *user) {
@@ -95,7 +72,7 @@ bool completes(Operation *op, Operation *user) {
 }
 
 /// For each value computed from a shared buffer without touching memory
-/// (collectUses), the buffers it is computed from.
+/// (collectBufferUses), the buffers it is computed from.
 using Derived = DenseMap<Value, llvm::SmallPtrSet<Operation *, 2>>;
 
 /// The mbarrier that tracks `op`'s access to shared memory: a TMA load's
@@ -262,7 +239,7 @@ SharedPlan mlir::tirx::planSharedMemory(gpu::GPUFuncOp func,
   for (const SharedBuffer &buffer : buffers) {
     SmallVector<Operation *> users;
     llvm::SetVector<Value> values;
-    if (failed(collectUses(buffer.alloc, users, values))) {
+    if (failed(collectBufferUses(buffer.alloc, users, values))) {
       uses.emplace_back();
       continue;
     }

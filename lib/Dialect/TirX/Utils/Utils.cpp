@@ -6,6 +6,9 @@
 
 #include "tileir/Dialect/TirX/Utils/Utils.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
 using namespace mlir;
 
 Type tirx::getBodyArgumentType(Value input) {
@@ -39,4 +42,25 @@ SmallVector<OpFoldResult> tirx::GlobalOperand::getOffsets() {
     return region.getMixedOffsets();
   return SmallVector<OpFoldResult>(view.getType().getRank(),
                                    Builder(view.getContext()).getIndexAttr(0));
+}
+
+LogicalResult tirx::collectBufferUses(AllocOp alloc,
+                                      SmallVectorImpl<Operation *> &uses,
+                                      llvm::SetVector<Value> &values) {
+  SmallVector<Value> work{alloc.getResult()};
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    if (!values.insert(value))
+      continue;
+    for (Operation *user : value.getUsers()) {
+      if (user->hasTrait<OpTrait::IsTerminator>() || user->getNumRegions())
+        return failure();
+      uses.push_back(user);
+      // NVVM ops yield data (fragments, loaded values), never addresses.
+      if (isMemoryEffectFree(user) &&
+          !isa<NVVM::NVVMDialect>(user->getDialect()))
+        llvm::append_range(work, user->getResults());
+    }
+  }
+  return success();
 }

@@ -10,6 +10,7 @@
 #include "tileir/Dialect/TirX/IR/TirX.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tirx {
 
@@ -35,6 +36,16 @@ struct GlobalOperand {
   SmallVector<OpFoldResult> getOffsets();
 };
 FailureOr<GlobalOperand> matchGlobalOperand(Value v);
+
+/// Collects the ops that use the bytes of `alloc`: the users of the buffer
+/// and of every value computed from it without touching memory (views,
+/// casts, address arithmetic), and those values (`values`). Fails when such
+/// a value leaves through a region's arguments or results, where the uses
+/// are not followed. The shared-memory plan's live ranges start from these
+/// uses.
+LogicalResult collectBufferUses(AllocOp alloc,
+                                SmallVectorImpl<Operation *> &uses,
+                                llvm::SetVector<Value> &values);
 
 } // namespace mlir::tirx
 
