@@ -30,6 +30,7 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   convert.numThreads = options.numThreads;
   convert.rollWgmma = options.rollWgmma;
   convert.tmaLoads = options.tmaLoads;
+  convert.warpSpecialize = options.warpSpecialize;
   convert.debugEmissionKind = options.debugInfo;
   // tileops library ops become cuda_tile arithmetic first.
   pm.addPass(tileops::createTileOpsExpand());

@@ -111,6 +111,12 @@ static cl::opt<bool> deviceDebug("device-debug",
 static cl::alias deviceDebugShort("g", cl::desc("Alias for --device-debug"),
                                   cl::aliasopt(deviceDebug),
                                   cl::cat(asCategory));
+static cl::opt<bool> warpSpecialize(
+    "warp-specialize",
+    cl::desc("TileIR: give the TMA loads of the rolled wgmma K loop to a "
+             "producer warp (default true; =false issues them from the "
+             "loop's threads)"),
+    cl::init(true), cl::cat(asCategory));
 static cl::opt<bool> listVersions("list-versions",
                                   cl::desc("List all supported bytecode "
                                            "versions and exit"),
@@ -347,6 +353,7 @@ int main(int argc, char **argv) {
   CompileOptions options;
   options.chip = gpu->codegenChip.str();
   options.abi = launchAbi;
+  options.warpSpecialize = warpSpecialize;
   options.debugInfo = deviceDebug ? DebugInfoLevel::Full
                       : lineInfo  ? DebugInfoLevel::LineInfo
                                   : DebugInfoLevel::None;

@@ -10,6 +10,9 @@
 # Environment:
 #   ONLY=REGEX     cases whose names match (run_suite.py --list shows them)
 #   TILEAS=PATH    a second tile-as, timed as a further compiler "tileir-b"
+#   FLAGS_B="..."  tile-as options of "tileir-b" (with or without TILEAS:
+#                  the same tile-as with other options, e.g.
+#                  FLAGS_B=--warp-specialize=false)
 #   MMA_SYNC=1     also TileIR's code for sm_90 without the sm_90a features
 #                  (mma.sync; tile-as's sm_100 PTX assembled for sm_90), as
 #                  the compiler "tileir-sm90"; only kernels whose shared
@@ -31,10 +34,12 @@ mkdir -p "$results"
 cutile_setup "$@"
 
 compilers=(--compiler tileir="$root/tileir" --compiler tileiras="$root/nv/bin")
-if [ -n "${TILEAS:-}" ]; then
+if [ -n "${TILEAS:-}${FLAGS_B:-}" ]; then
   mkdir -p "$root/tileir-b"
-  cp "$TILEAS" "$root/tileir-b/tile-as"
-  ln -sf tile-as "$root/tileir-b/tileiras"
+  cp "${TILEAS:-$root/tileir/tile-as}" "$root/tileir-b/tile-as"
+  printf '#!/usr/bin/env bash\nexec "%s" %s "$@"\n' \
+    "$root/tileir-b/tile-as" "${FLAGS_B:-}" > "$root/tileir-b/tileiras"
+  chmod +x "$root/tileir-b/tileiras"
   compilers+=(--compiler tileir-b="$root/tileir-b")
 fi
 if [ -n "${MMA_SYNC:-}" ]; then

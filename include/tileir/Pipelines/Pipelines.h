@@ -64,6 +64,11 @@ struct CudaTileToNVVMOptions
       llvm::cl::desc("TMA loads in the wgmma K loop (see "
                      "convert-cuda-tile-to-tirx)"),
       llvm::cl::init(true)};
+  detail::PassOptions::Option<bool> warpSpecialize{
+      *this, "warp-specialize",
+      llvm::cl::desc("A producer warp for the K loop's TMA loads (see "
+                     "convert-cuda-tile-to-tirx)"),
+      llvm::cl::init(true)};
 };
 
 struct TirXToNVVMOptions : public LowerToNVVMOptions<TirXToNVVMOptions> {};

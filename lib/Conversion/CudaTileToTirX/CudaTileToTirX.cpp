@@ -478,6 +478,7 @@ struct ConvertCudaTileToTirXPass
     lowering.target = &target;
     lowering.rollWgmma = rollWgmma;
     lowering.tmaLoads = tmaLoads;
+    lowering.warpSpecialize = warpSpecialize;
     return lowering.run();
   }
 };

@@ -502,6 +502,9 @@ public:
   /// Load the rolled wgmma K loop's stages by TMA (the pass option
   /// `tma-loads`).
   bool tmaLoads = true;
+  /// Give the TMA loads of the rolled wgmma K loop to a producer warp (the
+  /// pass option `warp-specialize`).
+  bool warpSpecialize = true;
 
   // --- memory: views and ordering (Memory.cpp, Atomics.cpp) ---------------
   /// Per-element i64 addresses and in-bounds i1 mask of the tile that

@@ -855,7 +855,7 @@ public:
     if (async) {
       tirx::GemmAsyncOp::create(b, loc, accPiece, a, bv, accPiece,
                                 unit(transposeA), unit(transposeB), one, one,
-                                warpgroupScope(), nullptr, instruction());
+                                warpgroupScope(), p.gemmConfig, instruction());
     } else {
       tirx::GemmOp::create(b, loc, accPiece, a, bv, accPiece, unit(transposeA),
                            unit(transposeB), one, one, warpgroupScope(),
@@ -1504,20 +1504,34 @@ static void inThread0(OpBuilder &b, Location loc,
   body();
 }
 
+/// Whether `v` is computed from the kernel's arguments by ops without
+/// memory effects or regions only: a producer warp can compute it again
+/// (tirx.warp_specialize).
+static bool recomputable(Value v, Block *entry) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return arg.getOwner() == entry;
+  Operation *def = v.getDefiningOp();
+  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return recomputable(operand, entry);
+  });
+}
+
 /// Shared mbarriers for TMA copies, initialized by thread 0 with an arrival
-/// count of one (the thread that arms them); the caller's CTA barrier
-/// makes them visible before any wait.
+/// count of `arrivals` (one: the thread that arms them); the caller's CTA
+/// barrier makes them visible before any wait.
 static SmallVector<Value> initMBarriers(OpBuilder &b, Location loc,
-                                        int64_t count) {
+                                        int64_t count, int64_t arrivals = 1) {
   auto type = bufferType(b.getContext(), {1}, b.getI64Type(),
                          tirx::MemScope::Shared, TileLayout({Iter{1, 1, "m"}}));
   SmallVector<Value> bars;
   for (int64_t i = 0; i < count; ++i)
     bars.push_back(tirx::AllocOp::create(b, loc, type));
   inThread0(b, loc, [&] {
-    Value one = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1);
+    Value n = arith::ConstantIntOp::create(b, loc, b.getI32Type(), arrivals);
     for (Value bar : bars)
-      tirx::MBarrierInitOp::create(b, loc, bar, 0, one);
+      tirx::MBarrierInitOp::create(b, loc, bar, 0, n);
   });
   return bars;
 }
@@ -1730,6 +1744,48 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t inFlight = async ? 1 : 0;
   int64_t ahead = stages - 1; // loads issued ahead
   bool refillBarrier = inFlight > 0;
+  // A producer warp (docs/Matmul.md, "Producer warp"): a warp of its own
+  // issues the TMA loads, as far ahead as the stages allow, each stage
+  // handed back by the warpgroups on an "empty" mbarrier once their
+  // products on it have completed; the loop's threads then only wait,
+  // compute and hand back, with no CTA barrier per step. Taken for the
+  // rolled loop whose stages the product reads as TMA writes them (no raw
+  // stage, no rounding pass), directly in the kernel's body (run once),
+  // where the producer can compute the loop's bounds, tile indices and
+  // views again (tirx.warp_specialize).
+  auto roundedOrNone = [&](ct::FToFOp round) {
+    return !round || roundedByCopy(round);
+  };
+  bool specialize = tma && rolled && async && l.warpSpecialize && !rawLayoutA &&
+                    !rawLayoutB && roundedOrNone(loop.roundA) &&
+                    roundedOrNone(loop.roundB) &&
+                    isa<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp());
+  // TMA writes every byte the products read (no raw stage, no rounding
+  // pass): wgmma needs no proxy fence before them (a membar per step).
+  if (tma && !rawLayoutA && !rawLayoutB && roundedOrNone(loop.roundA) &&
+      roundedOrNone(loop.roundB)) {
+    SmallVector<NamedAttribute> config;
+    if (plan->gemmConfig)
+      llvm::append_range(config, plan->gemmConfig.getValue());
+    config.push_back(b.getNamedAttr("async_operands", b.getBoolAttr(true)));
+    plan->gemmConfig = b.getDictionaryAttr(config);
+  }
+  if (specialize) {
+    Block *entry = &forOp->getParentRegion()->front();
+    SmallVector<Value> needed = {forOp.getLowerBound(), forOp.getUpperBound(),
+                                 forOp.getStep(), loop.loadA.getView(),
+                                 loop.loadB.getView()};
+    for (Operation *op : loop.scalarOps)
+      llvm::append_range(needed, op->getOperands());
+    for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB})
+      llvm::append_range(needed, load.getIndex());
+    Region &body = forOp.getRegion();
+    specialize =
+        isa<ct::EntryOp>(forOp->getParentOp()) &&
+        llvm::all_of(needed, [&](Value v) {
+          return body.isAncestor(v.getParentRegion()) || recomputable(v, entry);
+        });
+  }
 
   for (int64_t s = 0; s < stages; ++s) {
     stageA.push_back(e.allocShared(aShape, aElem, layoutA, swizzleA));
@@ -1746,9 +1802,18 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // The buffers the copies of A and B fill.
   ArrayRef<Value> fillA = rawA.empty() ? ArrayRef<Value>(stageA) : rawA;
   ArrayRef<Value> fillB = rawB.empty() ? ArrayRef<Value>(stageB) : rawB;
-  SmallVector<Value> stageBar;
+  SmallVector<Value> stageBar, emptyBar;
   Value mapA, mapB;
   bool tf32A = false, tf32B = false;
+  auto buildMaps = [&] {
+    SmallVector<Value> maps =
+        buildTensorMaps(b, loc, {*tmaA, *tmaB},
+                        {b.getDenseI64ArrayAttr(tmaA->boxes[0].shape),
+                         b.getDenseI64ArrayAttr(tmaB->boxes[0].shape)},
+                        {tf32A, tf32B});
+    mapA = maps[0];
+    mapB = maps[1];
+  };
   int64_t tmaBytes = 0;
   if (tma) {
     stageBar = initMBarriers(b, loc, stages);
@@ -1764,13 +1829,15 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       loop.roundB = nullptr;
       tf32B = true;
     }
-    SmallVector<Value> maps =
-        buildTensorMaps(b, loc, {*tmaA, *tmaB},
-                        {b.getDenseI64ArrayAttr(tmaA->boxes[0].shape),
-                         b.getDenseI64ArrayAttr(tmaB->boxes[0].shape)},
-                        {tf32A, tf32B});
-    mapA = maps[0];
-    mapB = maps[1];
+    // With a producer warp, it builds the maps itself; the warpgroups
+    // hand each stage back on its empty mbarrier.
+    // One more (never waited on) takes the hand-back of the first
+    // iteration, which has no previous stage.
+    if (specialize)
+      emptyBar =
+          initMBarriers(b, loc, stages + 1, plan->unitsM() * plan->gridN);
+    else
+      buildMaps();
     e.barrier();
   }
 
@@ -1796,13 +1863,19 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
 
   // TMA copies of the tile of `view` at tile indices `idx` into the stage
   // buffer `dst`, one per box, completing on `bar`.
+  // In the producer warp's region (`producer`), its one thread issues
+  // them (thread scope).
+  bool producer = false;
   auto issueTma = [&](const TmaOperand &op, const PartitionViewInfo &view,
                       ArrayRef<Value> idx, Value dst, Value bar, Value map) {
+    auto scope = producer
+                     ? tirx::ExecScopeAttr::get(ctx, tirx::ExecScope::Thread)
+                     : l.cta();
     for (const TmaBox &box : op.boxes)
       tirx::CopyAsyncOp::create(
           b, loc, e.view(dst, box.shape, box.layout),
           regionAt(b, loc, view, idx, box.offset, box.shape), bar,
-          b.getI64IntegerAttr(0), map, nullptr, l.cta(), nullptr, nullptr);
+          b.getI64IntegerAttr(0), map, nullptr, scope, nullptr, nullptr);
   };
 
   // Issues the copies of iteration `j` (an index) into the stage buffers
@@ -1845,11 +1918,15 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
             indices(loop.loadA, kDimA, flipA || !rawA.empty());
         SmallVector<Value> idxB = indices(loop.loadB, kDimB, flipB);
         // One thread arms the mbarrier with the stage's bytes.
-        inThread0(b, loc, [&] {
+        auto arm = [&] {
           tirx::MBarrierArriveExpectTxOp::create(
               b, loc, bar, 0,
               arith::ConstantIntOp::create(b, loc, b.getI32Type(), tmaBytes));
-        });
+        };
+        if (producer)
+          arm();
+        else
+          inThread0(b, loc, arm);
         issueTma(*tmaA, rawA.empty() ? viewA : rawViewA, idxA, dstA, bar, mapA);
         issueTma(*tmaB, viewB, idxB, dstB, bar, mapB);
         return success();
@@ -1899,7 +1976,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
 
   // Prologue: the first `ahead` iterations' tiles.
   auto barOf = [&](int64_t s) { return tma ? stageBar[s] : Value(); };
-  for (int64_t s = 0; s < ahead; ++s)
+  for (int64_t s = 0; s < ahead && !specialize; ++s)
     if (failed(issue(arith::ConstantIndexOp::create(b, loc, s), fillA[s],
                      fillB[s], barOf(s))))
       return failure();
@@ -1943,6 +2020,122 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   }
 
   Value cStages = arith::ConstantIndexOp::create(b, loc, stages);
+  auto pick = [&](ArrayRef<Value> buffers, Value stage) {
+    Value chosen = buffers[0];
+    for (int64_t t = 1; t < int64_t(buffers.size()); ++t) {
+      Value is =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage,
+                                arith::ConstantIndexOp::create(b, loc, t));
+      chosen = arith::SelectOp::create(b, loc, is, buffers[t], chosen);
+    }
+    return chosen;
+  };
+  // The stage after `s` and the parity `p` of the phases waited for there:
+  // flipped when the stage wraps around.
+  auto advance = [&](Value s, Value p) -> std::pair<Value, Value> {
+    Value up = arith::AddIOp::create(b, loc, s, c1);
+    Value wrap =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, up, cStages);
+    return {arith::SelectOp::create(b, loc, wrap, c0, up),
+            arith::SelectOp::create(
+                b, loc, wrap, arith::XOrIOp::create(b, loc, p, c1i32), p)};
+  };
+  if (specialize) {
+    auto ws = tirx::WarpSpecializeOp::create(b, loc, /*producerWarps=*/1);
+    {
+      // The producer: iteration j waits until stage j % stages is empty
+      // (its first use passes: the phase before the first has parity 1),
+      // arms its full mbarrier and copies the tiles.
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&ws.getProducerBlock());
+      producer = true;
+      buildMaps();
+      auto loads =
+          scf::ForOp::create(b, loc, c0, trips, c1, ValueRange{c0, c1i32});
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(loads.getBody());
+        Value j = loads.getInductionVar();
+        Value t = loads.getRegionIterArg(0), p = loads.getRegionIterArg(1);
+        tirx::MBarrierWaitOp::create(b, loc, pick(emptyBar, t), 0, p);
+        if (failed(issue(j, pick(fillA, t), pick(fillB, t), pick(stageBar, t))))
+          return failure();
+        auto [nextT, nextP] = advance(t, p);
+        scf::YieldOp::create(b, loc, ValueRange{nextT, nextP});
+      }
+      // The maps' slot is given back once the copies through them have
+      // completed: the last phase of each stage's full mbarrier.
+      Value from = arith::MaxSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, trips, cStages), c0);
+      auto last = scf::ForOp::create(b, loc, from, trips, c1);
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(last.getBody());
+        Value j = last.getInductionVar();
+        Value round = arith::DivUIOp::create(b, loc, j, cStages);
+        Value parity = arith::IndexCastUIOp::create(
+            b, loc, b.getI32Type(), arith::AndIOp::create(b, loc, round, c1));
+        tirx::MBarrierWaitOp::create(
+            b, loc, pick(stageBar, arith::RemUIOp::create(b, loc, j, cStages)),
+            0, parity);
+      }
+      tirx::TensorMapsReleaseOp::create(b, loc, mapA);
+      producer = false;
+    }
+    {
+      // The warpgroups: iteration i waits for its stage's tiles, computes,
+      // and once the previous iteration's products have completed (the
+      // wait for all but one group) hands that iteration's stage back:
+      // one thread per warpgroup arrives on its empty mbarrier (the first
+      // iteration on the spare one, so that no iteration tests i).
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&ws.getBodyBlock());
+      Value any =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, trips, c0);
+      auto nonEmptyIf = scf::IfOp::create(b, loc, any, /*withElse=*/false);
+      b.setInsertionPointToStart(nonEmptyIf.thenBlock());
+      int64_t warpgroups = plan->unitsM() * plan->gridN;
+      Value tid = tirx::ThreadIdOp::create(b, loc, b.getIndexType());
+      Value c128 = arith::ConstantIndexOp::create(b, loc, 128);
+      Value leader = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                arith::RemUIOp::create(b, loc, tid, c128), c0),
+          arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ult, tid,
+              arith::ConstantIndexOp::create(b, loc, warpgroups * 128)));
+      auto mainLoop = scf::ForOp::create(b, loc, c0, trips, c1,
+                                         ValueRange{c0, c0i32, cStages});
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(mainLoop.getBody());
+        Value stage = mainLoop.getRegionIterArg(0);
+        Value phase = mainLoop.getRegionIterArg(1);
+        Value previous = mainLoop.getRegionIterArg(2);
+        tirx::MBarrierWaitOp::create(b, loc, pick(stageBar, stage), 0, phase);
+        e.step(pick(stageA, stage), pick(stageB, stage), transposeA, transposeB,
+               acc, async, inFlight);
+        auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+        {
+          OpBuilder::InsertionGuard arrive(b);
+          b.setInsertionPointToStart(ifOp.thenBlock());
+          tirx::MBarrierArriveOp::create(b, loc, pick(emptyBar, previous), 0);
+        }
+        auto [nextStage, nextPhase] = advance(stage, phase);
+        scf::YieldOp::create(b, loc, ValueRange{nextStage, nextPhase, stage});
+      }
+      tirx::GemmWaitOp::create(
+          b, loc, b.getI64IntegerAttr(0),
+          tirx::ExecScopeAttr::get(b.getContext(), tirx::ExecScope::Warpgroup),
+          nullptr, e.instruction());
+    }
+    // Both done: the mbarriers are invalidated before their memory is
+    // reused.
+    SmallVector<Value> bars = stageBar;
+    llvm::append_range(bars, emptyBar);
+    releaseTma(b, loc, Value(), bars);
+    return mapResult(l, e, forOp.getResultValues()[0], acc);
+  }
   // With wgmma groups in flight, the loop and its final wait run only when
   // there is an iteration: on a path from the accumulator's fill to that
   // wait that skips the loop, ptxas finds non-wgmma definitions of the
@@ -1968,16 +2161,6 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     // faster rolled, its 128x128x64 one 0.96x), and with `roll-wgmma`: the
     // same loop; the dispatch computes the descriptor of every stage buffer
     // before the loop and selects among them (docs/Matmul.md).
-    auto pick = [&](ArrayRef<Value> buffers, Value stage) {
-      Value chosen = buffers[0];
-      for (int64_t t = 1; t < stages; ++t) {
-        Value is =
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage,
-                                  arith::ConstantIndexOp::create(b, loc, t));
-        chosen = arith::SelectOp::create(b, loc, is, buffers[t], chosen);
-      }
-      return chosen;
-    };
     // The loop carries the stage of iteration i and the stage its load
     // fills, i % stages and (i + ahead) % stages: an add, a compare and a
     // select each, instead of two 64-bit remainders between the barrier

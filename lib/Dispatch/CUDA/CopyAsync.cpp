@@ -799,7 +799,12 @@ static LogicalResult lowerTensorMaps(Operation *root) {
     auto lockBase = [&](Location at) {
       return LLVM::AddressOfOp::create(b, at, globalPtr, lockName);
     };
-    auto isThread0 = [&](Location at) {
+    // Thread 0 of the CTA builds and releases the maps; in the producer
+    // region of a tirx.warp_specialize, the one thread that runs it.
+    auto isThread0 = [&](Operation *op) -> Value {
+      Location at = op->getLoc();
+      if (tirx::inProducerRegion(op))
+        return arith::ConstantIntOp::create(b, at, 1, 1);
       return arith::CmpIOp::create(b, at, arith::CmpIPredicate::eq,
                                    emitThreadId(b, at), cstI32(b, at, 0));
     };
@@ -810,7 +815,7 @@ static LogicalResult lowerTensorMaps(Operation *root) {
       Type i32 = b.getI32Type();
       // Thread 0: the first free slot from the SM's own, taken with a
       // compare-and-swap of its lock from 0 to 1.
-      auto ifOp = scf::IfOp::create(b, at, TypeRange{i32}, isThread0(at),
+      auto ifOp = scf::IfOp::create(b, at, TypeRange{i32}, isThread0(op),
                                     /*withElse=*/true);
       {
         OpBuilder::InsertionGuard guard(b);
@@ -917,7 +922,7 @@ static LogicalResult lowerTensorMaps(Operation *root) {
     for (tirx::TensorMapsReleaseOp op : releases) {
       rewriter.setInsertionPoint(op);
       Location at = op.getLoc();
-      auto ifOp = scf::IfOp::create(b, at, isThread0(at), /*withElse=*/false);
+      auto ifOp = scf::IfOp::create(b, at, isThread0(op), /*withElse=*/false);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
       Type i64 = b.getI64Type();
@@ -951,8 +956,8 @@ LogicalResult tileir::dispatch::lowerAsyncSyncOps(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<tirx::AsyncCommitOp, tirx::AsyncWaitOp, tirx::MBarrierInitOp,
-            tirx::MBarrierArriveExpectTxOp, tirx::MBarrierWaitOp,
-            tirx::MBarrierInvalOp>(op))
+            tirx::MBarrierArriveExpectTxOp, tirx::MBarrierArriveOp,
+            tirx::MBarrierWaitOp, tirx::MBarrierInvalOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -977,6 +982,11 @@ LogicalResult tileir::dispatch::lowerAsyncSyncOps(Operation *root) {
           b, loc, Type(),
           barrierPointer(b, loc, arrive.getBarrier(), arrive.getIndex()),
           arrive.getBytes(), NVVM::MemScopeKind::CTA, /*relaxed=*/false,
+          Value());
+    } else if (auto arrive = dyn_cast<tirx::MBarrierArriveOp>(op)) {
+      NVVM::MBarrierArriveOp::create(
+          b, loc, Type(),
+          barrierPointer(b, loc, arrive.getBarrier(), arrive.getIndex()),
           Value());
     } else if (auto inval = dyn_cast<tirx::MBarrierInvalOp>(op)) {
       NVVM::MBarrierInvalOp::create(

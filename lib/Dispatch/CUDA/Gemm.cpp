@@ -918,8 +918,12 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
 
   // wgmma reads A and B through the async proxy: make shared-memory writes
   // done with ordinary stores or cp.async (and published by a barrier)
-  // visible to it, unless an earlier fence already did.
-  if (!asyncProxyFenced(op))
+  // visible to it, unless an earlier fence already did or the operands
+  // were written by the async proxy (config async_operands).
+  auto config = op->getAttrOfType<DictionaryAttr>("config");
+  auto byAsyncProxy =
+      config ? config.getAs<BoolAttr>("async_operands") : BoolAttr();
+  if (!(byAsyncProxy && byAsyncProxy.getValue()) && !asyncProxyFenced(op))
     NVVM::FenceProxyOp::create(
         b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
         NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));

@@ -287,6 +287,7 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
     pipelineOptions.numThreads = options.numThreads;
     pipelineOptions.rollWgmma = options.rollWgmma;
     pipelineOptions.tmaLoads = options.tmaLoads;
+    pipelineOptions.warpSpecialize = options.warpSpecialize;
     pipelineOptions.debugInfo = emissionKind(options.debugInfo);
     PassManager convert(module->getName());
     configureFromCommandLine(convert);
@@ -315,14 +316,21 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
   lower.enableVerifier(false);
   if (failed(lower.run(module)) || failed(verify(module)))
     return failure();
-  // tirx-lower-buffers decides the dynamic shared memory of each kernel.
+  // tirx-lower-buffers decides the dynamic shared memory of each kernel
+  // and its launch size (the producer warps of tirx.warp_specialize).
   module.walk([&](LLVM::LLVMFuncOp func) {
     auto bytes = func->getAttrOfType<IntegerAttr>(tirx::kDynamicSharedAttr);
-    if (!bytes)
-      return;
-    for (KernelInfo &k : kernels)
-      if (k.name == func.getName())
+    auto block = func->getAttrOfType<DenseI32ArrayAttr>(
+        NVVM::NVVMDialect::getReqntidAttrName());
+    for (KernelInfo &k : kernels) {
+      if (k.name != func.getName())
+        continue;
+      if (bytes)
         k.sharedBytes = bytes.getInt();
+      if (block)
+        for (unsigned i = 0; i < 3 && i < block.size(); ++i)
+          k.reqntid[i] = block[i];
+    }
   });
   return kernels;
 }

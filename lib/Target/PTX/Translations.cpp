@@ -61,6 +61,11 @@ struct TranslateOptions {
       llvm::cl::desc("Load the rolled wgmma K loop's stages by TMA where the "
                      "views allow it (default; =false keeps cp.async)"),
       llvm::cl::init(true)};
+  llvm::cl::opt<bool> warpSpecialize{
+      "warp-specialize", llvm::cl::cat(getTranslationOptionCategory()),
+      llvm::cl::desc("Give the TMA loads of the rolled wgmma K loop to a "
+                     "producer warp (default; docs/Matmul.md)"),
+      llvm::cl::init(true)};
   llvm::cl::opt<DebugInfoLevel> debugInfo{
       "debug-info", llvm::cl::cat(getTranslationOptionCategory()),
       llvm::cl::desc("Debug info in the PTX (from the input's locations)"),
@@ -85,6 +90,7 @@ struct TranslateOptions {
     options.numThreads = numThreads;
     options.rollWgmma = rollWgmma;
     options.tmaLoads = tmaLoads;
+    options.warpSpecialize = warpSpecialize;
     options.abi = launchAbi;
     // The most debug info any of the three spellings asks for.
     options.debugInfo = debugInfo;

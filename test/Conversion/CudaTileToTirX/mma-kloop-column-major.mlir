@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefix=TIRX
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a warp-specialize=false" | FileCheck %s --check-prefix=TIRX
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90 | FileCheck %s --check-prefix=SYNC
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTX
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90 %s | FileCheck %s --check-prefix=PTXSYNC

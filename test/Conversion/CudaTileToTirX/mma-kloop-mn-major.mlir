@@ -1,5 +1,6 @@
-// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefix=TIRX
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a warp-specialize=false" | FileCheck %s --check-prefix=TIRX
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTX
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefix=WS
 
 // The matmul K loop with B given K x N (cuTile's `A @ B`): on wgmma, 16-bit
 // B is staged MN-major with the 128-byte swizzle, and the wgmma reads B with
@@ -12,6 +13,30 @@
 // fewer than 64 columns per warpgroup, is copied synchronously into a
 // K-major layout: mma-kloop-dynamic-stride.mlir.)
 
+// By default a producer warp issues the TMA loads (docs/Matmul.md,
+// "Producer warp"): full and empty mbarriers per stage, then the warpgroup
+// waits for each stage, computes and hands the previous stage back, while
+// the producer region builds the maps and, per stage, waits until it is
+// empty, arms it and copies (thread scope); the maps' slot is given back
+// there, the mbarriers are invalidated after the op.
+// WS-LABEL: gpu.func @kloop_b_kxn
+// WS-COUNT-6: tirx.mbarrier_init
+// WS: gpu.barrier
+// WS: tirx.warp_specialize producer_warps(1) {
+// WS: scf.for
+// WS: tirx.mbarrier_wait
+// WS: tirx.gemm_async warpgroup
+// WS: tirx.gemm_wait warpgroup {dispatch = "wgmma", pending = 2 : i64}
+// WS: tirx.mbarrier_arrive %
+// WS: } producer {
+// WS: tirx.tensor_maps
+// WS: scf.for
+// WS: tirx.mbarrier_wait
+// WS: tirx.mbarrier_arrive_expect_tx
+// WS: tirx.copy_async thread
+// WS: tirx.tensor_maps_release
+// WS: }
+// WS: tirx.mbarrier_inval
 // TIRX-LABEL: gpu.func @kloop_b_kxn
 // TIRX-COUNT-3: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
 // TIRX: %[[B0:.*]] = tirx.alloc : !tirx.buffer<64x128xf16, shared, <S[(64,2,64):(64,4096,1)], swizzle = 128>>

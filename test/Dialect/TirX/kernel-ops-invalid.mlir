@@ -50,3 +50,43 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c = arith.constant true
+    scf.if %c {
+      // expected-error@+1 {{'tirx.warp_specialize' op expects to be directly in the body of a kernel}}
+      tirx.warp_specialize producer_warps(1) {
+      } producer {
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    // expected-error@+1 {{'tirx.warp_specialize' op expects a CTA size that is a multiple of 32 and leaves room for 1 producer warps, got 1024}}
+    tirx.warp_specialize producer_warps(1) {
+    } producer {
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error@+1 {{'tirx.warp_specialize' op expects no barrier in its producer region}}
+    tirx.warp_specialize producer_warps(1) {
+    } producer {
+      gpu.barrier
+    }
+    gpu.return
+  }
+}

@@ -16,6 +16,11 @@
 // CHECK: tirx.barrier warpgroup
 // CHECK: tirx.barrier warp
 // CHECK: tirx.barrier cluster
+// CHECK: tirx.warp_specialize producer_warps(1) {
+// CHECK-NEXT: tirx.barrier cta
+// CHECK-NEXT: } producer {
+// CHECK-NEXT: "test.producer"()
+// CHECK-NEXT: }
 gpu.module @m {
   gpu.func @ids() kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %t = tirx.thread_id : index
@@ -29,6 +34,11 @@ gpu.module @m {
     tirx.barrier warpgroup
     tirx.barrier warp
     tirx.barrier cluster
+    tirx.warp_specialize producer_warps(1) {
+      tirx.barrier cta
+    } producer {
+      "test.producer"() : () -> ()
+    }
     gpu.return
   }
 }

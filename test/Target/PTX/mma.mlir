@@ -5,6 +5,9 @@
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s -o %t.tma.ptx
 // RUN: FileCheck %s --check-prefix=TMA < %t.tma.ptx
 // RUN: %ptxas -arch=sm_90a %t.tma.ptx -o %t.tma.cubin
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --warp-specialize=false %s -o %t.tma1.ptx
+// RUN: FileCheck %s --check-prefix=TMA1 < %t.tma1.ptx
+// RUN: %ptxas -arch=sm_90a %t.tma1.ptx -o %t.tma1.cubin
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90 --ptx-version=84 %s -o %t90.ptx
 // RUN: FileCheck %s --check-prefix=SM90 < %t90.ptx
 // RUN: %ptxas -arch=sm_90 %t90.ptx -o %t90.cubin
@@ -58,22 +61,49 @@
 // SM90A: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
 
 // By default the rolled one-warpgroup loop loads by TMA (docs/Matmul.md,
-// "TMA loads"): the kernel's tensor-map pool and locks, the maps written
-// by tensormap.replace and fenced, one thread's bulk tensor copies
-// completing on the stage's mbarrier, the parity wait; the two-warpgroup
-// 128x256 loop keeps cp.async.
+// "TMA loads") from a producer warp ("Producer warp"): the launch grows to
+// 160 threads; the producer warp waits for the warpgroup at named barrier
+// 2, takes a slot of the kernel's tensor-map pool, writes the maps by
+// tensormap.replace and fences them, then per stage waits until it is
+// empty, arms its full mbarrier and issues the bulk tensor copies, gives
+// the slot back and joins at barrier 3. The warpgroup's own barriers count
+// 128 threads; it arrives at barrier 2, waits for each stage's tiles,
+// computes and hands the stage back. The two-warpgroup 128x256 loop keeps
+// cp.async.
 // TMA-LABEL: .entry kloop_f16(
+// TMA: .reqntid 160, 1, 1
+// TMA: barrier.sync {{.*}}2, 160;
 // TMA: atom.acquire.gpu.global.cas.b32
 // TMA: tensormap.replace.tile.swizzle_mode.global.b1024.b32 [{{.*}}], 2;
 // TMA: fence.proxy.tensormap::generic.acquire.gpu
+// TMA: mbarrier.try_wait.parity.shared.b64
 // TMA: mbarrier.arrive.expect_tx.shared.b64
 // TMA: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// TMA: atom.global.exch.b32
+// TMA: barrier.sync {{.*}}3, 160;
+// TMA: bar.sync {{.*}}0, 128;
+// TMA: barrier.arrive {{.*}}2, 160;
 // TMA: mbarrier.try_wait.parity.shared.b64
 // TMA: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
-// TMA: atom.global.exch.b32
+// TMA: mbarrier.arrive.shared.b64
+// TMA: barrier.sync {{.*}}3, 160;
+// TMA: mbarrier.inval.shared.b64
 // TMA-LABEL: .entry kloop_swizzled(
 // TMA-NOT: cp.async.bulk.tensor
 // TMA: cp.async.cg.shared.global
+
+// With --warp-specialize=false the warpgroup's thread 0 builds the maps and
+// issues the copies between its products.
+// TMA1-LABEL: .entry kloop_f16(
+// TMA1: .reqntid 128, 1, 1
+// TMA1: atom.acquire.gpu.global.cas.b32
+// TMA1: tensormap.replace.tile.swizzle_mode.global.b1024.b32 [{{.*}}], 2;
+// TMA1: fence.proxy.tensormap::generic.acquire.gpu
+// TMA1: mbarrier.arrive.expect_tx.shared.b64
+// TMA1: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// TMA1: mbarrier.try_wait.parity.shared.b64
+// TMA1: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// TMA1: atom.global.exch.b32
 
 // SM90-LABEL: .entry mmaf_bf16(
 // SM90: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32

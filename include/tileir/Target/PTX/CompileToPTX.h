@@ -48,6 +48,9 @@ struct CompileOptions {
   bool rollWgmma = false;
   /// TMA loads in the wgmma K loop (convert-cuda-tile-to-tirx `tma-loads`).
   bool tmaLoads = true;
+  /// A producer warp for the K loop's TMA loads (convert-cuda-tile-to-tirx
+  /// `warp-specialize`).
+  bool warpSpecialize = true;
 };
 
 /// What a launcher needs to know about one kernel.

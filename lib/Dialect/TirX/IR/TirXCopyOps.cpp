@@ -231,6 +231,10 @@ LogicalResult MBarrierArriveExpectTxOp::verify() {
   return verifyBarrierIndex(*this, getBarrier().getType(), getIndex());
 }
 
+LogicalResult MBarrierArriveOp::verify() {
+  return verifyBarrierIndex(*this, getBarrier().getType(), getIndex());
+}
+
 LogicalResult MBarrierWaitOp::verify() {
   return verifyBarrierIndex(*this, getBarrier().getType(), getIndex());
 }

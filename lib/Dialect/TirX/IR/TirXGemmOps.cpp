@@ -128,6 +128,13 @@ static LogicalResult verifyGemm(OpTy op) {
                   "once the products are complete (use tirx.gemm)";
     }
 
+  // `async_operands`: A and B were written by the async proxy only.
+  if (DictionaryAttr config = op.getConfigAttr())
+    if (Attribute flag = config.get("async_operands");
+        flag && !isa<BoolAttr>(flag))
+      return op.emitOpError()
+             << "expects config async_operands to be a bool, got " << flag;
+
   // `signed_a`, `signed_b`: how each integer input reads.
   if (DictionaryAttr config = op.getConfigAttr())
     for (StringRef key : {"signed_a", "signed_b"})

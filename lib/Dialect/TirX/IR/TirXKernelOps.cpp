@@ -98,3 +98,39 @@ LogicalResult BarrierOp::verify() {
   }
   return success();
 }
+
+bool mlir::tirx::inProducerRegion(Operation *op) {
+  for (Region *region = op->getParentRegion(); region;
+       region = region->getParentRegion())
+    if (auto ws = dyn_cast<WarpSpecializeOp>(region->getParentOp()))
+      return region == &ws.getProducer();
+  return false;
+}
+
+void WarpSpecializeOp::build(OpBuilder &builder, OperationState &state,
+                             int64_t producerWarps) {
+  state.addAttribute(getProducerWarpsAttrName(state.name),
+                     builder.getI64IntegerAttr(producerWarps));
+  for (int i = 0; i < 2; ++i)
+    state.addRegion()->emplaceBlock();
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  auto func = dyn_cast_or_null<FunctionOpInterface>((*this)->getParentOp());
+  if (!func)
+    return emitOpError() << "expects to be directly in the body of a kernel";
+  std::optional<int64_t> cta = getKernelCtaThreads(*this);
+  if (cta && (*cta % 32 != 0 || *cta + 32 * getProducerWarps() > 1024))
+    return emitOpError() << "expects a CTA size that is a multiple of 32 and "
+                            "leaves room for "
+                         << getProducerWarps() << " producer warps, got "
+                         << *cta;
+  WalkResult barrier = getProducer().walk([](Operation *op) {
+    if (isa<BarrierOp>(op) || op->getName().getStringRef() == "gpu.barrier")
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (barrier.wasInterrupted())
+    return emitOpError() << "expects no barrier in its producer region";
+  return success();
+}

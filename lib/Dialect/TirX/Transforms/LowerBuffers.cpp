@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SharedMemoryPlan.h"
+#include "WarpSpecialize.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
@@ -420,6 +421,8 @@ static LogicalResult lowerFunction(gpu::GPUFuncOp func, LaunchABI abi) {
     }
     op->erase();
   }
+  if (failed(lowerWarpSpecialize(func)))
+    return failure();
   WalkResult left = func.walk([](Operation *op) {
     if (op->getDialect() && isa<TirXDialect>(op->getDialect())) {
       op->emitOpError() << "is left after tirx-lower-buffers";

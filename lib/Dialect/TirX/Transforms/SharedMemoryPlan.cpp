@@ -84,6 +84,8 @@ Value trackingBarrier(Operation *op) {
     return init.getAddr();
   if (auto arrive = dyn_cast<NVVM::MBarrierArriveExpectTxOp>(op))
     return arrive.getAddr();
+  if (auto arrive = dyn_cast<NVVM::MBarrierArriveOp>(op))
+    return arrive.getAddr();
   if (auto wait = dyn_cast<NVVM::MBarrierTryWaitParityOp>(op))
     return wait.getAddr();
   return Value();

@@ -49,6 +49,9 @@ namespace mlir::tirx {
 /// The CTA size of the kernel around `op`: the x extent of the nearest
 /// enclosing `known_block_size` when it is 1-D, else nullopt.
 std::optional<int64_t> getKernelCtaThreads(Operation *op);
+/// Whether `op` is in the producer region of a tirx.warp_specialize (one
+/// thread runs it).
+bool inProducerRegion(Operation *op);
 /// The number of values of the scope id enumerating layout axis `axis`
 /// (`laneid`: 32, `warpid`: CTA size / 32, ...) for `op`'s kernel, or
 /// nullopt when the CTA size is unknown.

@@ -275,6 +275,29 @@ def TirX_MBarrierArriveExpectTxOp : TirX_Op<"mbarrier_arrive_expect_tx"> {
   let hasVerifier = 1;
 }
 
+def TirX_MBarrierArriveOp : TirX_Op<"mbarrier_arrive"> {
+  let summary = "Arrives on an mbarrier";
+  let description = [{
+    `mbarrier.arrive.shared.b64` (release semantics at CTA scope): the
+    calling thread arrives on mbarrier `index`; its earlier accesses are
+    visible to the threads that wait for the phase this arrival completes.
+    Executed by the threads that reach it: an mbarrier initialized with a
+    count of N completes its phase after N arrivals.
+
+    Example:
+
+    ```mlir
+    tirx.mbarrier_arrive %bar[0] : !tirx.buffer<1xi64, shared, #tirx.layout<S[1]>>
+    ```
+  }];
+  let arguments = (ins Arg<TirX_BarrierBuffer, "", [MemRead, MemWrite]>:$barrier,
+                       I64Attr:$index);
+  let assemblyFormat = [{
+    $barrier `[` $index `]` attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
 def TirX_MBarrierWaitOp : TirX_Op<"mbarrier_wait"> {
   let summary = "Waits until an mbarrier completes the phase of `parity`";
   let description = [{

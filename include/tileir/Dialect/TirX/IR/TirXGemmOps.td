@@ -61,6 +61,11 @@ def TirX_GemmOp : TirX_GemmPrimitive<"gemm"> {
     inputs with an `f64` accumulator; `i8` inputs with an `i32` accumulator,
     each input signed or unsigned as `config = {signed_a, signed_b}` say
     (bools, signed when absent), the sum wrapping modulo 2^32.
+    `config = {async_operands = true}` states that the shared-memory `A`
+    and `B` were written by the async proxy only (TMA copies, waited for on
+    their mbarrier): the `wgmma` variant then issues no
+    `fence.proxy.async` before its products (it fences by default, for
+    operands written by ordinary stores or cp.async).
     `A` and `B` have one element type unless both are f8.
     `alpha` and `beta` are f64 attributes (default 1 and 0), integers with
     an integer accumulator. All buffers are

@@ -83,4 +83,59 @@ def TirX_BarrierOp : TirX_Op<"barrier"> {
   let hasVerifier = 1;
 }
 
+def TirX_WarpSpecializeOp : TirX_Op<"warp_specialize",
+    [NoTerminator, SingleBlock]> {
+  let summary = "Runs a region on extra producer warps next to the CTA's own";
+  let description = [{
+    Runs `body` on the kernel's threads (its `known_block_size`, for which
+    every primitive is dispatched) and, at the same time, `producer` on
+    `producer_warps` further warps of the launch, of which one thread (the
+    first lane of the first of them) executes the region's ops. Both
+    regions start when the kernel's threads reach the op, and the op ends
+    when both have ended: what the producer wrote before its end is
+    visible to the kernel's threads after the op. The regions talk to each
+    other through memory only (mbarriers: the producer fills pipeline
+    stages, the body consumes them and hands them back).
+
+    The producer region holds one thread's work: primitives of `thread`
+    scope, mbarrier operations, `tirx.tensor_maps` (built by that thread),
+    scalar arithmetic and structured control flow; no barrier. The values it
+    uses from outside must be recomputable from the kernel's arguments
+    without memory accesses (constants, ids, arithmetic, views of shared
+    memory): the producer warps compute them again.
+
+    The op must sit directly in the kernel's body, which runs it once.
+    `tirx-lower-buffers` lowers it: the kernel's `.reqntid` grows by
+    `producer_warps` x 32 threads, which branch at the kernel's entry to
+    the producer regions of the kernel (in order); each waits for the
+    kernel's threads at a named barrier and joins them at the next one
+    (ids after the warpgroup barriers: 1 + the kernel's warpgroups and
+    2 + them); the kernel's CTA barriers become barriers of its own threads
+    (`bar.sync 0, known_block_size`).
+
+    Example:
+
+    ```mlir
+    tirx.warp_specialize producer_warps(1) {
+      // consumer loop: wait full[s], compute, arrive on empty[s]
+    } producer {
+      // producer loop: wait empty[s], arm full[s], TMA copies
+    }
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<1>]>:$producer_warps);
+  let regions = (region SizedRegion<1>:$body, SizedRegion<1>:$producer);
+  let assemblyFormat = [{
+    `producer_warps` `(` $producer_warps `)` $body `producer` $producer
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "int64_t":$producerWarps)>];
+  let extraClassDeclaration = [{
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+    ::mlir::Block &getProducerBlock() { return getProducer().front(); }
+  }];
+}
+
 #endif // TILEIR_DIALECT_TIRX_TIRXKERNELOPS_TD

@@ -34,8 +34,9 @@ def TirXLowerBuffers : Pass<"tirx-lower-buffers", "::mlir::gpu::GPUModuleOp"> {
     needing more than the chip's limit is an error. Scope ids become `gpu.thread_id`/`gpu.block_id`
     arithmetic, `tirx.barrier` becomes `gpu.barrier` (cta), a named
     `nvvm.barrier` of 128 threads (warpgroup), `nvvm.bar.warp.sync` (warp)
-    or `nvvm.cluster.arrive`/`wait` (cluster). Fails on any primitive left
-    over.
+    or `nvvm.cluster.arrive`/`wait` (cluster). `tirx.warp_specialize`
+    gives the launch its producer warps, which branch at the kernel's entry
+    to the producer regions (see the op). Fails on any primitive left over.
   }];
   let options = [
     Option<"launchAbi", "launch-abi", "::mlir::tirx::LaunchABI",
@@ -52,6 +53,7 @@ def TirXLowerBuffers : Pass<"tirx-lower-buffers", "::mlir::gpu::GPUModuleOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
 
