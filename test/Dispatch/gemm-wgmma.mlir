@@ -135,4 +135,18 @@ gpu.func @two_pieces(%a: !A, %b: !B) kernel attributes {known_block_size = array
   gpu.return
 }
 
+// Operands written by TMA only (config async_operands, the K loop's stages):
+// no proxy fence before the products.
+// CHECK-LABEL: gpu.func @async_operands
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: gpu.return
+gpu.func @async_operands(%a: !A, %b: !B) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %d0 = tirx.alloc : !D
+  tirx.gemm_async warpgroup %d0, %a, %b, %d0 {config = {async_operands = true}} : !D, !A, !B, !D
+  tirx.gemm_wait warpgroup {pending = 0}
+  gpu.return
+}
+
 }

@@ -257,3 +257,14 @@ func.func @fractional_beta(%a: !A, %b: !B, %d: !D) {
   tirx.gemm cta %d, %a, %b, %d {beta = 0.5} : !D, !A, !B, !D
   return
 }
+
+// -----
+
+!D = !tirx.buffer<64x16xf32, local, #tirx.layout<S[(4,2,8,2,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+!A = !tirx.buffer<64x64xf8E4M3FN, shared, #tirx.layout<S[(8,8,4,16):(512,16,128,1)]>>
+!B = !tirx.buffer<16x64xf8E4M3FN, shared, #tirx.layout<S[(2,8,4,16):(512,16,128,1)]>>
+func.func @async_operands_flag(%d: !D, %a: !A, %b: !B) {
+  // expected-error@+1 {{expects config async_operands to be a bool, got 1 : i64}}
+  tirx.gemm_async warpgroup %d, %a, %b, %d {transpose_b, config = {async_operands = 1}} : !D, !A, !B, !D
+  return
+}
