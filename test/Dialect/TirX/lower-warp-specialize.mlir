@@ -92,3 +92,18 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @cluster() kernel attributes {
+      known_block_size = array<i32: 128, 1, 1>,
+      nvvm.reqntid = array<i32: 128, 1, 1>} {
+    // expected-error@+1 {{'nvvm.cluster.arrive' op is a cluster barrier in a kernel with producer warps (tirx.warp_specialize), which never reach it}}
+    tirx.barrier cluster
+    tirx.warp_specialize producer_warps(1) {
+    } producer {
+    }
+    gpu.return
+  }
+}

@@ -107,6 +107,20 @@ LogicalResult mlir::tirx::lowerWarpSpecialize(gpu::GPUFuncOp func) {
         ValueRange{i32(loc, id), i32(loc, threads)});
   };
 
+  // A cluster barrier waits for every thread of the CTA, which the
+  // producer warps never reach.
+  WalkResult cluster = func.walk([&](Operation *op) {
+    if (isa<NVVM::ClusterArriveOp, NVVM::ClusterArriveRelaxedOp,
+            NVVM::ClusterWaitOp>(op)) {
+      op->emitOpError() << "is a cluster barrier in a kernel with producer "
+                           "warps (tirx.warp_specialize), which never reach it";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (cluster.wasInterrupted())
+    return failure();
+
   // The kernel's CTA barriers wait for its own threads only.
   SmallVector<gpu::BarrierOp> barriers;
   func.walk([&](gpu::BarrierOp op) { barriers.push_back(op); });

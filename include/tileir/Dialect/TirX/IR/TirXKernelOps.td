@@ -104,7 +104,8 @@ def TirX_WarpSpecializeOp : TirX_Op<"warp_specialize",
     without memory accesses (constants, ids, arithmetic, views of shared
     memory): the producer warps compute them again.
 
-    The op must sit directly in the kernel's body, which runs it once.
+    The op must sit directly in the kernel's body, which runs it once; the
+    kernel may hold no cluster barrier (the producer warps never reach it).
     `tirx-lower-buffers` lowers it: the kernel's `.reqntid` grows by
     `producer_warps` x 32 threads, which branch at the kernel's entry to
     the producer regions of the kernel (in order); each waits for the
