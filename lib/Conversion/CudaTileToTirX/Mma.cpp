@@ -1504,20 +1504,6 @@ static void inThread0(OpBuilder &b, Location loc,
   body();
 }
 
-/// Whether `v` is computed from the kernel's arguments by ops without
-/// memory effects or regions only: a producer warp can compute it again
-/// (tirx.warp_specialize).
-static bool recomputable(Value v, Block *entry) {
-  if (auto arg = dyn_cast<BlockArgument>(v))
-    return arg.getOwner() == entry;
-  Operation *def = v.getDefiningOp();
-  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return recomputable(operand, entry);
-  });
-}
-
 /// Shared mbarriers for TMA copies, initialized by thread 0 with an arrival
 /// count of `arrivals` (one: the thread that arms them); the caller's CTA
 /// barrier makes them visible before any wait.
@@ -1780,11 +1766,11 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB})
       llvm::append_range(needed, load.getIndex());
     Region &body = forOp.getRegion();
-    specialize =
-        isa<ct::EntryOp>(forOp->getParentOp()) &&
-        llvm::all_of(needed, [&](Value v) {
-          return body.isAncestor(v.getParentRegion()) || recomputable(v, entry);
-        });
+    specialize = isa<ct::EntryOp>(forOp->getParentOp()) &&
+                 llvm::all_of(needed, [&](Value v) {
+                   return body.isAncestor(v.getParentRegion()) ||
+                          !tirx::findNotRecomputable(v, entry);
+                 });
   }
 
   for (int64_t s = 0; s < stages; ++s) {
@@ -2030,13 +2016,16 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     }
     return chosen;
   };
-  // The stage after `s` and the parity `p` of the phases waited for there:
-  // flipped when the stage wraps around.
+  // The stage after `s` and the parity `p` of the mbarrier phases waited
+  // for there, flipped when the stage wraps around (null without `p`).
   auto advance = [&](Value s, Value p) -> std::pair<Value, Value> {
     Value up = arith::AddIOp::create(b, loc, s, c1);
     Value wrap =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, up, cStages);
-    return {arith::SelectOp::create(b, loc, wrap, c0, up),
+    Value next = arith::SelectOp::create(b, loc, wrap, c0, up);
+    if (!p)
+      return {next, Value()};
+    return {next,
             arith::SelectOp::create(
                 b, loc, wrap, arith::XOrIOp::create(b, loc, p, c1i32), p)};
   };
@@ -2178,20 +2167,10 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     Value stage = mainLoop.getRegionIterArg(0);
     Value nextStage = mainLoop.getRegionIterArg(1);
     Value phase = tma ? mainLoop.getRegionIterArg(2) : Value();
-    auto following = [&](Value s) -> Value {
-      Value up = arith::AddIOp::create(b, loc, s, c1);
-      Value wrap =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, up, cStages);
-      return arith::SelectOp::create(b, loc, wrap, c0, up);
-    };
-    SmallVector<Value> carried = {following(stage), following(nextStage)};
-    if (tma) {
-      Value wraps = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq,
-          arith::AddIOp::create(b, loc, stage, c1), cStages);
-      carried.push_back(arith::SelectOp::create(
-          b, loc, wraps, arith::XOrIOp::create(b, loc, phase, c1i32), phase));
-    }
+    auto [following, nextPhase] = advance(stage, phase);
+    SmallVector<Value> carried = {following, advance(nextStage, Value()).first};
+    if (tma)
+      carried.push_back(nextPhase);
     // Iteration i's tiles landed, and every warp is done with the stage
     // the next copy overwrites (mma.sync: read before the barrier of the
     // wait; wgmma: the refill barrier after the step).

@@ -184,6 +184,14 @@ int64_t promoteK(Operation *op) {
   return k ? k.getInt() : 0;
 }
 
+/// Whether the gemm's config states that the async proxy alone wrote its
+/// shared A and B (`async_operands`).
+bool asyncOperands(Operation *op) {
+  auto config = op->getAttrOfType<DictionaryAttr>("config");
+  auto flag = config ? config.getAs<BoolAttr>("async_operands") : nullptr;
+  return flag && flag.getValue();
+}
+
 /// For the variants that accumulate over the whole K in one chain.
 Predicate noPromotion() {
   return {"noPromotion", [](Operation *op, const DispatchContext &) {
@@ -920,10 +928,7 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   // done with ordinary stores or cp.async (and published by a barrier)
   // visible to it, unless an earlier fence already did or the operands
   // were written by the async proxy (config async_operands).
-  auto config = op->getAttrOfType<DictionaryAttr>("config");
-  auto byAsyncProxy =
-      config ? config.getAs<BoolAttr>("async_operands") : BoolAttr();
-  if (!(byAsyncProxy && byAsyncProxy.getValue()) && !asyncProxyFenced(op))
+  if (!asyncOperands(op) && !asyncProxyFenced(op))
     NVVM::FenceProxyOp::create(
         b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
         NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));

@@ -7,6 +7,7 @@
 #include "WarpSpecialize.h"
 
 #include "tileir/Dialect/TirX/IR/TirX.h"
+#include "tileir/Dialect/TirX/Utils/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -21,39 +22,33 @@ using namespace mlir::tirx;
 
 namespace {
 /// Clones into the producer warps the values their regions use from the
-/// kernel's body: memory-effect-free ops without regions, back to the
-/// kernel's arguments (shared memory attributions included) and constants.
+/// kernel's body (tirx::findNotRecomputable: back to the kernel's
+/// arguments through ops without memory effects, regions or thread ids).
 struct Recompute {
   OpBuilder &b;
   Block *entry;
   IRMapping mapping;
 
   FailureOr<Value> get(Value v, Operation *user) {
-    if (Value known = mapping.lookupOrNull(v))
-      return known;
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == entry)
-        return v;
+    if (Operation *bad = findNotRecomputable(v, entry))
       return user->emitOpError()
-             << "is in a producer region and uses a block argument of the "
-                "kernel's body, which the producer warps cannot compute";
-    }
-    Operation *def = v.getDefiningOp();
-    StringRef name = def->getName().getStringRef();
-    bool perThread = isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def) ||
-                     name.starts_with("nvvm.read.ptx.sreg.tid") ||
-                     name.starts_with("nvvm.read.ptx.sreg.laneid") ||
-                     name.starts_with("nvvm.read.ptx.sreg.warpid");
-    if (perThread || def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-      return user->emitOpError()
-             << "is in a producer region and uses a value of '" << name
+             << "is in a producer region and uses a value of '"
+             << bad->getName()
              << "', which the producer warps cannot compute again (a "
                 "thread id, memory access or region)";
+    return clone(v);
+  }
+
+  Value clone(Value v) {
+    if (Value known = mapping.lookupOrNull(v))
+      return known;
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return v; // an argument of the kernel
     for (Value operand : def->getOperands())
-      if (failed(get(operand, user)))
-        return failure();
-    Operation *clone = b.clone(*def, mapping);
-    return clone->getResult(cast<OpResult>(v).getResultNumber());
+      clone(operand);
+    return b.clone(*def, mapping)
+        ->getResult(cast<OpResult>(v).getResultNumber());
   }
 };
 } // namespace

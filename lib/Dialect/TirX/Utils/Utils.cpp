@@ -6,6 +6,7 @@
 
 #include "tileir/Dialect/TirX/Utils/Utils.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -63,4 +64,21 @@ LogicalResult tirx::collectBufferUses(AllocOp alloc,
     }
   }
   return success();
+}
+
+Operation *tirx::findNotRecomputable(Value v, Block *entry) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return arg.getOwner() == entry ? nullptr : arg.getOwner()->getParentOp();
+  Operation *def = v.getDefiningOp();
+  StringRef name = def->getName().getStringRef();
+  bool perThread = isa<gpu::ThreadIdOp, gpu::LaneIdOp>(def) ||
+                   name.starts_with("nvvm.read.ptx.sreg.tid") ||
+                   name.starts_with("nvvm.read.ptx.sreg.laneid") ||
+                   name.starts_with("nvvm.read.ptx.sreg.warpid");
+  if (perThread || def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return def;
+  for (Value operand : def->getOperands())
+    if (Operation *bad = findNotRecomputable(operand, entry))
+      return bad;
+  return nullptr;
 }

@@ -47,6 +47,15 @@ LogicalResult collectBufferUses(AllocOp alloc,
                                 SmallVectorImpl<Operation *> &uses,
                                 llvm::SetVector<Value> &values);
 
+/// The first op `v` is computed from that another thread could not
+/// compute again from the kernel's arguments (the block arguments of
+/// `entry`): one with memory effects or regions, or a thread id (gpu or
+/// NVVM). Null when there is none: the producer warps of a
+/// tirx.warp_specialize can recompute `v`. `v` itself may be a block
+/// argument of `entry`; another block argument is reported as its block's
+/// parent op.
+Operation *findNotRecomputable(Value v, Block *entry);
+
 } // namespace mlir::tirx
 
 #endif // TILEIR_DIALECT_TIRX_UTILS_UTILS_H
