@@ -95,9 +95,8 @@ static std::vector<KernelInfo> collectKernels(ModuleOp module) {
       info.dense.assign(dense.asArrayRef().begin(), dense.asArrayRef().end());
     if (auto align = func->getAttrOfType<IntegerAttr>("tileir.pointer_align"))
       info.pointerAlign = align.getInt();
-    if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
-      for (unsigned i = 0; i < 3 && i < block->size(); ++i)
-        info.reqntid[i] = (*block)[i];
+    // The launch size (.reqntid) and the dynamic shared memory are read
+    // after the lowering, which decides them.
     kernels.push_back(std::move(info));
   });
   return kernels;
