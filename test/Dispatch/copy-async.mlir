@@ -55,6 +55,8 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // CHECK-COUNT-3: nvvm.cp.async.shared.global %{{.*}}, 16, cache =  cg
 // CHECK: nvvm.cp.async.commit.group
 // CHECK-NEXT: nvvm.cp.async.wait.group 1
+// tirx.async_proxy_fence: fence.proxy.async for shared::cta.
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 gpu.func @ldgsts(%p: !llvm.ptr<1>, %n: index, %off: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
   %g = tirx.global_view %p sizes [%n] strides [1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<?xf32, global>
   %c2048 = arith.constant 2048 : index
@@ -64,6 +66,7 @@ gpu.func @ldgsts(%p: !llvm.ptr<1>, %n: index, %off: index) kernel attributes {kn
   tirx.copy_async cta %s, %r : !S, !T
   tirx.async_commit
   tirx.async_wait {pending = 1}
+  tirx.async_proxy_fence
   gpu.return
 }
 

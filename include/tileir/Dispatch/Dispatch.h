@@ -240,7 +240,8 @@ void registerCudaAtomicVariants(Registry &registry);
 void registerCudaGeneralVariants(Registry &registry);
 
 /// Lowers the synchronization ops of asynchronous copies (tirx.async_commit,
-/// tirx.async_wait, tirx.mbarrier_*) under `root` to NVVM ops.
+/// tirx.async_wait, tirx.async_proxy_fence, tirx.mbarrier_*) under `root` to
+/// NVVM ops.
 mlir::LogicalResult lowerAsyncSyncOps(mlir::Operation *root);
 
 } // namespace tileir::dispatch

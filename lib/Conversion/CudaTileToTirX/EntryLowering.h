@@ -229,6 +229,9 @@ public:
   bool deferFence(Operation *mma);
   /// A CTA barrier was just emitted in the body holding `mma` (before it).
   void barrierBefore(Operation *mma);
+  /// Whether `buffer` (through views and selects) is only ever a TMA
+  /// stream's buffers: written by the async proxy alone.
+  bool writtenByTma(Value buffer) const;
   /// What the tensor maps of a loop's TMA streams describe: the loads'
   /// (cuda_tile) views, the boxes and the swizzles.
   struct MapKey {

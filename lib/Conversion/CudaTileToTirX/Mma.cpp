@@ -1009,6 +1009,17 @@ static DictionaryAttr gemmConfigFor(OpBuilder &b, Operation *op,
        b.getNamedAttr("signed_b", isSigned(mmai.getSignednessRhs()))});
 }
 
+/// `config` (a gemm config, or null) with `async_operands = true`: the
+/// product's shared operands were written by TMA, or by ordinary stores
+/// followed by a tirx.async_proxy_fence, so wgmma fences no more.
+static DictionaryAttr withAsyncOperands(OpBuilder &b, DictionaryAttr config) {
+  SmallVector<NamedAttribute> attrs;
+  if (config)
+    llvm::append_range(attrs, config.getValue());
+  attrs.push_back(b.getNamedAttr("async_operands", b.getBoolAttr(true)));
+  return b.getDictionaryAttr(attrs);
+}
+
 /// Whether the product `mma` may accumulate in place into `lowered`, the
 /// buffer of its accumulator operand `acc`: nothing reads `acc` after the
 /// product (the product is its one use, in the block that defines `acc`:
@@ -1110,16 +1121,22 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     return std::nullopt;
   };
   bool transposeA = false, transposeB = false;
+  // Whether every operand in shared memory was written by TMA, or staged
+  // before the loops around the product and fenced for the async proxy
+  // there: the product then needs no fence of its own (async_operands).
+  bool asyncReady = true;
   auto stage = [&](Value operand, Value lowered, ArrayRef<int64_t> shape,
                    bool isA) {
     if (std::optional<std::pair<Value, bool>> found =
             inPlace(lowered, shape, isA)) {
       (isA ? transposeA : transposeB) = found->second;
+      asyncReady &= l.loopProducts.writtenByTma(found->first);
       return found->first;
     }
     auto [layout, swizzle] = stagingLayout(*plan, isA, lowered);
     OpBuilder::InsertionGuard guard(l.b);
-    if (Operation *point = invariantStagingPoint(l, op, operand, lowered))
+    Operation *point = invariantStagingPoint(l, op, operand, lowered);
+    if (point)
       l.b.setInsertionPoint(point);
     Value shared = e.allocShared(shape, plan->inType, batched(layout), swizzle);
     if (isa<tirx::BufferType>(lowered.getType()))
@@ -1128,6 +1145,13 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     else
       tirx::FillOp::create(l.b, loc, shared, lowered, l.cta(), nullptr,
                            nullptr);
+    // Staged once before the loop: fenced once there, not by every
+    // iteration's product (the CTA barrier before the product still
+    // publishes it).
+    if (point && plan->wgmma)
+      tirx::AsyncProxyFenceOp::create(l.b, loc);
+    else
+      asyncReady = false;
     return shared;
   };
   // A 16-bit A in registers in the layout wgmma reads A from registers
@@ -1145,6 +1169,8 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   };
   Value sharedA = isRegisterA() ? lhs : stage(op.getLhs(), lhs, aShape, true);
   Value sharedB = stage(op.getRhs(), rhs, bShape, false);
+  if (asyncReady && plan->wgmma && !plan->batched)
+    plan->gemmConfig = withAsyncOperands(l.b, plan->gemmConfig);
   e.barrier();
   l.loopProducts.barrierBefore(op);
   FailureOr<Value> staged = e.toLayout(acc, cShape, cElem, accLayout(*plan));
@@ -1749,13 +1775,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // TMA writes every byte the products read (no raw stage, no rounding
   // pass): wgmma needs no proxy fence before them (a membar per step).
   if (tma && !rawLayoutA && !rawLayoutB && roundedOrNone(loop.roundA) &&
-      roundedOrNone(loop.roundB)) {
-    SmallVector<NamedAttribute> config;
-    if (plan->gemmConfig)
-      llvm::append_range(config, plan->gemmConfig.getValue());
-    config.push_back(b.getNamedAttr("async_operands", b.getBoolAttr(true)));
-    plan->gemmConfig = b.getDictionaryAttr(config);
-  }
+      roundedOrNone(loop.roundB))
+    plan->gemmConfig = withAsyncOperands(b, plan->gemmConfig);
   if (specialize) {
     Block *entry = &forOp->getParentRegion()->front();
     SmallVector<Value> needed = {forOp.getLowerBound(), forOp.getUpperBound(),
@@ -2553,6 +2574,27 @@ bool LoopProducts::deferFence(Operation *mma) {
 
 void LoopProducts::barrierBefore(Operation *mma) {
   pending.erase(mma->getParentOp());
+}
+
+bool LoopProducts::writtenByTma(Value buffer) const {
+  SmallVector<Value> work{buffer};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto view = v.getDefiningOp<tirx::ViewOp>()) {
+      work.push_back(view.getSource());
+      continue;
+    }
+    if (auto select = v.getDefiningOp<arith::SelectOp>()) {
+      work.append({select.getTrueValue(), select.getFalseValue()});
+      continue;
+    }
+    if (!llvm::any_of(streams, [&](const auto &entry) {
+          const Stream &s = entry.second;
+          return s.bars[0] && llvm::is_contained(s.buffers, v);
+        }))
+      return false;
+  }
+  return true;
 }
 
 void LoopProducts::finishBody(ct::ForOp forOp) {

@@ -955,9 +955,10 @@ LogicalResult tileir::dispatch::lowerAsyncSyncOps(Operation *root) {
     return failure();
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<tirx::AsyncCommitOp, tirx::AsyncWaitOp, tirx::MBarrierInitOp,
-            tirx::MBarrierArriveExpectTxOp, tirx::MBarrierArriveOp,
-            tirx::MBarrierWaitOp, tirx::MBarrierInvalOp>(op))
+    if (isa<tirx::AsyncCommitOp, tirx::AsyncWaitOp, tirx::AsyncProxyFenceOp,
+            tirx::MBarrierInitOp, tirx::MBarrierArriveExpectTxOp,
+            tirx::MBarrierArriveOp, tirx::MBarrierWaitOp,
+            tirx::MBarrierInvalOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -973,6 +974,11 @@ LogicalResult tileir::dispatch::lowerAsyncSyncOps(Operation *root) {
                                  << wait.getPending();
       NVVM::CpAsyncWaitGroupOp::create(
           b, loc, b.getI32IntegerAttr(static_cast<int32_t>(wait.getPending())));
+    } else if (isa<tirx::AsyncProxyFenceOp>(op)) {
+      NVVM::FenceProxyOp::create(
+          b, loc, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(b.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
     } else if (auto init = dyn_cast<tirx::MBarrierInitOp>(op)) {
       NVVM::MBarrierInitOp::create(
           b, loc, barrierPointer(b, loc, init.getBarrier(), init.getIndex()),

@@ -25,16 +25,22 @@
 // TMA-NOT: tirx.async_commit
 // TMA: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
 // TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#1 : !llvm.ptr<1>)
-// TMA: scf.for %[[IV:.*]] =
+// Q, which the loop does not change, is staged once before it and fenced
+// for the async proxy there; every operand the products read from shared
+// memory is then TMA's or fenced, and they carry async_operands (no fence
+// per iteration).
+// TMA: tirx.copy cta
+// TMA: tirx.async_proxy_fence
+// TMA-NEXT: scf.for %[[IV:.*]] =
 // TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#0 : !llvm.ptr<1>)
 // TMA: %[[HALF:.*]] = arith.shrui
 // TMA: %[[BIT:.*]] = arith.andi %[[HALF]]
 // TMA: %[[PARITY:.*]] = arith.index_cast %[[BIT]] : index to i32
 // TMA: tirx.mbarrier_wait %{{.*}}[0], %[[PARITY]]
-// TMA: tirx.gemm warpgroup {{.*}}transpose_b
+// TMA: tirx.gemm warpgroup {{.*}}config = {async_operands = true}{{.*}}transpose_b
 // TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#1 : !llvm.ptr<1>)
 // TMA: tirx.mbarrier_wait
-// TMA: tirx.gemm warpgroup
+// TMA: tirx.gemm warpgroup {{.*}}config = {async_operands = true}
 // TMA-NOT: tirx.async_wait
 // After the loop: a barrier behind every wait, the slot given back, the
 // mbarriers invalidated, a barrier before their memory is reused.
@@ -65,6 +71,9 @@
 // CPASYNC: tirx.copy_async cta
 // CPASYNC: tirx.async_commit
 // CPASYNC-NEXT: tirx.async_wait {pending = 2 : i64}
+// cp.async writes through the generic proxy: the products keep their
+// fence.
+// CPASYNC-NOT: async_operands
 // CPASYNC: tirx.gemm warpgroup {{.*}}transpose_b{{.*}} : {{.*}}, !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
 // The barrier that keeps the next iteration from overwriting K while a
 // warp still reads it is the one before P V.
@@ -92,7 +101,10 @@
 // PTXTMA-LABEL: .entry attn
 // PTXTMA: tensormap.replace.tile.swizzle_mode.global.b1024.b32 [{{.*}}], 3;
 // PTXTMA: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTXTMA: fence.proxy.async.shared::cta
+// PTXTMA-NOT: fence.proxy.async
 // PTXTMA: mbarrier.try_wait.parity.shared.b64
+// PTXTMA-NOT: fence.proxy.async
 // PTXTMA-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 0;
 // PTXTMA: mbarrier.try_wait.parity.shared.b64
 // PTXTMA-COUNT-16: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;

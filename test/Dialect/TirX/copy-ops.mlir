@@ -17,6 +17,7 @@
 // CHECK: tirx.copy_async cta %[[S]], %[[R:.*]] : !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>, !tirx.buffer<64x64xf16, global>
 // CHECK: tirx.async_commit
 // CHECK: tirx.async_wait {pending = 1 : i64}
+// CHECK: tirx.async_proxy_fence
 // CHECK: tirx.mbarrier_init %[[B]][1], %[[N]] : !tirx.buffer<2xi64, shared, <S[2:1]>>
 // CHECK: tirx.mbarrier_arrive_expect_tx %[[B]][1], %[[N]] : !tirx.buffer<2xi64, shared, <S[2:1]>>
 // CHECK: tirx.copy_async thread %[[S]], %[[R]] barrier(%[[B]][1] : !tirx.buffer<2xi64, shared, <S[2:1]>>) tensor_map(%[[D]] : !llvm.ptr<1>) {dispatch = "tma"} : !tirx.buffer<64x64xf16, shared, <S[(64,64):(64,1)], swizzle = 128>>, !tirx.buffer<64x64xf16, global>
@@ -32,6 +33,7 @@ func.func @copy_ops(%p: !llvm.ptr<1>, %desc: !llvm.ptr<1>, %n: i32, %x: !L0) {
   tirx.copy_async cta %s, %r : !S, !G
   tirx.async_commit
   tirx.async_wait {pending = 1}
+  tirx.async_proxy_fence
   tirx.mbarrier_init %b[1], %n : !B
   tirx.mbarrier_arrive_expect_tx %b[1], %n : !B
   tirx.copy_async thread %s, %r barrier(%b[1] : !B) tensor_map(%desc : !llvm.ptr<1>) {dispatch = "tma"} : !S, !G

@@ -118,6 +118,25 @@ def TirX_AsyncCommitOp : TirX_Op<"async_commit"> {
   let assemblyFormat = "attr-dict";
 }
 
+def TirX_AsyncProxyFenceOp : TirX_Op<"async_proxy_fence"> {
+  let summary = "Orders the calling thread's shared-memory writes before async-proxy reads";
+  let description = [{
+    `fence.proxy.async.shared::cta`: the calling thread's earlier writes of
+    shared memory by ordinary stores (the generic proxy) are ordered before
+    later accesses of the async proxy (wgmma operands, TMA stores). Other
+    threads see them there after a CTA barrier that follows the fence. A
+    product whose operands were written so, or by TMA, may then say so with
+    `config = {async_operands = true}` and fence no more.
+
+    Example:
+
+    ```mlir
+    tirx.async_proxy_fence
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def TirX_AsyncWaitOp : TirX_Op<"async_wait"> {
   let summary = "Waits until at most `pending` cp.async groups are in flight";
   let description = [{

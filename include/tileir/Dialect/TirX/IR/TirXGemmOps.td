@@ -63,7 +63,8 @@ def TirX_GemmOp : TirX_GemmPrimitive<"gemm"> {
     (bools, signed when absent), the sum wrapping modulo 2^32.
     `config = {async_operands = true}` states that the shared-memory `A`
     and `B` were written by the async proxy only (TMA copies, waited for on
-    their mbarrier): the `wgmma` variant then issues no
+    their mbarrier) or by ordinary stores that a `tirx.async_proxy_fence`
+    and a CTA barrier ordered since: the `wgmma` variant then issues no
     `fence.proxy.async` before its products (it fences by default, for
     operands written by ordinary stores or cp.async).
     `A` and `B` have one element type unless both are f8.
