@@ -30,6 +30,7 @@
 #include "EntryLowering.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 
+#include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Layout/BitLayout.h"
 
@@ -74,13 +75,6 @@ static Type scalarType(ct::TileType type) {
   if (isa<ct::PointerType>(type.getElementType()))
     return LLVM::LLVMPointerType::get(type.getContext(), 1);
   return type.getElementType();
-}
-
-/// The allocation (or value) a buffer view chain starts from.
-static Value rootOf(Value buffer) {
-  while (auto view = buffer.getDefiningOp<tirx::ViewOp>())
-    buffer = view.getSource();
-  return buffer;
 }
 
 /// A row-major memory layout of `shape`.
@@ -392,9 +386,9 @@ static FailureOr<SmallVector<Value>> writeCarried(EntryLowering &l, Carried &c,
   for (auto &[i, src] : writes) {
     if (!isa<tirx::BufferType>(src.getType()) || src == c.buffer[i])
       continue;
-    Value root = rootOf(src);
+    Value root = tirx::viewRoot(src);
     bool aliased = llvm::any_of(c.buffer, [&](Value carrier) {
-      return carrier && rootOf(carrier) == root;
+      return carrier && tirx::viewRoot(carrier) == root;
     });
     if (!aliased)
       continue;

@@ -1013,11 +1013,9 @@ static DictionaryAttr gemmConfigFor(OpBuilder &b, Operation *op,
 /// product's shared operands were written by TMA, or by ordinary stores
 /// followed by a tirx.async_proxy_fence, so wgmma fences no more.
 static DictionaryAttr withAsyncOperands(OpBuilder &b, DictionaryAttr config) {
-  SmallVector<NamedAttribute> attrs;
-  if (config)
-    llvm::append_range(attrs, config.getValue());
-  attrs.push_back(b.getNamedAttr("async_operands", b.getBoolAttr(true)));
-  return b.getDictionaryAttr(attrs);
+  NamedAttrList attrs(config);
+  attrs.set("async_operands", b.getBoolAttr(true));
+  return attrs.getDictionary(b.getContext());
 }
 
 /// Whether the product `mma` may accumulate in place into `lowered`, the
@@ -1148,7 +1146,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     // Staged once before the loop: fenced once there, not by every
     // iteration's product (the CTA barrier before the product still
     // publishes it).
-    if (point && plan->wgmma)
+    if (point && plan->wgmma && !plan->batched)
       tirx::AsyncProxyFenceOp::create(l.b, loc);
     else
       asyncReady = false;
@@ -1169,7 +1167,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   };
   Value sharedA = isRegisterA() ? lhs : stage(op.getLhs(), lhs, aShape, true);
   Value sharedB = stage(op.getRhs(), rhs, bShape, false);
-  if (asyncReady && plan->wgmma && !plan->batched)
+  if (asyncReady)
     plan->gemmConfig = withAsyncOperands(l.b, plan->gemmConfig);
   e.barrier();
   l.loopProducts.barrierBefore(op);
@@ -2579,11 +2577,7 @@ void LoopProducts::barrierBefore(Operation *mma) {
 bool LoopProducts::writtenByTma(Value buffer) const {
   SmallVector<Value> work{buffer};
   while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (auto view = v.getDefiningOp<tirx::ViewOp>()) {
-      work.push_back(view.getSource());
-      continue;
-    }
+    Value v = tirx::viewRoot(work.pop_back_val());
     if (auto select = v.getDefiningOp<arith::SelectOp>()) {
       work.append({select.getTrueValue(), select.getFalseValue()});
       continue;

@@ -733,13 +733,6 @@ Value emitDescriptor(OpBuilder &b, Location loc, Value base,
   return arith::OrIOp::create(b, loc, start, cst(descriptorFields(d)));
 }
 
-/// The buffer under the views of `buffer`.
-Value viewRoot(Value buffer) {
-  while (auto view = buffer.getDefiningOp<tirx::ViewOp>())
-    buffer = view.getSource();
-  return buffer;
-}
-
 /// The start-address field of a descriptor (shared address >> 4, 14 bits)
 /// of the storage of `buffer`, where that storage is chosen at run time (an
 /// `arith.select` of buffers: the stage buffers of the rolled K loop): the
@@ -748,7 +741,7 @@ Value viewRoot(Value buffer) {
 /// fields instead of computing the descriptors from the selected address
 /// (docs/Matmul.md).
 Value emitSelectedStartField(OpBuilder &b, Location loc, Value buffer) {
-  Value root = viewRoot(buffer);
+  Value root = tirx::viewRoot(buffer);
   if (auto select = root.getDefiningOp<arith::SelectOp>()) {
     Value t = emitSelectedStartField(b, loc, select.getTrueValue());
     Value f = emitSelectedStartField(b, loc, select.getFalseValue());
@@ -911,9 +904,9 @@ Outcome emitWgmma(Operation *op, RewriterBase &rewriter) {
   // from their (static) address.
   bool registerA = !operands->aRegs.empty();
   bool selectedA =
-      isa_and_nonnull<arith::SelectOp>(viewRoot(g.a).getDefiningOp());
+      isa_and_nonnull<arith::SelectOp>(tirx::viewRoot(g.a).getDefiningOp());
   bool selectedB =
-      isa_and_nonnull<arith::SelectOp>(viewRoot(g.b).getDefiningOp());
+      isa_and_nonnull<arith::SelectOp>(tirx::viewRoot(g.b).getDefiningOp());
   Value aBase = registerA   ? getStorage(b, loc, g.a)
                 : selectedA ? emitSelectedStartField(b, loc, g.a)
                             : emitSharedAddress(b, loc, g.a);

@@ -164,9 +164,7 @@ static LogicalResult lowerReads(gpu::GPUFuncOp func) {
 /// K loop) the select of its operands' storages.
 static Value selectedStorage(OpBuilder &b, Location loc, Value buffer,
                              MemRefType type) {
-  Value root = buffer;
-  while (auto view = root.getDefiningOp<ViewOp>())
-    root = view.getSource();
+  Value root = viewRoot(buffer);
   if (auto select = root.getDefiningOp<arith::SelectOp>())
     return arith::SelectOp::create(
         b, loc, select.getCondition(),

@@ -106,10 +106,14 @@ Value tirx::allocScratch(OpBuilder &b, Operation *op, Type elemType,
   return tirx::AllocOp::create(b, op->getLoc(), type);
 }
 
+Value tirx::viewRoot(Value buffer) {
+  while (auto view = buffer.getDefiningOp<tirx::ViewOp>())
+    buffer = view.getSource();
+  return buffer;
+}
+
 Value tirx::getStorage(OpBuilder &b, Location loc, Value buffer) {
-  Value root = buffer;
-  while (auto view = root.getDefiningOp<tirx::ViewOp>())
-    root = view.getSource();
+  Value root = viewRoot(buffer);
   auto type = cast<tirx::BufferType>(root.getType());
   int64_t size = type.getTileLayout().storage().span("m");
   Attribute memorySpace;

@@ -55,6 +55,10 @@ Value emitIsReplicaLeader(OpBuilder &b, Location loc,
 /// function enclosing `op`.
 Value allocScratch(OpBuilder &b, Operation *op, Type elemType, int64_t n);
 
+/// The buffer a chain of tirx.view starts from (`buffer` itself when it is
+/// no view): an allocation, an argument, or a run-time choice of buffers
+/// (`arith.select`).
+Value viewRoot(Value buffer);
 /// The storage memref of a local or shared buffer (resolved through
 /// tirx.view to its root allocation), as memref<N x T> where N is the root
 /// layout's storage size. Indices computed from the buffer's own layout are
