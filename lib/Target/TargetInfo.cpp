@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/TargetParser/Triple.h"
@@ -102,6 +103,15 @@ llvm::Expected<TargetInfo> TargetInfo::get(llvm::StringRef chip,
 
 std::string TargetInfo::getFeatures() const {
   return "+ptx" + std::to_string(ptx);
+}
+
+unsigned TargetInfo::getRegistersPerThread(unsigned threads,
+                                           unsigned ctasPerSm) const {
+  unsigned warps = ctasPerSm * llvm::divideCeil(threads, getWarpSize());
+  unsigned perPartition = llvm::divideCeil(std::max(warps, 1u), 4);
+  unsigned registers =
+      getRegistersPerSm() / 4 / (perPartition * getWarpSize()) / 8 * 8;
+  return std::min(registers, 255u);
 }
 
 std::string tileir::getAbiKind(mlir::Type type) {

@@ -113,9 +113,9 @@ static cl::alias deviceDebugShort("g", cl::desc("Alias for --device-debug"),
                                   cl::cat(asCategory));
 static cl::opt<bool> warpSpecialize(
     "warp-specialize",
-    cl::desc("TileIR: give the TMA loads of the rolled wgmma K loop to a "
-             "producer warp (default true; =false issues them from the "
-             "loop's threads)"),
+    cl::desc("TileIR: give the TMA loads of the rolled wgmma K loop and of "
+             "attention's streamed operands to producer warps (default "
+             "true; =false issues them from the loop's threads)"),
     cl::init(true), cl::cat(asCategory));
 static cl::opt<bool> listVersions("list-versions",
                                   cl::desc("List all supported bytecode "

@@ -64,9 +64,10 @@ def ConvertCudaTileToTirX : Pass<"convert-cuda-tile-to-tirx", "::mlir::ModuleOp"
            "views allow it, through tensor maps built on the device "
            "(docs/Matmul.md, \"TMA loads\"); false keeps cp.async">,
     Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"true",
-           "Gives the TMA loads of the rolled wgmma K loop to a producer "
-           "warp of their own (tirx.warp_specialize; docs/Matmul.md, "
-           "\"Producer warp\"); false issues them from the loop's threads">,
+           "Gives the TMA loads of the rolled wgmma K loop and of "
+           "attention's streamed operands to producer warps of their own "
+           "(tirx.warp_specialize; docs/Matmul.md, \"Producer warp\"); "
+           "false issues them from the loop's threads">,
     Option<"pointerAlignment", "pointer-alignment", "unsigned",
            /*default=*/"16",
            "Alignment in bytes assumed for pointer arguments (part of the "

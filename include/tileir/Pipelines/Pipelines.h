@@ -66,7 +66,8 @@ struct CudaTileToNVVMOptions
       llvm::cl::init(true)};
   detail::PassOptions::Option<bool> warpSpecialize{
       *this, "warp-specialize",
-      llvm::cl::desc("A producer warp for the K loop's TMA loads (see "
+      llvm::cl::desc("Producer warps for the TMA loads of the K loop and of "
+                     "streamed operands (see "
                      "convert-cuda-tile-to-tirx)"),
       llvm::cl::init(true)};
 };

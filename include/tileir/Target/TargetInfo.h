@@ -72,6 +72,12 @@ public:
   /// 32-bit registers of one SM that its CTAs share (64K on sm_50 and
   /// newer).
   unsigned getRegistersPerSm() const { return 64 * 1024; }
+  /// The most registers a thread may use when `ctasPerSm` CTAs of
+  /// `threads` threads share an SM: each of its four sub-partitions holds
+  /// a quarter of the registers for a quarter of the warps (rounded up),
+  /// given in units of 8 per thread; at most 255 (what ptxas allots for
+  /// `.minnctapersm`).
+  unsigned getRegistersPerThread(unsigned threads, unsigned ctasPerSm) const;
   /// Static `.shared` memory a kernel may declare (bytes): ptxas accepts up
   /// to the opt-in limit for an arch-specific target (sm_90a), and rejects
   /// more than 48 KiB otherwise ("uses too much shared data").

@@ -275,11 +275,6 @@ static int64_t entryHint(ct::EntryOp entry, StringRef chip, StringRef name) {
 /// "Limits"): a 1024 x 1024 f32 tile over 128 threads is 8192 and compiles
 /// in seconds; compile time and memory grow with it.
 static constexpr int64_t kMaxElementsPerThread = 16384;
-/// The registers per thread an `occupancy` hint leaves besides the
-/// tensor-core accumulators, at least: cuTile's attention with D = 128 and
-/// 128x64 tiles on two warpgroups holds 96 accumulator registers and ran
-/// fastest with `occupancy=2` (128 registers per thread, docs/Matmul.md).
-static constexpr int64_t kAccumulatorReserve = 32;
 
 /// The most elements of one tile result in `entry`.
 static int64_t largestTile(ct::EntryOp entry) {

@@ -232,6 +232,15 @@ public:
   /// Whether `buffer` (through views and selects) is only ever a TMA
   /// stream's buffers: written by the async proxy alone.
   bool writtenByTma(Value buffer) const;
+  /// Whether the loop around `mma` has its streams copied by a producer
+  /// warp: the warpgroups hand each stream buffer back on an mbarrier
+  /// (productDone), so a product whose shared operands are TMA streams or
+  /// fenced stagings needs no CTA barrier before or after it.
+  bool specialized(Operation *mma) const;
+  /// Called after the product `mma` has completed (its wgmma groups
+  /// waited for): in a specialized loop, hands the buffers of the streams
+  /// it reads back to the producer warp.
+  void productDone(Operation *mma);
   /// What the tensor maps of a loop's TMA streams describe: the loads'
   /// (cuda_tile) views, the boxes and the swizzles.
   struct MapKey {
@@ -243,6 +252,8 @@ public:
 private:
   struct Stream {
     ct::ForOp forOp;
+    /// The product that reads the stream's tile.
+    Operation *product = nullptr;
     /// The index computation of the load's indices in the body, in order.
     SmallVector<Operation *> slice;
     /// The two shared buffers (the region's shape, in tensor order).
@@ -261,12 +272,23 @@ private:
     int64_t rowDim = 0;
     Value map, bars[2];
     int64_t bytes = 0;
+    /// With a producer warp: the mbarrier on which the warpgroups hand
+    /// each buffer back (one arrival per warpgroup).
+    Value empties[2];
   };
   /// Issues the copy of `load` for the iteration whose induction value is
   /// `iv` (index) into `dst`, under `inRange`: by TMA completing on `bar`,
   /// or by cp.async, closing the group.
+  /// In the producer warp's region (`producer`), its one thread issues
+  /// the copy, unguarded when `inRange` is null.
   LogicalResult issue(ct::LoadViewTkoOp load, const Stream &s, Value iv,
-                      Value inRange, Value dst, Value bar);
+                      Value inRange, Value dst, Value bar,
+                      bool producer = false);
+  /// Builds the producer warp of the specialized loop `forOp` (streams in
+  /// the order of `loads`) and leaves the insertion point in the op's
+  /// body, where the loop then goes.
+  LogicalResult specialize(ct::ForOp forOp, ArrayRef<ct::LoadViewTkoOp> loads,
+                           ArrayRef<TmaOperand> tma, const MapKey &maps);
   EntryLowering &l;
   DenseMap<Operation *, Stream> streams;
   /// Tensor maps built for a loop (in `block`, of the lowered kernel).
@@ -281,6 +303,8 @@ private:
   std::optional<KeptMaps> kept;
   /// Loops whose fences may be deferred, and those with one pending.
   DenseSet<Operation *> deferring, pending;
+  /// The tirx.warp_specialize of each specialized loop.
+  DenseMap<Operation *, Operation *> producers;
 };
 
 /// Lowers one cuda_tile.entry into a gpu.func.
@@ -505,8 +529,8 @@ public:
   /// Load the rolled wgmma K loop's stages by TMA (the pass option
   /// `tma-loads`).
   bool tmaLoads = true;
-  /// Give the TMA loads of the rolled wgmma K loop to a producer warp (the
-  /// pass option `warp-specialize`).
+  /// Give the TMA loads of the rolled wgmma K loop and of streamed operands
+  /// to producer warps (the pass option `warp-specialize`).
   bool warpSpecialize = true;
 
   // --- memory: views and ordering (Memory.cpp, Atomics.cpp) ---------------
@@ -582,6 +606,12 @@ int64_t mmaCtaThreads(ct::EntryOp entry, const ::tileir::TargetInfo &target);
 /// the products of one block are live together (summed), those of
 /// different blocks are not (the largest block's sum).
 int64_t mmaAccumulatorRegisters(ct::EntryOp entry, int64_t threads);
+
+/// The registers per thread an `occupancy` hint leaves besides the
+/// tensor-core accumulators, at least: cuTile's attention with D = 128 and
+/// 128x64 tiles on two warpgroups holds 96 accumulator registers and ran
+/// fastest with `occupancy=2` (128 registers per thread, docs/Matmul.md).
+inline constexpr int64_t kAccumulatorReserve = 32;
 
 /// Whether a dense value of `elem` can initialize a global: whole-byte
 /// integers and floats (not i1 or tf32).

@@ -44,6 +44,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -1146,10 +1147,15 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     // Staged once before the loop: fenced once there, not by every
     // iteration's product (the CTA barrier before the product still
     // publishes it).
-    if (point && plan->wgmma && !plan->batched)
+    if (point && plan->wgmma && !plan->batched) {
       tirx::AsyncProxyFenceOp::create(l.b, loc);
-    else
+      // A product of a loop with a producer warp has no barrier before it
+      // in the loop: the staging is published here.
+      if (l.loopProducts.specialized(op))
+        gpu::BarrierOp::create(l.b, loc);
+    } else {
       asyncReady = false;
+    }
     return shared;
   };
   // A 16-bit A in registers in the layout wgmma reads A from registers
@@ -1169,8 +1175,15 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   Value sharedB = stage(op.getRhs(), rhs, bShape, false);
   if (asyncReady)
     plan->gemmConfig = withAsyncOperands(l.b, plan->gemmConfig);
-  e.barrier();
-  l.loopProducts.barrierBefore(op);
+  // In a loop with a producer warp, operands that TMA wrote (waited for on
+  // their mbarriers) or that were staged and published before the loop
+  // need no barrier, before the product or after it (the warpgroups hand
+  // the stream buffers back on mbarriers: productDone).
+  bool unfenced = asyncReady && l.loopProducts.specialized(op);
+  if (!unfenced) {
+    e.barrier();
+    l.loopProducts.barrierBefore(op);
+  }
   FailureOr<Value> staged = e.toLayout(acc, cShape, cElem, accLayout(*plan));
   if (failed(staged))
     return failure();
@@ -1193,7 +1206,9 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   };
   if (!plan->batched) {
     e.step(sharedA, sharedB, transposeA, transposeB, d, /*async=*/false, 0);
-    fence();
+    l.loopProducts.productDone(op);
+    if (!unfenced)
+      fence();
     return mapResult(l, e, op.getResult(), d);
   }
   // One rank-2 product per batch index, on views of the batch's A, B and
@@ -1573,6 +1588,27 @@ static Value streamParity(OpBuilder &b, Location loc, Value j) {
   return arith::IndexCastOp::create(b, loc, b.getI32Type(), bit);
 }
 
+/// Whether the kernel of `l` can give a loop's copies a producer warp of
+/// their own without taking registers its threads need. The threads'
+/// budget is what ptxas allots for the kernel's CTAs per SM (`occupancy`,
+/// .minnctapersm); they are taken to need at most that, and at least the
+/// registers of their products' accumulators and half as much again
+/// (attention's scores, their exponentials and P next to its output), or
+/// the accumulators and kAccumulatorReserve. One more warp of 32 threads
+/// must leave them that (docs/Matmul.md, "Producer warp").
+static bool producerWarpFits(EntryLowering &l) {
+  const ::tileir::TargetInfo &t = *l.target;
+  int64_t workers = l.planner.getCtaThreads();
+  auto minCtas = l.func->getAttrOfType<IntegerAttr>(
+      NVVM::NVVMDialect::getMinctasmAttrName());
+  int64_t ctas = minCtas ? minCtas.getInt() : 1;
+  int64_t acc = mmaAccumulatorRegisters(l.entry, workers);
+  int64_t need =
+      std::min<int64_t>(t.getRegistersPerThread(workers, ctas),
+                        std::max(acc + kAccumulatorReserve, acc * 3 / 2));
+  return t.getRegistersPerThread(workers + 32, ctas) >= need;
+}
+
 static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
                                 FailureOr<MmaPlan> plan) {
   ct::ForOp forOp = loop.forOp;
@@ -1775,6 +1811,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   if (tma && !rawLayoutA && !rawLayoutB && roundedOrNone(loop.roundA) &&
       roundedOrNone(loop.roundB))
     plan->gemmConfig = withAsyncOperands(b, plan->gemmConfig);
+  specialize = specialize && producerWarpFits(l);
   if (specialize) {
     Block *entry = &forOp->getParentRegion()->front();
     SmallVector<Value> needed = {forOp.getLowerBound(), forOp.getUpperBound(),
@@ -2299,6 +2336,8 @@ struct StreamCandidate {
   int64_t rowDim = 0;
   /// The product runs on wgmma.
   bool wgmma = false;
+  /// The product that reads the tile.
+  Operation *product = nullptr;
   Type elem;
   SmallVector<Operation *> slice;
 };
@@ -2348,6 +2387,7 @@ matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
   }
   StreamCandidate c;
   c.load = load;
+  c.product = mma;
   c.isA = mma->getOperand(0) == v;
   auto loadType = cast<ct::TileType>(load.getTile().getType());
   auto operandType = cast<ct::TileType>(v.getType());
@@ -2493,6 +2533,42 @@ static FailureOr<LoopStreams> analyzeStreams(EntryLowering &l,
   return r;
 }
 
+/// Whether the TMA streams of `forOp` go to a producer warp of their own
+/// (docs/Matmul.md, "Producer warp"): for a loop directly in the kernel's
+/// body (run once, where tirx.warp_specialize may sit), of warpgroups,
+/// carrying no scalars (the loop's results stay in buffers made before
+/// it), whose bounds, views and index computations the producer warp can
+/// compute again from the kernel's arguments.
+static bool specializable(EntryLowering &l, ct::ForOp forOp,
+                          const LoopStreams &streams) {
+  if (streams.tma.empty() || !l.warpSpecialize ||
+      !isa<ct::EntryOp>(forOp->getParentOp()) ||
+      l.planner.getCtaThreads() % 128 != 0)
+    return false;
+  if (llvm::any_of(forOp.getInitValues().getTypes(), [](Type t) {
+        auto tile = dyn_cast<ct::TileType>(t);
+        return tile && tile.getRank() == 0;
+      }))
+    return false;
+  Block *entry = &forOp->getParentRegion()->front();
+  SmallVector<Value> needed = {forOp.getLowerBound(), forOp.getUpperBound(),
+                               forOp.getStep()};
+  for (const StreamCandidate &c : streams.found) {
+    ct::LoadViewTkoOp load = c.load;
+    needed.push_back(load.getView());
+    llvm::append_range(needed, load.getIndex());
+    for (Operation *op : c.slice)
+      llvm::append_range(needed, op->getOperands());
+  }
+  Region &body = forOp.getRegion();
+  if (!llvm::all_of(needed, [&](Value v) {
+        return body.isAncestor(v.getParentRegion()) ||
+               !tirx::findNotRecomputable(v, entry);
+      }))
+    return false;
+  return producerWarpFits(l);
+}
+
 /// Tensor maps for the same views, boxes and swizzles.
 static bool sameMaps(const LoopProducts::MapKey &a,
                      const LoopProducts::MapKey &b) {
@@ -2520,13 +2596,21 @@ LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
   s.ub = l.toIndex(ub, loc);
   s.step = l.toIndex(step, loc);
   s.groups = tma.empty() ? found.size() : 0;
-  SmallVector<Value> maps, bars;
+  // With a producer warp, it builds the maps and issues every copy; the
+  // warpgroups hand each buffer back on its empty mbarrier.
+  bool producer = isa<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp()) &&
+                  specializable(l, forOp, *streamsOf);
+  SmallVector<Value> maps, bars, empties;
   if (!tma.empty()) {
     bars = initMBarriers(b, loc, 2 * found.size());
-    // The maps a previous loop of this block kept for this one (end), or
-    // new ones.
-    if (kept && kept->block == b.getInsertionBlock() &&
-        sameMaps(kept->key, streamsOf->maps)) {
+    if (producer) {
+      empties = initMBarriers(b, loc, 2 * found.size(),
+                              l.planner.getCtaThreads() / 128);
+      if (kept)
+        tirx::TensorMapsReleaseOp::create(b, loc, kept->maps[0]);
+    } else if (kept && kept->block == b.getInsertionBlock() &&
+               sameMaps(kept->key, streamsOf->maps)) {
+      // The maps a previous loop of this block kept for this one (end).
       maps = kept->maps;
     } else {
       if (kept)
@@ -2534,13 +2618,16 @@ LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
       maps = buildTensorMaps(b, loc, tma, streamsOf->maps.boxes);
     }
     kept.reset();
-    loopMaps[forOp] = {b.getInsertionBlock(), streamsOf->maps, maps};
+    if (!producer)
+      loopMaps[forOp] = {b.getInsertionBlock(), streamsOf->maps, maps};
     gpu::BarrierOp::create(b, loc);
   }
   Value runs =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, s.lb, s.ub);
+  SmallVector<ct::LoadViewTkoOp> loads;
   for (auto [n, c] : llvm::enumerate(found)) {
     l.syncAfterStores(c.load.getToken(), loc);
+    s.product = c.product;
     s.slice = c.slice;
     for (Value &buffer : s.buffers)
       buffer = tirx::AllocOp::create(b, loc, streamBuffer(b, c));
@@ -2548,18 +2635,148 @@ LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
     if (!tma.empty()) {
       s.tma = tma[n];
       s.rowDim = c.rowDim;
-      s.map = maps[n];
+      s.map = producer ? Value() : maps[n];
       s.bars[0] = bars[2 * n];
       s.bars[1] = bars[2 * n + 1];
+      if (producer) {
+        s.empties[0] = empties[2 * n];
+        s.empties[1] = empties[2 * n + 1];
+      }
       auto type = cast<tirx::BufferType>(s.buffers[0].getType());
       s.bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
     }
-    // The first iteration's tile.
-    if (failed(issue(c.load, s, s.lb, runs, s.buffers[0], s.bars[0])))
+    // The first iteration's tile (the producer warp issues them all).
+    if (!producer &&
+        failed(issue(c.load, s, s.lb, runs, s.buffers[0], s.bars[0])))
       return failure();
     streams[c.load] = s;
+    loads.push_back(c.load);
   }
+  if (producer)
+    return specialize(forOp, loads, tma, streamsOf->maps);
   return success();
+}
+
+/// The iteration j = (iv - lb) / step of a stream's loop at induction value
+/// `iv` (index).
+static Value streamIteration(OpBuilder &b, Location loc, Value iv, Value lb,
+                             Value step) {
+  return arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, iv, lb),
+                                step);
+}
+
+/// Whether iteration `j` (index) uses a stream's second buffer.
+static Value streamOdd(OpBuilder &b, Location loc, Value j) {
+  return arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, j,
+                            arith::ConstantIndexOp::create(b, loc, 1)),
+      arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+LogicalResult LoopProducts::specialize(ct::ForOp forOp,
+                                       ArrayRef<ct::LoadViewTkoOp> loads,
+                                       ArrayRef<TmaOperand> tma,
+                                       const MapKey &key) {
+  OpBuilder &b = l.b;
+  Location loc = forOp.getLoc();
+  auto ws = tirx::WarpSpecializeOp::create(b, loc, /*producerWarps=*/1);
+  producers[forOp] = ws;
+  // The producer: iteration j waits until each stream's buffer j % 2 is
+  // empty (its first use passes: the phase before the first has parity
+  // 1), arms the buffer's full mbarrier and copies the tile.
+  b.setInsertionPointToStart(&ws.getProducerBlock());
+  SmallVector<Value> maps = buildTensorMaps(b, loc, tma, key.boxes);
+  for (auto [n, load] : llvm::enumerate(loads))
+    streams[load].map = maps[n];
+  const Stream &first = streams[loads.front()];
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  // Trip count max(0, ceil((ub - lb) / step)).
+  Value trips = arith::MaxSIOp::create(
+      b, loc,
+      arith::DivSIOp::create(
+          b, loc,
+          arith::SubIOp::create(
+              b, loc,
+              arith::AddIOp::create(
+                  b, loc, arith::SubIOp::create(b, loc, first.ub, first.lb),
+                  first.step),
+              c1),
+          first.step),
+      c0);
+  auto pick = [&](Value odd, ArrayRef<Value> pair) -> Value {
+    return arith::SelectOp::create(b, loc, odd, pair[1], pair[0]);
+  };
+  auto copies = scf::ForOp::create(b, loc, c0, trips, c1);
+  b.setInsertionPointToStart(copies.getBody());
+  Value j = copies.getInductionVar();
+  Value odd = streamOdd(b, loc, j);
+  Value emptyParity = arith::XOrIOp::create(
+      b, loc, streamParity(b, loc, j),
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
+  Value iv = arith::AddIOp::create(
+      b, loc, first.lb, arith::MulIOp::create(b, loc, j, first.step));
+  for (ct::LoadViewTkoOp load : loads) {
+    const Stream &s = streams[load];
+    tirx::MBarrierWaitOp::create(b, loc, pick(odd, s.empties), 0, emptyParity);
+    if (failed(issue(load, s, iv, Value(), pick(odd, s.buffers),
+                     pick(odd, s.bars), /*producer=*/true)))
+      return failure();
+  }
+  // The maps' slot is given back once the copies through them have
+  // completed: the last phase of each buffer's full mbarrier.
+  b.setInsertionPointAfter(copies);
+  Value from = arith::MaxSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, trips,
+                            arith::ConstantIndexOp::create(b, loc, 2)),
+      c0);
+  auto last = scf::ForOp::create(b, loc, from, trips, c1);
+  b.setInsertionPointToStart(last.getBody());
+  Value lastOdd = streamOdd(b, loc, last.getInductionVar());
+  Value lastParity = streamParity(b, loc, last.getInductionVar());
+  for (ct::LoadViewTkoOp load : loads)
+    tirx::MBarrierWaitOp::create(b, loc, pick(lastOdd, streams[load].bars), 0,
+                                 lastParity);
+  b.setInsertionPointAfter(last);
+  tirx::TensorMapsReleaseOp::create(b, loc, maps[0]);
+  // The warpgroups run the loop in the op's body.
+  b.setInsertionPointToStart(&ws.getBodyBlock());
+  return success();
+}
+
+bool LoopProducts::specialized(Operation *mma) const {
+  return producers.contains(mma->getParentOp());
+}
+
+void LoopProducts::productDone(Operation *mma) {
+  auto forOp = dyn_cast<ct::ForOp>(mma->getParentOp());
+  if (!forOp || !producers.contains(forOp))
+    return;
+  OpBuilder &b = l.b;
+  Location loc = mma->getLoc();
+  // One thread per warpgroup, after its wait for the product's groups.
+  for (auto load : forOp.getRegion().front().getOps<ct::LoadViewTkoOp>()) {
+    auto it = streams.find(load);
+    if (it == streams.end() || it->second.product != mma)
+      continue;
+    const Stream &s = it->second;
+    Value iv = l.toIndex(l.get(forOp.getInductionVar()), loc);
+    Value odd = streamOdd(b, loc, streamIteration(b, loc, iv, s.lb, s.step));
+    Value leader = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(
+            b, loc, tirx::ThreadIdOp::create(b, loc, b.getIndexType()),
+            arith::ConstantIndexOp::create(b, loc, 128)),
+        arith::ConstantIndexOp::create(b, loc, 0));
+    auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    tirx::MBarrierArriveOp::create(
+        b, loc,
+        arith::SelectOp::create(b, loc, odd, s.empties[1], s.empties[0]), 0);
+  }
 }
 
 bool LoopProducts::deferFence(Operation *mma) {
@@ -2600,6 +2817,27 @@ void LoopProducts::end(ct::ForOp forOp) {
   deferring.erase(forOp);
   OpBuilder &b = l.b;
   Location loc = forOp.getLoc();
+  // The loop's mbarriers (full, then empty) in the order of its loads
+  // (deterministic PTX).
+  auto barriersOf = [&] {
+    SmallVector<Value> bars;
+    for (auto load : forOp.getRegion().front().getOps<ct::LoadViewTkoOp>())
+      if (auto it = streams.find(load); it != streams.end()) {
+        const Stream &s = it->second;
+        for (Value bar : {s.bars[0], s.bars[1], s.empties[0], s.empties[1]})
+          if (bar)
+            bars.push_back(bar);
+      }
+    return bars;
+  };
+  // With a producer warp: after the op (every copy waited for, the
+  // producer's maps given back), the mbarriers are invalidated.
+  if (auto it = producers.find(forOp); it != producers.end()) {
+    b.setInsertionPointAfter(it->second);
+    producers.erase(it);
+    releaseTma(b, loc, Value(), barriersOf());
+    return;
+  }
   // Every copy has landed (each iteration waited for its own, the last
   // issued none). TMA: after every thread's last wait, the maps' slot is
   // given back and the mbarriers invalidated. cp.async: the wait closes
@@ -2612,11 +2850,7 @@ void LoopProducts::end(ct::ForOp forOp) {
   if (auto it = loopMaps.find(forOp); it != loopMaps.end()) {
     KeptMaps maps = it->second;
     loopMaps.erase(it);
-    // The loop's mbarriers in the order of its loads (deterministic PTX).
-    SmallVector<Value> bars;
-    for (auto load : forOp.getRegion().front().getOps<ct::LoadViewTkoOp>())
-      if (auto it = streams.find(load); it != streams.end())
-        bars.append({it->second.bars[0], it->second.bars[1]});
+    SmallVector<Value> bars = barriersOf();
     gpu::BarrierOp::create(b, loc);
     bool keep = false;
     for (Operation *next = forOp->getNextNode(); next;
@@ -2634,6 +2868,7 @@ void LoopProducts::end(ct::ForOp forOp) {
       }
       FailureOr<LoopStreams> laterStreams = analyzeStreams(l, later);
       keep = succeeded(laterStreams) && !laterStreams->tma.empty() &&
+             !specializable(l, later, *laterStreams) &&
              sameMaps(laterStreams->maps, maps.key);
       break;
     }
@@ -2648,14 +2883,16 @@ void LoopProducts::end(ct::ForOp forOp) {
 }
 
 LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
-                                  Value iv, Value inRange, Value dst,
-                                  Value bar) {
+                                  Value iv, Value inRange, Value dst, Value bar,
+                                  bool producer) {
   OpBuilder &b = l.b;
   Location loc = load.getLoc();
-  auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
+    if (inRange) {
+      auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
     // The indices at induction value `iv`: the slice lowered again, the
     // mapping of the current iteration restored afterwards.
     Value civ = ct::ForOp(s.forOp).getInductionVar();
@@ -2684,11 +2921,15 @@ LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
                  cast<tirx::BufferType>(region->region.getType()).getShape()),
              region->region});
     } else {
-      inThread0(b, loc, [&] {
+      auto arm = [&] {
         tirx::MBarrierArriveExpectTxOp::create(
             b, loc, bar, 0,
             arith::ConstantIntOp::create(b, loc, b.getI32Type(), s.bytes));
-      });
+      };
+      if (producer)
+        arm();
+      else
+        inThread0(b, loc, arm);
       int64_t rank = info.tileShape.size();
       for (const TmaBox &box : s.tma.boxes) {
         SmallVector<int64_t> within(rank, 0), shape(rank, 1);
@@ -2713,9 +2954,12 @@ LogicalResult LoopProducts::issue(ct::LoadViewTkoOp load, const Stream &s,
     }
     if (copies.empty())
       return l.fail(load, "has a view whose tiles are not regions");
+    auto scope = producer ? tirx::ExecScopeAttr::get(b.getContext(),
+                                                     tirx::ExecScope::Thread)
+                          : l.cta();
     for (auto [to, from] : copies)
       tirx::CopyAsyncOp::create(b, loc, to, from, bar, b.getI64IntegerAttr(0),
-                                s.map, nullptr, l.cta(), nullptr, nullptr);
+                                s.map, nullptr, scope, nullptr, nullptr);
   }
   if (s.tma.boxes.empty())
     tirx::AsyncCommitOp::create(b, loc);
@@ -2733,25 +2977,25 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
   // one with iteration j + 1's tile (its last reader, the product of
   // iteration j - 1, is behind the CTA barrier that follows it).
   Value iv = l.toIndex(l.get(ct::ForOp(s.forOp).getInductionVar()), loc);
-  Value j = arith::DivSIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, iv, s.lb), s.step);
-  Value odd = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ne,
-      arith::AndIOp::create(b, loc, j,
-                            arith::ConstantIndexOp::create(b, loc, 1)),
-      arith::ConstantIndexOp::create(b, loc, 0));
+  Value j = streamIteration(b, loc, iv, s.lb, s.step);
+  Value odd = streamOdd(b, loc, j);
   auto pick = [&](ArrayRef<Value> pair, bool mine) -> Value {
     if (!pair[0])
       return Value();
     return arith::SelectOp::create(b, loc, odd, pair[mine ? 1 : 0],
                                    pair[mine ? 0 : 1]);
   };
-  Value current = pick(s.buffers, true), next = pick(s.buffers, false);
-  Value nextIv = arith::AddIOp::create(b, loc, iv, s.step);
-  Value more =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, nextIv, s.ub);
-  if (failed(issue(load, s, nextIv, more, next, pick(s.bars, false))))
-    return failure();
+  Value current = pick(s.buffers, true);
+  // Without a producer warp, the loop's threads issue the next iteration's
+  // copy.
+  if (!s.empties[0]) {
+    Value nextIv = arith::AddIOp::create(b, loc, iv, s.step);
+    Value more =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, nextIv, s.ub);
+    if (failed(issue(load, s, nextIv, more, pick(s.buffers, false),
+                     pick(s.bars, false))))
+      return failure();
+  }
   if (s.bars[0]) {
     // TMA: this iteration's tile has landed when its buffer's mbarrier
     // completes the phase of this use.

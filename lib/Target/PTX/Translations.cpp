@@ -63,8 +63,9 @@ struct TranslateOptions {
       llvm::cl::init(true)};
   llvm::cl::opt<bool> warpSpecialize{
       "warp-specialize", llvm::cl::cat(getTranslationOptionCategory()),
-      llvm::cl::desc("Give the TMA loads of the rolled wgmma K loop to a "
-                     "producer warp (default; docs/Matmul.md)"),
+      llvm::cl::desc("Give the TMA loads of the rolled wgmma K loop and of "
+                     "attention's streamed operands to producer warps "
+                     "(default; docs/Matmul.md)"),
       llvm::cl::init(true)};
   llvm::cl::opt<DebugInfoLevel> debugInfo{
       "debug-info", llvm::cl::cat(getTranslationOptionCategory()),

@@ -1,8 +1,10 @@
-// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefixes=CHECK,TMA
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a warp-specialize=false" | FileCheck %s --check-prefixes=CHECK,TMA
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_90a | FileCheck %s --check-prefix=WS
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTXWS
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a tma-loads=false" | FileCheck %s --check-prefixes=CHECK,CPASYNC
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx=chip=sm_80 | FileCheck %s --check-prefix=SM80
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --tma-loads=false %s | FileCheck %s --check-prefix=PTX
-// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a %s | FileCheck %s --check-prefix=PTXTMA
+// RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --warp-specialize=false %s | FileCheck %s --check-prefix=PTXTMA
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_80 %s | FileCheck %s --check-prefix=PTX80
 
 // Tiles a loop loads only to feed a product (attention's K and V) are
@@ -11,10 +13,11 @@
 // N x K, contiguous along K, permuted) is read by wgmma K-major with
 // transpose-B; V (K x N, contiguous along N) MN-major.
 //
-// With TMA (wgmma products, views with 16-byte alignment facts): the loop's
-// tensor maps are built once before it, each buffer has an mbarrier armed
-// by thread 0 with the tile's bytes, and every thread waits on the
-// mbarrier of the buffer it reads, with the parity of that buffer's use.
+// With TMA (wgmma products, views with 16-byte alignment facts) and
+// without producer warps (warp-specialize=false): the loop's tensor maps
+// are built once before it, each buffer has an mbarrier armed by thread 0
+// with the tile's bytes, and every thread waits on the mbarrier of the
+// buffer it reads, with the parity of that buffer's use.
 // TMA-LABEL: gpu.func @attn
 // TMA-COUNT-4: tirx.mbarrier_init
 // TMA: %[[MAPS:.*]]:2 = tirx.tensor_maps %{{.*}}, %{{.*}} {boxes = [array<i64: 128, 64>, array<i64: 128, 64>], swizzles = array<i64: 128, 128>}
@@ -51,6 +54,70 @@
 // TMA-COUNT-4: tirx.mbarrier_inval
 // TMA: gpu.barrier
 // TMA: gpu.return
+
+// By default the TMA copies go to a producer warp (the threads' registers
+// allow one more warp: no occupancy hint): each buffer also has an "empty"
+// mbarrier, on which one thread per warpgroup (two here) hands it back
+// once the product that reads it has completed. The producer builds the
+// maps, waits for a buffer to be empty, arms its full mbarrier and copies;
+// the loop's threads wait for full buffers only, with no CTA barrier
+// before or after the products (Q's staging is published once, before the
+// loop).
+// WS-LABEL: gpu.func @attn
+// WS-COUNT-4: tirx.mbarrier_init %{{.*}}[0], %c1_i32
+// WS-COUNT-4: tirx.mbarrier_init %{{.*}}[0], %c2_i32
+// WS: gpu.barrier
+// WS-NOT: tirx.tensor_maps
+// WS: tirx.warp_specialize producer_warps(1) {
+// WS: tirx.copy cta
+// WS-NEXT: tirx.async_proxy_fence
+// WS-NEXT: gpu.barrier
+// WS-NEXT: scf.for
+// WS-NOT: gpu.barrier
+// WS-NOT: tirx.copy_async
+// WS: tirx.mbarrier_wait
+// WS: tirx.gemm warpgroup {{.*}}config = {async_operands = true}{{.*}}transpose_b
+// WS: tirx.mbarrier_arrive
+// WS: tirx.mbarrier_wait
+// WS: tirx.gemm warpgroup {{.*}}config = {async_operands = true}
+// WS: tirx.mbarrier_arrive
+// WS-NOT: gpu.barrier
+// WS: } producer {
+// WS-NEXT: %[[MAPS:.*]]:2 = tirx.tensor_maps
+// WS: scf.for
+// WS: tirx.mbarrier_wait
+// WS: tirx.mbarrier_arrive_expect_tx %{{.*}}[0], %c16384_i32
+// WS: tirx.copy_async thread {{.*}} tensor_map(%[[MAPS]]#0 : !llvm.ptr<1>)
+// WS: tirx.mbarrier_wait
+// WS: tirx.mbarrier_arrive_expect_tx
+// WS: tirx.copy_async thread {{.*}} tensor_map(%[[MAPS]]#1 : !llvm.ptr<1>)
+// The producer gives the maps' slot back once its last copies landed.
+// WS: scf.for
+// WS-COUNT-2: tirx.mbarrier_wait
+// WS: tirx.tensor_maps_release %[[MAPS]]#0
+// WS-NEXT: }
+// WS-COUNT-8: tirx.mbarrier_inval
+// WS: gpu.return
+// The kernel's threads and one producer warp; the loop has no CTA barrier.
+// PTXWS-LABEL: .entry attn
+// PTXWS: .reqntid 288, 1, 1
+// PTXWS-NOT: setmaxnreg
+// PTXWS: barrier.sync 3, 288;
+// PTXWS: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTXWS: barrier.sync 4, 288;
+// PTXWS: barrier.arrive 3, 288;
+// PTXWS: mbarrier.try_wait.parity.shared.b64
+// PTXWS-NOT: bar.sync
+// PTXWS: wgmma.mma_async.sync.aligned.m64n128k16
+// PTXWS-NOT: bar.sync
+// PTXWS: mbarrier.arrive.shared.b64
+// PTXWS-NOT: bar.sync
+// PTXWS: mbarrier.try_wait.parity.shared.b64
+// PTXWS-NOT: bar.sync
+// PTXWS: wgmma.mma_async.sync.aligned.m64n64k16
+// PTXWS-NOT: bar.sync
+// PTXWS: mbarrier.arrive.shared.b64
+// PTXWS: barrier.sync 4, 288;
 
 // cp.async (tma-loads=false): one group per copy, waited for with as many
 // groups in flight as the loop has streamed loads.
@@ -276,6 +343,95 @@ cuda_tile.module @k3 {
     }
     %vo = make_partition_view %to : partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>
     %t3 = store_view_tko weak %acc2, %vo[%c0, %c0] : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<128x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// With producer warps, each loop has its own producer, which builds the
+// maps it copies through and gives them back (no maps kept from one loop
+// for the next: the regions do not share values).
+// WS-LABEL: gpu.func @two_loops
+// WS: tirx.warp_specialize producer_warps(1) {
+// WS: } producer {
+// WS-NEXT: %[[FIRST:.*]]:2 = tirx.tensor_maps
+// WS: tirx.tensor_maps_release %[[FIRST]]#0
+// WS-COUNT-8: tirx.mbarrier_inval
+// WS: tirx.warp_specialize producer_warps(1) {
+// WS: } producer {
+// WS-NEXT: %[[SECOND:.*]]:2 = tirx.tensor_maps
+// WS: tirx.tensor_maps_release %[[SECOND]]#0
+// WS-COUNT-8: tirx.mbarrier_inval
+// WS: gpu.return
+
+// A producer warp is taken only where it leaves the loop's threads the
+// registers they need (the accumulators and half as much again): with
+// `occupancy = 2`, one warpgroup of 64 rows holding 96 accumulator
+// registers (scores 64x64, output 64x128) is taken to need 144, and one
+// more warp leaves 168 (ten warps on two CTAs, three per sub-partition).
+// WS-LABEL: gpu.func @regs
+// WS: tirx.warp_specialize producer_warps(1) {
+// PTXWS-LABEL: .entry regs
+// PTXWS: .reqntid 160, 1, 1
+// PTXWS: .minnctapersm 2
+// With 128 rows over two warpgroups (the scores 128x64 and the output
+// 128x128: 96 registers a thread) the two CTAs leave 128 registers; one
+// more warp would leave 96, and the loop's threads issue the copies
+// themselves.
+// WS-LABEL: gpu.func @no_room
+// WS-NOT: tirx.warp_specialize
+// WS: tirx.copy_async cta
+// WS: gpu.return
+cuda_tile.module @k4 {
+  entry @regs(%pq: tile<ptr<f16>>, %pk: tile<ptr<f16>>, %pv: tile<ptr<f16>>, %po: tile<ptr<f32>>, %n: tile<i32>) optimization_hints=<default = {occupancy = 2}> {
+    %tq = make_tensor_view %pq, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf16, strides=[64,1]>
+    %tk = make_tensor_view %pk, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %tv = make_tensor_view %pv, shape = [%n, 128], strides = [128, 1] : tile<i32> -> tensor_view<?x128xf16, strides=[128,1]>
+    %to = make_tensor_view %po, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf32, strides=[128,1]>
+    %vq = make_partition_view %tq : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>
+    %vk = make_partition_view %tk : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>
+    %vv = make_partition_view %tv : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x128xf16, strides=[128,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %q, %t0 = load_view_tko weak %vq[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+    %zs = constant <f32: 0.0> : tile<64x64xf32>
+    %zo = constant <f32: 0.0> : tile<64x128xf32>
+    %acc = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%o = %zo) -> (tile<64x128xf32>) {
+      %k, %t1 = load_view_tko weak %vk[%i, %c0] : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+      %kt = permute %k [1, 0] : tile<64x64xf16> -> tile<64x64xf16>
+      %s = mmaf %q, %kt, %zs : tile<64x64xf16>, tile<64x64xf16>, tile<64x64xf32>
+      %p = ftof %s : tile<64x64xf32> -> tile<64x64xf16>
+      %v, %t2 = load_view_tko weak %vv[%i, %c0] : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %o2 = mmaf %p, %v, %o : tile<64x64xf16>, tile<64x128xf16>, tile<64x128xf32>
+      continue %o2 : tile<64x128xf32>
+    }
+    %vo = make_partition_view %to : partition_view<tile=(64x128), tensor_view<64x128xf32, strides=[128,1]>>
+    %t3 = store_view_tko weak %acc, %vo[%c0, %c0] : tile<64x128xf32>, partition_view<tile=(64x128), tensor_view<64x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  entry @no_room(%pq: tile<ptr<f16>>, %pk: tile<ptr<f16>>, %pv: tile<ptr<f16>>, %po: tile<ptr<f32>>, %n: tile<i32>) optimization_hints=<default = {occupancy = 2}> {
+    %tq = make_tensor_view %pq, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %tk = make_tensor_view %pk, shape = [%n, 64], strides = [64, 1] : tile<i32> -> tensor_view<?x64xf16, strides=[64,1]>
+    %tv = make_tensor_view %pv, shape = [%n, 128], strides = [128, 1] : tile<i32> -> tensor_view<?x128xf16, strides=[128,1]>
+    %to = make_tensor_view %po, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %vq = make_partition_view %tq : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>
+    %vk = make_partition_view %tk : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>
+    %vv = make_partition_view %tv : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x128xf16, strides=[128,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %q, %t0 = load_view_tko weak %vq[%c0, %c0] : partition_view<tile=(128x64), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+    %zs = constant <f32: 0.0> : tile<128x64xf32>
+    %zo = constant <f32: 0.0> : tile<128x128xf32>
+    %acc = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%o = %zo) -> (tile<128x128xf32>) {
+      %k, %t1 = load_view_tko weak %vk[%i, %c0] : partition_view<tile=(64x64), padding_value = zero, tensor_view<?x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x64xf16>, token
+      %kt = permute %k [1, 0] : tile<64x64xf16> -> tile<64x64xf16>
+      %s = mmaf %q, %kt, %zs : tile<128x64xf16>, tile<64x64xf16>, tile<128x64xf32>
+      %p = ftof %s : tile<128x64xf32> -> tile<128x64xf16>
+      %v, %t2 = load_view_tko weak %vv[%i, %c0] : partition_view<tile=(64x128), padding_value = zero, tensor_view<?x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+      %o2 = mmaf %p, %v, %o : tile<128x64xf16>, tile<64x128xf16>, tile<128x128xf32>
+      continue %o2 : tile<128x128xf32>
+    }
+    %vo = make_partition_view %to : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %t3 = store_view_tko weak %acc, %vo[%c0, %c0] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
     return
   }
 }

@@ -249,4 +249,34 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
     memref.store %y, %bm[%c0] : !MB
     gpu.return
   }
+  // Buffers allocated in the body of a tirx.warp_specialize are the kernel
+  // threads' (who reach its barriers): A then B there share bytes behind a
+  // barrier. C, used by the producer region, runs next to the body: it
+  // overlaps both (C at 0, A and B at 1024).
+  // CHECK-LABEL: gpu.func @specialized_body
+  // CHECK-SAME: workgroup(%[[ARR:.*]] : memref<2048xi8, #gpu.address_space<workgroup>>
+  // CHECK: memref.view %[[ARR]][%c0{{.*}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<256xf32
+  // CHECK: } else {
+  // CHECK: %[[A:.*]] = memref.view %[[ARR]][%c1024{{.*}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<256xf32
+  // CHECK: %[[B:.*]] = memref.view %[[ARR]][%c1024{{.*}}][] : memref<2048xi8, #gpu.address_space<workgroup>> to memref<128xf32
+  // CHECK: memref.load %[[A]]
+  // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
+  // CHECK-NEXT: memref.store %{{.*}}, %[[B]]
+  gpu.func @specialized_body(%x: f32) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.reqntid = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c = tirx.alloc : !A
+    tirx.warp_specialize producer_warps(1) {
+      %a = tirx.alloc : !A
+      %am = builtin.unrealized_conversion_cast %a : !A to !MA
+      memref.store %x, %am[%c0] : !MA
+      %y = memref.load %am[%c0] : !MA
+      %b = tirx.alloc : !B
+      %bm = builtin.unrealized_conversion_cast %b : !B to !MB
+      memref.store %y, %bm[%c0] : !MB
+    } producer {
+      %cm = builtin.unrealized_conversion_cast %c : !A to !MA
+      memref.store %x, %cm[%c0] : !MA
+    }
+    gpu.return
+  }
 }

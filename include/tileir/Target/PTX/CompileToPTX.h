@@ -48,7 +48,8 @@ struct CompileOptions {
   bool rollWgmma = false;
   /// TMA loads in the wgmma K loop (convert-cuda-tile-to-tirx `tma-loads`).
   bool tmaLoads = true;
-  /// A producer warp for the K loop's TMA loads (convert-cuda-tile-to-tirx
+  /// Producer warps for the TMA loads of the K loop and of streamed operands
+  /// (convert-cuda-tile-to-tirx
   /// `warp-specialize`).
   bool warpSpecialize = true;
 };

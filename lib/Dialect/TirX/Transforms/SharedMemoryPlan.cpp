@@ -42,14 +42,18 @@ struct LiveRange {
 };
 
 /// Every thread of the CTA runs the ops of `block` (and reaches a CTA
-/// barrier there): its enclosing ops are loops and branches on values that
-/// are the same in every thread.
+/// barrier there): its enclosing ops are loops, branches on values that
+/// are the same in every thread and the bodies of tirx.warp_specialize
+/// (the kernel's threads, whose CTA barriers they are).
 bool allThreadsRun(Block *block, Operation *func) {
+  Region *region = block->getParent();
   for (Operation *op = block->getParentOp(); op && op != func;
-       op = op->getParentOp()) {
+       region = op->getParentRegion(), op = op->getParentOp()) {
     if (isa<LoopLikeOpInterface>(op))
       continue;
     if (isa<scf::IfOp>(op) && op->hasAttr(kUniformBranchAttr))
+      continue;
+    if (auto ws = dyn_cast<WarpSpecializeOp>(op); ws && region == &ws.getBody())
       continue;
     return false;
   }
