@@ -1588,6 +1588,35 @@ static Value streamParity(OpBuilder &b, Location loc, Value j) {
   return arith::IndexCastOp::create(b, loc, b.getI32Type(), bit);
 }
 
+/// The trip count max(0, ceil((ub - lb) / step)) of a loop with index
+/// bounds.
+static Value tripCount(OpBuilder &b, Location loc, Value lb, Value ub,
+                       Value step) {
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+  Value span = arith::SubIOp::create(b, loc, ub, lb);
+  Value trips = arith::DivSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, arith::AddIOp::create(b, loc, span, step),
+                            c1),
+      step);
+  return arith::MaxSIOp::create(b, loc, trips, c0);
+}
+
+/// Whether a producer warp can compute `needed` (values of `forOp`'s
+/// body, or of the kernel's body that tirx::findNotRecomputable accepts)
+/// again: `forOp` is directly in the kernel's body.
+static bool recomputableByProducer(ct::ForOp forOp, ArrayRef<Value> needed) {
+  if (!isa<ct::EntryOp>(forOp->getParentOp()))
+    return false;
+  Block *entry = &forOp->getParentRegion()->front();
+  Region &body = forOp.getRegion();
+  return llvm::all_of(needed, [&](Value v) {
+    return body.isAncestor(v.getParentRegion()) ||
+           !tirx::findNotRecomputable(v, entry);
+  });
+}
+
 /// Whether the kernel of `l` can give a loop's copies a producer warp of
 /// their own without taking registers its threads need. The threads'
 /// budget is what ptxas allots for the kernel's CTAs per SM (`occupancy`,
@@ -1813,7 +1842,6 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     plan->gemmConfig = withAsyncOperands(b, plan->gemmConfig);
   specialize = specialize && producerWarpFits(l);
   if (specialize) {
-    Block *entry = &forOp->getParentRegion()->front();
     SmallVector<Value> needed = {forOp.getLowerBound(), forOp.getUpperBound(),
                                  forOp.getStep(), loop.loadA.getView(),
                                  loop.loadB.getView()};
@@ -1821,12 +1849,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       llvm::append_range(needed, op->getOperands());
     for (ct::LoadViewTkoOp load : {loop.loadA, loop.loadB})
       llvm::append_range(needed, load.getIndex());
-    Region &body = forOp.getRegion();
-    specialize = isa<ct::EntryOp>(forOp->getParentOp()) &&
-                 llvm::all_of(needed, [&](Value v) {
-                   return body.isAncestor(v.getParentRegion()) ||
-                          !tirx::findNotRecomputable(v, entry);
-                 });
+    specialize = recomputableByProducer(forOp, needed);
   }
 
   for (int64_t s = 0; s < stages; ++s) {
@@ -1883,19 +1906,13 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     e.barrier();
   }
 
-  // Trip count n = max(0, ceil((ub - lb) / step)) as an index.
+  // The trip count as an index.
   Value lb = l.toIndex(l.get(forOp.getLowerBound()), loc);
   Value ub = l.toIndex(l.get(forOp.getUpperBound()), loc);
   Value step = l.toIndex(l.get(forOp.getStep()), loc);
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
-  Value span = arith::SubIOp::create(b, loc, ub, lb);
-  Value trips = arith::DivSIOp::create(
-      b, loc,
-      arith::SubIOp::create(b, loc, arith::AddIOp::create(b, loc, span, step),
-                            c1),
-      step);
-  trips = arith::MaxSIOp::create(b, loc, trips, c0);
+  Value trips = tripCount(b, loc, lb, ub, step);
   Value cChunks = arith::ConstantIndexOp::create(b, loc, chunks);
   if (chunks > 1)
     trips = arith::MulIOp::create(b, loc, trips, cChunks);
@@ -2542,7 +2559,6 @@ static FailureOr<LoopStreams> analyzeStreams(EntryLowering &l,
 static bool specializable(EntryLowering &l, ct::ForOp forOp,
                           const LoopStreams &streams) {
   if (streams.tma.empty() || !l.warpSpecialize ||
-      !isa<ct::EntryOp>(forOp->getParentOp()) ||
       l.planner.getCtaThreads() % 128 != 0)
     return false;
   if (llvm::any_of(forOp.getInitValues().getTypes(), [](Type t) {
@@ -2550,7 +2566,6 @@ static bool specializable(EntryLowering &l, ct::ForOp forOp,
         return tile && tile.getRank() == 0;
       }))
     return false;
-  Block *entry = &forOp->getParentRegion()->front();
   SmallVector<Value> needed = {forOp.getLowerBound(), forOp.getUpperBound(),
                                forOp.getStep()};
   for (const StreamCandidate &c : streams.found) {
@@ -2560,13 +2575,7 @@ static bool specializable(EntryLowering &l, ct::ForOp forOp,
     for (Operation *op : c.slice)
       llvm::append_range(needed, op->getOperands());
   }
-  Region &body = forOp.getRegion();
-  if (!llvm::all_of(needed, [&](Value v) {
-        return body.isAncestor(v.getParentRegion()) ||
-               !tirx::findNotRecomputable(v, entry);
-      }))
-    return false;
-  return producerWarpFits(l);
+  return recomputableByProducer(forOp, needed) && producerWarpFits(l);
 }
 
 /// Tensor maps for the same views, boxes and swizzles.
@@ -2674,6 +2683,13 @@ static Value streamOdd(OpBuilder &b, Location loc, Value j) {
       arith::ConstantIndexOp::create(b, loc, 0));
 }
 
+/// pair[1] where `odd` holds, else pair[0] (a stream's two buffers or
+/// mbarriers).
+static Value streamPick(OpBuilder &b, Location loc, Value odd,
+                        ArrayRef<Value> pair) {
+  return arith::SelectOp::create(b, loc, odd, pair[1], pair[0]);
+}
+
 LogicalResult LoopProducts::specialize(ct::ForOp forOp,
                                        ArrayRef<ct::LoadViewTkoOp> loads,
                                        ArrayRef<TmaOperand> tma,
@@ -2690,23 +2706,11 @@ LogicalResult LoopProducts::specialize(ct::ForOp forOp,
   for (auto [n, load] : llvm::enumerate(loads))
     streams[load].map = maps[n];
   const Stream &first = streams[loads.front()];
+  Value trips = tripCount(b, loc, first.lb, first.ub, first.step);
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
-  // Trip count max(0, ceil((ub - lb) / step)).
-  Value trips = arith::MaxSIOp::create(
-      b, loc,
-      arith::DivSIOp::create(
-          b, loc,
-          arith::SubIOp::create(
-              b, loc,
-              arith::AddIOp::create(
-                  b, loc, arith::SubIOp::create(b, loc, first.ub, first.lb),
-                  first.step),
-              c1),
-          first.step),
-      c0);
-  auto pick = [&](Value odd, ArrayRef<Value> pair) -> Value {
-    return arith::SelectOp::create(b, loc, odd, pair[1], pair[0]);
+  auto pick = [&](Value odd, ArrayRef<Value> pair) {
+    return streamPick(b, loc, odd, pair);
   };
   auto copies = scf::ForOp::create(b, loc, c0, trips, c1);
   b.setInsertionPointToStart(copies.getBody());
@@ -2773,9 +2777,8 @@ void LoopProducts::productDone(Operation *mma) {
     auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    tirx::MBarrierArriveOp::create(
-        b, loc,
-        arith::SelectOp::create(b, loc, odd, s.empties[1], s.empties[0]), 0);
+    tirx::MBarrierArriveOp::create(b, loc, streamPick(b, loc, odd, s.empties),
+                                   0);
   }
 }
 
@@ -2979,11 +2982,12 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
   Value iv = l.toIndex(l.get(ct::ForOp(s.forOp).getInductionVar()), loc);
   Value j = streamIteration(b, loc, iv, s.lb, s.step);
   Value odd = streamOdd(b, loc, j);
+  // This iteration's buffer (`mine`) or the other one (null without them).
   auto pick = [&](ArrayRef<Value> pair, bool mine) -> Value {
     if (!pair[0])
       return Value();
-    return arith::SelectOp::create(b, loc, odd, pair[mine ? 1 : 0],
-                                   pair[mine ? 0 : 1]);
+    return mine ? streamPick(b, loc, odd, pair)
+                : streamPick(b, loc, odd, {pair[1], pair[0]});
   };
   Value current = pick(s.buffers, true);
   // Without a producer warp, the loop's threads issue the next iteration's
