@@ -110,6 +110,15 @@ def attention_cases():
         out.append((name, dict(kind="attention", causal=causal, d=d, length=4096, heads=32,
                                dtype="float16", tile_m=tile_m, tile_n=tile_n,
                                occupancy=occupancy)))
+    # Decoding (bench_attention.py's decode shapes): one query per head, a
+    # batch of 8, 1024 keys, with the 64x256 tiles and occupancy hint the
+    # benchmark takes (4), and with 1 (the registers then allow a producer
+    # warp).
+    for occupancy in (4, 1):
+        name = f"attention decode float16 B=8 L=1024 D=128 64x256 occupancy={occupancy}"
+        out.append((name, dict(kind="attention", causal=False, d=128, length=1024,
+                               heads=32, dtype="float16", tile_m=64, tile_n=256, batch=8,
+                               q_len=1, occupancy=occupancy)))
     # Grouped-query attention: 4 query heads per K/V head.
     for causal in (False, True):
         name = f"attention {'causal' if causal else 'full'} float16 L=4096 D=128 128x64 GQA 4"
@@ -174,20 +183,24 @@ class Case:
                 self.torch_fn = lambda: torch.matmul(a, b, out=self.ref_out)
         elif kind == "attention":
             h, length, d = p["heads"], p["length"], p["d"]
-            group = p.get("group", 1)
-            q, kk, v = (torch.randn(1, heads, length, d, device="cuda", generator=g).to(dt)
-                        for heads in (h, h // group, h // group))
+            group, batch = p.get("group", 1), p.get("batch", 1)
+            q_len = p.get("q_len", length)
+            q, kk, v = (torch.randn(batch, heads, rows, d, device="cuda", generator=g).to(dt)
+                        for heads, rows in ((h, q_len), (h // group, length),
+                                            (h // group, length)))
             self.q, self.k, self.v = q, kk, v
             self.out = torch.empty_like(q)
             self.scale = 1 / math.sqrt(d)
             tile_m, tile_n = p["tile_m"], p["tile_n"]
-            self.grid = (math.ceil(length / tile_m), h, 1)
+            self.grid = (math.ceil(q_len / tile_m), batch * h, 1)
             self.kernel = kernels["attention"].fmha_kernel
             if "occupancy" in p:
                 self.kernel = self.kernel.replace_hints(occupancy=p["occupancy"])
-            self.args = (q, kk, v, self.out, self.scale, 0, d, h, tile_m, tile_n, group,
-                         p["causal"], length % tile_n == 0)
-            self.flops = 4.0 * h * length * length * d * (0.5 if p["causal"] else 1.0)
+            # The queries are the last q_len positions (cuTile's input_pos).
+            self.args = (q, kk, v, self.out, self.scale, length - q_len, d, h, tile_m,
+                         tile_n, group, p["causal"], length % tile_n == 0)
+            self.flops = (4.0 * batch * h * q_len * length * d
+                          * (0.5 if p["causal"] else 1.0))
             sdpa = torch.nn.functional.scaled_dot_product_attention
             self.torch_fn = lambda: sdpa(q, kk, v, is_causal=p["causal"], scale=self.scale,
                                          enable_gqa=group > 1)

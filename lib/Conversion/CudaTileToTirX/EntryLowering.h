@@ -201,8 +201,10 @@ struct TmaOperand {
 /// * streamed operands: loads of the body whose tiles only feed a product
 ///   (attention's K and V), copied straight into shared memory in the
 ///   layout the product reads (by TMA where the loop's views allow it, else
-///   by cp.async), one iteration ahead, into one of two buffers (the
-///   matmul K loop has its own pipeline);
+///   by cp.async), one iteration ahead, into one of two buffers, or by TMA
+///   into one buffer refilled once the product has read it, where two
+///   would take too much shared memory (the matmul K loop has its own
+///   pipeline);
 /// * deferred fences: the barrier that keeps the next iteration from
 ///   rewriting a product's shared operands while a warp still reads them is
 ///   left to the next barrier of the body (the next product's), or to the
@@ -241,6 +243,13 @@ public:
   /// waited for): in a specialized loop, hands the buffers of the streams
   /// it reads back to the producer warp.
   void productDone(Operation *mma);
+  /// Whether `mma` reads a stream of one buffer that the loop's threads
+  /// refill: the caller then emits a CTA barrier right after the product
+  /// and calls refill.
+  bool refillsAfter(Operation *mma) const;
+  /// After the product `mma` and the CTA barrier that follows it: issues
+  /// the next iteration's copies of the one-buffer streams it read.
+  LogicalResult refill(Operation *mma);
   /// What the tensor maps of a loop's TMA streams describe: the loads'
   /// (cuda_tile) views, the boxes and the swizzles.
   struct MapKey {
@@ -256,8 +265,10 @@ private:
     Operation *product = nullptr;
     /// The index computation of the load's indices in the body, in order.
     SmallVector<Operation *> slice;
-    /// The two shared buffers (the region's shape, in tensor order).
+    /// The shared buffers (the region's shape, in tensor order): two, or
+    /// one (`depth` 1: buffers[1] and the second mbarriers null).
     Value buffers[2];
+    int64_t depth = 2;
     /// The lowered loop bounds (index).
     Value lb, ub, step;
     /// Streamed loads of the loop: the cp.async groups a wait leaves.
@@ -289,6 +300,9 @@ private:
   /// body, where the loop then goes.
   LogicalResult specialize(ct::ForOp forOp, ArrayRef<ct::LoadViewTkoOp> loads,
                            ArrayRef<TmaOperand> tma, const MapKey &maps);
+  /// The one-buffer streams of the loop around `mma` that `mma` reads and
+  /// the loop's threads refill (no producer warp).
+  SmallVector<ct::LoadViewTkoOp> refilledBy(Operation *mma) const;
   EntryLowering &l;
   DenseMap<Operation *, Stream> streams;
   /// Tensor maps built for a loop (in `block`, of the lowered kernel).

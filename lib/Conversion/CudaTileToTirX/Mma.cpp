@@ -1207,8 +1207,14 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   if (!plan->batched) {
     e.step(sharedA, sharedB, transposeA, transposeB, d, /*async=*/false, 0);
     l.loopProducts.productDone(op);
-    if (!unfenced)
+    // A stream of one buffer is refilled once every warp has read it.
+    if (l.loopProducts.refillsAfter(op)) {
+      e.barrier();
+      if (failed(l.loopProducts.refill(op)))
+        return failure();
+    } else if (!unfenced) {
       fence();
+    }
     return mapResult(l, e, op.getResult(), d);
   }
   // One rank-2 product per batch index, on views of the batch's A, B and
@@ -1577,13 +1583,15 @@ static void releaseTma(OpBuilder &b, Location loc, Value maps,
   gpu::BarrierOp::create(b, loc);
 }
 
-/// The parity of the phase a wait on a double-buffered stream's mbarrier
-/// expects at iteration `j` (index): buffer j % 2 completes its phase
-/// j / 2 then.
-static Value streamParity(OpBuilder &b, Location loc, Value j) {
-  Value half = arith::ShRUIOp::create(
-      b, loc, j, arith::ConstantIndexOp::create(b, loc, 1));
-  Value bit = arith::AndIOp::create(b, loc, half,
+/// The parity of the phase a wait on a stream's mbarrier expects at
+/// iteration `j` (index) of a stream of `depth` (1 or 2) buffers: buffer
+/// j % depth completes its phase j / depth then.
+static Value streamParity(OpBuilder &b, Location loc, Value j, int64_t depth) {
+  Value use = depth == 1
+                  ? j
+                  : arith::ShRUIOp::create(
+                        b, loc, j, arith::ConstantIndexOp::create(b, loc, 1));
+  Value bit = arith::AndIOp::create(b, loc, use,
                                     arith::ConstantIndexOp::create(b, loc, 1));
   return arith::IndexCastOp::create(b, loc, b.getI32Type(), bit);
 }
@@ -2333,6 +2341,13 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
 /// both buffers counted: beyond it the loads go through registers as
 /// before, leaving the rest of the CTA's shared memory to the kernel.
 static constexpr int64_t kMaxStreamBytes = 64 * 1024;
+/// Where two buffers per stream do not hold every streamed load of a loop,
+/// the most its TMA streams may take with one buffer each (the next tile
+/// is copied once the product has read the buffer): tiles this large
+/// would otherwise go through registers, as many per thread as the
+/// tile's 4-byte words over the threads (cuTile's decode attention, 64 x
+/// 256 tiles with D = 128: 128, and ptxas spilled the scores).
+static constexpr int64_t kMaxSingleStreamBytes = 128 * 1024;
 
 namespace {
 /// A load of a `for` body whose tile reaches operand A or B of a product of
@@ -2486,6 +2501,9 @@ namespace {
 /// What analyzeStreams finds in a loop.
 struct LoopStreams {
   SmallVector<StreamCandidate, 2> found;
+  /// Buffers per stream: 2 (the next tile copied while the product reads
+  /// this one) or 1 (TMA only).
+  int64_t depth = 2;
   /// Empty where the streams are copied by cp.async.
   SmallVector<TmaOperand, 2> tma;
   LoopProducts::MapKey maps;
@@ -2509,45 +2527,67 @@ static FailureOr<LoopStreams> analyzeStreams(EntryLowering &l,
   LoopStreams r;
   if (ct::hasEarlyExit(forOp) || forOp.getUnsignedCmp())
     return r;
-  int64_t bytes = 0;
+  SmallVector<StreamCandidate, 2> all;
+  auto tileBytes = [](const StreamCandidate &c) {
+    return c.stored[0] * c.stored[1] * tirx::getMemoryBytes(c.elem);
+  };
+  int64_t bytes = 0, single = 0;
   for (auto load : forOp.getRegion().front().getOps<ct::LoadViewTkoOp>()) {
     FailureOr<std::optional<StreamCandidate>> c = matchStream(l, forOp, load);
     if (failed(c))
       return failure();
     if (!*c)
       continue;
-    int64_t size = 2 * (*c)->stored[0] * (*c)->stored[1] *
-                   tirx::getMemoryBytes((*c)->elem);
-    if (bytes + size > kMaxStreamBytes)
+    single += tileBytes(**c);
+    all.push_back(std::move(**c));
+  }
+  for (const StreamCandidate &c : all) {
+    if (bytes + 2 * tileBytes(c) > kMaxStreamBytes)
       continue;
-    bytes += size;
-    r.found.push_back(std::move(**c));
+    bytes += 2 * tileBytes(c);
+    r.found.push_back(c);
   }
-  if (r.found.empty() || !l.tmaLoads ||
-      !l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion) ||
-      !llvm::all_of(r.found, [](const StreamCandidate &c) { return c.wgmma; }))
-    return r;
-  for (StreamCandidate &c : r.found) {
-    std::optional<TmaOperand> op =
-        tmaOperand(l.views.lookupPartitionView(c.load.getView())->globalView,
-                   streamBuffer(l.b, c), c.staging.swizzle);
-    if (!op) {
-      r.tma.clear();
-      r.maps = {};
-      return r;
+  // TMA copies the streams where every one feeds a wgmma product and its
+  // view and buffer allow it (tmaOperand).
+  auto byTma = [&](ArrayRef<StreamCandidate> found) {
+    LoopStreams t;
+    if (found.empty() || !l.tmaLoads ||
+        !l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion) ||
+        !llvm::all_of(found, [](const StreamCandidate &c) { return c.wgmma; }))
+      return t;
+    for (StreamCandidate c : found) {
+      std::optional<TmaOperand> op =
+          tmaOperand(l.views.lookupPartitionView(c.load.getView())->globalView,
+                     streamBuffer(l.b, c), c.staging.swizzle);
+      if (!op)
+        return LoopStreams();
+      // A buffer's rows and columns are tensor dimensions rowDim and
+      // rank - 1.
+      int64_t rank = cast<ct::TileType>(c.load.getTile().getType()).getRank();
+      SmallVector<int64_t> shape(rank, 1);
+      shape[c.rowDim] = op->boxes[0].shape[0];
+      shape[rank - 1] = op->boxes[0].shape[1];
+      t.maps.views.push_back(c.load.getView());
+      t.maps.boxes.push_back(l.b.getDenseI64ArrayAttr(shape));
+      t.maps.swizzles.push_back(op->swizzle);
+      t.tma.push_back(std::move(*op));
     }
-    // A buffer's rows and columns are tensor dimensions rowDim and
-    // rank - 1.
-    int64_t rank = cast<ct::TileType>(c.load.getTile().getType()).getRank();
-    SmallVector<int64_t> shape(rank, 1);
-    shape[c.rowDim] = op->boxes[0].shape[0];
-    shape[rank - 1] = op->boxes[0].shape[1];
-    r.maps.views.push_back(c.load.getView());
-    r.maps.boxes.push_back(l.b.getDenseI64ArrayAttr(shape));
-    r.maps.swizzles.push_back(op->swizzle);
-    r.tma.push_back(std::move(*op));
+    t.found = SmallVector<StreamCandidate, 2>(found);
+    return t;
+  };
+  // Where two buffers each do not hold every stream: one buffer each, by
+  // TMA, within kMaxSingleStreamBytes.
+  if (r.found.size() < all.size() && single <= kMaxSingleStreamBytes) {
+    LoopStreams one = byTma(all);
+    if (!one.tma.empty()) {
+      one.depth = 1;
+      return one;
+    }
   }
-  return r;
+  LoopStreams two = byTma(r.found);
+  if (two.tma.empty())
+    return r;
+  return two;
 }
 
 /// Whether the TMA streams of `forOp` go to a producer warp of their own
@@ -2609,11 +2649,12 @@ LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
   // warpgroups hand each buffer back on its empty mbarrier.
   bool producer = isa<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp()) &&
                   specializable(l, forOp, *streamsOf);
+  int64_t depth = streamsOf->depth;
   SmallVector<Value> maps, bars, empties;
   if (!tma.empty()) {
-    bars = initMBarriers(b, loc, 2 * found.size());
+    bars = initMBarriers(b, loc, depth * found.size());
     if (producer) {
-      empties = initMBarriers(b, loc, 2 * found.size(),
+      empties = initMBarriers(b, loc, depth * found.size(),
                               l.planner.getCtaThreads() / 128);
       if (kept)
         tirx::TensorMapsReleaseOp::create(b, loc, kept->maps[0]);
@@ -2638,18 +2679,18 @@ LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
     l.syncAfterStores(c.load.getToken(), loc);
     s.product = c.product;
     s.slice = c.slice;
-    for (Value &buffer : s.buffers)
-      buffer = tirx::AllocOp::create(b, loc, streamBuffer(b, c));
+    s.depth = depth;
+    for (int64_t i = 0; i < depth; ++i)
+      s.buffers[i] = tirx::AllocOp::create(b, loc, streamBuffer(b, c));
     s.swapped = c.swapped;
     if (!tma.empty()) {
       s.tma = tma[n];
       s.rowDim = c.rowDim;
       s.map = producer ? Value() : maps[n];
-      s.bars[0] = bars[2 * n];
-      s.bars[1] = bars[2 * n + 1];
-      if (producer) {
-        s.empties[0] = empties[2 * n];
-        s.empties[1] = empties[2 * n + 1];
+      for (int64_t i = 0; i < depth; ++i) {
+        s.bars[i] = bars[depth * n + i];
+        if (producer)
+          s.empties[i] = empties[depth * n + i];
       }
       auto type = cast<tirx::BufferType>(s.buffers[0].getType());
       s.bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
@@ -2674,8 +2715,11 @@ static Value streamIteration(OpBuilder &b, Location loc, Value iv, Value lb,
                                 step);
 }
 
-/// Whether iteration `j` (index) uses a stream's second buffer.
-static Value streamOdd(OpBuilder &b, Location loc, Value j) {
+/// Whether iteration `j` (index) uses a stream's second buffer (null for
+/// a stream of one buffer).
+static Value streamOdd(OpBuilder &b, Location loc, Value j, int64_t depth) {
+  if (depth == 1)
+    return Value();
   return arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ne,
       arith::AndIOp::create(b, loc, j,
@@ -2684,9 +2728,11 @@ static Value streamOdd(OpBuilder &b, Location loc, Value j) {
 }
 
 /// pair[1] where `odd` holds, else pair[0] (a stream's two buffers or
-/// mbarriers).
+/// mbarriers); pair[0] for a stream of one buffer (pair[1] null).
 static Value streamPick(OpBuilder &b, Location loc, Value odd,
                         ArrayRef<Value> pair) {
+  if (!pair[1])
+    return pair[0];
   return arith::SelectOp::create(b, loc, odd, pair[1], pair[0]);
 }
 
@@ -2698,8 +2744,8 @@ LogicalResult LoopProducts::specialize(ct::ForOp forOp,
   Location loc = forOp.getLoc();
   auto ws = tirx::WarpSpecializeOp::create(b, loc, /*producerWarps=*/1);
   producers[forOp] = ws;
-  // The producer: iteration j waits until each stream's buffer j % 2 is
-  // empty (its first use passes: the phase before the first has parity
+  // The producer: iteration j waits until each stream's buffer j % depth
+  // is empty (its first use passes: the phase before the first has parity
   // 1), arms the buffer's full mbarrier and copies the tile.
   b.setInsertionPointToStart(&ws.getProducerBlock());
   SmallVector<Value> maps = buildTensorMaps(b, loc, tma, key.boxes);
@@ -2715,9 +2761,9 @@ LogicalResult LoopProducts::specialize(ct::ForOp forOp,
   auto copies = scf::ForOp::create(b, loc, c0, trips, c1);
   b.setInsertionPointToStart(copies.getBody());
   Value j = copies.getInductionVar();
-  Value odd = streamOdd(b, loc, j);
+  Value odd = streamOdd(b, loc, j, first.depth);
   Value emptyParity = arith::XOrIOp::create(
-      b, loc, streamParity(b, loc, j),
+      b, loc, streamParity(b, loc, j, first.depth),
       arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
   Value iv = arith::AddIOp::create(
       b, loc, first.lb, arith::MulIOp::create(b, loc, j, first.step));
@@ -2729,17 +2775,19 @@ LogicalResult LoopProducts::specialize(ct::ForOp forOp,
       return failure();
   }
   // The maps' slot is given back once the copies through them have
-  // completed: the last phase of each buffer's full mbarrier.
+  // completed: the last phase of each buffer's full mbarrier (the last
+  // `depth` iterations; an older phase of the same mbarrier no longer
+  // reads as completed).
   b.setInsertionPointAfter(copies);
   Value from = arith::MaxSIOp::create(
       b, loc,
-      arith::SubIOp::create(b, loc, trips,
-                            arith::ConstantIndexOp::create(b, loc, 2)),
+      arith::SubIOp::create(
+          b, loc, trips, arith::ConstantIndexOp::create(b, loc, first.depth)),
       c0);
   auto last = scf::ForOp::create(b, loc, from, trips, c1);
   b.setInsertionPointToStart(last.getBody());
-  Value lastOdd = streamOdd(b, loc, last.getInductionVar());
-  Value lastParity = streamParity(b, loc, last.getInductionVar());
+  Value lastOdd = streamOdd(b, loc, last.getInductionVar(), first.depth);
+  Value lastParity = streamParity(b, loc, last.getInductionVar(), first.depth);
   for (ct::LoadViewTkoOp load : loads)
     tirx::MBarrierWaitOp::create(b, loc, pick(lastOdd, streams[load].bars), 0,
                                  lastParity);
@@ -2767,7 +2815,8 @@ void LoopProducts::productDone(Operation *mma) {
       continue;
     const Stream &s = it->second;
     Value iv = l.toIndex(l.get(forOp.getInductionVar()), loc);
-    Value odd = streamOdd(b, loc, streamIteration(b, loc, iv, s.lb, s.step));
+    Value odd =
+        streamOdd(b, loc, streamIteration(b, loc, iv, s.lb, s.step), s.depth);
     Value leader = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq,
         arith::RemUIOp::create(
@@ -2780,6 +2829,39 @@ void LoopProducts::productDone(Operation *mma) {
     tirx::MBarrierArriveOp::create(b, loc, streamPick(b, loc, odd, s.empties),
                                    0);
   }
+}
+
+SmallVector<ct::LoadViewTkoOp> LoopProducts::refilledBy(Operation *mma) const {
+  SmallVector<ct::LoadViewTkoOp> loads;
+  auto forOp = dyn_cast<ct::ForOp>(mma->getParentOp());
+  if (!forOp)
+    return loads;
+  for (auto load : forOp.getRegion().front().getOps<ct::LoadViewTkoOp>())
+    if (auto it = streams.find(load);
+        it != streams.end() && it->second.product == mma &&
+        it->second.depth == 1 && !it->second.empties[0])
+      loads.push_back(load);
+  return loads;
+}
+
+bool LoopProducts::refillsAfter(Operation *mma) const {
+  return !refilledBy(mma).empty();
+}
+
+LogicalResult LoopProducts::refill(Operation *mma) {
+  OpBuilder &b = l.b;
+  Location loc = mma->getLoc();
+  pending.erase(mma->getParentOp());
+  for (ct::LoadViewTkoOp load : refilledBy(mma)) {
+    const Stream &s = streams[load];
+    Value iv = l.toIndex(l.get(ct::ForOp(s.forOp).getInductionVar()), loc);
+    Value nextIv = arith::AddIOp::create(b, loc, iv, s.step);
+    Value more =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, nextIv, s.ub);
+    if (failed(issue(load, s, nextIv, more, s.buffers[0], s.bars[0])))
+      return failure();
+  }
+  return success();
 }
 
 bool LoopProducts::deferFence(Operation *mma) {
@@ -2978,10 +3060,11 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
   Location loc = load.getLoc();
   // Iteration j = (iv - lb) / step uses buffer j % 2 and fills the other
   // one with iteration j + 1's tile (its last reader, the product of
-  // iteration j - 1, is behind the CTA barrier that follows it).
+  // iteration j - 1, is behind the CTA barrier that follows it). A stream
+  // of one buffer is refilled after this iteration's product (refill).
   Value iv = l.toIndex(l.get(ct::ForOp(s.forOp).getInductionVar()), loc);
   Value j = streamIteration(b, loc, iv, s.lb, s.step);
-  Value odd = streamOdd(b, loc, j);
+  Value odd = streamOdd(b, loc, j, s.depth);
   // This iteration's buffer (`mine`) or the other one (null without them).
   auto pick = [&](ArrayRef<Value> pair, bool mine) -> Value {
     if (!pair[0])
@@ -2992,7 +3075,7 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
   Value current = pick(s.buffers, true);
   // Without a producer warp, the loop's threads issue the next iteration's
   // copy.
-  if (!s.empties[0]) {
+  if (!s.empties[0] && s.depth == 2) {
     Value nextIv = arith::AddIOp::create(b, loc, iv, s.step);
     Value more =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, nextIv, s.ub);
@@ -3004,7 +3087,7 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
     // TMA: this iteration's tile has landed when its buffer's mbarrier
     // completes the phase of this use.
     tirx::MBarrierWaitOp::create(b, loc, pick(s.bars, true), 0,
-                                 streamParity(b, loc, j));
+                                 streamParity(b, loc, j, s.depth));
   } else {
     // This iteration's copy is older than the copies every streamed load
     // issued since (one each): it has landed when at most that many groups

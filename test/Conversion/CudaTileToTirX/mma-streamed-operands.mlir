@@ -435,3 +435,90 @@ cuda_tile.module @k4 {
     return
   }
 }
+
+// Tiles whose two buffers each would pass the streams' 64 KiB (decoding
+// attention: 64 x 256 scores, K and V tiles of 256 x 128, 64 KiB each)
+// are streamed by TMA into one buffer each, one mbarrier each; each
+// iteration waits with the parity of the iteration itself, and the next
+// tile is copied into the buffer once the product has read it, behind the
+// CTA barrier after the product.
+// TMA-LABEL: gpu.func @one_buffer
+// TMA-COUNT-2: tirx.mbarrier_init
+// TMA-NOT: tirx.mbarrier_init
+// TMA: tirx.tensor_maps
+// TMA: tirx.alloc : !tirx.buffer<256x128xf16, shared, {{.*}}swizzle = 128>>
+// TMA: tirx.mbarrier_arrive_expect_tx %[[KBAR:.*]][0], %c65536_i32
+// TMA: tirx.alloc : !tirx.buffer<256x128xf16, shared, {{.*}}swizzle = 128>>
+// TMA-NOT: tirx.alloc : !tirx.buffer<256x128xf16
+// TMA: scf.for
+// TMA-NOT: tirx.copy_async
+// TMA-NOT: arith.shrui
+// TMA: %[[J:.*]] = arith.divsi
+// TMA-NEXT: %{{.*}} = arith.constant 1 : index
+// TMA-NEXT: %[[BIT:.*]] = arith.andi %[[J]], %{{.*}} : index
+// TMA-NEXT: %[[PARITY:.*]] = arith.index_cast %[[BIT]] : index to i32
+// TMA: tirx.mbarrier_wait %[[KBAR]][0], %[[PARITY]]
+// TMA: tirx.gemm warpgroup {{.*}}transpose_b
+// TMA-NEXT: gpu.barrier
+// TMA: tirx.mbarrier_arrive_expect_tx %[[KBAR]][0], %c65536_i32
+// TMA: tirx.copy_async cta
+// TMA: tirx.mbarrier_wait
+// TMA: tirx.gemm warpgroup
+// TMA-NEXT: gpu.barrier
+// TMA: tirx.copy_async cta
+// TMA: gpu.return
+// With a producer warp (no occupancy hint: the registers allow one more
+// warp), the producer waits for iteration j's buffer to be empty with the
+// parity of iteration j - 1's release, and waits for the last iteration's
+// copies alone before giving the maps' slot back.
+// WS-LABEL: gpu.func @one_buffer
+// WS-COUNT-4: tirx.mbarrier_init
+// WS-NOT: tirx.mbarrier_init
+// WS: tirx.warp_specialize producer_warps(1) {
+// WS: scf.for
+// WS: tirx.mbarrier_wait
+// WS: tirx.gemm warpgroup {{.*}}transpose_b
+// WS-NOT: gpu.barrier
+// WS: tirx.mbarrier_arrive
+// WS: } producer {
+// WS: scf.for
+// WS: %[[BIT:.*]] = arith.andi %{{.*}}, %{{.*}} : index
+// WS: %[[PARITY:.*]] = arith.index_cast %[[BIT]] : index to i32
+// WS: %[[EMPTY:.*]] = arith.xori %[[PARITY]], %c1_i32
+// WS: tirx.mbarrier_wait %{{.*}}[0], %[[EMPTY]]
+// WS: tirx.mbarrier_arrive_expect_tx %{{.*}}[0], %c65536_i32
+// WS: %[[FROM:.*]] = arith.subi %[[TRIPS:.*]], %c1{{.*}} : index
+// WS: %[[FIRST:.*]] = arith.maxsi %[[FROM]]
+// WS: scf.for %{{.*}} = %[[FIRST]] to %[[TRIPS]]
+// WS-COUNT-2: tirx.mbarrier_wait
+// WS: tirx.tensor_maps_release
+cuda_tile.module @k5 {
+  entry @one_buffer(%pq: tile<ptr<f16>>, %pk: tile<ptr<f16>>, %pv: tile<ptr<f16>>, %po: tile<ptr<f32>>, %n: tile<i32>) {
+    %tq = make_tensor_view %pq, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %tk = make_tensor_view %pk, shape = [%n, 128], strides = [128, 1] : tile<i32> -> tensor_view<?x128xf16, strides=[128,1]>
+    %tv = make_tensor_view %pv, shape = [%n, 128], strides = [128, 1] : tile<i32> -> tensor_view<?x128xf16, strides=[128,1]>
+    %to = make_tensor_view %po, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf32, strides=[128,1]>
+    %vq = make_partition_view %tq : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>
+    %vk = make_partition_view %tk : partition_view<tile=(256x128), padding_value = zero, tensor_view<?x128xf16, strides=[128,1]>>
+    %vv = make_partition_view %tv : partition_view<tile=(256x128), padding_value = zero, tensor_view<?x128xf16, strides=[128,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c256 = constant <i32: 256> : tile<i32>
+    %nt = divi %n, %c256 signed rounding<positive_inf> : tile<i32>
+    %q, %t0 = load_view_tko weak %vq[%c0, %c0] : partition_view<tile=(64x128), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x128xf16>, token
+    %zs = constant <f32: 0.0> : tile<64x256xf32>
+    %zo = constant <f32: 0.0> : tile<64x128xf32>
+    %acc = for %i in (%c0 to %nt, step %c1) : tile<i32> iter_values(%o = %zo) -> (tile<64x128xf32>) {
+      %k, %t1 = load_view_tko weak %vk[%i, %c0] : partition_view<tile=(256x128), padding_value = zero, tensor_view<?x128xf16, strides=[128,1]>>, tile<i32> -> tile<256x128xf16>, token
+      %kt = permute %k [1, 0] : tile<256x128xf16> -> tile<128x256xf16>
+      %s = mmaf %q, %kt, %zs : tile<64x128xf16>, tile<128x256xf16>, tile<64x256xf32>
+      %p = ftof %s : tile<64x256xf32> -> tile<64x256xf16>
+      %v, %t2 = load_view_tko weak %vv[%i, %c0] : partition_view<tile=(256x128), padding_value = zero, tensor_view<?x128xf16, strides=[128,1]>>, tile<i32> -> tile<256x128xf16>, token
+      %o2 = mmaf %p, %v, %o : tile<64x256xf16>, tile<256x128xf16>, tile<64x128xf32>
+      continue %o2 : tile<64x128xf32>
+    }
+    %vo = make_partition_view %to : partition_view<tile=(64x128), tensor_view<64x128xf32, strides=[128,1]>>
+    %t3 = store_view_tko weak %acc, %vo[%c0, %c0] : tile<64x128xf32>, partition_view<tile=(64x128), tensor_view<64x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
