@@ -14,6 +14,7 @@
 !SA = !tirx.buffer<16x16xbf16, shared, #tirx.layout<S[16,16]>>
 !SAT = !tirx.buffer<16x16xbf16, shared, #tirx.layout<S[(16,16):(1,16)]>>
 !LA = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
+!LB = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[(2,4,2,2,8):(2,1@laneid,1,4,4@laneid)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // 128 threads x 16 bytes per row group: 8 vector<4xf32> loads per thread,
@@ -100,6 +101,29 @@ gpu.func @ldstmatrix() kernel attributes {known_block_size = array<i32: 32, 1, 1
   tirx.copy warp %a, %s : !LA, !SA
   tirx.copy warp %a, %st : !LA, !SAT
   tirx.copy warp %s, %a : !SA, !LA
+  gpu.return
+}
+
+// The mma B fragment of a K x N tile (pairs along K, lane l: column l/4,
+// rows 2(l%4), 2(l%4)+1): ldmatrix.trans from a row-major tile, whose rows
+// are the lines the lanes address, and the pair's second element is the
+// next row (flat index 16 of the 16x16 tile, storage slot 1).
+// CHECK-LABEL: gpu.func @ldmatrix_b
+// CHECK: %[[R:.*]] = nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[R]][0]
+// CHECK: %[[PAIR:.*]] = llvm.bitcast %[[R0]] : i32 to vector<2xbf16>
+// CHECK: %[[LO:.*]] = vector.extract %[[PAIR]][0]
+// CHECK: %[[I0:.*]] = arith.constant 0 : index
+// CHECK: memref.store %[[LO]], %{{.*}}[%[[I0]]]
+// CHECK: %[[HI:.*]] = vector.extract %[[PAIR]][1]
+// CHECK: %[[I1:.*]] = arith.constant 1 : index
+// CHECK: memref.store %[[HI]], %{{.*}}[%[[I1]]]
+// CHECK: nvvm.stmatrix {{.*}}layout = #nvvm.mma_layout<col>
+gpu.func @ldmatrix_b() kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %s = tirx.alloc : !SA
+  %b = tirx.alloc : !LB
+  tirx.copy warp %b, %s : !LB, !SA
+  tirx.copy warp %s, %b : !SA, !LB
   gpu.return
 }
 }

@@ -100,14 +100,17 @@ fn["swizzle_roundtrip"]((4,), (128,), (ptr(x), ptr(out)), stream=stream)
 torch.cuda.synchronize()
 report("swizzle128 g->s->r->g f16", same_bits(out, x))
 
-# 4. ldmatrix / ldmatrix.trans / stmatrix on the mma A fragment.
+# 4. ldmatrix / ldmatrix.trans / stmatrix on the mma A fragment, and
+#    ldmatrix.trans / stmatrix.trans on the B fragment of a row-major tile.
 a = torch.randn(16, 16, device="cuda").bfloat16()
-outs = [torch.full((16, 16), float("nan"), device="cuda").bfloat16() for _ in range(3)]
-fn["ldstmatrix"]((1,), (32,), (ptr(a), ptr(outs[0]), ptr(outs[1]), ptr(outs[2])), stream=stream)
+outs = [torch.full((16, 16), float("nan"), device="cuda").bfloat16() for _ in range(5)]
+fn["ldstmatrix"]((1,), (32,), tuple(ptr(t) for t in [a] + outs), stream=stream)
 torch.cuda.synchronize()
 report("ldmatrix x4 -> fragment -> global", same_bits(outs[0], a))
 report("ldmatrix x4.trans (column-major smem)", same_bits(outs[1], a))
 report("stmatrix x4 round trip", same_bits(outs[2], a))
+report("ldmatrix x4.trans -> B fragment (row-major smem)", same_bits(outs[3], a))
+report("stmatrix x4.trans round trip (B fragment)", same_bits(outs[4], a))
 
 # 5. permute_layout: rows per lane -> columns per lane, 4 warps.
 x = torch.randn(128, 32, device="cuda")

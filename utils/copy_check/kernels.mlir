@@ -17,6 +17,7 @@
 !SA = !tirx.buffer<16x16xbf16, shared, #tirx.layout<S[16,16]>>
 !SAT = !tirx.buffer<16x16xbf16, shared, #tirx.layout<S[(16,16):(1,16)]>>
 !LA = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
+!LBF = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[(2,4,2,2,8):(2,1@laneid,1,4,4@laneid)]>>
 !GP = !tirx.buffer<32x32xf32, global>
 !LP0 = !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1@laneid,1)]>>
 !LP1 = !tirx.buffer<32x32xf32, local, #tirx.layout<S[(32,32):(1,1@laneid)]>>
@@ -150,8 +151,10 @@ gpu.module @copy_check {
 
   // ldmatrix (x4, and x4.trans from a column-major tile) into the mma A
   // fragment, stmatrix back, out through vec_auto. out0 = A via ldmatrix,
-  // out1 = A^T tile read with .trans, out2 = stmatrix round trip.
-  gpu.func @ldstmatrix(%in: !llvm.ptr<1>, %out0: !llvm.ptr<1>, %out1: !llvm.ptr<1>, %out2: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  // out1 = A^T tile read with .trans, out2 = stmatrix round trip; the mma
+  // B fragment of a row-major K x N tile (pairs along K) by x4.trans:
+  // out3 = the fragment written out, out4 = stmatrix.trans round trip.
+  gpu.func @ldstmatrix(%in: !llvm.ptr<1>, %out0: !llvm.ptr<1>, %out1: !llvm.ptr<1>, %out2: !llvm.ptr<1>, %out3: !llvm.ptr<1>, %out4: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
     %gi = tirx.global_view %in sizes [16, 16] strides [16, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GA
     %g0 = tirx.global_view %out0 sizes [16, 16] strides [16, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GA
     %g1 = tirx.global_view %out1 sizes [16, 16] strides [16, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GA
@@ -175,6 +178,17 @@ gpu.module @copy_check {
     tirx.copy warp %s2, %a : !SA, !LA
     gpu.barrier
     tirx.copy warp %r2, %s2 : !GA, !SA
+    %g3 = tirx.global_view %out3 sizes [16, 16] strides [16, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GA
+    %g4 = tirx.global_view %out4 sizes [16, 16] strides [16, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !GA
+    %r3 = tirx.region %g3 [0, 0] : !GA -> !GA
+    %r4 = tirx.region %g4 [0, 0] : !GA -> !GA
+    %fb = tirx.alloc : !LBF
+    tirx.copy warp %fb, %s : !LBF, !SA
+    tirx.copy warp %r3, %fb : !GA, !LBF
+    %s3 = tirx.alloc : !SA
+    tirx.copy warp %s3, %fb : !SA, !LBF
+    gpu.barrier
+    tirx.copy warp %r4, %s3 : !GA, !SA
     gpu.return
   }
 

@@ -514,6 +514,38 @@ struct OperandStaging {
   unsigned swizzle = 0;
   bool async = true;
 };
+/// The staging of a 16-bit mma.sync operand A (M x K) or B (K x N, stored
+/// N x K when `transposed`) whose lines of 16 bytes ldmatrix reads: an
+/// operand contiguous along K in wgmma's K-major swizzled layout (atoms of
+/// 32, 64 or 128 bytes of K per row, XOR-swizzled), B contiguous along N
+/// (N a multiple of 64) in its MN-major one. The 8 lines of each ldmatrix
+/// then fall in distinct banks, where rows of 128 bytes or more of a
+/// row-major tile put them all in the same four. Nullopt: row-major.
+static std::optional<OperandStaging> mmaSyncStaging(const MmaPlan &p, bool isA,
+                                                    bool transposed) {
+  if (p.wgmma || p.fma || p.batched || p.bits != 16)
+    return std::nullopt;
+  int64_t rows = isA ? p.m : p.n;
+  if (isA != transposed) {
+    int64_t rowBytes = p.k * p.bits / 8;
+    unsigned swizzle = rowBytes % 128 == 0                  ? 128
+                       : (rowBytes == 32 || rowBytes == 64) ? rowBytes
+                                                            : 0;
+    if (!swizzle || rows % 8 != 0)
+      return std::nullopt;
+    return OperandStaging{
+        mma::getWgmmaKMajorSwizzledLayout(rows, p.k, p.bits,
+                                          /*transposed=*/false,
+                                          /*bufferRows=*/0, swizzle),
+        swizzle, true};
+  }
+  if (isA || p.n % 64 != 0 || p.k % 8 != 0)
+    return std::nullopt;
+  return OperandStaging{
+      mma::getWgmmaMNMajorSwizzledLayout(p.n, p.k, p.bits, /*transposed=*/true),
+      128, true};
+}
+
 std::optional<OperandStaging> operandStaging(const MmaPlan &p, bool isA,
                                              bool transposed) {
   bool alongMN = isA == transposed;
@@ -535,6 +567,8 @@ std::optional<OperandStaging> operandStaging(const MmaPlan &p, bool isA,
   }
   if (alongMN && isA)
     return std::nullopt;
+  if (std::optional<OperandStaging> sync = mmaSyncStaging(p, isA, transposed))
+    return sync;
   unsigned swizzle = sharedSwizzle(p, /*copiedAsync=*/true);
   return OperandStaging{sharedLayout(p, isA, transposed, swizzle), swizzle,
                         true};
@@ -931,6 +965,8 @@ static LogicalResult mapResult(EntryLowering &l, MmaEmitter &e, Value result,
 /// no-swizzle layout.
 static std::pair<TileLayout, unsigned> stagingLayout(const MmaPlan &p, bool isA,
                                                      Value lowered) {
+  if (std::optional<OperandStaging> sync = mmaSyncStaging(p, isA, false))
+    return {sync->layout, sync->swizzle};
   if (!p.wgmma || p.batched)
     return {sharedLayout(p, isA, false), 0};
   int64_t rows = isA ? p.m : p.n;
@@ -1267,12 +1303,17 @@ bool isTf32Rounding(Operation *op) {
              cast<ct::TileType>(cvt.getResult().getType()).getElementType());
 }
 
-/// Matches the K-loop pattern: one carried value (the accumulator), a body
-/// of rank-0 ops, two view loads, an optional `ftof` to tf32 of each loaded
-/// tile, an optional permute [1, 0] of B (before or after its `ftof`) and
-/// one mmaf that the loop continues with.
+/// Matches the K-loop pattern: the accumulator carried first, then
+/// possibly tokens (cuTile threads the loads' tokens through the loop when
+/// a later op orders after them: its split-K matmul), a body of rank-0
+/// ops, two view loads, `join_tokens` of the carried tokens and the loads'
+/// result tokens that the loop continues with, an optional `ftof` to tf32
+/// of each loaded tile, an optional permute [1, 0] of B (before or after
+/// its `ftof`) and one mmaf that the loop continues with.
 std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
-  if (forOp.getInitValues().size() != 1 || forOp.getUnsignedCmp())
+  if (forOp.getInitValues().empty() || forOp.getUnsignedCmp() ||
+      !llvm::all_of(forOp.getInitValues().drop_front(),
+                    [](Value v) { return isa<ct::TokenType>(v.getType()); }))
     return std::nullopt;
   Block &body = forOp.getRegion().front();
   KLoop loop;
@@ -1285,6 +1326,10 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
       loads.push_back(load);
       continue;
     }
+    // Tokens only order the loop's loads before what follows the loop: no
+    // data (the lowering marks the loop's token results).
+    if (isa<ct::JoinTokensOp>(op))
+      continue;
     if (isTf32Rounding(&op)) {
       rounds.push_back(cast<ct::FToFOp>(op));
       continue;
@@ -1320,14 +1365,33 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
   Value acc = body.getArgument(1);
   Value lhs = loop.mma->getOperand(0), mmaAcc = loop.mma->getOperand(2);
   Value product = loop.mma->getResult(0);
-  if (cont->getNumOperands() != 1 || cont->getOperand(0) != product ||
-      mmaAcc != acc || !acc.hasOneUse() || !product.hasOneUse())
+  if (cont->getNumOperands() != forOp.getInitValues().size() ||
+      cont->getOperand(0) != product || mmaAcc != acc || !acc.hasOneUse() ||
+      !product.hasOneUse())
     return std::nullopt;
   // Rank-3 (batched) products are lowered op by op.
   if (cast<ct::TileType>(lhs.getType()).getRank() != 2)
     return std::nullopt;
+  // The loads' tokens reach only joins, and the joins only the loop's
+  // tokens.
+  auto onlyJoined = [&](Value token) {
+    SmallVector<Value> work{token};
+    while (!work.empty()) {
+      for (Operation *user : work.pop_back_val().getUsers()) {
+        if (user == cont)
+          continue;
+        if (!isa<ct::JoinTokensOp>(user) || user->getBlock() != &body)
+          return false;
+        work.push_back(user->getResult(0));
+      }
+    }
+    return true;
+  };
   for (ct::LoadViewTkoOp load : loads)
-    if (load.getResultToken() && !load.getResultToken().use_empty())
+    if (load.getResultToken() && !onlyJoined(load.getResultToken()))
+      return std::nullopt;
+  for (BlockArgument token : body.getArguments().drop_front(2))
+    if (!onlyJoined(token))
       return std::nullopt;
   Value rhs = loop.mma->getOperand(1);
   // Steps from an operand to the tile its `ftof` rounds, recording the
@@ -3180,7 +3244,13 @@ std::optional<LogicalResult> EntryLowering::lowerMmaOp(Operation *op) {
     };
     if (plan->fma || !staged(loop->loadA) || !staged(loop->loadB))
       return std::nullopt;
-    return lowerKLoop(*this, *loop, plan);
+    if (failed(lowerKLoop(*this, *loop, plan)))
+      return failure();
+    // The carried tokens, as for any loop (mapCarried): conservatively
+    // after a store.
+    for (Value token : forOp.getResultValues().drop_front())
+      markToken(token, true);
+    return success();
   }
   if (auto ftof = dyn_cast<ct::FToFOp>(op)) {
     if (isa<FloatTF32Type>(

@@ -1052,12 +1052,17 @@ Predicate stagedStorePlan() {
 
 /// A register <-> shared copy whose register layout is a 16-bit m8n8
 /// ldmatrix fragment: lane l holds row l/4, columns 2(l%4) and 2(l%4)+1 of
-/// each 8x8 matrix; the matrices are the other register bits.
+/// each 8x8 matrix, or the transposed fragment (column l/4, rows 2(l%4) and
+/// 2(l%4)+1: mma.sync's B operand of a K x N tile); the matrices are the
+/// other register bits. Each lane gives the address of one line of 8
+/// elements contiguous in shared memory: `.trans` where the register pairs
+/// run across those lines rather than along them.
 struct MatrixCopy {
   CopySides sides;
   bool toShared;
-  bool transpose;                   ///< shared side is column-major (.trans)
-  unsigned rowBit;                  ///< flat bit of the matrix's row 0 bit
+  bool transpose;                   ///< pairs across the shared lines (.trans)
+  unsigned lineBit;                 ///< flat bit of the lines' index bit 0
+  int64_t pairFlat;                 ///< flat index of a pair's second element
   SmallVector<unsigned> matrixBits; ///< register bits selecting a matrix
 };
 
@@ -1090,17 +1095,22 @@ FailureOr<MatrixCopy> matchMatrixCopy(tirx::CopyOp op, std::string &why) {
     return failure();
   }
   unsigned colBits = llvm::Log2_64(shape[rank - 1]);
-  mc.rowBit = colBits;
   const BitLayout &bits = local->bits;
   auto isBit = [&](unsigned j, bool thread, int64_t stride) {
     const LayoutBit &bit = bits.shard[j];
     return (thread ? bit.isThread() : bit.isMemory()) && bit.stride == stride;
   };
-  if (!isBit(0, false, 1) || !isBit(1, true, 1) || !isBit(2, true, 2) ||
-      !isBit(colBits, true, 4) || !isBit(colBits + 1, true, 8) ||
-      !isBit(colBits + 2, true, 16)) {
+  // The pair's index bits (register bit, then lane bits 1 and 2) from flat
+  // bit `pair`, lane bits 4, 8 and 16 from flat bit `lane`.
+  auto fragmentAt = [&](unsigned pair, unsigned lane) {
+    return isBit(pair, false, 1) && isBit(pair + 1, true, 1) &&
+           isBit(pair + 2, true, 2) && isBit(lane, true, 4) &&
+           isBit(lane + 1, true, 8) && isBit(lane + 2, true, 16);
+  };
+  bool pairsAlongRows = fragmentAt(0, colBits);
+  if (!pairsAlongRows && !fragmentAt(colBits, 0)) {
     why = "register layout is not an m8n8 fragment (lane l: row l/4, "
-          "columns 2(l%4), 2(l%4)+1)";
+          "columns 2(l%4), 2(l%4)+1, or transposed)";
     return failure();
   }
   for (unsigned j = 0; j < bits.getNumBits(); ++j) {
@@ -1128,8 +1138,8 @@ FailureOr<MatrixCopy> matchMatrixCopy(tirx::CopyOp op, std::string &why) {
       why = "register layout replicates over lanes";
       return failure();
     }
-  // Shared side: rows of 8 elements contiguous (or columns for .trans), and
-  // every row start 16-byte aligned.
+  // Shared side: lines of 8 elements contiguous along the rows or along
+  // the columns, every line 16-byte aligned.
   const BitLayout &sb = shared->bits;
   auto sstride = [&](unsigned j) { return sb.shard[j].stride; };
   bool rowMajor = sstride(0) == 1 && sstride(1) == 2 && sstride(2) == 4;
@@ -1140,8 +1150,10 @@ FailureOr<MatrixCopy> matchMatrixCopy(tirx::CopyOp op, std::string &why) {
           "along a column of each 8x8 matrix";
     return failure();
   }
-  mc.transpose = !rowMajor;
-  unsigned lo = mc.transpose ? colBits : 0;
+  mc.transpose = rowMajor != pairsAlongRows;
+  mc.pairFlat = int64_t(1) << (pairsAlongRows ? 0 : colBits);
+  mc.lineBit = rowMajor ? colBits : 0;
+  unsigned lo = rowMajor ? 0 : colBits;
   if (sb.memOffset % 8 != 0) {
     why = "shared layout offset is not 16-byte aligned";
     return failure();
@@ -1183,14 +1195,14 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
   const Side &shared = mc.toShared ? mc.sides.dst : mc.sides.src;
   const BitLayout &part = local.bits;
 
-  // Up to four matrices per instruction: lanes 8i..8i+7 give the row (or,
-  // transposed, column) addresses of matrix i.
+  // Up to four matrices per instruction: lanes 8i..8i+7 give the addresses
+  // of the 8 lines (rows or columns) of matrix i.
   unsigned perInstr = std::min<unsigned>(2, mc.matrixBits.size());
   int num = 1 << perInstr;
-  // The address partition: lane bits 0-2 walk the 8 rows (columns), lane
-  // bits 3-4 the matrices of one instruction, warp bits stay.
+  // The address partition: lane bits 0-2 walk the 8 lines, lane bits 3-4
+  // the matrices of one instruction, warp bits stay.
   BitLayout lanes;
-  unsigned lo = mc.transpose ? 0 : mc.rowBit;
+  unsigned lo = mc.lineBit;
   for (unsigned j = 0; j < part.getNumBits(); ++j) {
     const LayoutBit &bit = part.shard[j];
     if (j >= lo && j <= lo + 2)
@@ -1244,7 +1256,8 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
       for (int i = 0; i < num; ++i) {
         int64_t flat = matrixFlat(outer, i);
         Value lo = memref::LoadOp::create(b, loc, storage, slot(flat));
-        Value hi = memref::LoadOp::create(b, loc, storage, slot(flat | 1));
+        Value hi =
+            memref::LoadOp::create(b, loc, storage, slot(flat | mc.pairFlat));
         Value pair = vector::FromElementsOp::create(b, loc, pairType,
                                                     ValueRange{lo, hi});
         sources.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
@@ -1272,7 +1285,7 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
                               storage, slot(flat));
       memref::StoreOp::create(b, loc,
                               vector::ExtractOp::create(b, loc, pair, 1),
-                              storage, slot(flat | 1));
+                              storage, slot(flat | mc.pairFlat));
     }
   }
   return Outcome::ok();

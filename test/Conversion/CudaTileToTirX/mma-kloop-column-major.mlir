@@ -32,9 +32,10 @@
 // TIRX: tirx.gemm_async warpgroup {{.*}}dispatch = "wgmma", transpose_a}
 // TIRX-COUNT-3: tirx.copy_async cta {{.*}} tensor_map
 
-// mma.sync: B is staged N x K too (row-major, transpose_b); A stays M x K.
+// mma.sync: B is staged N x K too (row-major, its 128-byte rows swizzled,
+// transpose_b); A stays M x K.
 // SYNC-LABEL: gpu.func @kloop_b_column_major
-// SYNC: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)]>>
+// SYNC: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>
 // SYNC: tirx.gemm warp {{.*}} transpose_b
 // SYNC-LABEL: gpu.func @kloop_a_column_major
 // SYNC-NOT: transpose_a

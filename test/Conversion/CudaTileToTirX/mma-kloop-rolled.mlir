@@ -5,17 +5,18 @@
 // stage buffers (stage i % 4 for the fragments, (i + 3) % 4 for the copies,
 // both carried by the loop: + 1, back to 0 at 4) are chosen at run time by
 // arith.select of the stage buffers: the kernel holds one copy of the stage
-// body.
+// body. The stages' rows of 32 elements (64 bytes) are 64-byte swizzled,
+// so that the 8 rows each ldmatrix reads fall in distinct banks.
 
 // CHECK-LABEL: gpu.func @kloop_f16
-// CHECK: %[[SA0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)]>>
-// CHECK: %[[SB0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)]>>
-// CHECK: %[[SA1:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)]>>
-// CHECK: %[[SB1:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)]>>
-// CHECK: %[[SA2:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)]>>
-// CHECK: %[[SB2:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)]>>
-// CHECK: %[[SA3:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)]>>
-// CHECK: %[[SB3:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)]>>
+// CHECK: %[[SA0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SB0:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SA1:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SB1:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SA2:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SB2:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SA3:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
+// CHECK: %[[SB3:.*]] = tirx.alloc : !tirx.buffer<128x32xf16, shared, <S[(128,32):(32,1)], swizzle = 64>>
 // CHECK-NOT: tirx.alloc {{.*}} shared
 // Prologue: iterations 0, 1, 2 into stages 0, 1, 2.
 // CHECK: tirx.copy_async cta %[[SA0]], %{{.*}} :
