@@ -266,9 +266,9 @@ private:
     /// The index computation of the load's indices in the body, in order.
     SmallVector<Operation *> slice;
     /// The shared buffers (the region's shape, in tensor order): two, or
-    /// one (`depth` 1: buffers[1] and the second mbarriers null).
+    /// one (buffers[1] and the second mbarriers null).
     Value buffers[2];
-    int64_t depth = 2;
+    int64_t depth() const { return buffers[1] ? 2 : 1; }
     /// The lowered loop bounds (index).
     Value lb, ub, step;
     /// Streamed loads of the loop: the cp.async groups a wait leaves.

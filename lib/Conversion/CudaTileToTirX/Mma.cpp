@@ -2619,19 +2619,20 @@ static FailureOr<LoopStreams> analyzeStreams(EntryLowering &l,
         !l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion) ||
         !llvm::all_of(found, [](const StreamCandidate &c) { return c.wgmma; }))
       return t;
-    for (StreamCandidate c : found) {
+    for (const StreamCandidate &c : found) {
+      ct::LoadViewTkoOp load = c.load;
       std::optional<TmaOperand> op =
-          tmaOperand(l.views.lookupPartitionView(c.load.getView())->globalView,
+          tmaOperand(l.views.lookupPartitionView(load.getView())->globalView,
                      streamBuffer(l.b, c), c.staging.swizzle);
       if (!op)
         return LoopStreams();
       // A buffer's rows and columns are tensor dimensions rowDim and
       // rank - 1.
-      int64_t rank = cast<ct::TileType>(c.load.getTile().getType()).getRank();
+      int64_t rank = cast<ct::TileType>(load.getTile().getType()).getRank();
       SmallVector<int64_t> shape(rank, 1);
       shape[c.rowDim] = op->boxes[0].shape[0];
       shape[rank - 1] = op->boxes[0].shape[1];
-      t.maps.views.push_back(c.load.getView());
+      t.maps.views.push_back(load.getView());
       t.maps.boxes.push_back(l.b.getDenseI64ArrayAttr(shape));
       t.maps.swizzles.push_back(op->swizzle);
       t.tma.push_back(std::move(*op));
@@ -2743,7 +2744,6 @@ LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
     l.syncAfterStores(c.load.getToken(), loc);
     s.product = c.product;
     s.slice = c.slice;
-    s.depth = depth;
     for (int64_t i = 0; i < depth; ++i)
       s.buffers[i] = tirx::AllocOp::create(b, loc, streamBuffer(b, c));
     s.swapped = c.swapped;
@@ -2825,9 +2825,9 @@ LogicalResult LoopProducts::specialize(ct::ForOp forOp,
   auto copies = scf::ForOp::create(b, loc, c0, trips, c1);
   b.setInsertionPointToStart(copies.getBody());
   Value j = copies.getInductionVar();
-  Value odd = streamOdd(b, loc, j, first.depth);
+  Value odd = streamOdd(b, loc, j, first.depth());
   Value emptyParity = arith::XOrIOp::create(
-      b, loc, streamParity(b, loc, j, first.depth),
+      b, loc, streamParity(b, loc, j, first.depth()),
       arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
   Value iv = arith::AddIOp::create(
       b, loc, first.lb, arith::MulIOp::create(b, loc, j, first.step));
@@ -2846,12 +2846,13 @@ LogicalResult LoopProducts::specialize(ct::ForOp forOp,
   Value from = arith::MaxSIOp::create(
       b, loc,
       arith::SubIOp::create(
-          b, loc, trips, arith::ConstantIndexOp::create(b, loc, first.depth)),
+          b, loc, trips, arith::ConstantIndexOp::create(b, loc, first.depth())),
       c0);
   auto last = scf::ForOp::create(b, loc, from, trips, c1);
   b.setInsertionPointToStart(last.getBody());
-  Value lastOdd = streamOdd(b, loc, last.getInductionVar(), first.depth);
-  Value lastParity = streamParity(b, loc, last.getInductionVar(), first.depth);
+  Value lastOdd = streamOdd(b, loc, last.getInductionVar(), first.depth());
+  Value lastParity =
+      streamParity(b, loc, last.getInductionVar(), first.depth());
   for (ct::LoadViewTkoOp load : loads)
     tirx::MBarrierWaitOp::create(b, loc, pick(lastOdd, streams[load].bars), 0,
                                  lastParity);
@@ -2880,7 +2881,7 @@ void LoopProducts::productDone(Operation *mma) {
     const Stream &s = it->second;
     Value iv = l.toIndex(l.get(forOp.getInductionVar()), loc);
     Value odd =
-        streamOdd(b, loc, streamIteration(b, loc, iv, s.lb, s.step), s.depth);
+        streamOdd(b, loc, streamIteration(b, loc, iv, s.lb, s.step), s.depth());
     Value leader = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq,
         arith::RemUIOp::create(
@@ -2903,7 +2904,7 @@ SmallVector<ct::LoadViewTkoOp> LoopProducts::refilledBy(Operation *mma) const {
   for (auto load : forOp.getRegion().front().getOps<ct::LoadViewTkoOp>())
     if (auto it = streams.find(load);
         it != streams.end() && it->second.product == mma &&
-        it->second.depth == 1 && !it->second.empties[0])
+        it->second.depth() == 1 && !it->second.empties[0])
       loads.push_back(load);
   return loads;
 }
@@ -3128,7 +3129,7 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
   // of one buffer is refilled after this iteration's product (refill).
   Value iv = l.toIndex(l.get(ct::ForOp(s.forOp).getInductionVar()), loc);
   Value j = streamIteration(b, loc, iv, s.lb, s.step);
-  Value odd = streamOdd(b, loc, j, s.depth);
+  Value odd = streamOdd(b, loc, j, s.depth());
   // This iteration's buffer (`mine`) or the other one (null without them).
   auto pick = [&](ArrayRef<Value> pair, bool mine) -> Value {
     if (!pair[0])
@@ -3139,7 +3140,7 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
   Value current = pick(s.buffers, true);
   // Without a producer warp, the loop's threads issue the next iteration's
   // copy.
-  if (!s.empties[0] && s.depth == 2) {
+  if (!s.empties[0] && s.depth() == 2) {
     Value nextIv = arith::AddIOp::create(b, loc, iv, s.step);
     Value more =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, nextIv, s.ub);
@@ -3151,7 +3152,7 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
     // TMA: this iteration's tile has landed when its buffer's mbarrier
     // completes the phase of this use.
     tirx::MBarrierWaitOp::create(b, loc, pick(s.bars, true), 0,
-                                 streamParity(b, loc, j, s.depth));
+                                 streamParity(b, loc, j, s.depth()));
   } else {
     // This iteration's copy is older than the copies every streamed load
     // issued since (one each): it has landed when at most that many groups
