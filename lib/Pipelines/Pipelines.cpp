@@ -7,6 +7,7 @@
 #include "tileir/Pipelines/Pipelines.h"
 
 #include "tileir/Conversion/Passes.h"
+#include "tileir/Dialect/CudaTile/Transforms/Passes.h"
 #include "tileir/Dialect/TileOps/Transforms/Passes.h"
 #include "tileir/Dialect/TirX/Transforms/Passes.h"
 #include "tileir/Dispatch/Passes.h"
@@ -34,6 +35,14 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   convert.debugEmissionKind = options.debugInfo;
   // tileops library ops become cuda_tile arithmetic first.
   pm.addPass(tileops::createTileOpsExpand());
+  // Loops that run at most once are gone and repeated loads of one tile
+  // are one (cuTile's kernels reload a tile in a second loop over it).
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Loads with a latency hint are issued iterations ahead.
+  cuda_tile::CudaTilePrefetchLoadsOptions prefetch;
+  prefetch.arch = options.chip;
+  pm.addPass(cuda_tile::createCudaTilePrefetchLoads(prefetch));
   pm.addPass(createConvertCudaTileToTirX(convert));
 }
 

@@ -482,4 +482,54 @@ cuda_tile.module @move_terminator {
     %s = addi %x, %x : tile<i32>
     return %s : tile<i32>
   }
+
+  // A `for` with constant bounds that runs once is its body at the lower
+  // bound; one that runs no iteration is its initial values.
+  // CHECK-LABEL: testing$func @once
+  // CHECK-NOT: for
+  // CHECK: %[[S:.*]] = addi %arg0, %[[C3:.*]] : tile<i32>
+  // CHECK-NEXT: return %[[S]], %arg0
+  testing$func @once(%x: tile<i32>) -> (tile<i32>, tile<i32>) {
+    %c3 = constant <i32: 3> : tile<i32>
+    %c4 = constant <i32: 4> : tile<i32>
+    %c9 = constant <i32: 9> : tile<i32>
+    %r = for %i in (%c3 to %c4, step %c9) : tile<i32> iter_values(%a = %x) -> (tile<i32>) {
+      %s = addi %a, %i : tile<i32>
+      continue %s : tile<i32>
+    }
+    %z = for %i in (%c4 to %c3, step %c9) : tile<i32> iter_values(%a = %x) -> (tile<i32>) {
+      %s = addi %a, %i : tile<i32>
+      continue %s : tile<i32>
+    }
+    return %r, %z : tile<i32>, tile<i32>
+  }
+
+  // Kept: two iterations; a body that may end its iteration early; an
+  // unsigned loop whose step wraps around (254 + 2 in i8).
+  // CHECK-LABEL: testing$func @kept_loops
+  // CHECK-COUNT-3: for
+  testing$func @kept_loops(%x: tile<i32>, %c: tile<i1>, %y: tile<i8>) -> (tile<i32>, tile<i32>, tile<i8>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c2 = constant <i32: 2> : tile<i32>
+    %r = for %i in (%c0 to %c2, step %c1) : tile<i32> iter_values(%a = %x) -> (tile<i32>) {
+      %s = addi %a, %i : tile<i32>
+      continue %s : tile<i32>
+    }
+    %e = for %i in (%c0 to %c1, step %c1) : tile<i32> iter_values(%a = %x) -> (tile<i32>) {
+      if %c {
+        continue %a : tile<i32>
+      }
+      %s = addi %a, %i : tile<i32>
+      continue %s : tile<i32>
+    }
+    %b254 = constant <i8: 254> : tile<i8>
+    %b255 = constant <i8: 255> : tile<i8>
+    %b2 = constant <i8: 2> : tile<i8>
+    %w = for unsigned %i in (%b254 to %b255, step %b2) : tile<i8> iter_values(%a = %y) -> (tile<i8>) {
+      %s = addi %a, %i : tile<i8>
+      continue %s : tile<i8>
+    }
+    return %r, %e, %w : tile<i32>, tile<i32>, tile<i8>
+  }
 }

@@ -2,7 +2,7 @@
 // `tile<ptr<T>>` parameter points to, `-` for the others, so that a launcher
 // can check the dtype of the memory it passes (python/tileir/_args.py). A
 // kernel without pointer parameters has no `elems=`. Then `dense=(...)`: the
-// pointers read only through tensor views with static row-major strides
+// pointers accessed only through tensor views with static row-major strides
 // (through `assume`), which need contiguous memory; a view with a dynamic
 // stride, a padded stride or an unused pointer does not count.
 //
@@ -31,6 +31,17 @@ cuda_tile.module @m {
     %tb = make_tensor_view %b, shape = [%n, 32], strides = [%n, 1] : tile<i32> -> tensor_view<?x32xf32, strides=[?,1]>
     %tc = make_tensor_view %c, shape = [%n, 32], strides = [32, 1] : tile<i32> -> tensor_view<?x32xf32, strides=[32,1]>
     %te = make_tensor_view %e, shape = [%n, 32], strides = [64, 1] : tile<i32> -> tensor_view<?x32xf32, strides=[64,1]>
+    %c0 = constant <i32: 0> : tile<i32>
+    %z1 = constant <f32: 0.0> : tile<32xf32>
+    %z2 = constant <f32: 0.0> : tile<1x32xf32>
+    %pa = make_partition_view %ta : partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>
+    %pb = make_partition_view %tb : partition_view<tile=(1x32), tensor_view<?x32xf32, strides=[?,1]>>
+    %pc = make_partition_view %tc : partition_view<tile=(1x32), tensor_view<?x32xf32, strides=[32,1]>>
+    %pe = make_partition_view %te : partition_view<tile=(1x32), tensor_view<?x32xf32, strides=[64,1]>>
+    %sa = store_view_tko weak %z1, %pa[%c0] : tile<32xf32>, partition_view<tile=(32), tensor_view<?xf32, strides=[1]>>, tile<i32> -> token
+    %sb = store_view_tko weak %z2, %pb[%c0, %c0] : tile<1x32xf32>, partition_view<tile=(1x32), tensor_view<?x32xf32, strides=[?,1]>>, tile<i32> -> token
+    %sc = store_view_tko weak %z2, %pc[%c0, %c0] : tile<1x32xf32>, partition_view<tile=(1x32), tensor_view<?x32xf32, strides=[32,1]>>, tile<i32> -> token
+    %se = store_view_tko weak %z2, %pe[%c0, %c0] : tile<1x32xf32>, partition_view<tile=(1x32), tensor_view<?x32xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }
 }

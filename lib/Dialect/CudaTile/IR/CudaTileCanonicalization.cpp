@@ -2,13 +2,15 @@
 //
 // Part of TileIR.
 //
-// Folders and canonicalization patterns of `select`, `if` and `addf`. The
-// `if` patterns mirror upstream scf.if's canonicalizers, plus one for
-// branches that both leave the `if` for an enclosing op.
+// Folders and canonicalization patterns of `select`, `if`, `for` and `addf`.
+// The `if` patterns mirror upstream scf.if's canonicalizers, plus one for
+// branches that both leave the `if` for an enclosing op; the `for` pattern
+// mirrors scf.for's removal of loops that run at most once.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Dialect/CudaTile/IR/LoopUtils.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -495,4 +497,71 @@ void IfOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<RemoveUnusedResults, ReplaceYieldWithValue, RemoveStaticCondition,
               ConvertToSelect, RemoveEmptyElseBranch, CombineIfs,
               CombineNestedIfs, MoveTerminatorToParent>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// ForOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The integer a rank-0 constant tile holds.
+static std::optional<APInt> getConstantInt(Value value) {
+  Attribute attr;
+  APInt result;
+  if (!matchPattern(value, m_Constant(&attr)) ||
+      !matchPattern(attr, m_ConstantInt(&result)))
+    return std::nullopt;
+  return result;
+}
+
+/// A loop with constant bounds that runs no iteration is its initial
+/// values; one that runs exactly one is its body, with the induction
+/// variable at the lower bound (the body may not leave the iteration other
+/// than at its terminator). `lb + step` must not wrap for the second.
+struct RemoveShortLoop : OpRewritePattern<ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ForOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<APInt> lb = getConstantInt(op.getLowerBound());
+    std::optional<APInt> ub = getConstantInt(op.getUpperBound());
+    std::optional<APInt> step = getConstantInt(op.getStep());
+    if (!lb || !ub || !step)
+      return rewriter.notifyMatchFailure(op, "bounds are not constants");
+    bool isUnsigned = op.getUnsignedCmp();
+    auto less = [&](const APInt &a, const APInt &b) {
+      return isUnsigned ? a.ult(b) : a.slt(b);
+    };
+    if (!less(*lb, *ub)) {
+      rewriter.replaceOp(op, op.getInitValues());
+      return success();
+    }
+    if (step->isZero() || (!isUnsigned && step->isNegative()))
+      return rewriter.notifyMatchFailure(op, "step is not positive");
+    bool overflow = false;
+    APInt next = isUnsigned ? lb->uadd_ov(*step, overflow)
+                            : lb->sadd_ov(*step, overflow);
+    if (overflow || less(next, *ub))
+      return rewriter.notifyMatchFailure(op, "more than one iteration");
+    if (hasEarlyExit(op))
+      return rewriter.notifyMatchFailure(op, "the body may end early");
+    Block &body = op.getRegion().front();
+    auto terminator = dyn_cast<ContinueOp>(body.getTerminator());
+    if (!terminator)
+      return rewriter.notifyMatchFailure(op, "the body ends otherwise");
+    SmallVector<Value> results(terminator.getOperands());
+    SmallVector<Value> arguments{op.getLowerBound()};
+    llvm::append_range(arguments, op.getInitValues());
+    rewriter.inlineBlockBefore(&body, op, arguments);
+    rewriter.eraseOp(terminator);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void ForOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<RemoveShortLoop>(context);
 }

@@ -881,6 +881,30 @@ static void getExitEffects(
     effects.emplace_back(MemoryEffects::Write::get(), EarlyExitResource::get());
 }
 
+/// A load reads the memory behind `source`. An ordered one (not weak) also
+/// orders the accesses around it, as a write would: it is neither removed
+/// when unused nor merged with another (as LLVM treats atomic loads).
+static void getLoadEffects(
+    MemoryOrderingSemantics ordering, OpOperand &source,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &source);
+  if (ordering != MemoryOrderingSemantics::Weak)
+    effects.emplace_back(MemoryEffects::Write::get());
+}
+
+void LoadPtrTkoOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getLoadEffects(getMemoryOrderingSemantics(), getSourceMutable(), effects);
+}
+
+void LoadViewTkoOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getLoadEffects(getMemoryOrderingSemantics(), getViewMutable(), effects);
+}
+
 void BreakOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {

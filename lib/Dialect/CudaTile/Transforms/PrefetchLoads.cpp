@@ -23,10 +23,15 @@ using namespace mlir::cuda_tile;
 
 namespace {
 
-/// A load to prefetch and the ops of the body that compute its indices
-/// from the induction variable, in body order.
+/// Latency hints up to this one load a tile one iteration ahead, higher
+/// ones two.
+constexpr int64_t kShallowLatency = 5;
+
+/// A load to prefetch, how many iterations ahead, and the ops of the body
+/// that compute its operands from the induction variable, in body order.
 struct Candidate {
-  LoadViewTkoOp load;
+  Operation *load;
+  int64_t distance;
   SmallVector<Operation *> slice;
 };
 
@@ -45,35 +50,86 @@ static bool feedsProduct(Value v) {
   return false;
 }
 
-static std::optional<Candidate> matchLoad(ForOp forOp, LoadViewTkoOp load,
-                                          int64_t maxBytes) {
-  // A tile loaded only to be carried to the next iteration (what this pass
+/// What the pass needs of the two loads it moves: the view load (the view
+/// from outside the loop, the indices computed in it) and the pointer load
+/// (pointers, mask and padding computed in it).
+struct LoadParts {
+  MemoryOrderingSemantics ordering;
+  Value token;
+  OptimizationHintsAttr hints;
+  SmallVector<Value> invariants; // must come from outside the loop
+  SmallVector<Value> computed;   // may be computed from the iteration
+};
+
+static std::optional<LoadParts> getParts(Operation *op) {
+  if (auto load = dyn_cast<LoadViewTkoOp>(op))
+    return LoadParts{load.getMemoryOrderingSemantics(),
+                     load.getToken(),
+                     load.getOptimizationHintsAttr(),
+                     {load.getView()},
+                     SmallVector<Value>(load.getIndex())};
+  if (auto load = dyn_cast<LoadPtrTkoOp>(op)) {
+    LoadParts parts{load.getMemoryOrderingSemantics(),
+                    load.getToken(),
+                    load.getOptimizationHintsAttr(),
+                    {},
+                    {load.getSource()}};
+    for (Value v : {load.getMask(), load.getPaddingValue()})
+      if (v)
+        parts.computed.push_back(v);
+    return parts;
+  }
+  return std::nullopt;
+}
+
+static std::optional<Candidate>
+matchLoad(ForOp forOp, Operation *load,
+          const CudaTilePrefetchLoadsOptions &options) {
+  std::optional<LoadParts> parts = getParts(load);
+  if (!parts)
+    return std::nullopt;
+  Value tile = load->getResult(0);
+  // A tile loaded only to be carried to later iterations (what this pass
   // emits) is already ahead.
-  bool onlyCarried = llvm::all_of(load.getTile().getUsers(), [&](Operation *u) {
+  bool onlyCarried = llvm::all_of(tile.getUsers(), [&](Operation *u) {
     return u == forOp.getRegion().front().getTerminator();
   });
-  if (load->getParentOp() != forOp || onlyCarried ||
-      feedsProduct(load.getTile()) ||
-      load.getMemoryOrderingSemantics() != MemoryOrderingSemantics::Weak ||
-      !load.getResultToken().use_empty() ||
-      !isDefinedOutside(load.getView(), forOp) ||
-      (load.getToken() && !isDefinedOutside(load.getToken(), forOp)))
+  if (load->getParentOp() != forOp || onlyCarried || feedsProduct(tile) ||
+      parts->ordering != MemoryOrderingSemantics::Weak ||
+      !load->getResult(1).use_empty() ||
+      !llvm::all_of(parts->invariants,
+                    [&](Value v) { return isDefinedOutside(v, forOp); }) ||
+      (parts->token && !isDefinedOutside(parts->token, forOp)))
     return std::nullopt;
-  auto type = cast<TileType>(load.getTile().getType());
+  auto type = cast<TileType>(tile.getType());
   Type elem = type.getElementType();
   if (!isa<FloatType, IntegerType>(elem))
     return std::nullopt;
+  // How far ahead: the pass's distance, or from the load's latency hint.
+  int64_t distance = options.distance;
+  if (distance == 0) {
+    // The entry of sm_90 also serves sm_90a.
+    StringRef arch = options.arch;
+    if (arch.ends_with("a"))
+      arch = arch.drop_back();
+    auto latency = dyn_cast_if_present<IntegerAttr>(
+        parts->hints ? parts->hints.getHint(arch, "latency") : Attribute());
+    if (!latency)
+      return std::nullopt;
+    distance = latency.getInt() > kShallowLatency ? 2 : 1;
+  }
   int64_t bytes = type.getNumElements() *
                   std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8);
-  if (bytes > maxBytes)
+  distance = std::min(distance, options.maxBytes / bytes);
+  if (distance < 1)
     return std::nullopt;
-  // The index computation: pure ops of the body over the induction variable
-  // and values from outside the loop.
+  // The operands' computation: pure ops of the body over the induction
+  // variable and values from outside the loop.
   std::optional<SmallVector<Operation *>> slice =
-      getIterationSlice(forOp, load.getIndex());
+      getIterationSlice(forOp, parts->computed);
   if (!slice)
     return std::nullopt;
-  Candidate c{load, std::move(*slice)};
+  Candidate c{load, distance, std::move(*slice)};
   return c;
 }
 
@@ -88,65 +144,86 @@ static Value zeros(OpBuilder &b, Location loc, TileType type) {
       cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(tensorType, zero)));
 }
 
+/// Rewrites `forOp` so that each iteration loads the tile of the iteration
+/// `distance` ahead and carries the `distance` tiles loaded ahead.
 static void prefetch(ForOp forOp, const Candidate &c) {
-  LoadViewTkoOp load = c.load;
-  Location loc = load.getLoc();
+  Operation *load = c.load;
+  int64_t distance = c.distance;
+  Location loc = load->getLoc();
   OpBuilder b(forOp);
   Value iv = forOp.getInductionVar();
   Value lb = forOp.getLowerBound(), ub = forOp.getUpperBound(),
         step = forOp.getStep();
   Signedness signedness =
       forOp.getUnsignedCmp() ? Signedness::Unsigned : Signedness::Signed;
-  auto tileType = cast<TileType>(load.getTile().getType());
+  auto tileType = cast<TileType>(load->getResult(0).getType());
   auto flagType = TileType::get(b.getContext(), {}, b.getI1Type());
+  auto compare = [&](ComparisonPredicate predicate, Value lhs, Value rhs) {
+    return CmpIOp::create(b, loc, flagType, predicate, lhs, rhs, signedness)
+        .getResult();
+  };
   // The slice and the load for induction value `at`, at b's point.
   auto emitLoad = [&](Value at) {
     IRMapping map;
     map.map(iv, at);
     for (Operation *op : c.slice)
       b.clone(*op, map);
-    return cast<LoadViewTkoOp>(b.clone(*load, map)).getTile();
+    return b.clone(*load, map)->getResult(0);
+  };
+  // The induction value `steps` steps after `from`, and whether the loop
+  // reaches it (below the upper bound, and no step wrapped around).
+  auto advance = [&](Value from, Value runs, int64_t steps) {
+    for (int64_t i = 0; i < steps; ++i) {
+      Value next = AddIOp::create(b, loc, from.getType(), from, step);
+      Value more = AndIOp::create(
+          b, loc, flagType, compare(ComparisonPredicate::LessThan, next, ub),
+          compare(ComparisonPredicate::GreaterThan, next, from));
+      runs = runs ? AndIOp::create(b, loc, flagType, runs, more).getResult()
+                  : more;
+      from = next;
+    }
+    return std::make_pair(from, runs);
   };
 
-  // The first iteration's tile, when there is one.
-  Value runs = CmpIOp::create(b, loc, flagType, ComparisonPredicate::LessThan,
-                              lb, ub, signedness);
-  auto first = IfOp::create(b, loc, TypeRange{tileType}, runs);
-  {
+  // The tiles of the first `distance` iterations, of those that run.
+  SmallVector<Value> inits(forOp.getInitValues());
+  Value at = lb;
+  Value runs = compare(ComparisonPredicate::LessThan, lb, ub);
+  for (int64_t i = 0; i < distance; ++i) {
+    if (i)
+      std::tie(at, runs) = advance(at, runs, 1);
+    auto first = IfOp::create(b, loc, TypeRange{tileType}, runs);
     OpBuilder::InsertionGuard guard(b);
     b.createBlock(&first.getThenRegion());
-    YieldOp::create(b, loc, ValueRange{emitLoad(lb)});
+    YieldOp::create(b, loc, ValueRange{emitLoad(at)});
     b.createBlock(&first.getElseRegion());
     YieldOp::create(b, loc, ValueRange{zeros(b, loc, tileType)});
+    inits.push_back(first.getResult(0));
   }
 
-  // The loop, carrying the tile loaded ahead.
-  SmallVector<Value> inits(forOp.getInitValues());
-  inits.push_back(first.getResult(0));
+  // The loop, carrying the tiles loaded ahead, nearest first.
   SmallVector<Type> types(forOp.getResultTypes());
-  types.push_back(tileType);
+  types.append(distance, tileType);
   auto loop = ForOp::create(b, forOp.getLoc(), types, lb, ub, step, inits,
                             forOp.getUnsignedCmpAttr());
   loop.getRegion().takeBody(forOp.getRegion());
   Block &body = loop.getRegion().front();
-  Value current = body.addArgument(tileType, loc);
+  SmallVector<Value> carried;
+  for (int64_t i = 0; i < distance; ++i)
+    carried.push_back(body.addArgument(tileType, loc));
   b.setInsertionPointToStart(&body);
-  // The next iteration's value, when there is one (iv + step below the
-  // upper bound and not wrapped around).
-  Value next = AddIOp::create(b, loc, iv.getType(), iv, step);
-  Value more = AndIOp::create(
-      b, loc, flagType,
-      CmpIOp::create(b, loc, flagType, ComparisonPredicate::LessThan, next, ub,
-                     signedness),
-      CmpIOp::create(b, loc, flagType, ComparisonPredicate::GreaterThan, next,
-                     iv, signedness));
-  Value at = SelectOp::create(b, loc, iv.getType(), more, next, iv);
-  Value ahead = emitLoad(at);
-  load.getTile().replaceAllUsesWith(current);
-  load.erase();
+  // The iteration `distance` ahead when there is one, else this one (its
+  // tile is not used).
+  auto [ahead, more] = advance(iv, Value(), distance);
+  Value tile =
+      emitLoad(SelectOp::create(b, loc, iv.getType(), more, ahead, iv));
+  load->getResult(0).replaceAllUsesWith(carried.front());
+  load->erase();
   Operation *terminator = body.getTerminator();
-  terminator->insertOperands(terminator->getNumOperands(), ahead);
-  forOp.replaceAllUsesWith(loop.getResults().drop_back());
+  SmallVector<Value> next(ArrayRef(carried).drop_front());
+  next.push_back(tile);
+  terminator->insertOperands(terminator->getNumOperands(), next);
+  forOp.replaceAllUsesWith(loop.getResults().drop_back(distance));
   forOp.erase();
 }
 
@@ -157,6 +234,7 @@ struct PrefetchLoads
   void runOnOperation() override {
     if (maxBytes <= 0)
       return;
+    CudaTilePrefetchLoadsOptions options{maxBytes, distance, arch};
     // One load at a time: each rewrite replaces its loop.
     while (true) {
       std::optional<std::pair<ForOp, Candidate>> found;
@@ -165,8 +243,8 @@ struct PrefetchLoads
         // Only the body's own terminator continues the loop.
         if (hasEarlyExit(forOp) || !isa<ContinueOp>(body.getTerminator()))
           return WalkResult::advance();
-        for (auto load : body.getOps<LoadViewTkoOp>())
-          if (auto c = matchLoad(forOp, load, maxBytes)) {
+        for (Operation &load : body)
+          if (auto c = matchLoad(forOp, &load, options)) {
             found = {forOp, *c};
             return WalkResult::interrupt();
           }

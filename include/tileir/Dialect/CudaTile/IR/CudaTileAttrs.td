@@ -234,10 +234,11 @@ def CudaTile_OptimizationHintsAttr
     What the conversion does with them: `num_worker_warps_per_cta` sets the
     CTA size; `occupancy` N asks ptxas for at least N CTAs per SM
     (`.minnctapersm N`, which limits the registers per thread); `cache_hint`
-    sets the eviction priority of a view load's global loads;
-    `num_cta_in_cga`, `allow_tma` and `latency` are accepted and have no
-    effect (no clusters, no TMA on the tile launch ABI, no latency-driven
-    scheduling).
+    sets the eviction priority of a view load's global loads; `latency` on
+    a weak load in a `for` loop issues it one (up to 5) or two (above 5)
+    iterations ahead (the pass `cuda-tile-prefetch-loads`, docs/Pipeline.md);
+    `num_cta_in_cga`, `allow_tma` and `latency` elsewhere are accepted and
+    have no effect (no clusters, no TMA on the tile launch ABI).
 
     Hints never change the meaning of a program, so the verifiers of these
     ops accept unknown architectures, unknown hints and invalid values

@@ -819,7 +819,8 @@ def CudaTile_OffsetOp : CudaTile_Op<"offset", [Pure,
 }
 
 def CudaTile_LoadPtrTkoOp : CudaTile_Op<"load_ptr_tko", [
-    AttrSizedOperandSegments, CudaTile_MemoryModel<"Load">]> {
+    AttrSizedOperandSegments, CudaTile_MemoryModel<"Load">,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "gather a tile from global memory through pointers";
   let description = [{
     Loads `*source[i]` into `result[i]` (the result has the pointee type and
@@ -849,7 +850,7 @@ def CudaTile_LoadPtrTkoOp : CudaTile_Op<"load_ptr_tko", [
   let arguments = (ins
       CudaTile_MemoryOrderingSemantics:$memory_ordering_semantics,
       OptionalAttr<CudaTile_MemoryScope>:$memory_scope,
-      Arg<CudaTile_PointerTile, "the pointers to read", [MemRead]>:$source,
+      Arg<CudaTile_PointerTile, "the pointers to read">:$source,
       Optional<CudaTile_I1Tile>:$mask,
       Optional<CudaTile_NumberTile>:$paddingValue,
       Optional<CudaTile_TokenType>:$token,
@@ -996,7 +997,8 @@ def CudaTile_MakePartitionViewOp : CudaTile_Op<"make_partition_view", [Pure,
   let hasVerifier = 1;
 }
 
-def CudaTile_LoadViewTkoOp : CudaTile_ViewMemoryOp<"load_view_tko", "Load"> {
+def CudaTile_LoadViewTkoOp : CudaTile_ViewMemoryOp<"load_view_tko", "Load",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "load one tile of a view";
   let description = [{
     Loads the tile at index `%view[...]` of a TileView; the index count is
@@ -1015,7 +1017,7 @@ def CudaTile_LoadViewTkoOp : CudaTile_ViewMemoryOp<"load_view_tko", "Load"> {
   let arguments = (ins
       CudaTile_MemoryOrderingSemantics:$memory_ordering_semantics,
       OptionalAttr<CudaTile_MemoryScope>:$memory_scope,
-      Arg<CudaTile_AnyTileView, "the view to read", [MemRead]>:$view,
+      Arg<CudaTile_AnyTileView, "the view to read">:$view,
       Variadic<CudaTile_IntTile>:$index,
       Optional<CudaTile_TokenType>:$token,
       OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
@@ -2017,6 +2019,7 @@ def CudaTile_ForOp : CudaTile_Op<"for", [RecursiveMemoryEffects,
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = !strconcat(CudaTile_DefaultDialectDecl, [{
     /// The induction variable.
     ::mlir::Value getInductionVar() { return getRegion().getArgument(0); }

@@ -74,27 +74,37 @@ def CudaTileLoopSplit
 
 def CudaTilePrefetchLoads
     : Pass<"cuda-tile-prefetch-loads", "::mlir::ModuleOp"> {
-  let summary = "Loads a for loop's next tile while it works on the current";
+  let summary = "Loads a for loop's tiles one or more iterations ahead";
   let description = [{
-    For a `load_view_tko weak` directly in the body of a `for`, whose view
-    and token come from outside the loop, whose result token is unused and
-    whose indices are computed from the induction variable and loop
-    invariants by pure ops: the tile of the first iteration is loaded
-    before the loop (under `if lb < ub`), and each iteration loads the tile
-    of the next one (of itself in the last, whose result is unused) at the
-    top of the body and carries it to the next iteration, so that the
-    load's latency overlaps the iteration's work. The token from outside the
+    For a weak `load_view_tko` or `load_ptr_tko` directly in the body of a
+    `for`, whose view and token come from outside the loop, whose result
+    token is unused and whose indices (pointers, mask, padding) are computed
+    from the induction variable and loop invariants by pure ops: the tiles
+    of the first `d` iterations are loaded before the loop (each under a
+    test that its iteration runs), and each iteration loads the tile of the
+    iteration `d` ahead (of itself near the end, whose result is unused) at
+    the top of the body and carries the `d` tiles to the next, so that the
+    load's latency overlaps `d` iterations' work. The token from outside the
     loop orders the load after nothing the loop writes, so reading ahead is
     what the memory model allows.
 
-    Only tiles of at most `max-bytes` bytes are prefetched (the prefetched
-    tile stays in registers beside the current one); 0 disables the pass.
-    Loops with a `continue` or `break` other than the body's terminator are
-    left alone.
+    The distance `d` comes from the load's `latency` optimization hint (for
+    `arch`, else its `default` entry): 1 for latencies up to 5, 2 above; a
+    load without the hint stays where it is. The `distance` option, when
+    not 0, is used for every load instead, hint or not. `d` is lowered
+    until the `d` tiles ahead fit `max-bytes` bytes (they stay in
+    registers beside the current one); a larger tile is not prefetched, and
+    0 disables the pass. Tiles that feed a tensor-core product (the
+    conversion pipelines those through shared memory) and loops with a
+    `continue` or `break` other than the body's terminator are left alone.
   }];
   let options = [
-    Option<"maxBytes", "max-bytes", "int64_t", "16384",
-           "Largest tile (bytes) that is prefetched (0: none)">,
+    Option<"maxBytes", "max-bytes", "int64_t", "32768",
+           "Most bytes a load keeps ahead (0: no prefetching)">,
+    Option<"distance", "distance", "int64_t", "0",
+           "Iterations ahead for every load (0: from its latency hint)">,
+    Option<"arch", "arch", "std::string", "\"default\"",
+           "Architecture whose optimization hints are read (sm_90, ...)">,
   ];
   let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
 }
