@@ -4,7 +4,7 @@
 Exports the distinct kernels of run_suite.py's cases (cuTile's matmul_kernel,
 fmha_kernel and transpose_kernel, specialized as cuTile specializes them for
 the suite's contiguous and transposed torch tensors: 16-byte aligned bases and
-strides, unit strides known) to Tile IR bytecode without a GPU, then times each
+strides, unit strides known, extents marked divisible by 16 where they are) to Tile IR bytecode without a GPU, then times each
 compiler on each file (`COMPILER --gpu-name=sm_90 FILE -o OUT`, the command
 line cuTile gives tileiras; best of --repeat wall times) and prints a table.
 
@@ -36,7 +36,10 @@ def signatures(ct, ArrayConstraint, ScalarConstraint, KernelSignature, cc):
     dtypes = {"float16": ct.float16, "bfloat16": ct.bfloat16, "float32": ct.float32,
               "float8_e4m3fn": ct.float8_e4m3fn, "float8_e5m2": ct.float8_e5m2}
 
-    def array(dt, rank, unit_first=False):
+    def array(dt, shape, unit_first=False):
+        """A torch tensor of `shape` as cuTile sees it: extents that 16
+        divides marked so, the others not (as cuTile specializes them)."""
+        rank = len(shape)
         if unit_first:  # the .t() of a contiguous rank-2 tensor
             const, div = (1, None), (1, 16)
         else:
@@ -45,16 +48,19 @@ def signatures(ct, ArrayConstraint, ScalarConstraint, KernelSignature, cc):
         return ArrayConstraint(dt, rank, index_dtype=ct.int32, stride_lower_bound_incl=0,
                                alias_groups=(), may_alias_internally=False,
                                stride_constant=const, stride_divisible_by=div,
-                               shape_divisible_by=(16,) * rank, base_addr_divisible_by=16)
+                               shape_divisible_by=tuple(16 if n % 16 == 0 else 1
+                                                        for n in shape),
+                               base_addr_divisible_by=16)
 
     seen = {}
     for name, p in run_suite.all_cases():
         dt = dtypes[p["dtype"]]
         if p["kind"] == "matmul":
             stem = f"matmul_{p['layout']}_{p['dtype']}_{'x'.join(map(str, p['tiles']))}"
-            args = [array(dt, 2, p["layout"] in ("tn", "tt")),
-                    array(dt, 2, p["layout"] in ("nt", "tt")),
-                    array(dtypes[p.get("out_dtype", p["dtype"])], 2)]
+            m, n, k = p["m"], p["n"], p["k"]
+            args = [array(dt, (m, k), p["layout"] in ("tn", "tt")),
+                    array(dt, (k, n), p["layout"] in ("nt", "tt")),
+                    array(dtypes[p.get("out_dtype", p["dtype"])], (m, n))]
             args += list(p["tiles"])
             kernel = ("kernels.matmul", "matmul_kernel", None)
         elif p["kind"] == "attention":
@@ -62,17 +68,36 @@ def signatures(ct, ArrayConstraint, ScalarConstraint, KernelSignature, cc):
                     f"{p['tile_m']}x{p['tile_n']}"
                     + (f"_occupancy{p['occupancy']}" if "occupancy" in p else "")
                     + (f"_gqa{p['group']}" if "group" in p else ""))
-            args = [array(dt, 4)] * 4 + [ScalarConstraint(ct.float32),
-                                         ScalarConstraint(ct.int32)]
+            batch, heads, length = p.get("batch", 1), p["heads"], p["length"]
+            kv = (batch, heads // p.get("group", 1), length, p["d"])
+            q = (batch, heads, p.get("q_len", length), p["d"])
+            args = [array(dt, q), array(dt, kv), array(dt, kv), array(dt, q),
+                    ScalarConstraint(ct.float32), ScalarConstraint(ct.int32)]
             args += [p["d"], p["heads"], p["tile_m"], p["tile_n"], p.get("group", 1),
                      p["causal"], True]
             kernel = ("kernels.attention", "fmha_kernel", p.get("occupancy"))
         else:
             stem = f"transpose_{p['dtype']}_{'x'.join(map(str, p['tiles']))}"
-            args = [array(dt, 2), array(dt, 2)] + list(p["tiles"])
+            args = [array(dt, (p["m"], p["n"])), array(dt, (p["n"], p["m"]))] + list(p["tiles"])
             kernel = ("kernels.transpose", "transpose_kernel", None)
-        seen.setdefault(stem, (kernel, KernelSignature(args, cc)))
+        entry = (kernel, KernelSignature(args, cc))
+        # Cases of one kernel whose extents 16 divides differently are
+        # kernels of their own (cuTile compiles each): named after the case's
+        # extents that 16 does not divide.
+        if seen.setdefault(stem, entry) != entry:
+            odd = sorted({n for n in sizes(p) if n % 16})
+            seen.setdefault(stem + "_" + "_".join(map(str, odd)), entry)
     return seen
+
+
+def sizes(p):
+    """The extents of a suite case's tensors."""
+    if p["kind"] == "attention":
+        return (p.get("batch", 1), p["heads"], p["length"], p.get("q_len", p["length"]),
+                p["d"])
+    if p["kind"] == "matmul":
+        return (p["m"], p["n"], p["k"])
+    return (p["m"], p["n"])
 
 
 def export(root, out):

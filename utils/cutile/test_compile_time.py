@@ -29,8 +29,11 @@ def test_one_signature_per_distinct_kernel():
     sigs = compile_time.signatures(*fake_api(), cc="cc")
     stems = set(sigs)
     # Matmul cases differ in size only: one kernel per layout, dtype and tile.
-    matmuls = {(p["layout"], p["dtype"], p["tiles"]) for _, p in run_suite.matmul_cases()}
+    # (Sizes that 16 does not divide are kernels of their own.)
+    matmuls = {(p["layout"], p["dtype"], p["tiles"], p["m"] % 16 == 0)
+               for _, p in run_suite.matmul_cases()}
     assert sum(s.startswith("matmul_") for s in stems) == len(matmuls)
+    assert "matmul_nn_float16_128x128x128_1000" in stems
     # Attention: not per length.
     attn = {(p["causal"], p["dtype"], p["d"], p["tile_m"], p["tile_n"], p.get("occupancy"),
              p.get("group")) for _, p in run_suite.attention_cases()}
@@ -56,6 +59,17 @@ def test_transposed_operands_have_a_unit_first_stride():
     assert b[2]["stride_divisible_by"] == (1, 16)
     assert c[2]["stride_constant"] == (None, 1)
     assert args[0][3:] == [128, 128, 64]
+
+
+def test_extents_are_divisible_by_16_only_where_they_are():
+    sigs = compile_time.signatures(*fake_api(), cc="cc")
+    # Decoding: a batch of 8, one query per head, 1024 keys.
+    (_, (_, args, _)) = sigs["attention_full_float16_d128_64x256_occupancy4"]
+    q, k = args[0][0], args[0][1]
+    assert q[2]["shape_divisible_by"] == (1, 16, 1, 16)
+    assert k[2]["shape_divisible_by"] == (1, 16, 16, 16)
+    (_, (_, args, _)) = sigs["matmul_nn_float16_128x128x64"]
+    assert all(a[2]["shape_divisible_by"] == (16, 16) for a in args[0][:3])
 
 
 def test_output_type_and_query_groups_are_exported():
