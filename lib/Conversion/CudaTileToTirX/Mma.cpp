@@ -1647,6 +1647,26 @@ static void releaseTma(OpBuilder &b, Location loc, Value maps,
   gpu::BarrierOp::create(b, loc);
 }
 
+/// The producer warp's last waits: for each of the last `depth` of `trips`
+/// iterations (index), `wait(j)` waits for the phase iteration j completed
+/// on its full mbarrier. Those are the last phases of the `depth` buffers'
+/// mbarriers (an older phase of the same mbarrier no longer reads as
+/// completed); once they have, every copy of the loop has landed.
+static void waitLastPhases(OpBuilder &b, Location loc, Value trips,
+                           int64_t depth, function_ref<void(Value)> wait) {
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value from = arith::MaxSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, trips,
+                            arith::ConstantIndexOp::create(b, loc, depth)),
+      c0);
+  auto last = scf::ForOp::create(b, loc, from, trips,
+                                 arith::ConstantIndexOp::create(b, loc, 1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(last.getBody());
+  wait(last.getInductionVar());
+}
+
 /// The parity of the phase a wait on a stream's mbarrier expects at
 /// iteration `j` (index) of a stream of `depth` (1 or 2) buffers: buffer
 /// j % depth completes its phase j / depth then.
@@ -2198,21 +2218,15 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
         scf::YieldOp::create(b, loc, ValueRange{nextT, nextP});
       }
       // The maps' slot is given back once the copies through them have
-      // completed: the last phase of each stage's full mbarrier.
-      Value from = arith::MaxSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, trips, cStages), c0);
-      auto last = scf::ForOp::create(b, loc, from, trips, c1);
-      {
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(last.getBody());
-        Value j = last.getInductionVar();
+      // completed.
+      waitLastPhases(b, loc, trips, stages, [&](Value j) {
         Value round = arith::DivUIOp::create(b, loc, j, cStages);
         Value parity = arith::IndexCastUIOp::create(
             b, loc, b.getI32Type(), arith::AndIOp::create(b, loc, round, c1));
         tirx::MBarrierWaitOp::create(
             b, loc, pick(stageBar, arith::RemUIOp::create(b, loc, j, cStages)),
             0, parity);
-      }
+      });
       tirx::TensorMapsReleaseOp::create(b, loc, mapA);
       producer = false;
     }
@@ -2839,24 +2853,15 @@ LogicalResult LoopProducts::specialize(ct::ForOp forOp,
       return failure();
   }
   // The maps' slot is given back once the copies through them have
-  // completed: the last phase of each buffer's full mbarrier (the last
-  // `depth` iterations; an older phase of the same mbarrier no longer
-  // reads as completed).
+  // completed.
   b.setInsertionPointAfter(copies);
-  Value from = arith::MaxSIOp::create(
-      b, loc,
-      arith::SubIOp::create(
-          b, loc, trips, arith::ConstantIndexOp::create(b, loc, first.depth())),
-      c0);
-  auto last = scf::ForOp::create(b, loc, from, trips, c1);
-  b.setInsertionPointToStart(last.getBody());
-  Value lastOdd = streamOdd(b, loc, last.getInductionVar(), first.depth());
-  Value lastParity =
-      streamParity(b, loc, last.getInductionVar(), first.depth());
-  for (ct::LoadViewTkoOp load : loads)
-    tirx::MBarrierWaitOp::create(b, loc, pick(lastOdd, streams[load].bars), 0,
-                                 lastParity);
-  b.setInsertionPointAfter(last);
+  waitLastPhases(b, loc, trips, first.depth(), [&](Value j) {
+    Value lastOdd = streamOdd(b, loc, j, first.depth());
+    Value lastParity = streamParity(b, loc, j, first.depth());
+    for (ct::LoadViewTkoOp load : loads)
+      tirx::MBarrierWaitOp::create(b, loc, pick(lastOdd, streams[load].bars), 0,
+                                   lastParity);
+  });
   tirx::TensorMapsReleaseOp::create(b, loc, maps[0]);
   // The warpgroups run the loop in the op's body.
   b.setInsertionPointToStart(&ws.getBodyBlock());
