@@ -57,8 +57,12 @@
 // CHECK: %[[SUM:.*]] = addf %{{.*}}, %[[CUR]]
 // CHECK: continue %[[SUM]], %[[AHEAD]] : tile<256xf32>, tile<256xf32>
 
-// A load without a latency hint stays, unless a distance is given.
+// A load without a latency hint stays, unless a distance is given; so does
+// one whose hint is outside [1, 10] (@badhint).
 // CHECK-LABEL: entry @nohint
+// CHECK-NOT: iter_values
+// CHECK: return
+// CHECK-LABEL: entry @badhint
 // CHECK-NOT: iter_values
 // CHECK: return
 // ALL-LABEL: entry @nohint
@@ -132,6 +136,21 @@ cuda_tile.module @k {
     %tok = make_token : token
     for %i in (%c0 to %m, step %c1) : tile<i32> {
       %x, %t0 = load_view_tko weak %vx[%i, %c0] token = %tok : partition_view<tile=(2x1024), padding_value = zero, tensor_view<?x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<2x1024xf16>, token
+      %t1 = store_view_tko weak %x, %vy[%i, %c0] token = %tok : tile<2x1024xf16>, partition_view<tile=(2x1024), tensor_view<?x1024xf16, strides=[1024,1]>>, tile<i32> -> token
+      continue
+    }
+    return
+  }
+  entry @badhint(%px: tile<ptr<f16>>, %py: tile<ptr<f16>>, %m: tile<i32>) {
+    %tx = make_tensor_view %px, shape = [%m, 1024], strides = [1024, 1] : tile<i32> -> tensor_view<?x1024xf16, strides=[1024,1]>
+    %ty = make_tensor_view %py, shape = [%m, 1024], strides = [1024, 1] : tile<i32> -> tensor_view<?x1024xf16, strides=[1024,1]>
+    %vx = make_partition_view %tx : partition_view<tile=(2x1024), padding_value = zero, tensor_view<?x1024xf16, strides=[1024,1]>>
+    %vy = make_partition_view %ty : partition_view<tile=(2x1024), tensor_view<?x1024xf16, strides=[1024,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    for %i in (%c0 to %m, step %c1) : tile<i32> {
+      %x, %t0 = load_view_tko weak %vx[%i, %c0] token = %tok optimization_hints = <default = {latency = 11}> : partition_view<tile=(2x1024), padding_value = zero, tensor_view<?x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<2x1024xf16>, token
       %t1 = store_view_tko weak %x, %vy[%i, %c0] token = %tok : tile<2x1024xf16>, partition_view<tile=(2x1024), tensor_view<?x1024xf16, strides=[1024,1]>>, tile<i32> -> token
       continue
     }

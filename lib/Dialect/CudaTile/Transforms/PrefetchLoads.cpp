@@ -114,7 +114,8 @@ matchLoad(ForOp forOp, Operation *load,
       arch = arch.drop_back();
     auto latency = dyn_cast_if_present<IntegerAttr>(
         parts->hints ? parts->hints.getHint(arch, "latency") : Attribute());
-    if (!latency)
+    // A value outside the hint's range [1, 10] is ignored, as hints may be.
+    if (!latency || latency.getInt() < 1 || latency.getInt() > 10)
       return std::nullopt;
     distance = latency.getInt() > kShallowLatency ? 2 : 1;
   }

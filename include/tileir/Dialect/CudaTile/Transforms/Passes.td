@@ -90,7 +90,8 @@ def CudaTilePrefetchLoads
 
     The distance `d` comes from the load's `latency` optimization hint (for
     `arch`, else its `default` entry): 1 for latencies up to 5, 2 above; a
-    load without the hint stays where it is. The `distance` option, when
+    load without the hint (or with a value outside [1, 10]) stays where it
+    is. The `distance` option, when
     not 0, is used for every load instead, hint or not. `d` is lowered
     until the `d` tiles ahead fit `max-bytes` bytes (they stay in
     registers beside the current one); a larger tile is not prefetched, and
