@@ -265,9 +265,7 @@ static int64_t entryHint(ct::EntryOp entry, StringRef chip, StringRef name) {
       entry->getAttrOfType<ct::OptimizationHintsAttr>("optimization_hints");
   if (!hints)
     return 0;
-  // Hints are keyed by architecture: sm_90a reads the sm_90 entry.
-  StringRef arch = chip.ends_with("a") ? chip.drop_back() : chip;
-  auto value = dyn_cast_or_null<IntegerAttr>(hints.getHint(arch, name));
+  auto value = dyn_cast_or_null<IntegerAttr>(hints.getHint(chip, name));
   return value ? value.getInt() : 0;
 }
 

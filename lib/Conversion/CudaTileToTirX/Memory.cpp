@@ -476,10 +476,8 @@ static Attribute viewLoadCacheHint(ct::LoadViewTkoOp op, gpu::GPUFuncOp func) {
   if (auto module = func->getParentOfType<gpu::GPUModuleOp>())
     if (ArrayAttr targets = module.getTargetsAttr())
       for (Attribute target : targets)
-        if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
-          StringRef chip = nvvm.getChip();
-          arch = chip.ends_with("a") ? chip.drop_back() : chip;
-        }
+        if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
+          arch = nvvm.getChip();
   return hints.getHint(arch, "cache_hint");
 }
 

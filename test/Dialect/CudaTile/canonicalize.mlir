@@ -504,11 +504,11 @@ cuda_tile.module @move_terminator {
     return %r, %z : tile<i32>, tile<i32>
   }
 
-  // Kept: two iterations; a body that may end its iteration early; an
-  // unsigned loop whose step wraps around (254 + 2 in i8).
+  // Kept: two iterations; a body that may end its iteration early; an upper
+  // bound that is not a constant.
   // CHECK-LABEL: testing$func @kept_loops
   // CHECK-COUNT-3: for
-  testing$func @kept_loops(%x: tile<i32>, %c: tile<i1>, %y: tile<i8>) -> (tile<i32>, tile<i32>, tile<i8>) {
+  testing$func @kept_loops(%x: tile<i32>, %c: tile<i1>, %n: tile<i32>) -> (tile<i32>, tile<i32>, tile<i32>) {
     %c0 = constant <i32: 0> : tile<i32>
     %c1 = constant <i32: 1> : tile<i32>
     %c2 = constant <i32: 2> : tile<i32>
@@ -523,13 +523,10 @@ cuda_tile.module @move_terminator {
       %s = addi %a, %i : tile<i32>
       continue %s : tile<i32>
     }
-    %b254 = constant <i8: 254> : tile<i8>
-    %b255 = constant <i8: 255> : tile<i8>
-    %b2 = constant <i8: 2> : tile<i8>
-    %w = for unsigned %i in (%b254 to %b255, step %b2) : tile<i8> iter_values(%a = %y) -> (tile<i8>) {
-      %s = addi %a, %i : tile<i8>
-      continue %s : tile<i8>
+    %w = for %i in (%c0 to %n, step %c1) : tile<i32> iter_values(%a = %x) -> (tile<i32>) {
+      %s = addi %a, %i : tile<i32>
+      continue %s : tile<i32>
     }
-    return %r, %e, %w : tile<i32>, tile<i32>, tile<i8>
+    return %r, %e, %w : tile<i32>, tile<i32>, tile<i32>
   }
 }

@@ -124,6 +124,8 @@ OptimizationHintsAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 Attribute OptimizationHintsAttr::getHint(StringRef arch, StringRef name) const {
+  if (arch.ends_with("a"))
+    arch = arch.drop_back();
   for (StringRef key : {arch, StringRef(kDefaultHintsKey)}) {
     auto hints = dyn_cast_or_null<DictionaryAttr>(getValue().get(key));
     if (!hints)

@@ -12,8 +12,10 @@
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
 #include "tileir/Dialect/CudaTile/IR/LoopUtils.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/APSInt.h"
 
 using namespace mlir;
 using namespace mlir::cuda_tile;
@@ -505,44 +507,40 @@ void IfOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 namespace {
 
-/// The integer a rank-0 constant tile holds.
-static std::optional<APInt> getConstantInt(Value value) {
+/// The rank-0 constant tile `value` as an integer attribute (what upstream's
+/// static-value utilities read), or null.
+static OpFoldResult getConstantBound(Value value, Builder &b) {
   Attribute attr;
   APInt result;
   if (!matchPattern(value, m_Constant(&attr)) ||
       !matchPattern(attr, m_ConstantInt(&result)))
-    return std::nullopt;
-  return result;
+    return {};
+  return b.getIntegerAttr(b.getIntegerType(result.getBitWidth()), result);
 }
 
 /// A loop with constant bounds that runs no iteration is its initial
 /// values; one that runs exactly one is its body, with the induction
 /// variable at the lower bound (the body may not leave the iteration other
-/// than at its terminator). `lb + step` must not wrap for the second.
+/// than at its terminator). The trip count is upstream's, as for the
+/// scf.for the conversion makes of the loop.
 struct RemoveShortLoop : OpRewritePattern<ForOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ForOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<APInt> lb = getConstantInt(op.getLowerBound());
-    std::optional<APInt> ub = getConstantInt(op.getUpperBound());
-    std::optional<APInt> step = getConstantInt(op.getStep());
+    OpFoldResult lb = getConstantBound(op.getLowerBound(), rewriter);
+    OpFoldResult ub = getConstantBound(op.getUpperBound(), rewriter);
+    OpFoldResult step = getConstantBound(op.getStep(), rewriter);
     if (!lb || !ub || !step)
       return rewriter.notifyMatchFailure(op, "bounds are not constants");
-    bool isUnsigned = op.getUnsignedCmp();
-    auto less = [&](const APInt &a, const APInt &b) {
-      return isUnsigned ? a.ult(b) : a.slt(b);
-    };
-    if (!less(*lb, *ub)) {
+    std::optional<APInt> trips = constantTripCount(
+        lb, ub, step, /*isSigned=*/!op.getUnsignedCmp(),
+        [](Value, Value, bool) { return std::optional<llvm::APSInt>(); });
+    if (!trips || trips->ugt(1))
+      return rewriter.notifyMatchFailure(op, "not at most one iteration");
+    if (trips->isZero()) {
       rewriter.replaceOp(op, op.getInitValues());
       return success();
     }
-    if (step->isZero() || (!isUnsigned && step->isNegative()))
-      return rewriter.notifyMatchFailure(op, "step is not positive");
-    bool overflow = false;
-    APInt next = isUnsigned ? lb->uadd_ov(*step, overflow)
-                            : lb->sadd_ov(*step, overflow);
-    if (overflow || less(next, *ub))
-      return rewriter.notifyMatchFailure(op, "more than one iteration");
     if (hasEarlyExit(op))
       return rewriter.notifyMatchFailure(op, "the body may end early");
     Block &body = op.getRegion().front();

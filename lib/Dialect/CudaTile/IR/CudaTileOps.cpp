@@ -148,6 +148,12 @@ static constexpr HintRule kHintRules[] = {
      [](Attribute v) { return isIntegerIn(v, 1, 10); }},
 };
 
+bool OptimizationHintsAttr::isValidHint(StringRef name, Attribute value) {
+  const HintRule *rule = llvm::find_if(
+      kHintRules, [&](const HintRule &r) { return r.name == name; });
+  return rule != std::end(kHintRules) && rule->isValid(value);
+}
+
 /// Prints a hint value without its type: `2`, `true`, `"x"`.
 static std::string printHintValue(Attribute value) {
   std::string text;

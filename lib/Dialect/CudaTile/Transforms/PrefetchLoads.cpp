@@ -108,15 +108,12 @@ matchLoad(ForOp forOp, Operation *load,
   // How far ahead: the pass's distance, or from the load's latency hint.
   int64_t distance = options.distance;
   if (distance == 0) {
-    // The entry of sm_90 also serves sm_90a.
-    StringRef arch = options.arch;
-    if (arch.ends_with("a"))
-      arch = arch.drop_back();
-    auto latency = dyn_cast_if_present<IntegerAttr>(
-        parts->hints ? parts->hints.getHint(arch, "latency") : Attribute());
-    // A value outside the hint's range [1, 10] is ignored, as hints may be.
-    if (!latency || latency.getInt() < 1 || latency.getInt() > 10)
+    Attribute hint =
+        parts->hints ? parts->hints.getHint(options.arch, "latency") : nullptr;
+    // An invalid value is ignored, as hints may be.
+    if (!hint || !OptimizationHintsAttr::isValidHint("latency", hint))
       return std::nullopt;
+    auto latency = cast<IntegerAttr>(hint);
     distance = latency.getInt() > kShallowLatency ? 2 : 1;
   }
   int64_t bytes = type.getNumElements() *

@@ -253,10 +253,14 @@ def CudaTile_OptimizationHintsAttr
   let genVerifyDecl = 1;
 
   let extraClassDeclaration = [{
-    /// Returns hint `name` for architecture `arch` (e.g. "sm_90"), falling
-    /// back to the `default` entry; null if neither provides it.
+    /// Returns hint `name` for architecture `arch` (e.g. "sm_90"; a chip
+    /// with the `a` suffix, sm_90a, reads its architecture's entry),
+    /// falling back to the `default` entry; null if neither provides it.
     ::mlir::Attribute getHint(::llvm::StringRef arch,
                               ::llvm::StringRef name) const;
+    /// Whether `value` is a value hint `name` takes (the verifier's rules;
+    /// false for an unknown hint).
+    static bool isValidHint(::llvm::StringRef name, ::mlir::Attribute value);
   }];
 }
 
