@@ -173,6 +173,17 @@ FailureOr<TileLayout> mlir::tileir::compactLayout(const TileLayout &layout) {
   return result.toLayout();
 }
 
+Value EntryLowering::findCopy(Value v, Type type) {
+  Value copy = copies.lookup({v, type});
+  if (!copy)
+    return Value();
+  for (Block *blk = b.getInsertionBlock(); blk;
+       blk = blk->getParentOp() ? blk->getParentOp()->getBlock() : nullptr)
+    if (blk == copy.getParentBlock())
+      return copy;
+  return Value();
+}
+
 FailureOr<Value> EntryLowering::allocMapResult(ct::TileType type,
                                                SmallVectorImpl<Value> &operands,
                                                Location loc) {
@@ -226,25 +237,18 @@ FailureOr<Value> EntryLowering::allocMapResult(ct::TileType type,
     for (auto [v, bits] : llvm::zip(operands, operandBits)) {
       if (!bits || !::tileir::layout::checkRegisterCompatible(*anchor, *bits))
         continue;
-      auto key = std::make_pair(
-          v, Attribute(tirx::LayoutAttr::get(b.getContext(), *best)));
-      if (auto it = layoutConversions.find(key);
-          it != layoutConversions.end()) {
-        Block *defBlock = it->second.getParentBlock();
-        bool dominates = false;
-        for (Block *blk = b.getInsertionBlock(); blk && !dominates;
-             blk = blk->getParentOp() ? blk->getParentOp()->getBlock()
-                                      : nullptr)
-          dominates = blk == defBlock;
-        if (dominates) {
-          v = it->second;
-          continue;
-        }
+      auto from = cast<tirx::BufferType>(v.getType());
+      Type to = tirx::BufferType::get(
+          b.getContext(), from.getShape(), from.getElementType(),
+          tirx::MemScope::Local, tirx::LayoutAttr::get(b.getContext(), *best));
+      if (Value copy = findCopy(v, to)) {
+        v = copy;
+        continue;
       }
       FailureOr<Value> converted = convertLayout(v, *best, loc);
       if (failed(converted))
         return failure();
-      layoutConversions[key] = *converted;
+      rememberCopy(v, to, *converted);
       v = *converted;
     }
   }

@@ -507,6 +507,17 @@ public:
   FailureOr<Value> allocMapResult(ct::TileType type,
                                   SmallVectorImpl<Value> &operands,
                                   Location loc);
+  /// A copy of the lowered buffer `v` as a buffer of `type` (another layout,
+  /// or shared memory) that an earlier conversion made, where it is
+  /// visible from the insertion point (made in its block or a block around
+  /// it); null otherwise. Lowered buffers of cuda_tile values do not change
+  /// after they are written (loop carriers are only read through the
+  /// values of their own region), so one copy serves every later use.
+  Value findCopy(Value v, Type type);
+  /// Records `copy` (of type `type`) as a copy of `v` for findCopy.
+  void rememberCopy(Value v, Type type, Value copy) {
+    copies[{v, type}] = copy;
+  }
   /// The scalar of a rank-0 tile's lowered value (a one-element buffer is
   /// read with tirx.read, through shared memory unless every thread holds
   /// it). `type` is the cuda_tile type.
@@ -593,8 +604,8 @@ private:
   /// Globals made for dense constants so far (their names).
   unsigned numConstants = 0;
 
-  /// Conversions made by allocMapResult, keyed by (value, target layout).
-  DenseMap<std::pair<Value, Attribute>, Value> layoutConversions;
+  /// Copies of lowered buffers in another layout or memory (rememberCopy).
+  DenseMap<std::pair<Value, Type>, Value> copies;
   /// Each alloca's pointer into the scratch memory (allocateScratch).
   DenseMap<Operation *, Value> allocaPointers;
   Value scratch; ///< i64 address malloc returned (null when no alloca)

@@ -523,7 +523,7 @@ struct OperandStaging {
 /// row-major tile put them all in the same four. Nullopt: row-major.
 static std::optional<OperandStaging> mmaSyncStaging(const MmaPlan &p, bool isA,
                                                     bool transposed) {
-  if (p.wgmma || p.fma || p.batched || p.bits != 16)
+  if (p.wgmma || p.fma || p.bits != 16)
     return std::nullopt;
   int64_t rows = isA ? p.m : p.n;
   if (isA != transposed) {
@@ -1103,8 +1103,6 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   auto batched = [&](const TileLayout &layout) {
     return plan->batched ? batchLayout(layout, plan->batch) : layout;
   };
-  TileLayout aLayout = sharedLayout(*plan, true, false);
-  TileLayout bLayout = sharedLayout(*plan, false, false);
   // Inputs the plan widens (f8 -> f16, planMma) are converted in
   // registers, in their own layout, before they are staged.
   auto widen = [&](Value operand, Value &lowered) {
@@ -1160,6 +1158,10 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   // before the loops around the product and fenced for the async proxy
   // there: the product then needs no fence of its own (async_operands).
   bool asyncReady = true;
+  // The rank-2 layout each operand is staged in (a batched product's
+  // batch indices are views of it, one after the other).
+  TileLayout aLayout = sharedLayout(*plan, true, false);
+  TileLayout bLayout = sharedLayout(*plan, false, false);
   auto stage = [&](Value operand, Value lowered, ArrayRef<int64_t> shape,
                    bool isA) {
     if (std::optional<std::pair<Value, bool>> found =
@@ -1169,11 +1171,23 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
       return found->first;
     }
     auto [layout, swizzle] = stagingLayout(*plan, isA, lowered);
+    (isA ? aLayout : bLayout) = layout;
     OpBuilder::InsertionGuard guard(l.b);
     Operation *point = invariantStagingPoint(l, op, operand, lowered);
     if (point)
       l.b.setInsertionPoint(point);
-    Value shared = e.allocShared(shape, plan->inType, batched(layout), swizzle);
+    tirx::BufferType sharedType =
+        bufferType(l.b.getContext(), shape, plan->inType,
+                   tirx::MemScope::Shared, batched(layout), swizzle);
+    // An operand of several products (FFT's real and imaginary parts, each
+    // in two products) is staged once while its staging is in scope; the
+    // product still fences its shared operands for wgmma itself.
+    if (Value copy = l.findCopy(lowered, sharedType)) {
+      asyncReady = false;
+      return copy;
+    }
+    Value shared = tirx::AllocOp::create(l.b, loc, sharedType);
+    l.rememberCopy(lowered, sharedType, shared);
     if (isa<tirx::BufferType>(lowered.getType()))
       tirx::CopyOp::create(l.b, loc, shared, lowered, nullptr, l.cta(), nullptr,
                            nullptr);

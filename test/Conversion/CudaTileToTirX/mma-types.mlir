@@ -3,7 +3,9 @@
 // tf32 (ftof f32 -> tf32 rounds with cvt.rn.tf32.f32 into f32 buffers; the
 // gemm multiplies f32 buffers as tf32), f64 (m8n8k4 fragments) and a
 // batched rank-3 product (one warp-scope gemm per batch index on views at
-// the batch's offset).
+// the batch's offset, of operands staged in the layouts of a rank-2
+// product: A's rows of 32 bytes with the 32-byte swizzle), and an operand
+// of two products staged once.
 
 // CHECK-LABEL: gpu.func @tf32
 // A splat converts as a scalar, a register tile through tirx.map.
@@ -24,15 +26,26 @@
 // m8n8k4 fragments: A one f64 per atom (lane/4, lane%4), C two.
 // CHECK: tirx.gemm warp {{.*}} : !tirx.buffer<8x32xf64, local, <S[(1,8,4,4,2):(8,4@laneid,2,1@laneid,1)]>>, !tirx.buffer<8x16xf64, local, <S[(1,8,4,4):(4,4@laneid,1,1@laneid)]>>
 // CHECK-LABEL: gpu.func @batched
-// CHECK: %[[BA:.*]] = tirx.alloc : !tirx.buffer<2x32x16xf16, shared, <S[(2,32,16):(512,16,1)]>>
+// CHECK: %[[BA:.*]] = tirx.alloc : !tirx.buffer<2x32x16xf16, shared, <S[(2,32,16):(512,16,1)], swizzle = 32>>
 // CHECK: %[[BB:.*]] = tirx.alloc : !tirx.buffer<2x16x16xf16, shared, <S[(2,16,16):(256,16,1)]>>
-// CHECK: tirx.view %[[BA]] : {{.*}} -> !tirx.buffer<32x16xf16, shared, <S[(32,16):(16,1)]>>
+// CHECK: tirx.view %[[BA]] : {{.*}} -> !tirx.buffer<32x16xf16, shared, <S[(32,16):(16,1)], swizzle = 32>>
 // CHECK: tirx.view %[[BB]] : {{.*}} -> !tirx.buffer<16x16xf16, shared, <S[(16,16):(16,1)]>>
 // CHECK: tirx.gemm warp %[[D0:.*]], %{{.*}}, %{{.*}}, %[[D0]] {{.*}} : !tirx.buffer<16x8xf32, local, <S[(1,2,8,1,4,2):(4,2,4@laneid,4,1@laneid,1)]>>
-// CHECK: tirx.view %[[BA]] : {{.*}} -> !tirx.buffer<32x16xf16, shared, <S[(32,16):(16,1)] + 512>>
+// CHECK: tirx.view %[[BA]] : {{.*}} -> !tirx.buffer<32x16xf16, shared, <S[(32,16):(16,1)] + 512, swizzle = 32>>
 // CHECK: tirx.view %[[BB]] : {{.*}} -> !tirx.buffer<16x16xf16, shared, <S[(16,16):(16,1)] + 256>>
 // CHECK: tirx.gemm warp %[[D1:.*]], %{{.*}}, %{{.*}}, %[[D1]] {{.*}} : !tirx.buffer<16x8xf32, local, <S[(1,2,8,1,4,2):(4,2,4@laneid,4,1@laneid,1)] + 4>>
 // CHECK-NOT: tirx.gemm
+// CHECK: gpu.return
+// CHECK-LABEL: gpu.func @shared_operand
+// B (K x N, N contiguous in its registers) in the MN-major swizzled layout,
+// copied once; each product stages its own A.
+// CHECK: %[[SB:.*]] = tirx.alloc : !tirx.buffer<16x64xf16, shared, {{.*}}swizzle = 128>>
+// CHECK-NEXT: tirx.copy cta %[[SB]], %{{.*}} : !tirx.buffer<16x64xf16, shared
+// CHECK: tirx.gemm
+// CHECK: tirx.alloc : !tirx.buffer<16x16xf16, shared
+// CHECK-NOT: tirx.alloc : !tirx.buffer<16x64xf16, shared
+// CHECK-NOT: tirx.copy cta %{{.*}}, %{{.*}} : !tirx.buffer<16x64xf16, shared
+// CHECK: tirx.gemm
 // CHECK: gpu.return
 
 cuda_tile.module @k {
@@ -60,6 +73,18 @@ cuda_tile.module @k {
     %b = constant <f16: 2.0> : tile<2x16x16xf16>
     %c = constant <f32: 0.0> : tile<2x32x16xf32>
     %d = mmaf %a, %b, %c : tile<2x32x16xf16>, tile<2x16x16xf16>, tile<2x32x16xf32>
+    return
+  }
+  entry @shared_operand() {
+    %i = iota : tile<64xi32>
+    %f = itof %i signed : tile<64xi32> -> tile<64xf16>
+    %r = reshape %f : tile<64xf16> -> tile<1x64xf16>
+    %b = broadcast %r : tile<1x64xf16> -> tile<16x64xf16>
+    %a0 = constant <f16: 1.0> : tile<16x16xf16>
+    %a1 = constant <f16: 2.0> : tile<16x16xf16>
+    %c = constant <f16: 0.0> : tile<16x64xf16>
+    %d0 = mmaf %a0, %b, %c : tile<16x16xf16>, tile<16x64xf16>, tile<16x64xf16>
+    %d1 = mmaf %a1, %b, %c : tile<16x16xf16>, tile<16x64xf16>, tile<16x64xf16>
     return
   }
 }
