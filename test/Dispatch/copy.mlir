@@ -89,6 +89,31 @@ gpu.func @vec_auto_dynamic(%p: !llvm.ptr<1>, %n: index, %off: index) kernel attr
   gpu.return
 }
 
+// A guarded size, select(g, (n >> 2) << 2, 0): divisible by 4 either way,
+// so each 16-byte vector of the partial path is wholly in or out of bounds
+// and loads whole under one check.
+// CHECK-LABEL: gpu.func @vec_auto_guarded
+// CHECK: scf.if
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK: } else {
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-NOT: llvm.load
+// CHECK: gpu.return
+gpu.func @vec_auto_guarded(%p: !llvm.ptr<1>, %n: index, %off: index, %g: i1) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %c2 = arith.constant 2 : index
+  %c0 = arith.constant 0 : index
+  %s = arith.shrui %n, %c2 : index
+  %n4 = arith.shli %s, %c2 : index
+  %size = arith.select %g, %n4, %c0 : index
+  %gv = tirx.global_view %p sizes [%size] strides [1] {alignment = 16 : i64} : !llvm.ptr<1> -> !tirx.buffer<?xf32, global>
+  %c1024 = arith.constant 1024 : index
+  %start = arith.muli %off, %c1024 : index
+  %r = tirx.region %gv [%start] : !tirx.buffer<?xf32, global> -> !G
+  %a = tirx.alloc : !L
+  tirx.copy cta %a, %r {padding = 1.0 : f32} : !L, !G
+  gpu.return
+}
+
 // A store from a layout replicated over tx bit 128: only the threads with
 // that bit clear write, with 16-byte vector stores.
 // CHECK-LABEL: gpu.func @vec_auto_store_replicated

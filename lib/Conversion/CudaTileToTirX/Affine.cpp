@@ -3,7 +3,10 @@
 // Part of TileIR. convert-cuda-tile-to-tirx: what the conversion knows of
 // rank-1 integer tiles (base + stride * i), pointer tiles (a scalar pointer
 // offset by such a tile with stride 1) and masks (index < limit, and a
-// uniform guard), analyzed on the cuda_tile body before it is lowered; a
+// uniform guard), and of tiles of higher rank that are sums of such rank-1
+// indices along distinct dimensions, each times a uniform stride (cuTile's
+// gathers by x[:, None] and y[None, :]), with masks that bound each
+// dimension; analyzed on the cuda_tile body before it is lowered. A
 // pointer-tile load or store over them becomes a global view region
 // (AffineFacts::region), whose scalar bases are built as the ops are lowered.
 //
@@ -154,6 +157,12 @@ void AffineFacts::analyze(ct::EntryOp entry) {
     need(p.index);
   for (auto &[mask, m] : masks)
     need(m.index);
+  for (auto &[ptrTile, p] : gridPointers)
+    for (const Term &t : separable.find(p.second)->second)
+      need(t.index);
+  for (auto &[mask, m] : gridMasks)
+    for (const Term &t : m.bounds)
+      need(t.index);
 }
 
 void AffineFacts::need(Value v) {
@@ -187,6 +196,10 @@ void AffineFacts::analyze(Operation *op) {
       (isScalarElementwise(op) &&
        llvm::all_of(op->getOperands(), [&](Value v) { return isUniform(v); })))
     uniform.insert(result);
+  if (type.getRank() > 1 && !isUniform(result)) {
+    analyzeGrid(op);
+    return;
+  }
   if (type.getRank() != 1)
     return;
   bool isInt = isa<IntegerType>(type.getElementType());
@@ -263,6 +276,153 @@ void AffineFacts::analyze(Operation *op) {
     if (cmp.getComparisonPredicate() == ct::ComparisonPredicate::LessThan &&
         a != affine.end() && a->second.stride == 1 && isUniform(cmp.getRhs()))
       masks[result] = {cmp.getLhs(), cmp.getRhs(), Value(), Value()};
+  }
+}
+
+/// Whether `terms` use distinct dimensions.
+static bool distinctDims(ArrayRef<AffineFacts::Term> terms) {
+  for (auto [i, t] : llvm::enumerate(terms))
+    for (const AffineFacts::Term &u : terms.drop_front(i + 1))
+      if (t.dim == u.dim)
+        return false;
+  return true;
+}
+
+void AffineFacts::analyzeGrid(Operation *op) {
+  Value result = op->getResult(0);
+  ArrayRef<int64_t> shape = cast<ct::TileType>(result.getType()).getShape();
+  // Entries are copied out before `result` is inserted (that may grow the
+  // map and move them).
+  if (isa<ct::AssumeOp>(op)) {
+    copyEntry(separable, op->getOperand(0), result);
+    copyEntry(gridPointers, op->getOperand(0), result);
+    copyEntry(gridMasks, op->getOperand(0), result);
+    return;
+  }
+  if (auto reshape = dyn_cast<ct::ReshapeOp>(op)) {
+    // A rank-1 tile along the one dimension of more than one element.
+    Value src = reshape.getSource();
+    int64_t n = cast<ct::TileType>(src.getType()).getNumElements();
+    auto along = llvm::find_if(shape, [](int64_t d) { return d != 1; });
+    if (n == 1 || along == shape.end() || *along != n)
+      return;
+    int64_t dim = along - shape.begin();
+    if (auto a = affine.find(src);
+        a != affine.end() && a->second.stride == 1 && !a->second.uniform) {
+      separable[result] = {Term{dim, src, Value()}};
+      return;
+    }
+    // A rank-1 bounds mask (not guarded) along that dimension.
+    if (auto m = masks.find(src); m != masks.end() && !m->second.inner) {
+      GridMask grid{{Term{dim, m->second.index, m->second.limit}}, Value()};
+      gridMasks[result] = grid;
+    }
+    return;
+  }
+  if (auto broadcast = dyn_cast<ct::BroadcastOp>(op)) {
+    // The dimensions a term varies along keep their extent.
+    Value src = broadcast.getSource();
+    ArrayRef<int64_t> from = cast<ct::TileType>(src.getType()).getShape();
+    auto kept = [&](ArrayRef<Term> terms) {
+      return llvm::all_of(
+          terms, [&](const Term &t) { return from[t.dim] == shape[t.dim]; });
+    };
+    if (auto t = separable.find(src); t != separable.end() && kept(t->second)) {
+      SmallVector<Term, 2> terms = t->second;
+      separable[result] = terms;
+    }
+    if (auto m = gridMasks.find(src);
+        m != gridMasks.end() && kept(m->second.bounds)) {
+      GridMask grid = m->second;
+      gridMasks[result] = grid;
+    }
+    return;
+  }
+  if (auto ext = dyn_cast<ct::ExtIOp>(op)) {
+    // As for rank 1, extending each value extends the bases (kept
+    // non-negative, region checks).
+    if (auto t = separable.find(ext.getSource()); t != separable.end()) {
+      SmallVector<Term, 2> terms = t->second;
+      separable[result] = terms;
+    }
+    return;
+  }
+  if (auto mul = dyn_cast<ct::MulIOp>(op)) {
+    for (auto [x, c] : {std::pair(mul.getLhs(), mul.getRhs()),
+                        std::pair(mul.getRhs(), mul.getLhs())}) {
+      auto t = separable.find(x);
+      if (t == separable.end() || !isUniform(c))
+        continue;
+      SmallVector<Term, 2> terms = t->second;
+      std::optional<APInt> factor = splatInteger(c);
+      if (!factor || !factor->isOne()) {
+        // One uniform factor per term.
+        if (llvm::any_of(terms, [](const Term &u) { return u.scale; }))
+          return;
+        for (Term &u : terms)
+          u.scale = c;
+      }
+      separable[result] = terms;
+      return;
+    }
+    return;
+  }
+  if (auto add = dyn_cast<ct::AddIOp>(op)) {
+    auto x = separable.find(add.getLhs()), y = separable.find(add.getRhs());
+    if (x == separable.end() || y == separable.end())
+      return;
+    SmallVector<Term, 2> terms = x->second;
+    terms.append(y->second.begin(), y->second.end());
+    if (distinctDims(terms))
+      separable[result] = terms;
+    return;
+  }
+  if (auto offset = dyn_cast<ct::OffsetOp>(op)) {
+    if (isUniform(offset.getPtr()) && separable.contains(offset.getOffset()))
+      gridPointers[result] = {offset.getPtr(), offset.getOffset()};
+    return;
+  }
+  if (auto cmp = dyn_cast<ct::CmpIOp>(op)) {
+    // index < limit along one dimension. Signed, it is the view's bounds
+    // for a non-negative index (region checks the base); unsigned, for a
+    // non-negative limit.
+    auto t = separable.find(cmp.getLhs());
+    if (cmp.getComparisonPredicate() != ct::ComparisonPredicate::LessThan ||
+        t == separable.end() || t->second.size() != 1 ||
+        t->second.front().scale || !isUniform(cmp.getRhs()) ||
+        (cmp.getSignedness() == ct::Signedness::Unsigned &&
+         !knownNonNegativeTile(l.assumptions, cmp.getRhs())))
+      return;
+    GridMask grid{
+        {Term{t->second.front().dim, t->second.front().index, cmp.getRhs()}},
+        Value()};
+    gridMasks[result] = grid;
+    return;
+  }
+  if (auto andOp = dyn_cast<ct::AndIOp>(op)) {
+    for (auto [x, y] : {std::pair(andOp.getLhs(), andOp.getRhs()),
+                        std::pair(andOp.getRhs(), andOp.getLhs())}) {
+      auto m = gridMasks.find(x);
+      if (m == gridMasks.end())
+        continue;
+      GridMask grid = m->second;
+      if (auto other = gridMasks.find(y); other != gridMasks.end()) {
+        if (grid.guard && other->second.guard)
+          return;
+        grid.bounds.append(other->second.bounds.begin(),
+                           other->second.bounds.end());
+        if (!grid.guard)
+          grid.guard = other->second.guard;
+        if (!distinctDims(grid.bounds))
+          return;
+      } else if (isUniform(y) && !grid.guard) {
+        grid.guard = y;
+      } else {
+        continue;
+      }
+      gridMasks[result] = grid;
+      return;
+    }
   }
 }
 
@@ -351,6 +511,8 @@ void AffineFacts::lowered(Operation *op) {
 
 FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
   OpBuilder &b = l.b;
+  if (gridPointers.contains(ptrTile))
+    return gridRegion(ptrTile, mask, loc);
   auto p = pointers.find(ptrTile);
   if (p == pointers.end())
     return failure();
@@ -379,7 +541,8 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
     if (bounded.stride != offsets.stride)
       return failure();
     base = l.toIndex(boundedBase, loc);
-    size = l.toIndex(lm->second.limit, loc);
+    size = l.toIndex(lm->second.limit,
+                     knownDivisor(l.assumptions, m->second.limit), loc);
     if (lm->second.guard)
       size = arith::SelectOp::create(b, loc, lm->second.guard, size,
                                      arith::ConstantIndexOp::create(b, loc, 0));
@@ -414,5 +577,100 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
                             tirx::MemScope::Global, nullptr);
   return tirx::RegionOp::create(b, loc, regionType, view, ValueRange{base},
                                 b.getDenseI64ArrayAttr({ShapedType::kDynamic}))
+      .getResult();
+}
+
+FailureOr<Value> AffineFacts::gridRegion(Value ptrTile, Value mask,
+                                         Location loc) {
+  OpBuilder &b = l.b;
+  const std::pair<Value, Value> &p = gridPointers.find(ptrTile)->second;
+  Value ptr = scalarOrNull(l.get(p.first));
+  if (!ptr || !isa<LLVM::LLVMPointerType>(ptr.getType()))
+    return failure();
+  const GridMask *grid = nullptr;
+  if (mask) {
+    auto m = gridMasks.find(mask);
+    if (m == gridMasks.end())
+      return failure();
+    grid = &m->second;
+  }
+  auto tileType = cast<ct::TileType>(ptrTile.getType());
+  ArrayRef<int64_t> shape = tileType.getShape();
+  int64_t rank = shape.size();
+  Type elem = cast<ct::PointerType>(tileType.getElementType()).getPointeeType();
+  // Element (i_0, ...) is at ptr + sum_d (base_d + i_d) * stride_d and in
+  // bounds when base_d + i_d < limit_d along each bounded dimension: the
+  // view has those strides and limits (base_d + extent along the others),
+  // the region starts at the bases. A dimension without a term has one
+  // element.
+  SmallVector<Value> origin, sizes, strides;
+  SmallVector<int64_t> staticStrides;
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (int64_t d = 0; d < rank; ++d) {
+    const SmallVector<Term, 2> &terms = separable.find(p.second)->second;
+    const Term *term =
+        llvm::find_if(terms, [&](const Term &t) { return t.dim == d; });
+    const Term *bound = nullptr;
+    if (grid)
+      if (auto it = llvm::find_if(grid->bounds,
+                                  [&](const Term &t) { return t.dim == d; });
+          it != grid->bounds.end())
+        bound = it;
+    if (term == terms.end()) {
+      if (shape[d] != 1 || bound)
+        return failure();
+      origin.push_back(zero);
+      sizes.push_back(arith::ConstantIndexOp::create(b, loc, 1));
+      staticStrides.push_back(1);
+      continue;
+    }
+    // The mask bounds the index the pointer is offset by.
+    if (bound && bound->index != term->index)
+      return failure();
+    Value base = bases.lookup(term->index);
+    if (!base || !knownNonNegative(base))
+      return failure();
+    Value index = l.toIndex(base, loc);
+    origin.push_back(index);
+    if (bound) {
+      Value limit = scalarOrNull(l.get(bound->scale));
+      if (!limit || !isa<IntegerType>(limit.getType()))
+        return failure();
+      sizes.push_back(
+          l.toIndex(limit, knownDivisor(l.assumptions, bound->scale), loc));
+    } else {
+      sizes.push_back(arith::AddIOp::create(
+          b, loc, index, arith::ConstantIndexOp::create(b, loc, shape[d])));
+    }
+    if (!term->scale) {
+      staticStrides.push_back(1);
+      continue;
+    }
+    Value stride = scalarOrNull(l.get(term->scale));
+    if (!stride || !isa<IntegerType>(stride.getType()))
+      return failure();
+    staticStrides.push_back(ShapedType::kDynamic);
+    strides.push_back(
+        l.toIndex(stride, knownDivisor(l.assumptions, term->scale), loc));
+  }
+  if (grid && grid->guard) {
+    // A false guard leaves the view empty.
+    Value guard = scalarOrNull(l.get(grid->guard));
+    if (!guard || !guard.getType().isInteger(1))
+      return failure();
+    sizes.front() = arith::SelectOp::create(b, loc, guard, sizes.front(), zero);
+  }
+  int64_t alignment =
+      isa<BlockArgument>(ptr) ? l.pointerAlignment : tirx::getMemoryBytes(elem);
+  SmallVector<int64_t> dynamic(rank, ShapedType::kDynamic);
+  auto viewType = tirx::BufferType::get(b.getContext(), dynamic, elem,
+                                        tirx::MemScope::Global, nullptr);
+  Value view = tirx::GlobalViewOp::create(
+      b, loc, viewType, ptr, sizes, strides, b.getDenseI64ArrayAttr(dynamic),
+      b.getDenseI64ArrayAttr(staticStrides), b.getI64IntegerAttr(alignment));
+  auto regionType = tirx::BufferType::get(b.getContext(), shape, elem,
+                                          tirx::MemScope::Global, nullptr);
+  return tirx::RegionOp::create(b, loc, regionType, view, origin,
+                                b.getDenseI64ArrayAttr(dynamic))
       .getResult();
 }

@@ -87,6 +87,15 @@ Value EntryLowering::toIndex(Value scalar, Location loc) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), scalar);
 }
 
+Value EntryLowering::toIndex(Value scalar, int64_t divisor, Location loc) {
+  Value index = toIndex(scalar, loc);
+  if (divisor <= 1)
+    return index;
+  Value k = arith::ConstantIndexOp::create(b, loc, llvm::Log2_64(divisor));
+  return arith::ShLIOp::create(b, loc, arith::ShRUIOp::create(b, loc, index, k),
+                               k);
+}
+
 void EntryLowering::syncAfterStores(Value token, Location loc) {
   if (token && isAfterStore(token))
     gpu::BarrierOp::create(b, loc);

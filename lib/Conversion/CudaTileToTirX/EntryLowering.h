@@ -165,9 +165,28 @@ public:
   struct LoweredMask {
     Value limit, guard;
   };
+  /// One term of a separable index tile of rank >= 2: along dimension
+  /// `dim`, the rank-1 tile `index` (in `affine`, stride 1, its values
+  /// broadcast over the other dimensions) times the uniform tile `scale`
+  /// (null: 1).
+  struct Term {
+    int64_t dim;
+    Value index, scale;
+  };
+  /// A bounds mask of rank >= 2: `index < limit` along each dimension of
+  /// `bounds` (terms without scale, `scale` holding the uniform limit), and
+  /// the uniform i1 tile `guard` (null: none).
+  struct GridMask {
+    SmallVector<Term, 2> bounds;
+    Value guard;
+  };
 
 private:
   void analyze(Operation *op);
+  /// The facts of rank >= 2 tiles (separable, gridPointers, gridMasks).
+  void analyzeGrid(Operation *op);
+  /// region() for a pointer tile of gridPointers.
+  FailureOr<Value> gridRegion(Value ptrTile, Value mask, Location loc);
   bool isUniform(Value v) const;
   /// Marks `v` (in `affine`) and the tiles its base is built from as needed.
   void need(Value v);
@@ -175,6 +194,12 @@ private:
   DenseMap<Value, Affine> affine;
   DenseMap<Value, AffinePointer> pointers;
   DenseMap<Value, BoundsMask> masks;
+  /// Integer tiles of rank >= 2 that are sums of terms along distinct
+  /// dimensions (cuTile's gathers indexed by x[:, None] and y[None, :]),
+  /// pointer tiles that offset a uniform pointer by one, and their masks.
+  DenseMap<Value, SmallVector<Term, 2>> separable;
+  DenseMap<Value, std::pair<Value, Value>> gridPointers; ///< (ptr, offsets)
+  DenseMap<Value, GridMask> gridMasks;
   DenseSet<Value> uniform, needed;
   /// The lowered base of each needed tile (null: the lowering left none).
   DenseMap<Value, Value> bases;
@@ -369,6 +394,10 @@ public:
   /// Element type a cuda_tile element lowers to (pointers: i64 addresses).
   Type lowerElement(Type elem);
   Value toIndex(Value scalar, Location loc);
+  /// `scalar` as an index, with `divisor` (a power of two known to divide
+  /// it, from an assume) stated as (s >> k) << k, which equals s under it
+  /// and which the copy variants' divisibility analysis reads.
+  Value toIndex(Value scalar, int64_t divisor, Location loc);
   LogicalResult fail(Operation *op, const Twine &why) {
     return op->emitOpError() << why;
   }

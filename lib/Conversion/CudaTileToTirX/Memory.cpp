@@ -126,13 +126,7 @@ LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
   // the copy variants' divisibility analysis as (s >> k) << k, which equals
   // s under it.
   auto withDivisor = [&](Value v) {
-    Value index = toIndex(get(v), loc);
-    if (int64_t div = assumedDivisor(assumptions, v); div > 1) {
-      Value k = arith::ConstantIndexOp::create(b, loc, llvm::Log2_64(div));
-      index = arith::ShLIOp::create(
-          b, loc, arith::ShRUIOp::create(b, loc, index, k), k);
-    }
-    return index;
+    return toIndex(get(v), assumedDivisor(assumptions, v), loc);
   };
   SmallVector<Value> sizes, strides;
   for (Value v : op.getDynamicShape())

@@ -10,6 +10,8 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -164,6 +166,72 @@ SmallVector<OpFoldResult> GlobalViewOp::getMixedSizes() {
 }
 SmallVector<OpFoldResult> GlobalViewOp::getMixedStrides() {
   return getMixedValues(getStaticStrides(), getStrides(), getContext());
+}
+
+namespace {
+/// Erases a local buffer that nothing reads, with its views and the ops
+/// that write it (ops whose only effects are writes to it and reads of
+/// other buffers, with nothing of effect nested): a gather lowered to a
+/// view region leaves its address and mask tiles unread, and the layout
+/// conversion of one of them would otherwise still cost a round trip
+/// through shared memory.
+struct EraseUnreadLocalBuffer : OpRewritePattern<AllocOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AllocOp alloc,
+                                PatternRewriter &rewriter) const override {
+    if (!alloc.getType().isLocal())
+      return failure();
+    DenseSet<Value> aliases;
+    SmallVector<Operation *> views, writers;
+    SmallVector<Value> work{alloc.getResult()};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      aliases.insert(v);
+      for (Operation *user : v.getUsers()) {
+        if (auto view = dyn_cast<ViewOp>(user)) {
+          views.push_back(view);
+          work.push_back(view.getResult());
+        } else if (!llvm::is_contained(writers, user)) {
+          writers.push_back(user);
+        }
+      }
+    }
+    if (writers.empty())
+      return failure();
+    for (Operation *w : writers) {
+      auto iface = dyn_cast<MemoryEffectOpInterface>(w);
+      if (!iface || w->getNumResults())
+        return failure();
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &e : effects) {
+        bool onAlias = e.getValue() && aliases.contains(e.getValue());
+        if (isa<MemoryEffects::Read>(e.getEffect()) && !onAlias)
+          continue;
+        if (isa<MemoryEffects::Write>(e.getEffect()) && onAlias)
+          continue;
+        return failure();
+      }
+      WalkResult nested = w->walk([&](Operation *n) {
+        return n == w || isMemoryEffectFree(n) ? WalkResult::advance()
+                                               : WalkResult::interrupt();
+      });
+      if (nested.wasInterrupted())
+        return failure();
+    }
+    for (Operation *w : writers)
+      rewriter.eraseOp(w);
+    for (Operation *view : llvm::reverse(views))
+      rewriter.eraseOp(view);
+    rewriter.eraseOp(alloc);
+    return success();
+  }
+};
+} // namespace
+
+void AllocOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<EraseUnreadLocalBuffer>(context);
 }
 
 LogicalResult GlobalViewOp::verify() {

@@ -223,6 +223,10 @@ int64_t tirx::knownDivisor(Value v) {
   if (auto shl = dyn_cast<arith::ShLIOp>(def))
     if (matchPattern(shl.getRhs(), m_ConstantInt(&cst)))
       return std::min(kCap, knownDivisor(shl.getLhs()) << cst.getZExtValue());
+  // Either arm (a guarded size: the size or zero).
+  if (auto select = dyn_cast<arith::SelectOp>(def))
+    return std::min(knownDivisor(select.getTrueValue()),
+                    knownDivisor(select.getFalseValue()));
   return 1;
 }
 

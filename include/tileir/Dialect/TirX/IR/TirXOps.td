@@ -45,6 +45,8 @@ def TirX_AllocOp : TirX_Op<"alloc", [MemoryEffects<[MemAlloc]>]> {
   }];
   let results = (outs Res<TirX_OnChipBuffer, "", [MemAlloc]>:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  // A local buffer that nothing reads goes, with the ops that write it.
+  let hasCanonicalizer = 1;
 }
 
 def TirX_GlobalViewOp : TirX_Op<"global_view", [Pure, AttrSizedOperandSegments]> {

@@ -82,8 +82,8 @@ Value emitSwizzle(OpBuilder &b, Location loc, Value addr,
 Value emitSharedPointer(OpBuilder &b, Location loc, Value buffer);
 
 /// The largest power of two known to divide an index or integer value
-/// (constants, products, sums, shifts and casts), capped at 2^16; 2^16 for
-/// zero.
+/// (constants, products, sums, shifts, casts and selects), capped at 2^16;
+/// 2^16 for zero.
 int64_t knownDivisor(Value v);
 int64_t knownDivisor(OpFoldResult ofr);
 
