@@ -541,8 +541,7 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
     if (bounded.stride != offsets.stride)
       return failure();
     base = l.toIndex(boundedBase, loc);
-    size = l.toIndex(lm->second.limit,
-                     knownDivisor(l.assumptions, m->second.limit), loc);
+    size = l.toIndex(lm->second.limit, loc);
     if (lm->second.guard)
       size = arith::SelectOp::create(b, loc, lm->second.guard, size,
                                      arith::ConstantIndexOp::create(b, loc, 0));
