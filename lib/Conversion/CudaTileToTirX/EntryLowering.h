@@ -275,6 +275,16 @@ public:
   /// After the product `mma` and the CTA barrier that follows it: issues
   /// the next iteration's copies of the one-buffer streams it read.
   LogicalResult refill(Operation *mma);
+  /// Records that the operand staging `buffer` was fenced for the async
+  /// proxy where it was written, and whether a CTA barrier followed
+  /// (`published`), for products that reuse it.
+  void markFenced(Value buffer, bool published) { fenced[buffer] = published; }
+  /// Whether the staging `buffer` was fenced (markFenced); with
+  /// `published`, whether a barrier followed too.
+  bool isFenced(Value buffer, bool published = false) const {
+    auto it = fenced.find(buffer);
+    return it != fenced.end() && (!published || it->second);
+  }
   /// What the tensor maps of a loop's TMA streams describe: the loads'
   /// (cuda_tile) views, the boxes and the swizzles.
   struct MapKey {
@@ -284,6 +294,8 @@ public:
   };
 
 private:
+  /// markFenced's stagings.
+  DenseMap<Value, bool> fenced;
   struct Stream {
     ct::ForOp forOp;
     /// The product that reads the stream's tile.

@@ -1180,10 +1180,15 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
         bufferType(l.b.getContext(), shape, plan->inType,
                    tirx::MemScope::Shared, batched(layout), swizzle);
     // An operand of several products (FFT's real and imaginary parts, each
-    // in two products) is staged once while its staging is in scope; the
-    // product still fences its shared operands for wgmma itself.
-    if (Value copy = l.findCopy(lowered, sharedType)) {
-      asyncReady = false;
+    // in two products; causal attention's Q, staged before each of its two
+    // loops) is staged once while its staging is in scope. The product
+    // fences it for wgmma itself unless it was fenced where it was staged;
+    // in a loop with a producer warp, which has no CTA barrier before its
+    // products, only a staging published by a barrier is reused.
+    if (Value copy = l.findCopy(lowered, sharedType);
+        copy && (!l.loopProducts.specialized(op) ||
+                 l.loopProducts.isFenced(copy, /*published=*/true))) {
+      asyncReady &= l.loopProducts.isFenced(copy);
       return copy;
     }
     Value shared = tirx::AllocOp::create(l.b, loc, sharedType);
@@ -1201,8 +1206,10 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
       tirx::AsyncProxyFenceOp::create(l.b, loc);
       // A product of a loop with a producer warp has no barrier before it
       // in the loop: the staging is published here.
-      if (l.loopProducts.specialized(op))
+      bool publish = l.loopProducts.specialized(op);
+      if (publish)
         gpu::BarrierOp::create(l.b, loc);
+      l.loopProducts.markFenced(shared, publish);
     } else {
       asyncReady = false;
     }

@@ -6,6 +6,7 @@
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --tma-loads=false %s | FileCheck %s --check-prefix=PTX
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --warp-specialize=false %s | FileCheck %s --check-prefix=PTXTMA
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_80 %s | FileCheck %s --check-prefix=PTX80
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a warp-specialize=false" | FileCheck %s --check-prefix=QONCE
 
 // Tiles a loop loads only to feed a product (attention's K and V) are
 // streamed: copied straight into shared memory, in the layout the product
@@ -272,6 +273,18 @@ cuda_tile.module @k2 {
 // TMA: scf.for
 // TMA: tirx.tensor_maps_release %[[SECOND]]#0
 // TMA: gpu.return
+// Q, an operand of both loops' products (causal attention's two loops), is
+// staged and fenced once, before the first loop; the second loop's products
+// read that staging, without a fence of their own (async_operands).
+// QONCE-LABEL: gpu.func @two_loops
+// QONCE: tirx.copy cta %{{.*}}, %{{.*}} : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, local
+// QONCE-NEXT: tirx.async_proxy_fence
+// QONCE-NEXT: scf.for
+// QONCE-NOT: !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, local
+// QONCE: scf.for
+// QONCE-NOT: !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, local
+// QONCE: tirx.gemm warpgroup {{.*}}config = {async_operands = true}, dispatch = "wgmma", transpose_b}
+// QONCE-LABEL: gpu.func @other_view
 cuda_tile.module @k3 {
   entry @two_loops(%pq: tile<ptr<f16>>, %pk: tile<ptr<f16>>, %pv: tile<ptr<f16>>, %po: tile<ptr<f32>>, %n: tile<i32>, %m: tile<i32>) {
     %tq = make_tensor_view %pq, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
