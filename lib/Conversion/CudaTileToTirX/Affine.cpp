@@ -509,6 +509,19 @@ void AffineFacts::lowered(Operation *op) {
   loweredMasks[result] = {limit, Value()};
 }
 
+/// The view size of a bounds mask's limit `limit` (the lowered index of the
+/// cuda_tile tile `tile`): the limit, or zero when it is negative (a signed
+/// `index < limit` then holds nowhere, and the copy's bounds test compares
+/// unsigned) unless it is known non-negative.
+static Value boundSize(EntryLowering &l,
+                       const DenseMap<Value, Attribute> &assumptions,
+                       Value tile, Value limit, Location loc) {
+  if (knownNonNegativeTile(assumptions, tile))
+    return limit;
+  return arith::MaxSIOp::create(l.b, loc, limit,
+                                arith::ConstantIndexOp::create(l.b, loc, 0));
+}
+
 FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
   OpBuilder &b = l.b;
   if (gridPointers.contains(ptrTile))
@@ -541,7 +554,8 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
     if (bounded.stride != offsets.stride)
       return failure();
     base = l.toIndex(boundedBase, loc);
-    size = l.toIndex(lm->second.limit, loc);
+    size = boundSize(l, l.assumptions, m->second.limit,
+                     l.toIndex(lm->second.limit, loc), loc);
     if (lm->second.guard)
       size = arith::SelectOp::create(b, loc, lm->second.guard, size,
                                      arith::ConstantIndexOp::create(b, loc, 0));
@@ -635,8 +649,10 @@ FailureOr<Value> AffineFacts::gridRegion(Value ptrTile, Value mask,
       Value limit = scalarOrNull(l.get(bound->scale));
       if (!limit || !isa<IntegerType>(limit.getType()))
         return failure();
-      sizes.push_back(
-          l.toIndex(limit, knownDivisor(l.assumptions, bound->scale), loc));
+      sizes.push_back(boundSize(
+          l, l.assumptions, bound->scale,
+          l.toIndex(limit, knownDivisor(l.assumptions, bound->scale), loc),
+          loc));
     } else {
       sizes.push_back(arith::AddIOp::create(
           b, loc, index, arith::ConstantIndexOp::create(b, loc, shape[d])));
