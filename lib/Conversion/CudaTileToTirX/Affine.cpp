@@ -312,8 +312,13 @@ void AffineFacts::analyzeGrid(Operation *op) {
       separable[result] = {Term{dim, src, Value()}};
       return;
     }
-    // A rank-1 bounds mask (not guarded) along that dimension.
-    if (auto m = masks.find(src); m != masks.end() && !m->second.inner) {
+    // A rank-1 bounds mask (not guarded) along that dimension, whose limit
+    // is known non-negative: then a signed and an unsigned test agree with
+    // the view's bounds for the non-negative index gridRegion requires (the
+    // rank-1 mask's own signedness is checked only where it is lowered).
+    if (auto m = masks.find(src);
+        m != masks.end() && !m->second.inner &&
+        knownNonNegativeTile(l.assumptions, m->second.limit)) {
       GridMask grid{{Term{dim, m->second.index, m->second.limit}}, Value()};
       gridMasks[result] = grid;
     }
@@ -327,24 +332,17 @@ void AffineFacts::analyzeGrid(Operation *op) {
       return llvm::all_of(
           terms, [&](const Term &t) { return from[t.dim] == shape[t.dim]; });
     };
-    if (auto t = separable.find(src); t != separable.end() && kept(t->second)) {
-      SmallVector<Term, 2> terms = t->second;
-      separable[result] = terms;
-    }
+    if (auto t = separable.find(src); t != separable.end() && kept(t->second))
+      copyEntry(separable, src, result);
     if (auto m = gridMasks.find(src);
-        m != gridMasks.end() && kept(m->second.bounds)) {
-      GridMask grid = m->second;
-      gridMasks[result] = grid;
-    }
+        m != gridMasks.end() && kept(m->second.bounds))
+      copyEntry(gridMasks, src, result);
     return;
   }
   if (auto ext = dyn_cast<ct::ExtIOp>(op)) {
     // As for rank 1, extending each value extends the bases (kept
     // non-negative, region checks).
-    if (auto t = separable.find(ext.getSource()); t != separable.end()) {
-      SmallVector<Term, 2> terms = t->second;
-      separable[result] = terms;
-    }
+    copyEntry(separable, ext.getSource(), result);
     return;
   }
   if (auto mul = dyn_cast<ct::MulIOp>(op)) {
@@ -509,14 +507,8 @@ void AffineFacts::lowered(Operation *op) {
   loweredMasks[result] = {limit, Value()};
 }
 
-/// The view size of a bounds mask's limit `limit` (the lowered index of the
-/// cuda_tile tile `tile`): the limit, or zero when it is negative (a signed
-/// `index < limit` then holds nowhere, and the copy's bounds test compares
-/// unsigned) unless it is known non-negative.
-static Value boundSize(EntryLowering &l,
-                       const DenseMap<Value, Attribute> &assumptions,
-                       Value tile, Value limit, Location loc) {
-  if (knownNonNegativeTile(assumptions, tile))
+Value AffineFacts::boundSize(Value tile, Value limit, Location loc) {
+  if (knownNonNegativeTile(l.assumptions, tile))
     return limit;
   return arith::MaxSIOp::create(l.b, loc, limit,
                                 arith::ConstantIndexOp::create(l.b, loc, 0));
@@ -554,8 +546,7 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
     if (bounded.stride != offsets.stride)
       return failure();
     base = l.toIndex(boundedBase, loc);
-    size = boundSize(l, l.assumptions, m->second.limit,
-                     l.toIndex(lm->second.limit, loc), loc);
+    size = boundSize(m->second.limit, l.toIndex(lm->second.limit, loc), loc);
     if (lm->second.guard)
       size = arith::SelectOp::create(b, loc, lm->second.guard, size,
                                      arith::ConstantIndexOp::create(b, loc, 0));
@@ -650,7 +641,7 @@ FailureOr<Value> AffineFacts::gridRegion(Value ptrTile, Value mask,
       if (!limit || !isa<IntegerType>(limit.getType()))
         return failure();
       sizes.push_back(boundSize(
-          l, l.assumptions, bound->scale,
+          bound->scale,
           l.toIndex(limit, knownDivisor(l.assumptions, bound->scale), loc),
           loc));
     } else {

@@ -187,6 +187,11 @@ private:
   void analyzeGrid(Operation *op);
   /// region() for a pointer tile of gridPointers.
   FailureOr<Value> gridRegion(Value ptrTile, Value mask, Location loc);
+  /// The view size of a bounds mask's limit: `limit` (the lowered index of
+  /// the cuda_tile tile `tile`), or zero where it is negative (a signed
+  /// `index < limit` then holds nowhere, and the copy's bounds test compares
+  /// unsigned) unless it is known non-negative.
+  Value boundSize(Value tile, Value limit, Location loc);
   bool isUniform(Value v) const;
   /// Marks `v` (in `affine`) and the tiles its base is built from as needed.
   void need(Value v);

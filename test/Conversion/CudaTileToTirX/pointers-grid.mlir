@@ -46,6 +46,18 @@
 // CHECK: tirx.load_ptr
 // CHECK: gpu.return
 
+// A rank-1 mask reshaped along the columns bounds them when its limit is
+// known non-negative; unsigned against a limit that may be negative (every
+// index passes then), it is no view bound and the load stays per element.
+// CHECK-LABEL: gpu.func @rank1_mask_bounded
+// CHECK: tirx.global_view %{{.*}} sizes [%{{.*}}, %{{.*}}] strides [%{{.*}}, 1]
+// CHECK-NOT: tirx.load_ptr
+// CHECK: gpu.return
+// CHECK-LABEL: gpu.func @rank1_mask_unsigned_unknown
+// CHECK-NOT: tirx.global_view
+// CHECK: tirx.load_ptr
+// CHECK: gpu.return
+
 cuda_tile.module @grid {
   entry @gather_2d(%a: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %s: tile<i32>, %c: tile<ptr<f32>>) {
     %pa = assume div_by<16>, %a : tile<ptr<f32>>
@@ -139,6 +151,62 @@ cuda_tile.module @grid {
     %nr = reshape %n1 : tile<i32> -> tile<1x1xi32>
     %nb = broadcast %nr : tile<1x1xi32> -> tile<8x128xi32>
     %mask = cmpi less_than %y3b, %nb, unsigned : tile<8x128xi32> -> tile<8x128xi1>
+    %sr = reshape %s : tile<i32> -> tile<1x1xi32>
+    %sb = broadcast %sr : tile<1x1xi32> -> tile<8x128xi32>
+    %rows = muli %xb, %sb : tile<8x128xi32>
+    %off = addi %rows, %yb : tile<8x128xi32>
+    %par = reshape %a : tile<ptr<f32>> -> tile<1x1xptr<f32>>
+    %pab = broadcast %par : tile<1x1xptr<f32>> -> tile<8x128xptr<f32>>
+    %ptrs = offset %pab, %off : tile<8x128xptr<f32>>, tile<8x128xi32> -> tile<8x128xptr<f32>>
+    %pad = constant <f32: 0.0> : tile<8x128xf32>
+    %v, %t = load_ptr_tko weak %ptrs, %mask, %pad : tile<8x128xptr<f32>>, tile<8x128xi1>, tile<8x128xf32> -> tile<8x128xf32>, token
+    %pcr = reshape %c : tile<ptr<f32>> -> tile<1x1xptr<f32>>
+    %pcb = broadcast %pcr : tile<1x1xptr<f32>> -> tile<8x128xptr<f32>>
+    %cptrs = offset %pcb, %off : tile<8x128xptr<f32>>, tile<8x128xi32> -> tile<8x128xptr<f32>>
+    %t1 = store_ptr_tko weak %cptrs, %v : tile<8x128xptr<f32>>, tile<8x128xf32> -> token
+    return
+  }
+  entry @rank1_mask_bounded(%a: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>, %c: tile<ptr<f32>>) {
+    %n1 = assume bounded<0, ?>, %n : tile<i32>
+    %ri = iota : tile<8xi32>
+    %ci = iota : tile<128xi32>
+    %nr = reshape %n1 : tile<i32> -> tile<1xi32>
+    %nb = broadcast %nr : tile<1xi32> -> tile<128xi32>
+    %m1 = cmpi less_than %ci, %nb, unsigned : tile<128xi32> -> tile<128xi1>
+    %mr = reshape %m1 : tile<128xi1> -> tile<1x128xi1>
+    %mask = broadcast %mr : tile<1x128xi1> -> tile<8x128xi1>
+    %xr = reshape %ri : tile<8xi32> -> tile<8x1xi32>
+    %yr = reshape %ci : tile<128xi32> -> tile<1x128xi32>
+    %xb = broadcast %xr : tile<8x1xi32> -> tile<8x128xi32>
+    %yb = broadcast %yr : tile<1x128xi32> -> tile<8x128xi32>
+    %sr = reshape %s : tile<i32> -> tile<1x1xi32>
+    %sb = broadcast %sr : tile<1x1xi32> -> tile<8x128xi32>
+    %rows = muli %xb, %sb : tile<8x128xi32>
+    %off = addi %rows, %yb : tile<8x128xi32>
+    %par = reshape %a : tile<ptr<f32>> -> tile<1x1xptr<f32>>
+    %pab = broadcast %par : tile<1x1xptr<f32>> -> tile<8x128xptr<f32>>
+    %ptrs = offset %pab, %off : tile<8x128xptr<f32>>, tile<8x128xi32> -> tile<8x128xptr<f32>>
+    %pad = constant <f32: 0.0> : tile<8x128xf32>
+    %v, %t = load_ptr_tko weak %ptrs, %mask, %pad : tile<8x128xptr<f32>>, tile<8x128xi1>, tile<8x128xf32> -> tile<8x128xf32>, token
+    %pcr = reshape %c : tile<ptr<f32>> -> tile<1x1xptr<f32>>
+    %pcb = broadcast %pcr : tile<1x1xptr<f32>> -> tile<8x128xptr<f32>>
+    %cptrs = offset %pcb, %off : tile<8x128xptr<f32>>, tile<8x128xi32> -> tile<8x128xptr<f32>>
+    %t1 = store_ptr_tko weak %cptrs, %v : tile<8x128xptr<f32>>, tile<8x128xf32> -> token
+    return
+  }
+  entry @rank1_mask_unsigned_unknown(%a: tile<ptr<f32>>, %n: tile<i32>, %s: tile<i32>, %c: tile<ptr<f32>>) {
+    %n1 = assume div_by<1>, %n : tile<i32>
+    %ri = iota : tile<8xi32>
+    %ci = iota : tile<128xi32>
+    %nr = reshape %n1 : tile<i32> -> tile<1xi32>
+    %nb = broadcast %nr : tile<1xi32> -> tile<128xi32>
+    %m1 = cmpi less_than %ci, %nb, unsigned : tile<128xi32> -> tile<128xi1>
+    %mr = reshape %m1 : tile<128xi1> -> tile<1x128xi1>
+    %mask = broadcast %mr : tile<1x128xi1> -> tile<8x128xi1>
+    %xr = reshape %ri : tile<8xi32> -> tile<8x1xi32>
+    %yr = reshape %ci : tile<128xi32> -> tile<1x128xi32>
+    %xb = broadcast %xr : tile<8x1xi32> -> tile<8x128xi32>
+    %yb = broadcast %yr : tile<1x128xi32> -> tile<8x128xi32>
     %sr = reshape %s : tile<i32> -> tile<1x1xi32>
     %sb = broadcast %sr : tile<1x1xi32> -> tile<8x128xi32>
     %rows = muli %xb, %sb : tile<8x128xi32>
