@@ -3,7 +3,8 @@
 // tirx.copy with a shared side: vec_auto's synthesised [outer, threads, vec]
 // partition for global <-> shared, the swizzle XOR, a padded layout that
 // limits the vector, a replicated register layout stored once, and the
-// ldstmatrix variant (ldmatrix, ldmatrix.trans, stmatrix).
+// ldstmatrix variant (ldmatrix, ldmatrix.trans, stmatrix; 8-, 16- and 32-bit
+// elements).
 
 !S = !tirx.buffer<64x64xf32, shared, #tirx.layout<S[64,64]>>
 !SP = !tirx.buffer<64x64xf32, shared, #tirx.layout<S[(64,64):(65,1)]>>
@@ -15,6 +16,12 @@
 !SAT = !tirx.buffer<16x16xbf16, shared, #tirx.layout<S[(16,16):(1,16)]>>
 !LA = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[(2,8,2,4,2):(2,4@laneid,4,1@laneid,1)]>>
 !LB = !tirx.buffer<16x16xbf16, local, #tirx.layout<S[(2,4,2,2,8):(2,1@laneid,1,4,4@laneid)]>>
+!SF = !tirx.buffer<16x8xf32, shared, #tirx.layout<S[16,8]>>
+!LF = !tirx.buffer<16x8xf32, local, #tirx.layout<S[(2,8,2,4):(1,4@laneid,2,1@laneid)]>>
+!SFB = !tirx.buffer<8x16xf32, shared, #tirx.layout<S[8,16]>>
+!LFB = !tirx.buffer<8x16xf32, local, #tirx.layout<S[(2,4,2,8):(1,1@laneid,2,4@laneid)]>>
+!S8 = !tirx.buffer<16x32xf8E4M3FN, shared, #tirx.layout<S[16,32]>>
+!L8 = !tirx.buffer<16x32xf8E4M3FN, local, #tirx.layout<S[(2,8,2,4,4):(4,4@laneid,8,1@laneid,1)]>>
 gpu.module @m [#nvvm.target<chip = "sm_90">] {
 
 // 128 threads x 16 bytes per row group: 8 vector<4xf32> loads per thread,
@@ -126,4 +133,52 @@ gpu.func @ldmatrix_b() kernel attributes {known_block_size = array<i32: 32, 1, 1
   tirx.copy warp %s, %b : !SA, !LB
   gpu.return
 }
+
+// 32-bit elements (mma.sync's tf32 A, m16n8k8): each register holds one
+// element, a line of 16 bytes is 4 of them; ldmatrix.x4 (b16) reads the
+// 16x8 tile (rows of 32 bytes).
+// CHECK-LABEL: gpu.func @ldmatrix_tf32
+// CHECK: %[[R:.*]] = nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[R]][0]
+// CHECK: %[[V:.*]] = llvm.bitcast %[[R0]] : i32 to vector<1xf32>
+// CHECK: vector.extract %[[V]][0]
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: gpu.return
+gpu.func @ldmatrix_tf32() kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %s = tirx.alloc : !SF
+  %a = tirx.alloc : !LF
+  tirx.copy warp %a, %s : !LF, !SF
+  gpu.return
+}
+
+// The tf32 B fragment of a K x N tile whose rows (N) are the shared lines:
+// its registers run across the lines, which ldmatrix transposes for 16-bit
+// elements only; another variant copies it.
+// CHECK-LABEL: gpu.func @ldmatrix_tf32_b
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: gpu.return
+gpu.func @ldmatrix_tf32_b() kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %s = tirx.alloc : !SFB
+  %b = tirx.alloc : !LFB
+  tirx.copy warp %b, %s : !LFB, !SFB
+  gpu.return
+}
+
+// 8-bit elements (the f8 A fragment of m16n8k32): four per register, packed
+// as i8 (LLVM has no vectors of f8).
+// CHECK-LABEL: gpu.func @ldmatrix_f8
+// CHECK: %[[R:.*]] = nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[R]][0]
+// CHECK: %[[V:.*]] = llvm.bitcast %[[R0]] : i32 to vector<4xi8>
+// CHECK: %[[E:.*]] = vector.extract %[[V]][3]
+// CHECK: arith.bitcast %[[E]] : i8 to f8E4M3FN
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: gpu.return
+gpu.func @ldmatrix_f8() kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+  %s = tirx.alloc : !S8
+  %a = tirx.alloc : !L8
+  tirx.copy warp %a, %s : !L8, !S8
+  gpu.return
+}
+
 }

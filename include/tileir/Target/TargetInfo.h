@@ -53,6 +53,9 @@ public:
   bool hasArchSpecificFeatures() const { return archSpecific; }
   bool hasCpAsync() const { return sm >= 80; }
   bool hasTMA() const { return sm >= 90; }
+  /// Tensor maps written on the device (tensormap.replace): the
+  /// architecture-specific targets from sm_90a.
+  bool hasTensorMapReplace() const { return sm >= 90 && archSpecific; }
   bool hasWGMMA() const { return sm == 90 && archSpecific; }
   bool hasF8() const { return sm >= 89; }
   unsigned getWarpSize() const { return 32; }

@@ -102,15 +102,27 @@ int64_t stageBytesOf(int64_t m, int64_t n, int64_t k, unsigned bits) {
   return (m + n) * k * bits / 8;
 }
 
-/// The K extent of one pipeline stage of a K loop whose K tile is `k`
-/// elements of `bits` bits: one 128-byte row of K (the widest swizzle)
-/// where the tile holds two or more of them, else the whole tile. Each
-/// iteration of such a loop fills `k / chunk` stages in turn, so that a
+/// The K extent of one pipeline stage of a K loop whose M x N x K product
+/// has `bits`-bit inputs: where the K tile holds two or more 128-byte rows
+/// of K (the widest swizzle), the most whole rows that divide it with a
+/// stage of at most half of kBytesInFlight (at least one row), else the
+/// whole tile. Each iteration of such a loop fills `k / chunk` stages in
+/// turn, so that the loads of two or more stages are in flight: a
 /// 128x128x128 f16 matmul pipelines 32 KiB stages as a 128x128x64 one does
-/// (one warpgroup, two CTAs per SM) instead of 64 KiB ones.
-int64_t kLoopChunk(int64_t k, unsigned bits) {
+/// (one warpgroup, two CTAs per SM) instead of 64 KiB ones, and cuTile's
+/// tf32 split-K matmul (32x64x256 tiles, mma.sync) three 48 KiB stages
+/// instead of two of 96 KiB (on an H200 1.19-1.31x faster; 64-wide chunks
+/// in five stages ran as fast, 32-wide ones in nine 1.06-1.13x slower than
+/// whole tiles).
+int64_t kLoopChunk(int64_t m, int64_t n, int64_t k, unsigned bits) {
   int64_t row = 1024 / bits;
-  return k > row && k % row == 0 ? row : k;
+  if (k <= row || k % row != 0)
+    return k;
+  int64_t chunk = row;
+  for (int64_t c = 2 * row; c < k; c += row)
+    if (k % c == 0 && stageBytesOf(m, n, c, bits) <= kBytesInFlight / 2)
+      chunk = c;
+  return chunk;
 }
 
 /// Whether `op` is the product of a K loop that lowerKLoop pipelines.
@@ -514,16 +526,22 @@ struct OperandStaging {
   unsigned swizzle = 0;
   bool async = true;
 };
-/// The staging of a 16-bit mma.sync operand A (M x K) or B (K x N, stored
-/// N x K when `transposed`) whose lines of 16 bytes ldmatrix reads: an
-/// operand contiguous along K in wgmma's K-major swizzled layout (atoms of
-/// 32, 64 or 128 bytes of K per row, XOR-swizzled), B contiguous along N
-/// (N a multiple of 64) in its MN-major one. The 8 lines of each ldmatrix
-/// then fall in distinct banks, where rows of 128 bytes or more of a
-/// row-major tile put them all in the same four. Nullopt: row-major.
+/// The staging of an mma.sync operand A (M x K) or B (K x N, stored N x K
+/// when `transposed`). An operand contiguous along K (8-, 16- or 32-bit
+/// elements), whose lines of 16 bytes ldmatrix reads, takes wgmma's
+/// K-major swizzled layout (atoms of 32, 64 or 128 bytes of K per row,
+/// XOR-swizzled); a 16-bit B contiguous along N (N a multiple of 64), read
+/// by ldmatrix.trans, its MN-major one. The 8 lines of each ldmatrix then
+/// fall in distinct banks, where rows of 128 bytes or more of a row-major
+/// tile put them all in the same four. A tf32 B contiguous along N, which
+/// each lane reads element by element (lane l: rows l%4 and l%4 + 4,
+/// column l/4 of each 8 x 8 block), is stored in blocks of 8 columns, each
+/// K rows of 32 bytes (32-byte swizzle): 4 rows of 8 columns cover the 32
+/// banks, where a row-major tile with rows of a multiple of 128 bytes puts
+/// the 4 rows of a read in the same 8. Nullopt: row-major.
 static std::optional<OperandStaging> mmaSyncStaging(const MmaPlan &p, bool isA,
                                                     bool transposed) {
-  if (p.wgmma || p.fma || p.bits != 16)
+  if (p.wgmma || p.fma || (p.bits != 8 && p.bits != 16 && p.bits != 32))
     return std::nullopt;
   int64_t rows = isA ? p.m : p.n;
   if (isA != transposed) {
@@ -539,7 +557,15 @@ static std::optional<OperandStaging> mmaSyncStaging(const MmaPlan &p, bool isA,
                                           /*bufferRows=*/0, swizzle),
         swizzle, true};
   }
-  if (isA || p.n % 64 != 0 || p.k % 8 != 0)
+  if (isA)
+    return std::nullopt;
+  if (p.bits == 32 && p.n % 8 == 0 && p.k % 8 == 0)
+    return OperandStaging{
+        mma::getWgmmaKMajorSwizzledLayout(p.k, p.n, p.bits,
+                                          /*transposed=*/false,
+                                          /*bufferRows=*/0, 32),
+        32, true};
+  if (p.bits != 16 || p.n % 64 != 0 || p.k % 8 != 0)
     return std::nullopt;
   return OperandStaging{
       mma::getWgmmaMNMajorSwizzledLayout(p.n, p.k, p.bits, /*transposed=*/true),
@@ -644,7 +670,7 @@ int64_t mlir::tileir::mmaCtaThreads(ct::EntryOp entry,
     int64_t m = lhs.getDimSize(0), n = rhs.getDimSize(1), k = lhs.getDimSize(1);
     unsigned bits = lhs.getElementType().getIntOrFloatBitWidth();
     // A K loop's stages hold chunks of its K tile.
-    int64_t stageK = isKLoopProduct(op) ? kLoopChunk(k, bits) : k;
+    int64_t stageK = isKLoopProduct(op) ? kLoopChunk(m, n, k, bits) : k;
     if (bits != 16 || !halfSmStages(target, stageBytesOf(m, n, stageK, bits)))
       stack = false;
     // Pieces of at most 256 columns.
@@ -1573,26 +1599,37 @@ static std::optional<SmallVector<TmaBox, 2>> tmaBoxes(tirx::BufferType type,
   return boxes;
 }
 
-/// How TMA loads regions of the global view `globalView` into shared
-/// buffers of type `stage` (swizzled by `swizzle` bytes), or nullopt where
-/// it cannot: TMA needs a 16-byte aligned base, a unit innermost stride and
-/// outer strides that are multiples of 16 bytes (`assume div_by` facts).
-static std::optional<TmaOperand>
-tmaOperand(Value globalView, tirx::BufferType stage, unsigned swizzle) {
+/// Whether TMA can read the global view `globalView` (read through its
+/// transpose where `transposed`): a 16-byte aligned base, a unit innermost
+/// stride and outer strides that are multiples of 16 bytes (`assume
+/// div_by` facts).
+static bool tmaReadable(Value globalView, bool transposed = false) {
   auto global = globalView.getDefiningOp<tirx::GlobalViewOp>();
   if (!global || global.getAlignment() < 16 ||
       !tirx::TensorMapsOp::getDataType(
           cast<tirx::BufferType>(global.getType()).getElementType()))
-    return std::nullopt;
+    return false;
   SmallVector<OpFoldResult> strides = global.getMixedStrides();
+  if (transposed)
+    std::reverse(strides.begin(), strides.end());
   int64_t bytes =
       cast<tirx::BufferType>(global.getType()).getElementTypeBitWidth() / 8;
   std::optional<int64_t> inner = getConstantIntValue(strides.back());
   if (!inner || *inner != 1)
-    return std::nullopt;
+    return false;
   for (size_t d = 0; d + 1 < strides.size(); ++d)
     if ((tirx::knownDivisor(strides[d]) * bytes) % 16 != 0)
-      return std::nullopt;
+      return false;
+  return true;
+}
+
+/// How TMA loads regions of the global view `globalView` into shared
+/// buffers of type `stage` (swizzled by `swizzle` bytes), or nullopt where
+/// it cannot (tmaReadable, tmaBoxes).
+static std::optional<TmaOperand>
+tmaOperand(Value globalView, tirx::BufferType stage, unsigned swizzle) {
+  if (!tmaReadable(globalView))
+    return std::nullopt;
   std::optional<SmallVector<TmaBox, 2>> boxes = tmaBoxes(stage, swizzle);
   if (!boxes)
     return std::nullopt;
@@ -1776,14 +1813,35 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // The K dimension of the loaded tiles: A is M x K, B K x N (N x K where
   // it is permuted).
   int64_t kDimA = 1, kDimB = loop.transposeB ? 1 : 0;
-  // wgmma stages hold chunks of each iteration's K tile (kLoopChunk) where
+  // A tile that the loop rounds to tf32 to nearest even is rounded by its
+  // TMA copy where it takes one (tmaAllowed below): a `.tf32` tensor map
+  // rounds so, bit for bit as `cvt.rn.tf32.f32`
+  // (utils/cutile/tf32_rounding.py).
+  auto roundedByCopy = [&](ct::FToFOp round) {
+    return round && round.getRoundingMode() == ct::RoundingMode::NearestEven;
+  };
+  bool tf32Copies = roundedByCopy(loop.roundA) || roundedByCopy(loop.roundB);
+  // The stages hold chunks of each iteration's K tile (kLoopChunk) where
   // both views step by whole tiles along K (partition views): iteration i's
   // chunk c is the view's tile i * chunks + c of the chunk's extent. The
   // pipeline then runs chunks times as many steps, each a product of the
-  // chunk's extent of K.
+  // chunk's extent of K. wgmma loops, and mma.sync loops that TMA will
+  // copy (tf32 tiles from views it reads; A as stored, B through its
+  // transpose where it is column-major): with cp.async, cuTile's f16
+  // split-K matmul ran 1.02-1.07x faster with whole K tiles on an H200.
+  bool tmaTarget = l.tmaLoads && l.target->hasTensorMapReplace() &&
+                   l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion);
+  bool syncTma = tmaTarget && tf32Copies && tmaReadable(viewA.globalView) &&
+                 tmaReadable(viewB.globalView, isColumnMajor(viewB));
+  // Any loop whose whole K tiles do not fit two stages in shared memory
+  // (cp.async) takes chunks too.
+  int64_t budget =
+      int64_t(l.target->getMaxSharedMemoryPerCta()) - kSharedReserve;
+  bool tooLarge =
+      2 * stageBytesOf(plan->m, plan->n, plan->k, plan->bits) > budget;
   int64_t chunks = 1;
-  if (int64_t chunk = kLoopChunk(plan->k, plan->bits);
-      plan->wgmma && chunk < plan->k &&
+  if (int64_t chunk = kLoopChunk(plan->m, plan->n, plan->k, plan->bits);
+      (plan->wgmma || syncTma || tooLarge) && chunk < plan->k &&
       viewA.steps[kDimA] == viewA.tileShape[kDimA] &&
       viewB.steps[kDimB] == viewB.tileShape[kDimB]) {
     chunks = plan->k / chunk;
@@ -1818,8 +1876,6 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // Stages: enough for kBytesInFlight ahead, as many as fit the shared
   // memory of a CTA (at least 2; beyond 48 KiB the kernel takes dynamic
   // shared memory, see tirx-lower-buffers).
-  int64_t budget =
-      int64_t(l.target->getMaxSharedMemoryPerCta()) - kSharedReserve;
   int64_t stageBytes = stageBytesOf(plan->m, plan->n, plan->k, plan->bits);
   int64_t stages = std::min<int64_t>(
       {kMaxStages, budget / stageBytes,
@@ -1836,14 +1892,15 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   tirx::BufferType typeB =
       bufferType(ctx, bShape, bElem, tirx::MemScope::Shared, layoutB, swizzleB);
 
-  // TMA loads (wgmma): where both views allow it (tmaOperand), one thread
+  // TMA loads: where both views allow it (tmaOperand), one thread
   // copies each stage's boxes by TMA through tensor maps built on the
   // device, completing on the stage's mbarrier, instead of every thread
   // copying by cp.async. The loop waits on the mbarrier of the stage it
   // reads, and a CTA barrier after the product (every warpgroup done with
   // the stage the next load refills) precedes the refill.
   // The rolled loop: mma.sync, and wgmma where a warpgroup computes
-  // several pieces or `roll-wgmma` asks for it (below).
+  // several pieces or `roll-wgmma` asks for it (below). mma.sync reads the
+  // stages TMA wrote after the mbarrier wait, by ldmatrix or ld.shared.
   bool rolled = !plan->wgmma || plan->repM > 1 || l.rollWgmma;
   // TMA on the rolled wgmma loop: on an H200, cuTile's 128x128x64 and
   // 128x128x128 f16 matmuls (one warpgroup, two CTAs per SM) ran 1.07x
@@ -1851,18 +1908,15 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // addresses keep cp.async cheap (64x64x32: 0.81-0.86x with TMA;
   // 128x256x64 within the runs' spread).
   std::optional<TmaOperand> tmaA, tmaB;
-  // A tile that the loop rounds to tf32 to nearest even is rounded by its
-  // TMA copy instead (a `.tf32` tensor map, which rounds so; checked bit
-  // for bit by utils/cutile/tf32_rounding.py): that removes the pass over
-  // each stage and its barrier, so such loops take TMA unrolled too
-  // (cuTile's nt tf32 128x128x32 matmul: 2.07x faster on an H200).
-  auto roundedByCopy = [&](ct::FToFOp round) {
-    return round && round.getRoundingMode() == ct::RoundingMode::NearestEven;
-  };
-  bool tf32Copies = roundedByCopy(loop.roundA) || roundedByCopy(loop.roundB);
-  bool tmaAllowed = plan->wgmma && (rolled || tf32Copies) && asyncB &&
-                    l.tmaLoads &&
-                    l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion);
+  // A tile rounded by its TMA copy needs no pass over each stage and its
+  // barrier, so such loops take TMA unrolled too (cuTile's nt tf32
+  // 128x128x32 matmul: 2.07x faster on an H200).
+  // mma.sync loops take TMA where it rounds their tiles: with cp.async
+  // into the same stages, cuTile's f16 split-K matmul (32x64x256 tiles)
+  // ran 1.07-1.13x faster than with TMA on an H200 (the kernel is a few K
+  // steps long, and TMA's tensor maps are built at its start).
+  bool tmaAllowed =
+      (plan->wgmma ? rolled || tf32Copies : tf32Copies) && asyncB && tmaTarget;
   if (tmaAllowed) {
     tmaA = tmaOperand(viewA.globalView, typeA, swizzleA);
     tmaB = tmaOperand(viewB.globalView, typeB, swizzleB);
@@ -1895,13 +1949,14 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     rawBytes += bytes;
     return raw;
   };
-  if (tmaAllowed && !tmaA && plan->bits == 32 && !flipA &&
+  if (tmaAllowed && plan->wgmma && !tmaA && plan->bits == 32 && !flipA &&
       isColumnMajor(viewA)) {
     rawViewA = transposedView(b, loc, viewA);
     rawLayoutA =
         rawStage(rawViewA.globalView, {aShape[1], aShape[0]}, aElem, tmaA);
   }
-  if (tmaAllowed && tmaA && !tmaB && plan->bits == 32 && !transposeB)
+  if (tmaAllowed && plan->wgmma && tmaA && !tmaB && plan->bits == 32 &&
+      !transposeB)
     rawLayoutB = rawStage(viewB.globalView, bShape, bElem, tmaB);
   bool tma = tmaA && tmaB;
   if (!tma) {
@@ -1950,8 +2005,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
                     isa<gpu::GPUFuncOp>(b.getInsertionBlock()->getParentOp());
   // TMA writes every byte the products read (no raw stage, no rounding
   // pass): wgmma needs no proxy fence before them (a membar per step).
-  if (tma && !rawLayoutA && !rawLayoutB && roundedOrNone(loop.roundA) &&
-      roundedOrNone(loop.roundB))
+  if (plan->wgmma && tma && !rawLayoutA && !rawLayoutB &&
+      roundedOrNone(loop.roundA) && roundedOrNone(loop.roundB))
     plan->gemmConfig = withAsyncOperands(b, plan->gemmConfig);
   specialize = specialize && producerWarpFits(l);
   if (specialize) {

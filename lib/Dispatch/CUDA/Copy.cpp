@@ -2,8 +2,10 @@
 //
 // Part of TileIR. Copies between global regions, shared buffers and local
 // (register) buffers, in either direction:
-//   ldstmatrix (10): register <-> shared 16-bit m8n8 fragments with the
-//                    warp-collective ldmatrix / stmatrix (sm_90 for stores).
+//   ldstmatrix (10): register <-> shared m8n8 fragments of 16-byte lines
+//                    (8-, 16- and 32-bit elements; .trans for 16-bit) with
+//                    the warp-collective ldmatrix / stmatrix (sm_90 for
+//                    stores).
 //   vec_auto  (10): the widest vector (up to 16 bytes) that both sides'
 //                   layouts, strides and known alignment allow (between
 //                   registers and shared memory, from any flat bits). A
@@ -1050,19 +1052,21 @@ Predicate stagedStorePlan() {
 // ldstmatrix
 //===----------------------------------------------------------------------===//
 
-/// A register <-> shared copy whose register layout is a 16-bit m8n8
-/// ldmatrix fragment: lane l holds row l/4, columns 2(l%4) and 2(l%4)+1 of
-/// each 8x8 matrix, or the transposed fragment (column l/4, rows 2(l%4) and
-/// 2(l%4)+1: mma.sync's B operand of a K x N tile); the matrices are the
-/// other register bits. Each lane gives the address of one line of 8
-/// elements contiguous in shared memory: `.trans` where the register pairs
-/// run across those lines rather than along them.
+/// A register <-> shared copy whose register layout is an m8n8 ldmatrix
+/// fragment of 16-byte lines: lane l holds line l/4 and, packed in one
+/// 32-bit register, the elements of column group l%4 of that line (16-bit
+/// elements: columns 2(l%4), 2(l%4)+1; 32-bit: column l%4; 8-bit: 4(l%4)
+/// to 4(l%4)+3), or the transposed fragment; the matrices are the other
+/// register bits. Each lane gives the address of one line of 16 bytes
+/// contiguous in shared memory: `.trans` (16-bit elements only) where the
+/// packed registers run across those lines rather than along them.
 struct MatrixCopy {
   CopySides sides;
   bool toShared;
-  bool transpose;                   ///< pairs across the shared lines (.trans)
-  unsigned lineBit;                 ///< flat bit of the lines' index bit 0
-  int64_t pairFlat;                 ///< flat index of a pair's second element
+  bool transpose;    ///< packs across the shared lines (.trans)
+  unsigned lineBit;  ///< flat bit of the lines' index bit 0
+  unsigned packBits; ///< log2 of the elements packed in a register
+  unsigned packLow;  ///< flat bit of the packed elements' index bit 0
   SmallVector<unsigned> matrixBits; ///< register bits selecting a matrix
 };
 
@@ -1082,14 +1086,18 @@ FailureOr<MatrixCopy> matchMatrixCopy(tirx::CopyOp op, std::string &why) {
   }
   mc.toShared = shared == &sides->dst;
   auto type = op.getDst().getType();
-  if (type.getElementType().getIntOrFloatBitWidth() != 16) {
-    why = "needs 16-bit elements, got " +
-          std::to_string(type.getElementType().getIntOrFloatBitWidth()) +
+  unsigned width = type.getElementType().getIntOrFloatBitWidth();
+  if (width != 8 && width != 16 && width != 32) {
+    why = "needs 8-, 16- or 32-bit elements, got " + std::to_string(width) +
           "-bit";
     return failure();
   }
+  // Elements packed in one 32-bit register, and per 16-byte line.
+  mc.packBits = llvm::Log2_32(32 / width);
+  unsigned lineBits = mc.packBits + 2;
   ArrayRef<int64_t> shape = type.getShape();
   unsigned rank = shape.size();
+  int64_t line = int64_t(1) << lineBits;
   if (rank < 2 || shape[rank - 1] < 8 || shape[rank - 2] < 8) {
     why = "needs a tile of at least 8x8 in the last two dimensions";
     return failure();
@@ -1097,24 +1105,36 @@ FailureOr<MatrixCopy> matchMatrixCopy(tirx::CopyOp op, std::string &why) {
   unsigned colBits = llvm::Log2_64(shape[rank - 1]);
   const BitLayout &bits = local->bits;
   auto isBit = [&](unsigned j, bool thread, int64_t stride) {
+    if (j >= bits.getNumBits())
+      return false;
     const LayoutBit &bit = bits.shard[j];
     return (thread ? bit.isThread() : bit.isMemory()) && bit.stride == stride;
   };
-  // The pair's index bits (register bit, then lane bits 1 and 2) from flat
-  // bit `pair`, lane bits 4, 8 and 16 from flat bit `lane`.
-  auto fragmentAt = [&](unsigned pair, unsigned lane) {
-    return isBit(pair, false, 1) && isBit(pair + 1, true, 1) &&
-           isBit(pair + 2, true, 2) && isBit(lane, true, 4) &&
+  // The packed elements' index bits (register strides 1, 2, ...), then lane
+  // bits 1 and 2, from flat bit `pack`; lane bits 4, 8 and 16 from flat
+  // bit `lane`.
+  auto fragmentAt = [&](unsigned pack, unsigned lane) {
+    for (unsigned q = 0; q < mc.packBits; ++q)
+      if (!isBit(pack + q, false, int64_t(1) << q))
+        return false;
+    return isBit(pack + mc.packBits, true, 1) &&
+           isBit(pack + mc.packBits + 1, true, 2) && isBit(lane, true, 4) &&
            isBit(lane + 1, true, 8) && isBit(lane + 2, true, 16);
   };
-  bool pairsAlongRows = fragmentAt(0, colBits);
-  if (!pairsAlongRows && !fragmentAt(colBits, 0)) {
-    why = "register layout is not an m8n8 fragment (lane l: row l/4, "
-          "columns 2(l%4), 2(l%4)+1, or transposed)";
+  bool packsAlongRows = fragmentAt(0, colBits);
+  if (!packsAlongRows && !fragmentAt(colBits, 0)) {
+    why = "register layout is not an m8n8 fragment (lane l: line l/4, "
+          "column group l%4 packed in a register, or transposed)";
     return failure();
   }
+  mc.packLow = packsAlongRows ? 0 : colBits;
+  unsigned laneLow = packsAlongRows ? colBits : 0;
+  auto inFragment = [&](unsigned j) {
+    return (j >= mc.packLow && j < mc.packLow + lineBits) ||
+           (j >= laneLow && j <= laneLow + 2);
+  };
   for (unsigned j = 0; j < bits.getNumBits(); ++j) {
-    if (j <= 2 || (j >= colBits && j <= colBits + 2))
+    if (inFragment(j))
       continue;
     const LayoutBit &bit = bits.shard[j];
     if (bit.isThread() && bit.stride % 32 != 0) {
@@ -1122,8 +1142,8 @@ FailureOr<MatrixCopy> matchMatrixCopy(tirx::CopyOp op, std::string &why) {
       return failure();
     }
     if (bit.isMemory()) {
-      if (bit.stride % 2 != 0) {
-        why = "register pairs of a matrix are not adjacent";
+      if (bit.stride % (int64_t(1) << mc.packBits) != 0) {
+        why = "register elements packed in a register are not adjacent";
         return failure();
       }
       mc.matrixBits.push_back(j);
@@ -1138,30 +1158,39 @@ FailureOr<MatrixCopy> matchMatrixCopy(tirx::CopyOp op, std::string &why) {
       why = "register layout replicates over lanes";
       return failure();
     }
-  // Shared side: lines of 8 elements contiguous along the rows or along
-  // the columns, every line 16-byte aligned.
+  // Shared side: lines of 16 bytes contiguous along the rows or along the
+  // columns, every line 16-byte aligned.
   const BitLayout &sb = shared->bits;
   auto sstride = [&](unsigned j) { return sb.shard[j].stride; };
-  bool rowMajor = sstride(0) == 1 && sstride(1) == 2 && sstride(2) == 4;
-  bool colMajor = sstride(colBits) == 1 && sstride(colBits + 1) == 2 &&
-                  sstride(colBits + 2) == 4;
+  auto contiguousFrom = [&](unsigned low) {
+    for (unsigned q = 0; q < lineBits; ++q)
+      if (low + q >= sb.getNumBits() || sstride(low + q) != int64_t(1) << q)
+        return false;
+    return true;
+  };
+  bool rowMajor = contiguousFrom(0);
+  bool colMajor = contiguousFrom(colBits);
   if (!rowMajor && !colMajor) {
-    why = "shared layout has neither 8 contiguous elements along a row nor "
-          "along a column of each 8x8 matrix";
+    why = "shared layout has neither 16 contiguous bytes along a row nor "
+          "along a column of each matrix";
     return failure();
   }
-  mc.transpose = rowMajor != pairsAlongRows;
-  mc.pairFlat = int64_t(1) << (pairsAlongRows ? 0 : colBits);
+  mc.transpose = rowMajor != packsAlongRows;
+  if (mc.transpose && width != 16) {
+    why = "register elements run across the shared lines, which ldmatrix "
+          "reads transposed for 16-bit elements only";
+    return failure();
+  }
   mc.lineBit = rowMajor ? colBits : 0;
   unsigned lo = rowMajor ? 0 : colBits;
-  if (sb.memOffset % 8 != 0) {
+  if (sb.memOffset % line != 0) {
     why = "shared layout offset is not 16-byte aligned";
     return failure();
   }
   for (unsigned j = 0; j < sb.getNumBits(); ++j)
-    if ((j < lo || j > lo + 2) && sstride(j) % 8 != 0) {
+    if ((j < lo || j >= lo + lineBits) && sstride(j) % line != 0) {
       why = "shared stride of index bit " + std::to_string(j) +
-            " is not a multiple of 8 elements";
+            " is not a multiple of 16 bytes";
       return failure();
     }
   return mc;
@@ -1235,7 +1264,25 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
   auto eltAttr =
       NVVM::LdStMatrixEltTypeAttr::get(context, NVVM::LdStMatrixEltType::B16);
   Type i32 = b.getI32Type();
-  auto pairType = VectorType::get({2}, elemType);
+  // The elements one register packs: flat offsets from its first.
+  int64_t packed = int64_t(1) << mc.packBits;
+  // Packed as the elements, or as i8 for 8-bit floats (LLVM has no vectors
+  // of f8).
+  Type bitsType =
+      isa<FloatType>(elemType) && elemType.getIntOrFloatBitWidth() == 8
+          ? b.getI8Type()
+          : elemType;
+  auto packType = VectorType::get({packed}, bitsType);
+  auto toBits = [&](Value v) -> Value {
+    return v.getType() == bitsType
+               ? v
+               : arith::BitcastOp::create(b, loc, bitsType, v);
+  };
+  auto fromBits = [&](Value v) -> Value {
+    return elemType == bitsType ? v
+                                : arith::BitcastOp::create(b, loc, elemType, v);
+  };
+  auto packFlat = [&](int64_t e) { return e << mc.packLow; };
   SmallVector<unsigned> outerBits(mc.matrixBits.begin() + perInstr,
                                   mc.matrixBits.end());
   auto matrixFlat = [&](int64_t outer, int i) {
@@ -1255,12 +1302,12 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
       SmallVector<Value> sources;
       for (int i = 0; i < num; ++i) {
         int64_t flat = matrixFlat(outer, i);
-        Value lo = memref::LoadOp::create(b, loc, storage, slot(flat));
-        Value hi =
-            memref::LoadOp::create(b, loc, storage, slot(flat | mc.pairFlat));
-        Value pair = vector::FromElementsOp::create(b, loc, pairType,
-                                                    ValueRange{lo, hi});
-        sources.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
+        SmallVector<Value> elements;
+        for (int64_t e = 0; e < packed; ++e)
+          elements.push_back(toBits(memref::LoadOp::create(
+              b, loc, storage, slot(flat | packFlat(e)))));
+        Value pack = vector::FromElementsOp::create(b, loc, packType, elements);
+        sources.push_back(LLVM::BitcastOp::create(b, loc, i32, pack));
       }
       NVVM::StMatrixOp::create(b, loc, ptr, sources, layoutAttr, shapeAttr,
                                eltAttr);
@@ -1278,14 +1325,12 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
           num == 1
               ? result
               : LLVM::ExtractValueOp::create(b, loc, result, i).getResult();
-      Value pair = LLVM::BitcastOp::create(b, loc, pairType, reg);
+      Value pack = LLVM::BitcastOp::create(b, loc, packType, reg);
       int64_t flat = matrixFlat(outer, i);
-      memref::StoreOp::create(b, loc,
-                              vector::ExtractOp::create(b, loc, pair, 0),
-                              storage, slot(flat));
-      memref::StoreOp::create(b, loc,
-                              vector::ExtractOp::create(b, loc, pair, 1),
-                              storage, slot(flat | mc.pairFlat));
+      for (int64_t e = 0; e < packed; ++e)
+        memref::StoreOp::create(
+            b, loc, fromBits(vector::ExtractOp::create(b, loc, pack, e)),
+            storage, slot(flat | packFlat(e)));
     }
   }
   return Outcome::ok();

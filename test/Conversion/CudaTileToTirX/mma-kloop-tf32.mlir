@@ -208,15 +208,30 @@ cuda_tile.module @kernels_nt {
   }
 }
 
-// Stages with fewer 16-byte vectors than threads (32x8 f32: 64 vectors,
-// 128 threads) take the blocked layout with replicas: the second 64 threads
-// hold copies (the copy back to shared memory writes each vector once).
+// An mma.sync loop (32x32 tiles). With cp.async, stages with fewer 16-byte
+// vectors than threads (32x8 f32: 64 vectors, 128 threads) are rounded in
+// the blocked layout with replicas: the second 64 threads hold copies (the
+// copy back to shared memory writes each vector once).
+// TIRX-LABEL: gpu.func @kloop_tf32_small
+// TIRX: scf.for
+// TIRX: tirx.view %{{.*}} -> !tirx.buffer<256xf32, shared, <S[256:1], swizzle = 32>>
+// TIRX: tirx.map cta %[[S:.*]], %[[S]] : !tirx.buffer<256xf32, local, <S[(64,4):(1@tx,1)] + R[2:64@tx]>>
+// TIRX: llvm.nvvm.f2tf32.rn
+// TIRX: tirx.gemm warp
+// By default TMA copies them through `.tf32` maps, which round: A in its
+// K-major stage (rows of 32 bytes, 32-byte swizzle), B (N contiguous) in
+// blocks of 8 columns, one 8 x 8 box each; no pass over the stages.
 // TMA-LABEL: gpu.func @kloop_tf32_small
+// TMA: tirx.alloc : !tirx.buffer<32x8xf32, shared, <S[(32,8):(8,1)], swizzle = 32>>
+// TMA: tirx.alloc : !tirx.buffer<8x32xf32, shared, <S[(8,4,8):(8,64,1)], swizzle = 32>>
+// TMA: tirx.tensor_maps {{.*}} {boxes = [array<i64: 32, 8>, array<i64: 8, 8>], swizzles = array<i64: 32, 32>, tf32 = array<i1: true, true>}
 // TMA: scf.for
-// TMA: tirx.view %{{.*}} -> !tirx.buffer<256xf32, shared, <S[256:1]>>
-// TMA: tirx.map cta %[[S:.*]], %[[S]] : !tirx.buffer<256xf32, local, <S[(64,4):(1@tx,1)] + R[2:64@tx]>>
-// TMA: llvm.nvvm.f2tf32.rn
+// TMA-NOT: f2tf32
+// TMA: tirx.mbarrier_wait
+// TMA-NOT: f2tf32
 // TMA: tirx.gemm warp
+// TMA-NOT: f2tf32
+// TMA: tirx.tensor_maps_release
 cuda_tile.module @kernels_small {
   entry @kloop_tf32_small(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
     %pa = assume div_by<16>, %a : tile<ptr<f32>>
@@ -246,6 +261,62 @@ cuda_tile.module @kernels_small {
     }
     %vc = make_partition_view %tc : partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,1]>>
     %t2 = store_view_tko weak %acc, %vc[%bx, %by] token = %tok : tile<32x32xf32>, partition_view<tile=(32x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// cuTile's split-K tiles (32x64x256, mma.sync): TMA copies each K tile in
+// two chunks of 128 (kLoopChunk: the most whole 128-byte rows of K whose
+// stage, 48 KiB, is at most half of the bytes kept in flight), three
+// stages (one mbarrier each), the loop running twice the trips; A's boxes
+// 32 x 32 (128-byte swizzle), B's 128 x 8 (its blocks of 8 columns).
+// TMA-LABEL: gpu.func @kloop_tf32_chunks
+// TMA-COUNT-3: tirx.alloc : !tirx.buffer<32x128xf32, shared, <S[(32,4,32):(32,1024,1)], swizzle = 128>>{{[[:space:]].*}}tirx.alloc : !tirx.buffer<128x64xf32, shared, <S[(128,8,8):(8,1024,1)], swizzle = 32>>
+// TMA-COUNT-3: tirx.alloc : !tirx.buffer<1xi64, shared
+// TMA-NOT: tirx.alloc : !tirx.buffer<1xi64, shared
+// TMA: tirx.tensor_maps {{.*}} {boxes = [array<i64: 32, 32>, array<i64: 128, 8>], swizzles = array<i64: 128, 32>, tf32 = array<i1: true, true>}
+// TMA: %[[TRIPS:.*]] = arith.muli %{{.*}}, %c2
+// TMA: scf.for %{{.*}} = %{{.*}} to %[[TRIPS]]
+// TMA: tirx.mbarrier_wait
+// TMA-NOT: f2tf32
+// TMA: tirx.gemm warp
+// On sm_80 (cp.async, no TMA), two stages of whole K tiles (192 KiB) do not
+// fit its 163 KiB: the loop takes the chunks too. The fragments of A are
+// read by ldmatrix (32-bit elements, 16-byte lines of K).
+// SM80-LABEL: .entry kloop_tf32_chunks(
+// SM80: cp.async.cg.shared.global
+// SM80: and.b32 {{.*}}-8192
+// SM80: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// SM80: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+cuda_tile.module @kernels_chunks {
+  entry @kloop_tf32_chunks(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %pa = assume div_by<16>, %a : tile<ptr<f32>>
+    %pb = assume div_by<16>, %b : tile<ptr<f32>>
+    %pc = assume div_by<16>, %c : tile<ptr<f32>>
+    %dm = assume div_by<16>, %m : tile<i32>
+    %dn = assume div_by<16>, %n : tile<i32>
+    %dk = assume div_by<16>, %k : tile<i32>
+    %ta = make_tensor_view %pa, shape = [%dm, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%dk, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%dm, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(32x256), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(256x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %kt:2 = get_index_space_shape %va : partition_view<tile=(32x256), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<32x64xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    %acc = for %i in (%c0 to %kt#1, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<32x64xf32>) {
+      %x, %t0 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(32x256), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<32x256xf32>, token
+      %rx = ftof %x : tile<32x256xf32> -> tile<32x256xtf32>
+      %y, %t1 = load_view_tko weak %vb[%i, %by] token = %tok : partition_view<tile=(256x64), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<256x64xf32>, token
+      %ry = ftof %y : tile<256x64xf32> -> tile<256x64xtf32>
+      %p = mmaf %rx, %ry, %s : tile<32x256xtf32>, tile<256x64xtf32>, tile<32x64xf32>
+      continue %p : tile<32x64xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(32x64), tensor_view<?x?xf32, strides=[?,1]>>
+    %t2 = store_view_tko weak %acc, %vc[%bx, %by] token = %tok : tile<32x64xf32>, partition_view<tile=(32x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
     return
   }
 }

@@ -11,7 +11,7 @@
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i8
 // CHECK-DAG: %[[C7:.*]] = arith.constant 7 : i32
-// CHECK: %[[SA:.*]] = tirx.alloc : !tirx.buffer<32x32xi8, shared, <S[(32,32):(32,1)]>>
+// CHECK: %[[SA:.*]] = tirx.alloc : !tirx.buffer<32x32xi8, shared, <S[(32,32):(32,1)], swizzle = 32>>
 // CHECK: tirx.copy cta %[[SA]], %{{.*}} : !tirx.buffer<32x32xi8, shared
 // CHECK: %[[SB:.*]] = tirx.alloc : !tirx.buffer<32x16xi8, shared, <S[(32,16):(16,1)]>>
 // CHECK: tirx.fill cta %[[SB]], %[[C3]]

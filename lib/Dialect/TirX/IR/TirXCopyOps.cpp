@@ -31,6 +31,12 @@ std::string mlir::tirx::tmaBoxMismatch(BufferType shared) {
     os << "expects a TMA box of at most 5 dimensions, got " << shared.getRank();
     return why;
   }
+  for (int64_t extent : shared.getShape())
+    if (extent > 256) {
+      os << "expects TMA box dimensions of at most 256 elements, got "
+         << extent;
+      return why;
+    }
   tileir::layout::TileLayout layout = shared.getTileLayout().canonicalize();
   int64_t n = shared.getNumElements();
   bool dense =
@@ -164,7 +170,7 @@ LogicalResult TensorMapsOp::verify() {
   if (n == 0)
     return emitOpError() << "expects at least one view";
   if (auto tf32 = getTf32()) {
-    if (tf32->size() != int64_t(n))
+    if (tf32->size() != n)
       return emitOpError() << "expects one tf32 flag per view, got "
                            << tf32->size();
     for (size_t i = 0; i < n; ++i)
