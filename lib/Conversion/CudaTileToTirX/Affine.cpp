@@ -106,9 +106,7 @@ static int64_t knownDivisor(const DenseMap<Value, Attribute> &assumptions,
   return std::max(assumed, derived);
 }
 
-/// The integer a splat constant tile holds, looking through reshapes,
-/// broadcasts and assumes.
-static std::optional<APInt> splatInteger(Value v) {
+std::optional<APInt> mlir::tileir::splatInteger(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def)
     return std::nullopt;

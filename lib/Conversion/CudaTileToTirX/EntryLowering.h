@@ -49,6 +49,10 @@ struct PartitionViewInfo {
   int64_t sparseDim = -1;
 };
 
+/// The integer a splat constant tile holds, looking through reshapes,
+/// broadcasts and assumes.
+std::optional<llvm::APInt> splatInteger(Value v);
+
 /// True when `info` reads a tile as one rectangular region of its tensor
 /// view: no gathered dimension and tile dimension i walks tensor dimension i.
 bool isRegionView(const PartitionViewInfo &info);
@@ -587,6 +591,27 @@ public:
   }
   /// Whether `token` follows a store.
   bool isAfterStore(Value token) const { return tokenAfterStore.lookup(token); }
+  /// One place a store writes, for storeOrderedByLoop: a tile of `unit`
+  /// elements per step of its values, each covering `extent` elements
+  /// (a pointer store's offsets: 1 and 1; a view store's tile index along
+  /// a dimension: the view's step and the tile's extent there).
+  /// `fixed`: the pointer tile the offsets offset or the view the index
+  /// selects in, which must not change over the loop.
+  struct StorePlace {
+    Value location;
+    int64_t unit, extent;
+    Value fixed;
+  };
+  /// Whether the store `store`, whose input token is `token`, needs no CTA
+  /// barrier for the stores that token descends from: it is the iteration
+  /// argument of the `for` whose body holds the store and that this store's
+  /// token alone feeds back, the loop's initial token descends from no
+  /// store, and the iterations write disjoint memory (one of `places`
+  /// moves farther per step than it covers). The barrier would order each
+  /// iteration's store after the previous iteration's, which writes other
+  /// addresses (cuTile's gather RMS norm stores its row tile by tile so).
+  bool storeOrderedByLoop(Operation *store, Value token,
+                          ArrayRef<StorePlace> places);
 
   ct::EntryOp entry;
   gpu::GPUFuncOp func;

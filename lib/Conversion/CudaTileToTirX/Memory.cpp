@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -572,12 +573,186 @@ FailureOr<Value> EntryLowering::coalesceForStore(Value src,
   return convertLayout(src, blocked, loc);
 }
 
+//===----------------------------------------------------------------------===//
+// Stores ordered by the iterations of their loop
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An integer tile in the body of a loop as `invariant + coef * iv`, where
+/// `invariant` takes the same values in every iteration and spans at most
+/// `spread` (its largest element less its smallest); `narrow` where some
+/// sum or product of it computes in fewer than 64 bits (and may wrap).
+struct IvLinear {
+  int64_t coef = 0, spread = 0;
+  bool narrow = false;
+};
+} // namespace
+
+/// The largest coefficient and spread kept (larger ones: unknown).
+static constexpr int64_t kIvLinearLimit = int64_t(1) << 30;
+
+/// `v` (an integer tile of 32 bits or more, or a pointer tile, in the body
+/// of `loop` or above it) as IvLinear, or nullopt where its form is not
+/// known: sums, differences and products by constants of the induction
+/// variable, iota and tiles that do not change over the loop (rank-0 tiles
+/// defined above it and splat constants), through broadcast, reshape,
+/// signed extension and assume.
+static std::optional<IvLinear> ivLinear(Value v, ct::ForOp loop,
+                                        unsigned depth = 0) {
+  auto type = dyn_cast<ct::TileType>(v.getType());
+  if (!type || depth > 16)
+    return std::nullopt;
+  bool narrow = false;
+  if (!isa<ct::PointerType>(type.getElementType())) {
+    auto it = dyn_cast<IntegerType>(type.getElementType());
+    if (!it || it.getWidth() < 32)
+      return std::nullopt;
+    narrow = it.getWidth() < 64;
+  }
+  // The induction variable holds its exact values, whatever its width.
+  if (v == loop.getInductionVar())
+    return IvLinear{1, 0, false};
+  if (type.getRank() == 0 && !loop.getRegion().isAncestor(v.getParentRegion()))
+    return IvLinear{};
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  auto sub = [&](Value x) { return ivLinear(x, loop, depth + 1); };
+  // `wraps`: `v` is the result of a sum or product.
+  auto make = [&](int64_t coef, int64_t spread, bool narrower,
+                  bool wraps = false) -> std::optional<IvLinear> {
+    if (coef <= -kIvLinearLimit || coef >= kIvLinearLimit || spread < 0 ||
+        spread >= kIvLinearLimit)
+      return std::nullopt;
+    return IvLinear{coef, spread, (wraps && narrow) || narrower};
+  };
+  if (auto c = dyn_cast<ct::ConstantOp>(def)) {
+    auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+    if (!dense || !dense.isSplat())
+      return std::nullopt;
+    return make(0, 0, false);
+  }
+  if (isa<ct::IotaOp>(def))
+    return make(0, type.getNumElements() - 1, false);
+  // A signed extension keeps each value (an unsigned one moves the
+  // negative ones).
+  if (auto ext = dyn_cast<ct::ExtIOp>(def);
+      ext && ext.getSignedness() != ct::Signedness::Signed)
+    return std::nullopt;
+  if (isa<ct::BroadcastOp, ct::ReshapeOp, ct::ExtIOp, ct::AssumeOp>(def)) {
+    std::optional<IvLinear> a = sub(def->getOperand(0));
+    if (!a)
+      return std::nullopt;
+    return make(a->coef, a->spread, a->narrow);
+  }
+  if (isa<ct::AddIOp, ct::SubIOp>(def)) {
+    std::optional<IvLinear> a = sub(def->getOperand(0)),
+                            b = sub(def->getOperand(1));
+    if (!a || !b)
+      return std::nullopt;
+    int64_t coef = isa<ct::AddIOp>(def) ? a->coef + b->coef : a->coef - b->coef;
+    return make(coef, a->spread + b->spread, a->narrow || b->narrow, true);
+  }
+  if (auto mul = dyn_cast<ct::MulIOp>(def)) {
+    for (auto [x, y] : {std::pair(mul.getLhs(), mul.getRhs()),
+                        std::pair(mul.getRhs(), mul.getLhs())}) {
+      std::optional<APInt> factor = splatInteger(y);
+      if (!factor || factor->getSignificantBits() > 17)
+        continue;
+      std::optional<IvLinear> a = sub(x);
+      if (!a)
+        return std::nullopt;
+      int64_t k = factor->getSExtValue();
+      return make(a->coef * k, a->spread * (k < 0 ? -k : k), a->narrow, true);
+    }
+    // A product of uniform tiles that do not change over the loop.
+    std::optional<IvLinear> a = sub(mul.getLhs()), b = sub(mul.getRhs());
+    if (a && b && !a->coef && !a->spread && !b->coef && !b->spread)
+      return make(0, 0, a->narrow || b->narrow, true);
+  }
+  return std::nullopt;
+}
+
+bool EntryLowering::storeOrderedByLoop(Operation *store, Value token,
+                                       ArrayRef<StorePlace> places) {
+  auto arg = dyn_cast_or_null<BlockArgument>(token);
+  if (!arg)
+    return false;
+  auto loop = dyn_cast<ct::ForOp>(arg.getOwner()->getParentOp());
+  if (!loop || arg.getArgNumber() == 0 || store->getBlock() != arg.getOwner())
+    return false;
+  // The token comes back from this store alone: the body ends with the one
+  // `continue` of the loop, which passes the store's token.
+  unsigned index = arg.getArgNumber() - 1;
+  auto cont = dyn_cast<ct::ContinueOp>(arg.getOwner()->getTerminator());
+  Value result = store->getResults().back();
+  if (!cont || index >= cont->getNumOperands() ||
+      cont->getOperand(index) != result)
+    return false;
+  bool single = true;
+  loop.getRegion().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<ct::ForOp, ct::LoopOp>(op) && op != loop)
+      return WalkResult::skip();
+    if (isa<ct::ContinueOp, ct::BreakOp>(op) && op != cont.getOperation())
+      single = false;
+    return WalkResult::advance();
+  });
+  if (!single || isAfterStore(loop.getInitValues()[index]))
+    return false;
+  // Iterations write disjoint memory: a place moves by `moved` elements
+  // per step of the loop, at least as far as it covers within one
+  // iteration, and (computed in fewer than 64 bits) wraps nowhere in the
+  // loop's constant range.
+  std::optional<APInt> step = splatInteger(loop.getStep());
+  if (!step || step->isZero() || step->getSignificantBits() > 32)
+    return false;
+  int64_t s = std::abs(step->getSExtValue());
+  for (StorePlace place : places) {
+    if (isa<ct::TileType>(place.fixed.getType())) {
+      std::optional<IvLinear> base = ivLinear(place.fixed, loop);
+      if (!base || base->coef != 0 || base->spread != 0)
+        continue;
+    } else if (loop.getRegion().isAncestor(place.fixed.getParentRegion())) {
+      continue;
+    }
+    std::optional<IvLinear> lin = ivLinear(place.location, loop);
+    if (!lin || lin->coef == 0 || place.unit <= 0 || place.extent <= 0)
+      continue;
+    std::optional<int64_t> moved =
+        llvm::checkedMul<int64_t>(std::abs(lin->coef) * s, place.unit);
+    std::optional<int64_t> covered =
+        llvm::checkedMul<int64_t>(lin->spread, place.unit);
+    if (!moved || !covered || *moved < *covered + place.extent)
+      continue;
+    if (lin->narrow) {
+      std::optional<APInt> lb = splatInteger(loop.getLowerBound()),
+                           ub = splatInteger(loop.getUpperBound());
+      if (!lb || !ub || lb->getSignificantBits() > 32 ||
+          ub->getSignificantBits() > 32)
+        continue;
+      int64_t range = std::abs(ub->getSExtValue() - lb->getSExtValue());
+      if (std::abs(lin->coef) * range + lin->spread >= (int64_t(1) << 31))
+        continue;
+    }
+    return true;
+  }
+  return false;
+}
+
 LogicalResult EntryLowering::lower(ct::StoreViewTkoOp op) {
   Location loc = op.getLoc();
-  syncAfterStores(op.getToken(), loc);
   FailureOr<PartitionViewInfo> info = findView(op, op.getView(), views);
   if (failed(info))
     return failure();
+  // Tile indices of a region view: tiles `step` elements apart along their
+  // dimension, each `tile` elements long.
+  SmallVector<StorePlace, 2> places;
+  if (isRegionView(*info))
+    for (auto [d, index] : llvm::enumerate(op.getIndex()))
+      places.push_back(
+          {index, info->steps[d], info->tileShape[d], op.getView()});
+  if (!storeOrderedByLoop(op, op.getToken(), places))
+    syncAfterStores(op.getToken(), loc);
   Value src = getBuffer(op.getTile(), loc);
   DictionaryAttr config =
       orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
@@ -625,7 +800,9 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
   syncAfterStores(op.getToken(), loc);
   DictionaryAttr config =
       orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
-  auto [ordering, syncscope] = llvmOrder(config);
+  std::pair<LLVM::AtomicOrdering, StringRef> order = llvmOrder(config);
+  LLVM::AtomicOrdering ordering = order.first;
+  StringRef syncscope = order.second;
   auto resultType = cast<ct::TileType>(op.getResult().getType());
   Value ptrs = get(op.getSource());
   if (resultType.getRank() == 0) {
@@ -699,7 +876,15 @@ LogicalResult EntryLowering::lower(ct::LoadPtrTkoOp op) {
 
 LogicalResult EntryLowering::lower(ct::StorePtrTkoOp op) {
   Location loc = op.getLoc();
-  syncAfterStores(op.getToken(), loc);
+  // Offsets of a fixed pointer tile: elements apart by their values.
+  SmallVector<StorePlace, 1> places;
+  Value dest = op.getDestination();
+  while (auto assume = dest.getDefiningOp<ct::AssumeOp>())
+    dest = assume.getValue();
+  if (auto offset = dest.getDefiningOp<ct::OffsetOp>())
+    places.push_back({offset.getOffset(), 1, 1, offset.getPtr()});
+  if (!storeOrderedByLoop(op, op.getToken(), places))
+    syncAfterStores(op.getToken(), loc);
   DictionaryAttr config =
       orderConfig(b, op.getMemoryOrderingSemantics(), op.getMemoryScope());
   auto [ordering, syncscope] = llvmOrder(config);
