@@ -707,12 +707,13 @@ bool EntryLowering::storeOrderedByLoop(Operation *store, Value token,
   if (!step || step->isZero() || step->getSignificantBits() > 32)
     return false;
   int64_t s = std::abs(step->getSExtValue());
-  for (StorePlace place : places) {
-    if (isa<ct::TileType>(place.fixed.getType())) {
-      std::optional<IvLinear> base = ivLinear(place.fixed, loop);
+  for (const StorePlace &place : places) {
+    Value fixed = place.fixed;
+    if (isa<ct::TileType>(fixed.getType())) {
+      std::optional<IvLinear> base = ivLinear(fixed, loop);
       if (!base || base->coef != 0 || base->spread != 0)
         continue;
-    } else if (loop.getRegion().isAncestor(place.fixed.getParentRegion())) {
+    } else if (loop.getRegion().isAncestor(fixed.getParentRegion())) {
       continue;
     }
     std::optional<IvLinear> lin = ivLinear(place.location, loop);
@@ -731,7 +732,9 @@ bool EntryLowering::storeOrderedByLoop(Operation *store, Value token,
           ub->getSignificantBits() > 32)
         continue;
       int64_t range = std::abs(ub->getSExtValue() - lb->getSExtValue());
-      if (std::abs(lin->coef) * range + lin->spread >= (int64_t(1) << 31))
+      std::optional<int64_t> span =
+          llvm::checkedMul<int64_t>(std::abs(lin->coef), range);
+      if (!span || *span + lin->spread >= (int64_t(1) << 31))
         continue;
     }
     return true;

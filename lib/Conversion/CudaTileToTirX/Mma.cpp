@@ -1825,10 +1825,12 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // both views step by whole tiles along K (partition views): iteration i's
   // chunk c is the view's tile i * chunks + c of the chunk's extent. The
   // pipeline then runs chunks times as many steps, each a product of the
-  // chunk's extent of K. wgmma loops, and mma.sync loops that TMA will
-  // copy (tf32 tiles from views it reads; A as stored, B through its
-  // transpose where it is column-major): with cp.async, cuTile's f16
-  // split-K matmul ran 1.02-1.07x faster with whole K tiles on an H200.
+  // chunk's extent of K. wgmma loops, and mma.sync loops that TMA is to
+  // copy (tf32 tiles from views it reads, tmaAllowed below; A as stored, B
+  // through its transpose where it is column-major; where the stages then
+  // split into no TMA boxes, cp.async copies the chunks): with cp.async,
+  // cuTile's f16 split-K matmul ran 1.02-1.07x faster with whole K tiles
+  // on an H200.
   bool tmaTarget = l.tmaLoads && l.target->hasTensorMapReplace() &&
                    l.target->allowsPtx(tirx::TensorMapsOp::kMinPtxVersion);
   bool syncTma = tmaTarget && tf32Copies && tmaReadable(viewA.globalView) &&

@@ -1266,22 +1266,9 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
   Type i32 = b.getI32Type();
   // The elements one register packs: flat offsets from its first.
   int64_t packed = int64_t(1) << mc.packBits;
-  // Packed as the elements, or as i8 for 8-bit floats (LLVM has no vectors
-  // of f8).
-  Type bitsType =
-      isa<FloatType>(elemType) && elemType.getIntOrFloatBitWidth() == 8
-          ? b.getI8Type()
-          : elemType;
+  // Packed as their memory type (f8 as i8: LLVM has no vectors of f8).
+  Type bitsType = tirx::getMemoryType(elemType);
   auto packType = VectorType::get({packed}, bitsType);
-  auto toBits = [&](Value v) -> Value {
-    return v.getType() == bitsType
-               ? v
-               : arith::BitcastOp::create(b, loc, bitsType, v);
-  };
-  auto fromBits = [&](Value v) -> Value {
-    return elemType == bitsType ? v
-                                : arith::BitcastOp::create(b, loc, elemType, v);
-  };
   auto packFlat = [&](int64_t e) { return e << mc.packLow; };
   SmallVector<unsigned> outerBits(mc.matrixBits.begin() + perInstr,
                                   mc.matrixBits.end());
@@ -1304,8 +1291,10 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
         int64_t flat = matrixFlat(outer, i);
         SmallVector<Value> elements;
         for (int64_t e = 0; e < packed; ++e)
-          elements.push_back(toBits(memref::LoadOp::create(
-              b, loc, storage, slot(flat | packFlat(e)))));
+          elements.push_back(tirx::toMemoryValue(
+              b, loc,
+              memref::LoadOp::create(b, loc, storage,
+                                     slot(flat | packFlat(e)))));
         Value pack = vector::FromElementsOp::create(b, loc, packType, elements);
         sources.push_back(LLVM::BitcastOp::create(b, loc, i32, pack));
       }
@@ -1329,7 +1318,9 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
       int64_t flat = matrixFlat(outer, i);
       for (int64_t e = 0; e < packed; ++e)
         memref::StoreOp::create(
-            b, loc, fromBits(vector::ExtractOp::create(b, loc, pack, e)),
+            b, loc,
+            tirx::fromMemoryValue(
+                b, loc, vector::ExtractOp::create(b, loc, pack, e), elemType),
             storage, slot(flat | packFlat(e)));
     }
   }
