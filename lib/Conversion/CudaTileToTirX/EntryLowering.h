@@ -285,15 +285,11 @@ public:
   /// the next iteration's copies of the one-buffer streams it read.
   LogicalResult refill(Operation *mma);
   /// Records that the operand staging `buffer` was fenced for the async
-  /// proxy where it was written, and whether a CTA barrier followed
-  /// (`published`), for products that reuse it.
-  void markFenced(Value buffer, bool published) { fenced[buffer] = published; }
-  /// Whether the staging `buffer` was fenced (markFenced); with
-  /// `published`, whether a barrier followed too.
-  bool isFenced(Value buffer, bool published = false) const {
-    auto it = fenced.find(buffer);
-    return it != fenced.end() && (!published || it->second);
-  }
+  /// proxy and published by a CTA barrier where it was written, for
+  /// products that reuse it.
+  void markFenced(Value buffer) { fenced.insert(buffer); }
+  /// Whether the staging `buffer` was fenced and published (markFenced).
+  bool isFenced(Value buffer) const { return fenced.contains(buffer); }
   /// What the tensor maps of a loop's TMA streams describe: the loads'
   /// (cuda_tile) views, the boxes and the swizzles.
   struct MapKey {
@@ -304,7 +300,7 @@ public:
 
 private:
   /// markFenced's stagings.
-  DenseMap<Value, bool> fenced;
+  DenseSet<Value> fenced;
   struct Stream {
     ct::ForOp forOp;
     /// The product that reads the stream's tile.

@@ -846,8 +846,9 @@ public:
             ? tirx::WarpgroupIdOp::create(b, loc, b.getIndexType()).getResult()
             : Value();
     // Several pieces of one warpgroup: asynchronous products waited for
-    // together (a product with a config, promote_k, waits for each).
-    bool together = !async && p.repM > 1 && !p.gemmConfig;
+    // together (a promote_k product adds each chunk's sum once it is
+    // complete, so it waits for each).
+    bool together = !async && p.repM > 1 && !p.promoteK;
     for (int64_t w = 0; w < warpgroups; ++w) {
       OpBuilder::InsertionGuard guard(b);
       if (warpgroups > 1) {
@@ -1208,12 +1209,8 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     // An operand of several products (FFT's real and imaginary parts, each
     // in two products; causal attention's Q, staged before each of its two
     // loops) is staged once while its staging is in scope. The product
-    // fences it for wgmma itself unless it was fenced where it was staged;
-    // in a loop with a producer warp, which has no CTA barrier before its
-    // products, only a staging published by a barrier is reused.
-    if (Value copy = l.findCopy(lowered, sharedType);
-        copy && (!l.loopProducts.specialized(op) ||
-                 l.loopProducts.isFenced(copy, /*published=*/true))) {
+    // fences it for wgmma itself unless it was fenced where it was staged.
+    if (Value copy = l.findCopy(lowered, sharedType)) {
       asyncReady &= l.loopProducts.isFenced(copy);
       return copy;
     }
@@ -1225,17 +1222,13 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
     else
       tirx::FillOp::create(l.b, loc, shared, lowered, l.cta(), nullptr,
                            nullptr);
-    // Staged once before the loop: fenced once there, not by every
-    // iteration's product (the CTA barrier before the product still
-    // publishes it).
+    // Staged once before the loop: fenced and published (a CTA barrier)
+    // once there, not by every iteration's product, which then needs no
+    // barrier of its own when its other operands are TMA's.
     if (point && plan->wgmma && !plan->batched) {
       tirx::AsyncProxyFenceOp::create(l.b, loc);
-      // A product of a loop with a producer warp has no barrier before it
-      // in the loop: the staging is published here.
-      bool publish = l.loopProducts.specialized(op);
-      if (publish)
-        gpu::BarrierOp::create(l.b, loc);
-      l.loopProducts.markFenced(shared, publish);
+      gpu::BarrierOp::create(l.b, loc);
+      l.loopProducts.markFenced(shared);
     } else {
       asyncReady = false;
     }
@@ -1258,11 +1251,13 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   Value sharedB = stage(op.getRhs(), rhs, bShape, false);
   if (asyncReady)
     plan->gemmConfig = withAsyncOperands(l.b, plan->gemmConfig);
-  // In a loop with a producer warp, operands that TMA wrote (waited for on
-  // their mbarriers) or that were staged and published before the loop
-  // need no barrier, before the product or after it (the warpgroups hand
-  // the stream buffers back on mbarriers: productDone).
-  bool unfenced = asyncReady && l.loopProducts.specialized(op);
+  // Operands that TMA wrote (every thread waited for them on their
+  // mbarriers) or that were staged and published before the loop need no
+  // barrier before the product. After it, the next iteration's copies
+  // into its buffers wait for the body's next barrier (deferFence), or,
+  // with a producer warp, for the warpgroups to hand the buffers back on
+  // mbarriers (productDone).
+  bool unfenced = asyncReady;
   if (!unfenced) {
     e.barrier();
     l.loopProducts.barrierBefore(op);
@@ -1295,7 +1290,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
       e.barrier();
       if (failed(l.loopProducts.refill(op)))
         return failure();
-    } else if (!unfenced) {
+    } else if (!unfenced || !l.loopProducts.specialized(op)) {
       fence();
     }
     return mapResult(l, e, op.getResult(), d);

@@ -7,6 +7,7 @@
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_90a --warp-specialize=false %s | FileCheck %s --check-prefix=PTXTMA
 // RUN: tile-translate --cuda-tile-to-ptx --chip=sm_80 %s | FileCheck %s --check-prefix=PTX80
 // RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a warp-specialize=false" | FileCheck %s --check-prefix=QONCE
+// RUN: tile-opt %s --convert-cuda-tile-to-tirx="chip=sm_90a warp-specialize=false num-threads=128" | FileCheck %s --check-prefix=ONEWG
 
 // Tiles a loop loads only to feed a product (attention's K and V) are
 // streamed: copied straight into shared memory, in the layout the product
@@ -29,21 +30,28 @@
 // TMA-NOT: tirx.async_commit
 // TMA: tirx.alloc : !tirx.buffer<128x64xf16, shared, <S[8192:1], swizzle = 128>>
 // TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#1 : !llvm.ptr<1>)
-// Q, which the loop does not change, is staged once before it and fenced
-// for the async proxy there; every operand the products read from shared
-// memory is then TMA's or fenced, and they carry async_operands (no fence
-// per iteration).
+// Q, which the loop does not change, is staged once before it, fenced for
+// the async proxy and published by a barrier there; every operand the
+// products read from shared memory is then TMA's (waited for by every
+// thread) or Q, and they carry async_operands (no fence per iteration) and
+// have no barrier before them. One barrier at the end of the body keeps
+// the next iteration's copies from overwriting a buffer a warp still
+// reads.
 // TMA: tirx.copy cta
 // TMA: tirx.async_proxy_fence
+// TMA-NEXT: gpu.barrier
 // TMA-NEXT: scf.for %[[IV:.*]] =
 // TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#0 : !llvm.ptr<1>)
 // TMA: %[[HALF:.*]] = arith.shrui
 // TMA: %[[BIT:.*]] = arith.andi %[[HALF]]
 // TMA: %[[PARITY:.*]] = arith.index_cast %[[BIT]] : index to i32
 // TMA: tirx.mbarrier_wait %{{.*}}[0], %[[PARITY]]
+// TMA-NOT: gpu.barrier
 // TMA: tirx.gemm warpgroup {{.*}}config = {async_operands = true}{{.*}}transpose_b
+// TMA-NOT: gpu.barrier
 // TMA: tirx.copy_async cta {{.*}} tensor_map(%[[MAPS]]#1 : !llvm.ptr<1>)
 // TMA: tirx.mbarrier_wait
+// TMA-NOT: gpu.barrier
 // TMA: tirx.gemm warpgroup {{.*}}config = {async_operands = true}
 // TMA-NOT: tirx.async_wait
 // After the loop: a barrier behind every wait, the slot given back, the
@@ -55,6 +63,27 @@
 // TMA-COUNT-4: tirx.mbarrier_inval
 // TMA: gpu.barrier
 // TMA: gpu.return
+
+// On one warpgroup each product is two stacked 64-row pieces, issued
+// asynchronously and waited for together, and the body's one barrier is
+// at its end.
+// ONEWG-LABEL: gpu.func @attn
+// ONEWG: scf.for
+// ONEWG: tirx.mbarrier_wait
+// ONEWG-NOT: gpu.barrier
+// ONEWG: tirx.gemm_async warpgroup {{.*}}config = {async_operands = true}{{.*}}transpose_b
+// ONEWG-NOT: gpu.barrier
+// ONEWG: tirx.gemm_async warpgroup {{.*}}config = {async_operands = true}{{.*}}transpose_b
+// ONEWG-NEXT: tirx.gemm_wait warpgroup
+// ONEWG-NOT: gpu.barrier
+// ONEWG: tirx.mbarrier_wait
+// ONEWG-NOT: gpu.barrier
+// ONEWG: tirx.gemm_async warpgroup {{.*}}config = {async_operands = true}
+// ONEWG-NOT: gpu.barrier
+// ONEWG: tirx.gemm_async warpgroup {{.*}}config = {async_operands = true}
+// ONEWG-NEXT: tirx.gemm_wait warpgroup
+// ONEWG-NEXT: gpu.barrier
+// ONEWG-NEXT: }
 
 // By default the TMA copies go to a producer warp (the threads' registers
 // allow one more warp: no occupancy hint): each buffer also has an "empty"
@@ -279,6 +308,7 @@ cuda_tile.module @k2 {
 // QONCE-LABEL: gpu.func @two_loops
 // QONCE: tirx.copy cta %{{.*}}, %{{.*}} : !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, local
 // QONCE-NEXT: tirx.async_proxy_fence
+// QONCE-NEXT: gpu.barrier
 // QONCE-NEXT: scf.for
 // QONCE-NOT: !tirx.buffer<128x64xf16, shared, <S[(128,64):(64,1)], swizzle = 128>>, !tirx.buffer<128x64xf16, local
 // QONCE: scf.for
