@@ -1,0 +1,164 @@
+// How long a CTA takes to build a TMA tensor map on the device before its
+// first TMA copy lands (what TileIR's kernels do: cuTile's launch passes no
+// tensor maps), three ways: the map written in global memory with
+// tensormap.replace (TileIR's lowering of tirx.tensor_maps), written in
+// shared memory and copied out with st.global, or copied out with
+// tensormap.cp_fenceproxy. Each CTA takes a slot of a pool by
+// compare-and-swap, builds one or two maps, fences them for the tensor-map
+// proxy and loads one 64x64 f16 box. Prints the mean cycles (clock64) of
+// 264 CTAs to each point.
+//
+//   nvcc -gencode arch=compute_90a,code=sm_90a -O2 -o tensormap_cost \
+//        tensormap_cost.cu && ./tensormap_cost
+#include <cstdio>
+#include <cstdint>
+#include <cuda_runtime.h>
+
+__device__ unsigned locks[1024];
+__device__ __align__(128) unsigned char pool[1024 * 128];
+
+__device__ __forceinline__ void replace_all(unsigned long long mapAddr, bool shared, const void *base) {
+  unsigned long long b = (unsigned long long)base;
+  unsigned s = (unsigned)mapAddr;
+  if (shared) {
+    asm volatile("tensormap.replace.tile.global_address.shared::cta.b1024.b64 [%0], %1;" :: "r"(s), "l"(b) : "memory");
+    asm volatile("tensormap.replace.tile.rank.shared::cta.b1024.b32 [%0], 1;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], 0, 64;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 0, 4096;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.element_stride.shared::cta.b1024.b32 [%0], 0, 1;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], 1, 64;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 1, 4096;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.element_stride.shared::cta.b1024.b32 [%0], 1, 1;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [%0], 0, 8192;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [%0], 6;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.interleave_layout.shared::cta.b1024.b32 [%0], 0;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [%0], 3;" :: "r"(s) : "memory");
+    asm volatile("tensormap.replace.tile.fill_mode.shared::cta.b1024.b32 [%0], 0;" :: "r"(s) : "memory");
+  } else {
+    unsigned long long g = mapAddr;
+    asm volatile("tensormap.replace.tile.global_address.global.b1024.b64 [%0], %1;" :: "l"(g), "l"(b) : "memory");
+    asm volatile("tensormap.replace.tile.rank.global.b1024.b32 [%0], 1;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.box_dim.global.b1024.b32 [%0], 0, 64;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.global_dim.global.b1024.b32 [%0], 0, 4096;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 [%0], 0, 1;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.box_dim.global.b1024.b32 [%0], 1, 64;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.global_dim.global.b1024.b32 [%0], 1, 4096;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 [%0], 1, 1;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.global_stride.global.b1024.b64 [%0], 0, 8192;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.elemtype.global.b1024.b32 [%0], 6;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.interleave_layout.global.b1024.b32 [%0], 0;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.swizzle_mode.global.b1024.b32 [%0], 3;" :: "l"(g) : "memory");
+    asm volatile("tensormap.replace.tile.fill_mode.global.b1024.b32 [%0], 0;" :: "l"(g) : "memory");
+  }
+}
+
+// mode 0: global build (TileIR today); 1: shared build + st.global copy + release fence;
+// 2: shared build + tensormap.cp_fenceproxy (warp 0). Then one TMA load of a 64x64 f16 box.
+__global__ void k(int mode, const void *src, long long *out, int nmaps) {
+  __shared__ __align__(128) unsigned char smap[2 * 128];
+  __shared__ __align__(1024) unsigned char tile[64 * 64 * 2];
+  __shared__ __align__(8) unsigned long long bar;
+  long long t0 = clock64(), t1 = 0, t2 = 0, t3 = 0;
+  unsigned tid = threadIdx.x;
+  unsigned slot = 0;
+  unsigned char *g = nullptr;
+  if (tid == 0) {
+    unsigned smid; asm("mov.u32 %0, %%smid;" : "=r"(smid));
+    slot = (smid * 4) & 1023;
+    while (atomicCAS(&locks[slot], 0, 1) != 0) slot = (slot + 1) & 1023;
+    __threadfence();
+    g = pool + slot * 128 * 2;
+    asm volatile("mbarrier.init.shared.b64 [%0], 1;" :: "r"((unsigned)__cvta_generic_to_shared(&bar)));
+  }
+  if (mode == 0) {
+    if (tid == 0) {
+      for (int m = 0; m < nmaps; ++m) {
+        unsigned long long *p = (unsigned long long *)(g + 128 * m);
+        for (int w = 0; w < 16; ++w) p[w] = 0;
+        replace_all((unsigned long long)(g + 128 * m), false, src);
+      }
+      t1 = clock64();
+      asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
+      for (int m = 0; m < nmaps; ++m)
+        asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" :: "l"(g + 128 * m) : "memory");
+      t2 = clock64();
+    }
+  } else if (mode == 1) {
+    if (tid == 0) {
+      for (int m = 0; m < nmaps; ++m) {
+        unsigned long long *p = (unsigned long long *)(smap + 128 * m);
+        for (int w = 0; w < 16; ++w) p[w] = 0;
+        replace_all((unsigned long long)__cvta_generic_to_shared(smap + 128 * m), true, src);
+      }
+      for (int m = 0; m < nmaps; ++m) {
+        uint4 *s = (uint4 *)(smap + 128 * m), *d = (uint4 *)(g + 128 * m);
+        for (int w = 0; w < 8; ++w) d[w] = s[w];
+      }
+      t1 = clock64();
+      asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
+      for (int m = 0; m < nmaps; ++m)
+        asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" :: "l"(g + 128 * m) : "memory");
+      t2 = clock64();
+    }
+  } else {
+    if (tid == 0)
+      for (int m = 0; m < nmaps; ++m) {
+        unsigned long long *p = (unsigned long long *)(smap + 128 * m);
+        for (int w = 0; w < 16; ++w) p[w] = 0;
+        replace_all((unsigned long long)__cvta_generic_to_shared(smap + 128 * m), true, src);
+      }
+    if (tid < 32) {
+      unsigned long long gg = __shfl_sync(0xffffffff, (unsigned long long)g, 0);
+      __syncwarp();
+      if (tid == 0) t1 = clock64();
+      for (int m = 0; m < nmaps; ++m)
+        asm volatile("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [%0], [%1], 128;"
+                     :: "l"(gg + 128 * m), "r"((unsigned)__cvta_generic_to_shared(smap + 128 * m)) : "memory");
+      if (tid == 0) {
+        for (int m = 0; m < nmaps; ++m)
+          asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" :: "l"(gg + 128 * m) : "memory");
+        t2 = clock64();
+        g = (unsigned char *)gg;
+      }
+    }
+  }
+  if (tid == 0) {
+    unsigned b = (unsigned)__cvta_generic_to_shared(&bar);
+    asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], 8192;" :: "r"(b) : "memory");
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
+                 :: "r"((unsigned)__cvta_generic_to_shared(tile)), "l"(g), "r"(0), "r"((int)(blockIdx.x % 64) * 64), "r"(b) : "memory");
+    asm volatile("{ .reg .pred p; W: mbarrier.try_wait.parity.shared.b64 p, [%0], 0; @!p bra W; }" :: "r"(b) : "memory");
+    t3 = clock64();
+    asm volatile("fence.acq_rel.gpu;" ::: "memory");
+    atomicExch(&locks[slot], 0);
+    out[blockIdx.x * 4 + 0] = t1 - t0;
+    out[blockIdx.x * 4 + 1] = t2 - t0;
+    out[blockIdx.x * 4 + 2] = t3 - t0;
+    out[blockIdx.x * 4 + 3] = ((unsigned short *)tile)[5];
+  }
+}
+
+int main() {
+  void *src; cudaMalloc(&src, 4096 * 4096 * 2);
+  cudaMemset(src, 0, 4096 * 4096 * 2);
+  long long *out; int n = 264; cudaMalloc(&out, n * 4 * 8);
+  long long h[264 * 4];
+  const char *names[] = {"global build", "shared build + st.global", "shared build + cp_fenceproxy"};
+  for (int nmaps = 1; nmaps <= 2; ++nmaps)
+  for (int rep = 0; rep < 2; ++rep)
+  for (int mode = 0; mode < 3; ++mode) {
+    cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
+    cudaEventRecord(a);
+    k<<<n, 128>>>(mode, src, out, nmaps);
+    cudaEventRecord(b);
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e != cudaSuccess) { printf("error %s\n", cudaGetErrorString(e)); return 1; }
+    float ms; cudaEventElapsedTime(&ms, a, b);
+    cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+    double s1 = 0, s2 = 0, s3 = 0;
+    for (int i = 0; i < n; ++i) { s1 += h[i*4]; s2 += h[i*4+1]; s3 += h[i*4+2]; }
+    if (rep) printf("maps %d %-30s build %6.0f  fenced %6.0f  first TMA done %6.0f cycles (mean of %d CTAs); kernel %.1f us\n",
+           nmaps, names[mode], s1 / n, s2 / n, s3 / n, n, ms * 1000);
+  }
+  return 0;
+}
