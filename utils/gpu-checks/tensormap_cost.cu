@@ -20,37 +20,29 @@ __device__ __align__(128) unsigned char pool[1024 * 128];
 
 __device__ __forceinline__ void replace_all(unsigned long long mapAddr, bool shared, const void *base) {
   unsigned long long b = (unsigned long long)base;
-  unsigned s = (unsigned)mapAddr;
+  // One list of fields, in either state space.
+#define FIELDS(SS, C, a)                                                                        \
+  asm volatile("tensormap.replace.tile.global_address." SS ".b1024.b64 [%0], %1;" :: C(a), "l"(b) : "memory"); \
+  asm volatile("tensormap.replace.tile.rank." SS ".b1024.b32 [%0], 1;" :: C(a) : "memory");               \
+  asm volatile("tensormap.replace.tile.box_dim." SS ".b1024.b32 [%0], 0, 64;" :: C(a) : "memory");        \
+  asm volatile("tensormap.replace.tile.global_dim." SS ".b1024.b32 [%0], 0, 4096;" :: C(a) : "memory");   \
+  asm volatile("tensormap.replace.tile.element_stride." SS ".b1024.b32 [%0], 0, 1;" :: C(a) : "memory");  \
+  asm volatile("tensormap.replace.tile.box_dim." SS ".b1024.b32 [%0], 1, 64;" :: C(a) : "memory");        \
+  asm volatile("tensormap.replace.tile.global_dim." SS ".b1024.b32 [%0], 1, 4096;" :: C(a) : "memory");   \
+  asm volatile("tensormap.replace.tile.element_stride." SS ".b1024.b32 [%0], 1, 1;" :: C(a) : "memory");  \
+  asm volatile("tensormap.replace.tile.global_stride." SS ".b1024.b64 [%0], 0, 8192;" :: C(a) : "memory"); \
+  asm volatile("tensormap.replace.tile.elemtype." SS ".b1024.b32 [%0], 6;" :: C(a) : "memory");           \
+  asm volatile("tensormap.replace.tile.interleave_layout." SS ".b1024.b32 [%0], 0;" :: C(a) : "memory");  \
+  asm volatile("tensormap.replace.tile.swizzle_mode." SS ".b1024.b32 [%0], 3;" :: C(a) : "memory");       \
+  asm volatile("tensormap.replace.tile.fill_mode." SS ".b1024.b32 [%0], 0;" :: C(a) : "memory");
   if (shared) {
-    asm volatile("tensormap.replace.tile.global_address.shared::cta.b1024.b64 [%0], %1;" :: "r"(s), "l"(b) : "memory");
-    asm volatile("tensormap.replace.tile.rank.shared::cta.b1024.b32 [%0], 1;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], 0, 64;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 0, 4096;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.element_stride.shared::cta.b1024.b32 [%0], 0, 1;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [%0], 1, 64;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 1, 4096;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.element_stride.shared::cta.b1024.b32 [%0], 1, 1;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [%0], 0, 8192;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [%0], 6;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.interleave_layout.shared::cta.b1024.b32 [%0], 0;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [%0], 3;" :: "r"(s) : "memory");
-    asm volatile("tensormap.replace.tile.fill_mode.shared::cta.b1024.b32 [%0], 0;" :: "r"(s) : "memory");
+    unsigned s = (unsigned)mapAddr;
+    FIELDS("shared::cta", "r", s)
   } else {
     unsigned long long g = mapAddr;
-    asm volatile("tensormap.replace.tile.global_address.global.b1024.b64 [%0], %1;" :: "l"(g), "l"(b) : "memory");
-    asm volatile("tensormap.replace.tile.rank.global.b1024.b32 [%0], 1;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.box_dim.global.b1024.b32 [%0], 0, 64;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.global_dim.global.b1024.b32 [%0], 0, 4096;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 [%0], 0, 1;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.box_dim.global.b1024.b32 [%0], 1, 64;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.global_dim.global.b1024.b32 [%0], 1, 4096;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.element_stride.global.b1024.b32 [%0], 1, 1;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.global_stride.global.b1024.b64 [%0], 0, 8192;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.elemtype.global.b1024.b32 [%0], 6;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.interleave_layout.global.b1024.b32 [%0], 0;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.swizzle_mode.global.b1024.b32 [%0], 3;" :: "l"(g) : "memory");
-    asm volatile("tensormap.replace.tile.fill_mode.global.b1024.b32 [%0], 0;" :: "l"(g) : "memory");
+    FIELDS("global", "l", g)
   }
+#undef FIELDS
 }
 
 // mode 0: global build (TileIR today); 1: shared build + st.global copy + release fence;
