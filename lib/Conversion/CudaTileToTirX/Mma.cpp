@@ -1257,8 +1257,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
   // into its buffers wait for the body's next barrier (deferFence), or,
   // with a producer warp, for the warpgroups to hand the buffers back on
   // mbarriers (productDone).
-  bool unfenced = asyncReady;
-  if (!unfenced) {
+  if (!asyncReady) {
     e.barrier();
     l.loopProducts.barrierBefore(op);
   }
@@ -1290,7 +1289,7 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
       e.barrier();
       if (failed(l.loopProducts.refill(op)))
         return failure();
-    } else if (!unfenced || !l.loopProducts.specialized(op)) {
+    } else if (!asyncReady || !l.loopProducts.specialized(op)) {
       fence();
     }
     return mapResult(l, e, op.getResult(), d);
