@@ -1,13 +1,14 @@
 // How long a CTA takes to build a TMA tensor map on the device before its
 // first TMA copy lands (what TileIR's kernels do: cuTile's launch passes no
-// tensor maps), three ways: the map written in global memory with
-// tensormap.replace (TileIR's lowering of tirx.tensor_maps), written in
-// shared memory and copied out with st.global, or copied out with
-// tensormap.cp_fenceproxy; and the first without the lock (a slot per
-// CTA). Each CTA takes a slot of a pool by compare-and-swap, builds one or
-// two maps, fences them for the tensor-map
-// proxy and loads one 64x64 f16 box. Prints the mean cycles (clock64) of
-// 264 CTAs to each point.
+// tensor maps). Each CTA takes a slot of a pool by compare-and-swap, builds
+// one or two maps, fences them for the tensor-map proxy and loads one 64x64
+// f16 box, six ways: the map written in global memory with
+// tensormap.replace (TileIR's lowering of tirx.tensor_maps); written in
+// shared memory and copied out with st.global; copied out with
+// tensormap.cp_fenceproxy; the first without the lock (a slot per CTA);
+// the second with the shared-memory writes while the compare-and-swap is
+// in flight; the first with fences of .cta scope. Prints the mean cycles
+// (clock64) of 264 CTAs to each point.
 //
 //   nvcc -gencode arch=compute_90a,code=sm_90a -O2 -o tensormap_cost \
 //        tensormap_cost.cu && ./tensormap_cost
@@ -46,7 +47,9 @@ __device__ __forceinline__ void replace_all(unsigned long long mapAddr, bool sha
 }
 
 // mode 0: global build (TileIR today); 1: shared build + st.global copy + release fence;
-// 2: shared build + tensormap.cp_fenceproxy (warp 0). Then one TMA load of a 64x64 f16 box.
+// 2: shared build + tensormap.cp_fenceproxy (warp 0); 3: mode 0 without the lock; 4: mode 1
+// with the shared build while the slot's compare-and-swap is in flight; 5: mode 0 with
+// .cta fences. Then one TMA load of a 64x64 f16 box.
 __global__ void k(int mode, const void *src, long long *out, int nmaps) {
   __shared__ __align__(128) unsigned char smap[2 * 128];
   __shared__ __align__(1024) unsigned char tile[64 * 64 * 2];
@@ -59,15 +62,29 @@ __global__ void k(int mode, const void *src, long long *out, int nmaps) {
   if (tid == 0) {
     unsigned smid; asm("mov.u32 %0, %%smid;" : "=r"(smid));
     slot = (smid * 4) & 1023;
-    if (mode == 3)
+    if (mode == 3) {
       slot = blockIdx.x & 1023;  // no lock (a slot of its own)
-    else
+    } else if (mode == 4) {
+      // The compare-and-swap in flight while the maps are written in
+      // shared memory: its result is first used after them.
+      unsigned first = atomicCAS(&locks[slot], 0, 1);
+      for (int m = 0; m < nmaps; ++m) {
+        uint4 *p = (uint4 *)(smap + 128 * m);
+        for (int w = 0; w < 8; ++w) p[w] = make_uint4(0, 0, 0, 0);
+        replace_all((unsigned long long)__cvta_generic_to_shared(smap + 128 * m), true, src);
+      }
+      if (first != 0) {
+        slot = (slot + 1) & 1023;
+        while (atomicCAS(&locks[slot], 0, 1) != 0) slot = (slot + 1) & 1023;
+      }
+    } else {
       while (atomicCAS(&locks[slot], 0, 1) != 0) slot = (slot + 1) & 1023;
+    }
     g = pool + slot * 128 * 2;
     tc = clock64() + (long long)(slot & 0);
     asm volatile("mbarrier.init.shared.b64 [%0], 1;" :: "r"((unsigned)__cvta_generic_to_shared(&bar)));
   }
-  if (mode == 0 || mode == 3) {
+  if (mode == 0 || mode == 3 || mode == 5) {
     if (tid == 0) {
       for (int m = 0; m < nmaps; ++m) {
         unsigned long long *p = (unsigned long long *)(g + 128 * m);
@@ -75,14 +92,20 @@ __global__ void k(int mode, const void *src, long long *out, int nmaps) {
         replace_all((unsigned long long)(g + 128 * m), false, src);
       }
       t1 = clock64();
-      asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
-      for (int m = 0; m < nmaps; ++m)
-        asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" :: "l"(g + 128 * m) : "memory");
+      if (mode == 5) {
+        asm volatile("fence.proxy.tensormap::generic.release.cta;" ::: "memory");
+        for (int m = 0; m < nmaps; ++m)
+          asm volatile("fence.proxy.tensormap::generic.acquire.cta [%0], 128;" :: "l"(g + 128 * m) : "memory");
+      } else {
+        asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
+        for (int m = 0; m < nmaps; ++m)
+          asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" :: "l"(g + 128 * m) : "memory");
+      }
       t2 = clock64();
     }
-  } else if (mode == 1) {
+  } else if (mode == 1 || mode == 4) {
     if (tid == 0) {
-      for (int m = 0; m < nmaps; ++m) {
+      for (int m = 0; m < nmaps && mode == 1; ++m) {
         unsigned long long *p = (unsigned long long *)(smap + 128 * m);
         for (int w = 0; w < 16; ++w) p[w] = 0;
         replace_all((unsigned long long)__cvta_generic_to_shared(smap + 128 * m), true, src);
@@ -141,10 +164,11 @@ int main() {
   cudaMemset(src, 0, 4096 * 4096 * 2);
   long long *out; int n = 264; cudaMalloc(&out, n * 4 * 8);
   long long h[264 * 4];
-  const char *names[] = {"global build", "shared build + st.global", "shared build + cp_fenceproxy", "global build, no lock"};
+  const char *names[] = {"global build", "shared build + st.global", "shared build + cp_fenceproxy", "global build, no lock",
+                         "shared build during the CAS + st.global", "global build, .cta fences"};
   for (int nmaps = 1; nmaps <= 2; ++nmaps)
   for (int rep = 0; rep < 2; ++rep)
-  for (int mode = 0; mode < 4; ++mode) {
+  for (int mode = 0; mode < 6; ++mode) {
     cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
     cudaEventRecord(a);
     k<<<n, 128>>>(mode, src, out, nmaps);
