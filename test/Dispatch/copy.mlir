@@ -50,8 +50,9 @@ gpu.func @vec_auto_static(%p: !llvm.ptr<1>) kernel attributes {known_block_size 
 }
 
 // Dynamic size: 0 <= start and start + 1024 <= n select the vector path,
-// otherwise every element is loaded under its own bound check (one unsigned
-// compare covers 0 <= i < n) and reads the padding.
+// otherwise each vector whose first and last elements are in bounds loads
+// whole, and every element of the others under its own bound check (one
+// unsigned compare covers 0 <= i < n), reading the padding.
 // CHECK-LABEL: gpu.func @vec_auto_dynamic
 // CHECK-SAME: (%[[PTR:.*]]: !llvm.ptr<1>, %[[N:.*]]: index, %[[OFF:.*]]: index)
 // CHECK: %[[START:.*]] = arith.muli %[[OFF]], %{{.*}} : index
@@ -67,16 +68,26 @@ gpu.func @vec_auto_static(%p: !llvm.ptr<1>) kernel attributes {known_block_size 
 // CHECK:   llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK-NOT: llvm.load
 // CHECK: } else {
-// CHECK:   %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %[[N64]] : i64
-// CHECK:   %[[X:.*]] = scf.if %[[IN]] -> (f32) {
-// CHECK:     %[[L:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-// CHECK:     scf.yield %[[L]] : f32
+// CHECK:   %[[FIRST:.*]] = arith.cmpi ult, %{{.*}}, %[[N64]] : i64
+// CHECK:   %[[LAST:.*]] = arith.cmpi ult, %{{.*}}, %[[N64]] : i64
+// CHECK:   %[[INSIDE:.*]] = arith.andi %[[FIRST]], %[[LAST]] : i1
+// CHECK:   scf.if %[[INSIDE]] {
+// CHECK:     llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK:   } else {
-// CHECK:     %[[PAD:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK:     scf.yield %[[PAD]] : f32
+// CHECK:     %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %[[N64]] : i64
+// CHECK:     %[[X:.*]] = scf.if %[[IN]] -> (f32) {
+// CHECK:       %[[L:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK:       scf.yield %[[L]] : f32
+// CHECK:     } else {
+// CHECK:       %[[PAD:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK:       scf.yield %[[PAD]] : f32
+// CHECK:     }
+// CHECK:     memref.store %[[X]], %{{.*}}[%{{.*}}] : memref<8xf32>
+// CHECK-COUNT-3: scf.if %{{.*}} -> (f32)
 // CHECK:   }
-// CHECK:   memref.store %[[X]], %{{.*}}[%{{.*}}] : memref<8xf32>
-// CHECK-COUNT-7: scf.if %{{.*}} -> (f32)
+// CHECK:   scf.if
+// CHECK:     llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-COUNT-4: scf.if %{{.*}} -> (f32)
 // CHECK-NOT: scf.if
 // CHECK: gpu.return
 gpu.func @vec_auto_dynamic(%p: !llvm.ptr<1>, %n: index, %off: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {

@@ -655,67 +655,92 @@ Outcome emitCopy(tirx::CopyOp op, CopySides sides, DispatchContext &ctx,
   // multiple of its width (chooseVectorWidth); when that dimension's extent
   // is a multiple of it too, every vector is wholly inside or outside: the
   // masked path tests and moves whole vectors, a branch each (as many as
-  // the element path would branch at most). Otherwise it tests each element.
+  // the element path would branch at most). Otherwise each vector is
+  // tested whole (its first and last element) and moved as a vector where
+  // it is inside, element by element where it is not (the vectors across
+  // the end of the extent, and those outside). Beyond 64 vectors a thread,
+  // the masked path is straight-line element accesses instead.
   const Side *globalSide = global == &dst   ? &sides.dst
                            : global == &src ? &sides.src
                                             : nullptr;
-  bool wholeVectors =
+  bool vectorBranches =
       globalSide && width > 1 &&
-      !predicateMaskedAccesses((int64_t(1) << memBits.size()) / width) &&
+      !predicateMaskedAccesses((int64_t(1) << memBits.size()) / width);
+  bool wholeVectors =
+      vectorBranches &&
       knownDivisor(globalSide->view.getMixedSizes()[shape.size() - 1]) %
               width ==
           0;
-  auto emitMaskedPath = [&]() {
-    TypedAttr padding = op.getPaddingAttr();
-    if (!padding)
-      padding = b.getZeroAttr(elemType);
-    Type memType = tirx::getMemoryType(elemType);
-    int64_t maskWidth = wholeVectors ? width : 1;
+  bool splitVectors = vectorBranches && !wholeVectors;
+  TypedAttr padding = op.getPaddingAttr();
+  if (!padding)
+    padding = b.getZeroAttr(elemType);
+  Type memType = tirx::getMemoryType(elemType);
+  // Predicated element accesses (of large tiles) where PTX has them, else
+  // a branch per element.
+  bool predicated =
+      !wholeVectors && predicateMaskedAccesses(int64_t(1) << memBits.size());
+  auto emitPredicated = [&](int64_t flat, Value ok) {
+    if (global == &dst) {
+      Value value = tirx::toMemoryValue(b, loc, src.load(flat, 1));
+      return emitPredicatedStore(b, loc, value, dst.pointer(flat), ok);
+    }
+    Value pad =
+        tirx::toMemoryValue(b, loc, arith::ConstantOp::create(b, loc, padding));
+    Value v = emitPredicatedLoad(b, loc, memType, src.pointer(flat), ok, pad,
+                                 src.cacheHint);
+    if (v)
+      dst.store(tirx::fromMemoryValue(b, loc, v, elemType), flat, 1);
+    return bool(v);
+  };
+  // Moves the `maskWidth` elements from `flat` where `ok` holds (a
+  // vector, or one element under `predicated`), else pads a load.
+  auto emitMasked = [&](int64_t flat, int64_t maskWidth, Value ok) {
+    if (maskWidth == 1 && predicated && emitPredicated(flat, ok))
+      return;
+    if (global == &dst) {
+      auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      dst.store(src.load(flat, maskWidth), flat, maskWidth);
+      return;
+    }
     Type maskType =
-        wholeVectors ? VectorType::get({width}, elemType) : Type(elemType);
-    bool predicated =
-        !wholeVectors && predicateMaskedAccesses(int64_t(1) << memBits.size());
-    // Predicated accesses (of large tiles) where PTX has them, else a branch
-    // per element.
-    auto emitPredicated = [&](int64_t flat, Value ok) {
-      if (global == &dst) {
-        Value value = tirx::toMemoryValue(b, loc, src.load(flat, 1));
-        return emitPredicatedStore(b, loc, value, dst.pointer(flat), ok);
-      }
-      Value pad = tirx::toMemoryValue(
-          b, loc, arith::ConstantOp::create(b, loc, padding));
-      Value v = emitPredicatedLoad(b, loc, memType, src.pointer(flat), ok, pad,
-                                   src.cacheHint);
-      if (v)
-        dst.store(tirx::fromMemoryValue(b, loc, v, elemType), flat, 1);
-      return bool(v);
-    };
-    forEachFlat(llvm::Log2_64(maskWidth), [&](int64_t flat) {
-      Value ok = global->inBounds(flat);
-      if (predicated && emitPredicated(flat, ok))
-        return;
-      if (global == &dst) {
-        auto ifOp = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
+        maskWidth > 1 ? VectorType::get({maskWidth}, elemType) : Type(elemType);
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{maskType}, ok,
+                                  /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(b, loc, src.load(flat, maskWidth));
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      TypedAttr fill = maskWidth > 1 ? TypedAttr(DenseElementsAttr::get(
+                                           cast<ShapedType>(maskType), padding))
+                                     : padding;
+      Value pad = arith::ConstantOp::create(b, loc, fill);
+      scf::YieldOp::create(b, loc, pad);
+    }
+    dst.store(ifOp.getResult(0), flat, maskWidth);
+  };
+  auto emitMaskedPath = [&]() {
+    if (splitVectors) {
+      forEachFlat(vecBits, [&](int64_t flat) {
+        Value inside =
+            arith::AndIOp::create(b, loc, global->inBounds(flat),
+                                  global->inBounds(flat | (width - 1)));
+        auto ifOp = scf::IfOp::create(b, loc, inside, /*withElse=*/true);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(ifOp.thenBlock());
-        dst.store(src.load(flat, maskWidth), flat, maskWidth);
-        return;
-      }
-      auto ifOp = scf::IfOp::create(b, loc, TypeRange{maskType}, ok,
-                                    /*withElse=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(ifOp.thenBlock());
-        scf::YieldOp::create(b, loc, src.load(flat, maskWidth));
+        dst.store(src.load(flat, width), flat, width);
         b.setInsertionPointToStart(ifOp.elseBlock());
-        TypedAttr fill = wholeVectors
-                             ? TypedAttr(DenseElementsAttr::get(
-                                   cast<ShapedType>(maskType), padding))
-                             : padding;
-        Value pad = arith::ConstantOp::create(b, loc, fill);
-        scf::YieldOp::create(b, loc, pad);
-      }
-      dst.store(ifOp.getResult(0), flat, maskWidth);
+        for (int64_t i = 0; i < width; ++i)
+          emitMasked(flat | i, 1, global->inBounds(flat | i));
+      });
+      return;
+    }
+    int64_t maskWidth = wholeVectors ? width : 1;
+    forEachFlat(llvm::Log2_64(maskWidth), [&](int64_t flat) {
+      emitMasked(flat, maskWidth, global->inBounds(flat));
     });
   };
 
