@@ -74,8 +74,7 @@ gpu.func @vec_auto_static(%p: !llvm.ptr<1>) kernel attributes {known_block_size 
 // CHECK:   scf.if %[[INSIDE]] {
 // CHECK:     llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK:   } else {
-// CHECK:     %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %[[N64]] : i64
-// CHECK:     %[[X:.*]] = scf.if %[[IN]] -> (f32) {
+// CHECK:     %[[X:.*]] = scf.if %[[FIRST]] -> (f32) {
 // CHECK:       %[[L:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
 // CHECK:       scf.yield %[[L]] : f32
 // CHECK:     } else {
@@ -83,7 +82,10 @@ gpu.func @vec_auto_static(%p: !llvm.ptr<1>) kernel attributes {known_block_size 
 // CHECK:       scf.yield %[[PAD]] : f32
 // CHECK:     }
 // CHECK:     memref.store %[[X]], %{{.*}}[%{{.*}}] : memref<8xf32>
-// CHECK-COUNT-3: scf.if %{{.*}} -> (f32)
+// CHECK:     %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %[[N64]] : i64
+// CHECK:     scf.if %[[IN]] -> (f32)
+// CHECK:     scf.if %{{.*}} -> (f32)
+// CHECK:     scf.if %[[LAST]] -> (f32)
 // CHECK:   }
 // CHECK:   scf.if
 // CHECK:     llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>

@@ -30,10 +30,9 @@ gpu.module @masked [#nvvm.target<chip = "sm_90">] {
 // CHECK: scf.if %[[INSIDE]] {
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: } else {
-// CHECK: %[[IN:.*]] = arith.cmpi ult
 // CHECK: %[[PAD:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK: %[[PADI:.*]] = arith.bitcast %[[PAD]] : f32 to i32
-// CHECK: %[[INI:.*]] = arith.extui %[[IN]] : i1 to i32
+// CHECK: %[[INI:.*]] = arith.extui %[[FIRST]] : i1 to i32
 // CHECK: nvvm.inline_ptx "{\0A\09.reg .pred p;\0A\09setp.ne.b32 p, $3, 0;\0A\09mov.b32 $0, $2;\0A\09@p ld.global.b32 $0, [$1];\0A\09}" ro(%{{.*}}, %[[PADI]], %[[INI]] : !llvm.ptr<1>, i32, i32) -> i32
 // CHECK-COUNT-3: @p ld.global.b32
 // CHECK: scf.if

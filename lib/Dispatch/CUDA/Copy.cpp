@@ -725,16 +725,20 @@ Outcome emitCopy(tirx::CopyOp op, CopySides sides, DispatchContext &ctx,
   auto emitMaskedPath = [&]() {
     if (splitVectors) {
       forEachFlat(vecBits, [&](int64_t flat) {
-        Value inside =
-            arith::AndIOp::create(b, loc, global->inBounds(flat),
-                                  global->inBounds(flat | (width - 1)));
-        auto ifOp = scf::IfOp::create(b, loc, inside, /*withElse=*/true);
+        Value first = global->inBounds(flat);
+        Value last = global->inBounds(flat | (width - 1));
+        auto ifOp = scf::IfOp::create(
+            b, loc, arith::AndIOp::create(b, loc, first, last),
+            /*withElse=*/true);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(ifOp.thenBlock());
         dst.store(src.load(flat, width), flat, width);
         b.setInsertionPointToStart(ifOp.elseBlock());
         for (int64_t i = 0; i < width; ++i)
-          emitMasked(flat | i, 1, global->inBounds(flat | i));
+          emitMasked(flat | i, 1,
+                     i == 0           ? first
+                     : i == width - 1 ? last
+                                      : global->inBounds(flat | i));
       });
       return;
     }
