@@ -2,13 +2,15 @@
 // first TMA copy lands (what TileIR's kernels do: cuTile's launch passes no
 // tensor maps). Each CTA takes a slot of a pool by compare-and-swap, builds
 // one or two maps, fences them for the tensor-map proxy and loads one 64x64
-// f16 box, six ways: the map written in global memory with
+// f16 box, seven ways: the map written in global memory with
 // tensormap.replace (TileIR's lowering of tirx.tensor_maps); written in
 // shared memory and copied out with st.global; copied out with
 // tensormap.cp_fenceproxy; the first without the lock (a slot per CTA);
 // the second with the shared-memory writes while the compare-and-swap is
-// in flight; the first with fences of .cta scope. Prints the mean cycles
-// (clock64) of 264 CTAs to each point.
+// in flight; the first with fences of .cta scope; and maps cached across
+// CTAs and launches in a slot chosen by their key, pinned by a count
+// (printed for the second launch, whose CTAs find the first launch's
+// maps). Prints the mean cycles (clock64) of 264 CTAs to each point.
 //
 //   nvcc -gencode arch=compute_90a,code=sm_90a -O2 -o tensormap_cost \
 //        tensormap_cost.cu && ./tensormap_cost
@@ -18,6 +20,12 @@
 
 __device__ unsigned locks[1024];
 __device__ __align__(128) unsigned char pool[1024 * 128];
+// Mode 6: maps cached across CTAs and launches, keyed by what they are
+// built from. A slot: a state word (bit 31: being written; the rest: the
+// CTAs holding it), a 64-byte key and the maps.
+__device__ unsigned cstate[64];
+__device__ __align__(128) unsigned char cpool[64 * (128 + 2 * 128)];
+constexpr unsigned kWriting = 0x80000000u;
 
 __device__ __forceinline__ void replace_all(unsigned long long mapAddr, bool shared, const void *base) {
   unsigned long long b = (unsigned long long)base;
@@ -59,7 +67,54 @@ __global__ void k(int mode, const void *src, long long *out, int nmaps) {
   unsigned slot = 0;
   unsigned char *g = nullptr;
   long long tc = 0;
-  if (tid == 0) {
+  bool cached = false;
+  if (tid == 0 && mode == 6) {
+    // The key: the map's base, sizes and strides (what a launch varies).
+    unsigned long long key[8] = {(unsigned long long)src, 4096, 4096, 8192, (unsigned long long)nmaps, 0, 0, 0};
+    unsigned h = (unsigned)((key[0] >> 8) * 0x9E3779B97F4A7C15ull >> 58) & 63;
+    unsigned old;
+    asm volatile("atom.add.acquire.gpu.u32 %0, [%1], 1;" : "=r"(old) : "l"(&cstate[h]) : "memory");
+    unsigned char *base = cpool + h * (128 + 2 * 128);
+    bool hit = false;
+    if (!(old & kWriting)) {
+      const uint4 *k = (const uint4 *)base;
+      uint4 a = k[0], b2 = k[1], c = k[2], d = k[3];
+      const unsigned *w = (const unsigned *)key;
+      hit = a.x == w[0] && a.y == w[1] && a.z == w[2] && a.w == w[3] && b2.x == w[4] && b2.y == w[5] &&
+            b2.z == w[6] && b2.w == w[7] && c.x == w[8] && c.y == w[9] && c.z == w[10] && c.w == w[11] &&
+            d.x == w[12] && d.y == w[13] && d.z == w[14] && d.w == w[15];
+    }
+    t1 = clock64();
+    if (hit) {
+      g = base + 128;
+      for (int m = 0; m < nmaps; ++m)
+        asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" :: "l"(g + 128 * m) : "memory");
+      cached = true;
+      slot = h;
+    } else {
+      atomicSub(&cstate[h], 1);
+      if (atomicCAS(&cstate[h], 0, kWriting | 1) == 0) {
+        unsigned long long *kk = (unsigned long long *)base;
+        for (int i = 0; i < 8; ++i) kk[i] = key[i];
+        g = base + 128;
+        for (int m = 0; m < nmaps; ++m) {
+          unsigned long long *p = (unsigned long long *)(g + 128 * m);
+          for (int w = 0; w < 16; ++w) p[w] = 0;
+          replace_all((unsigned long long)(g + 128 * m), false, src);
+        }
+        asm volatile("fence.proxy.tensormap::generic.release.gpu;" ::: "memory");
+        for (int m = 0; m < nmaps; ++m)
+          asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" :: "l"(g + 128 * m) : "memory");
+        asm volatile("red.and.release.gpu.b32 [%0], %1;" :: "l"(&cstate[h]), "r"(~kWriting) : "memory");
+        cached = true;
+        slot = h;
+      }
+    }
+    t2 = clock64();
+    tc = t1;
+    asm volatile("mbarrier.init.shared.b64 [%0], 1;" :: "r"((unsigned)__cvta_generic_to_shared(&bar)));
+  }
+  if (tid == 0 && !cached) {
     unsigned smid; asm("mov.u32 %0, %%smid;" : "=r"(smid));
     slot = (smid * 4) & 1023;
     if (mode == 3) {
@@ -84,7 +139,7 @@ __global__ void k(int mode, const void *src, long long *out, int nmaps) {
     tc = clock64() + (long long)(slot & 0);
     asm volatile("mbarrier.init.shared.b64 [%0], 1;" :: "r"((unsigned)__cvta_generic_to_shared(&bar)));
   }
-  if (mode == 0 || mode == 3 || mode == 5) {
+  if (mode == 0 || mode == 3 || mode == 5 || (mode == 6 && !cached)) {
     if (tid == 0) {
       for (int m = 0; m < nmaps; ++m) {
         unsigned long long *p = (unsigned long long *)(g + 128 * m);
@@ -150,7 +205,9 @@ __global__ void k(int mode, const void *src, long long *out, int nmaps) {
     asm volatile("{ .reg .pred p; W: mbarrier.try_wait.parity.shared.b64 p, [%0], 0; @!p bra W; }" :: "r"(b) : "memory");
     t3 = clock64();
     asm volatile("fence.acq_rel.gpu;" ::: "memory");
-    if (mode != 3)
+    if (cached)
+      atomicSub(&cstate[slot], 1);
+    else if (mode != 3)
       atomicExch(&locks[slot], 0);
     out[blockIdx.x * 4 + 0] = t1 - t0;
     out[blockIdx.x * 4 + 1] = t2 - t0;
@@ -165,10 +222,11 @@ int main() {
   long long *out; int n = 264; cudaMalloc(&out, n * 4 * 8);
   long long h[264 * 4];
   const char *names[] = {"global build", "shared build + st.global", "shared build + cp_fenceproxy", "global build, no lock",
-                         "shared build during the CAS + st.global", "global build, .cta fences"};
+                         "shared build during the CAS + st.global", "global build, .cta fences",
+                         "cached across launches"};
   for (int nmaps = 1; nmaps <= 2; ++nmaps)
   for (int rep = 0; rep < 2; ++rep)
-  for (int mode = 0; mode < 6; ++mode) {
+  for (int mode = 0; mode < 7; ++mode) {
     cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
     cudaEventRecord(a);
     k<<<n, 128>>>(mode, src, out, nmaps);

@@ -672,6 +672,7 @@ static LogicalResult lowerFor(EntryLowering &l, ct::ForOp op) {
   b.setInsertionPointToEnd(body);
   l.loopProducts.finishBody(op);
   scf::YieldOp::create(b, loc, seq.outcome);
+  l.loopProducts.pipeline(op, forOp);
   b.setInsertionPointAfter(forOp);
   l.loopProducts.end(op);
   mapCarried(l, iters, op.getResults(), forOp.getResults());

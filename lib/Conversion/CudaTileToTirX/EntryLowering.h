@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
@@ -284,6 +285,24 @@ public:
   /// After the product `mma` and the CTA barrier that follows it: issues
   /// the next iteration's copies of the one-buffer streams it read.
   LogicalResult refill(Operation *mma);
+  /// Whether the product `mma` may be issued one iteration late
+  /// (pipeline): the last product of a body whose loop has a producer
+  /// warp and two buffers per stream, A in registers, one warpgroup,
+  /// after an earlier product of the body, its result carried by the loop
+  /// (`carried`: the lowered buffer of that iteration value) and
+  /// accumulated in place into `acc` (an alloc of the body).
+  bool deferrable(Operation *mma, Value a, Value acc, Value &carried) const;
+  /// Records the lowered product `mma` of a specialized loop: the ops of
+  /// its lowering (`first` to the op before the insertion point), so that
+  /// pipeline() finds them; `deferred` when deferrable() held for it.
+  void recordProduct(Operation *mma, Operation *first, bool deferred, Value a,
+                     Value acc, Value carried);
+  /// After the body of `forOp` (lowered as `loop`) is complete: issues its
+  /// deferred product (recordProduct) one iteration late, right after the
+  /// body's previous product, waited for before the body next touches
+  /// its accumulator or A, and once more after the loop for the last
+  /// iteration (docs/Matmul.md, "P V one iteration late").
+  void pipeline(ct::ForOp forOp, scf::ForOp loop);
   /// Records that the operand staging `buffer` was fenced for the async
   /// proxy and published by a CTA barrier where it was written, for
   /// products that reuse it.
@@ -361,6 +380,24 @@ private:
   DenseSet<Operation *> deferring, pending;
   /// The tirx.warp_specialize of each specialized loop.
   DenseMap<Operation *, Operation *> producers;
+  /// Each stream's mbarrier wait in the body (TMA streams).
+  DenseMap<Operation *, Operation *> streamWaits;
+  /// The last op of the lowering of the latest product of each specialized
+  /// loop's body (recordProduct).
+  DenseMap<Operation *, Operation *> productEnds;
+  /// A product issued one iteration late (pipeline).
+  struct Deferred {
+    /// Its gemm ops, the mbarrier waits of the streams it reads and the
+    /// ops that hand their buffers back (productDone).
+    SmallVector<Operation *> gemms, waits, releases;
+    /// The previous product's last op: the deferred product is issued
+    /// after it.
+    Operation *after = nullptr;
+    /// A's register buffer (an alloc of the body), the accumulator (an
+    /// alloc of the body) and the loop's buffer of the carried result.
+    Value a, acc, carried;
+  };
+  DenseMap<Operation *, Deferred> deferredProducts;
 };
 
 /// Lowers one cuda_tile.entry into a gpu.func.

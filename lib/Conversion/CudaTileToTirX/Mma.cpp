@@ -42,6 +42,7 @@
 #include "tileir/Layout/SharedStaging.h"
 #include "tileir/Target/TargetInfo.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -1282,8 +1283,22 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
       e.barrier();
   };
   if (!plan->batched) {
+    // The last product of a pipelined body is issued one iteration late
+    // (LoopProducts::pipeline moves it once the body is complete).
+    Value carried;
+    bool defer = plan->wgmma && plan->unitsM() * plan->gridN == 1 &&
+                 sharedA == lhs &&
+                 l.loopProducts.deferrable(op, sharedA, d, carried);
+
+    Block *block = l.b.getInsertionBlock();
+    Operation *before = l.b.getInsertionPoint() == block->begin()
+                            ? nullptr
+                            : &*std::prev(l.b.getInsertionPoint());
     e.step(sharedA, sharedB, transposeA, transposeB, d, /*async=*/false, 0);
     l.loopProducts.productDone(op);
+    l.loopProducts.recordProduct(
+        op, before ? before->getNextNode() : &block->front(), defer, sharedA, d,
+        carried);
     // A stream of one buffer is refilled once every warp has read it.
     if (l.loopProducts.refillsAfter(op)) {
       e.barrier();
@@ -2973,6 +2988,271 @@ void LoopProducts::productDone(Operation *mma) {
   }
 }
 
+bool LoopProducts::deferrable(Operation *mma, Value a, Value acc,
+                              Value &carried) const {
+  auto forOp = dyn_cast<ct::ForOp>(mma->getParentOp());
+  if (!forOp || !producers.contains(forOp) || !productEnds.contains(forOp) ||
+      forOp.getUnsignedCmp())
+    return false;
+  // The body's last product.
+  for (Operation *next = mma->getNextNode(); next; next = next->getNextNode())
+    if (isa<ct::MmaFOp, ct::MmaIOp>(next))
+      return false;
+  // Its shared operands: TMA streams of two buffers (the producer copies
+  // the next tile into the other buffer while the late product reads
+  // this one).
+  bool streamed = false;
+  for (const auto &entry : streams) {
+    const Stream &s = entry.second;
+    if (s.product != mma)
+      continue;
+    if (s.depth() != 2 || !s.bars[0] || !s.empties[0])
+      return false;
+    streamed = true;
+  }
+  auto local = [](Value v) {
+    auto type = dyn_cast<tirx::BufferType>(v.getType());
+    return type && type.isLocal() && v.getDefiningOp<tirx::AllocOp>();
+  };
+  if (!streamed || !local(a) || !local(acc))
+    return false;
+  // The result is carried by the loop to its next iteration (the body's
+  // terminator) and read nowhere else.
+  Value result = mma->getResult(0);
+  if (!result.hasOneUse())
+    return false;
+  OpOperand &use = *result.getUses().begin();
+  if (use.getOwner() != forOp.getRegion().front().getTerminator())
+    return false;
+  carried =
+      l.get(forOp.getRegion().front().getArgument(use.getOperandNumber() + 1));
+  // The product accumulates into the carried buffer itself, or into a
+  // buffer of the body of the same type (a rescaled copy of it).
+  return carried && carried.getType() == acc.getType() &&
+         (acc == carried || acc.getParentBlock() == a.getParentBlock());
+}
+
+void LoopProducts::recordProduct(Operation *mma, Operation *first,
+                                 bool deferred, Value a, Value acc,
+                                 Value carried) {
+  Operation *forOp = mma->getParentOp();
+  if (!producers.contains(forOp))
+    return;
+  Block::iterator end = l.b.getInsertionPoint();
+  Operation *last = &*std::prev(end);
+  if (deferred) {
+    Deferred d;
+    d.after = productEnds.lookup(forOp);
+    d.a = a;
+    d.acc = acc;
+    d.carried = carried;
+    for (Block::iterator op = first->getIterator(); op != end; ++op) {
+      if (isa<tirx::GemmOp, tirx::GemmAsyncOp, tirx::GemmWaitOp>(*op))
+        d.gemms.push_back(&*op);
+      else if (isa<scf::IfOp>(*op) && op->walk([](tirx::MBarrierArriveOp) {
+                                          return WalkResult::interrupt();
+                                        }).wasInterrupted())
+        d.releases.push_back(&*op);
+    }
+    for (auto load :
+         cast<ct::ForOp>(forOp).getRegion().front().getOps<ct::LoadViewTkoOp>())
+      if (auto it = streams.find(load);
+          it != streams.end() && it->second.product == mma)
+        d.waits.push_back(streamWaits.lookup(load));
+    if (!llvm::is_contained(d.waits, nullptr) && !d.gemms.empty() && d.after)
+      deferredProducts[forOp] = std::move(d);
+  }
+  productEnds[forOp] = last;
+}
+
+/// Whether `op` (or an op nested in it) has an operand in `values` or a
+/// view of one.
+static bool usesAnyOf(Operation *op, ArrayRef<Value> values) {
+  return op
+      ->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (llvm::is_contained(values, tirx::viewRoot(operand)))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+void LoopProducts::pipeline(ct::ForOp forOp, scf::ForOp loop) {
+  productEnds.erase(forOp);
+  auto it = deferredProducts.find(forOp);
+  if (it == deferredProducts.end())
+    return;
+  Deferred d = std::move(it->second);
+  deferredProducts.erase(it);
+  // Where a condition does not hold, the loop stays as it was lowered.
+  Block *body = loop.getBody();
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  auto aAlloc = d.a.getDefiningOp<tirx::AllocOp>();
+  auto accAlloc = d.acc.getDefiningOp<tirx::AllocOp>();
+  if (!step || *step <= 0 || loop.getUnsignedCmp() ||
+      loop.getNumRegionIterArgs() || !aAlloc || !accAlloc ||
+      aAlloc->getBlock() != body ||
+      (d.acc != d.carried && accAlloc->getBlock() != body) ||
+      aAlloc->getNumOperands() || d.carried.getParentBlock() == body ||
+      d.after->getBlock() != body)
+    return;
+  // Nothing before the late product's issue reads or writes the carried
+  // accumulator or A (they do not hold the previous iteration's product
+  // there yet).
+  for (Operation &op : *body) {
+    if (usesAnyOf(&op, {d.carried, d.a}))
+      return;
+    if (&op == d.after)
+      break;
+  }
+  // The ops the product and the waits for its tiles depend on, and those
+  // of the buffers' hand-back: pure index arithmetic and views of the
+  // body, computed again for the iteration they run for.
+  Value iv = loop.getInductionVar();
+  BackwardSliceOptions options;
+  options.omitUsesFromAbove = false;
+  options.filter = [&](Operation *op) {
+    return op->getBlock() == body && op != aAlloc && op != accAlloc;
+  };
+  auto sliceOf = [&](ArrayRef<Operation *> roots,
+                     SmallVector<Operation *> &ordered) -> bool {
+    SetVector<Operation *> slice;
+    for (Operation *root : roots)
+      if (failed(getBackwardSlice(root, &slice, options)))
+        return false;
+    for (Operation *root : roots)
+      slice.insert(root);
+    ordered = slice.takeVector();
+    llvm::sort(ordered, [](Operation *x, Operation *y) {
+      return x->isBeforeInBlock(y);
+    });
+    for (Operation *op : ordered) {
+      if (!llvm::is_contained(roots, op) && !isMemoryEffectFree(op))
+        return false;
+      WalkResult foreign = op->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (auto arg = dyn_cast<BlockArgument>(operand);
+              arg && arg.getOwner() == body && operand != iv)
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+      if (foreign.wasInterrupted())
+        return false;
+    }
+    return true;
+  };
+  SmallVector<Operation *> issueRoots(d.waits);
+  for (Operation *g : d.gemms)
+    if (!isa<tirx::GemmWaitOp>(g))
+      issueRoots.push_back(g);
+  SmallVector<Operation *> issueOps, releaseOps;
+  if (!sliceOf(issueRoots, issueOps) || !sliceOf(d.releases, releaseOps))
+    return;
+
+  OpBuilder b(loop.getContext());
+  Location loc = loop.getLoc();
+  auto warpgroup =
+      tirx::ExecScopeAttr::get(b.getContext(), tirx::ExecScope::Warpgroup);
+  // Clones `ops` for the iteration whose induction value is `at`, the
+  // accumulator's views on the carried buffer; the products issued
+  // without waiting.
+  auto cloneFor = [&](Value at, ArrayRef<Operation *> ops) {
+    IRMapping map;
+    map.map(iv, at);
+    map.map(d.acc, d.carried);
+    for (Operation *op : ops) {
+      auto gemm = dyn_cast<tirx::GemmOp>(op);
+      if (!gemm) {
+        b.clone(*op, map);
+        continue;
+      }
+      OperationState state(op->getLoc(), tirx::GemmAsyncOp::getOperationName());
+      for (Value operand : op->getOperands())
+        state.addOperands(map.lookupOrDefault(operand));
+      state.addAttributes(op->getAttrs());
+      b.create(state);
+    }
+  };
+  auto waitAll = [&] {
+    tirx::GemmWaitOp::create(b, loc, b.getI64IntegerAttr(0), warpgroup, nullptr,
+                             b.getStringAttr("wgmma"));
+  };
+  aAlloc->moveBefore(loop);
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+
+  // The first iteration runs before the loop, without the late product
+  // (there is none yet): a product issued in a branch is waited for where
+  // the branch joins (ptxas).
+  SetVector<Operation *> roots;
+  for (Operation *op : llvm::concat<Operation *>(d.releases, d.gemms, d.waits))
+    roots.insert(op);
+  b.setInsertionPoint(loop);
+  Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lb, ub);
+  auto first = scf::IfOp::create(b, loc, any, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(first.thenBlock()->getTerminator());
+    IRMapping map;
+    map.map(iv, lb);
+    for (Operation &op : body->without_terminator())
+      if (!roots.contains(&op))
+        b.clone(op, map);
+  }
+  loop.getLowerBoundMutable().assign(
+      arith::AddIOp::create(b, loc, lb, loop.getStep()));
+
+  // Iteration j issues iteration j - 1's product right after its own
+  // previous product...
+  b.setInsertionPointAfter(d.after);
+  Value prevIv = arith::SubIOp::create(b, loc, iv, loop.getStep());
+  cloneFor(prevIv, issueOps);
+  Operation *issued = &*std::prev(b.getInsertionPoint());
+  // ... and waits for it before the body next touches the accumulator or
+  // A, then hands its buffers back.
+  Operation *touch = body->getTerminator();
+  for (Operation *op = issued->getNextNode(); op != body->getTerminator();
+       op = op->getNextNode())
+    if (!roots.contains(op) && usesAnyOf(op, {d.carried, d.a})) {
+      touch = op;
+      break;
+    }
+  b.setInsertionPoint(touch);
+  waitAll();
+  cloneFor(prevIv, releaseOps);
+  // After the loop, the last iteration's product.
+  b.setInsertionPointAfter(loop);
+  auto last = scf::IfOp::create(b, loc, any, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(last.thenBlock()->getTerminator());
+    Type type = iv.getType();
+    Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
+    Value span = arith::SubIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, ub, lb), one);
+    Value lastIv = arith::AddIOp::create(
+        b, loc, lb,
+        arith::MulIOp::create(
+            b, loc, arith::DivSIOp::create(b, loc, span, loop.getStep()),
+            loop.getStep()));
+    cloneFor(lastIv, issueOps);
+    waitAll();
+    cloneFor(lastIv, releaseOps);
+  }
+  // The body's own copies go, then what only they used.
+  SmallVector<Operation *> rest;
+  for (Operation *op : llvm::concat<Operation *>(issueOps, releaseOps))
+    if (!roots.contains(op) && !llvm::is_contained(rest, op))
+      rest.push_back(op);
+  llvm::sort(rest,
+             [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
+  for (Operation *op : roots)
+    op->erase();
+  for (Operation *op : llvm::reverse(rest))
+    if (op->use_empty())
+      op->erase();
+}
+
 SmallVector<ct::LoadViewTkoOp> LoopProducts::refilledBy(Operation *mma) const {
   SmallVector<ct::LoadViewTkoOp> loads;
   auto forOp = dyn_cast<ct::ForOp>(mma->getParentOp());
@@ -3228,8 +3508,8 @@ std::optional<LogicalResult> LoopProducts::lower(ct::LoadViewTkoOp load) {
   if (s.bars[0]) {
     // TMA: this iteration's tile has landed when its buffer's mbarrier
     // completes the phase of this use.
-    tirx::MBarrierWaitOp::create(b, loc, pick(s.bars, true), 0,
-                                 streamParity(b, loc, j, s.depth()));
+    streamWaits[load] = tirx::MBarrierWaitOp::create(
+        b, loc, pick(s.bars, true), 0, streamParity(b, loc, j, s.depth()));
   } else {
     // This iteration's copy is older than the copies every streamed load
     // issued since (one each): it has landed when at most that many groups
