@@ -108,9 +108,6 @@ Gemm readGemm(Operation *op) {
 }
 
 /// An index constant.
-Value cstIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 
 std::string str(Type t) {
   std::string s;

@@ -44,9 +44,6 @@ using namespace tileir::dispatch;
 
 namespace {
 
-Value cstIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 
 /// Row-major strides of `shape`.
 SmallVector<int64_t> rowStrides(ArrayRef<int64_t> shape) {

@@ -63,9 +63,6 @@ int64_t axisValue(StringRef axis, int64_t r) {
   return r; // tx
 }
 
-Value cstIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 
 Value emitAxisValue(OpBuilder &b, Location loc, StringRef axis, Value r) {
   auto rem = [&](int64_t d) {

@@ -14,6 +14,8 @@
 #include "tileir/Dispatch/Predicates.h"
 #include "tileir/Layout/BitLayout.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 namespace tileir::dispatch {
 using layout::BitLayout;
 using layout::dimBitRange;
@@ -29,6 +31,12 @@ using mlir::tirx::getStorage;
 using mlir::tirx::isF8;
 using mlir::tirx::knownDivisor;
 using mlir::tirx::readOperandElement;
+
+/// An index constant.
+inline mlir::Value cstIndex(mlir::OpBuilder &b, mlir::Location loc,
+                            int64_t v) {
+  return mlir::arith::ConstantIndexOp::create(b, loc, v);
+}
 } // namespace tileir::dispatch
 
 #endif // TILEIR_LIB_DISPATCH_CUDA_VARIANTS_H
