@@ -33,8 +33,7 @@ using mlir::tirx::knownDivisor;
 using mlir::tirx::readOperandElement;
 
 /// An index constant.
-inline mlir::Value cstIndex(mlir::OpBuilder &b, mlir::Location loc,
-                            int64_t v) {
+inline mlir::Value cstIndex(mlir::OpBuilder &b, mlir::Location loc, int64_t v) {
   return mlir::arith::ConstantIndexOp::create(b, loc, v);
 }
 } // namespace tileir::dispatch
