@@ -277,7 +277,8 @@ public:
   /// Called after the product `mma` has completed (its wgmma groups
   /// waited for): in a specialized loop, hands the buffers of the streams
   /// it reads back to the producer warp.
-  void productDone(Operation *mma);
+  /// Returns the ops that hand the buffers back.
+  SmallVector<Operation *> productDone(Operation *mma);
   /// Whether `mma` reads a stream of one buffer that the loop's threads
   /// refill: the caller then emits a CTA barrier right after the product
   /// and calls refill.
@@ -293,9 +294,11 @@ public:
   /// accumulated in place into `acc` (an alloc of the body).
   bool deferrable(Operation *mma, Value a, Value acc, Value &carried) const;
   /// Records the lowered product `mma` of a specialized loop: the ops of
-  /// its lowering (`first` to the op before the insertion point), so that
-  /// pipeline() finds them; `deferred` when deferrable() held for it.
-  void recordProduct(Operation *mma, Operation *first, bool deferred, Value a,
+  /// its lowering (`first` to the op before the insertion point) and the
+  /// hand-back ops productDone returned, so that pipeline() finds them;
+  /// `deferred` when deferrable() held for it.
+  void recordProduct(Operation *mma, Operation *first,
+                     ArrayRef<Operation *> handBacks, bool deferred, Value a,
                      Value acc, Value carried);
   /// After the body of `forOp` (lowered as `loop`) is complete: issues its
   /// deferred product (recordProduct) one iteration late, right after the

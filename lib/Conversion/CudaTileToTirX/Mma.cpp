@@ -1295,10 +1295,10 @@ static LogicalResult lowerMmaF(EntryLowering &l, OpTy op) {
                             ? nullptr
                             : &*std::prev(l.b.getInsertionPoint());
     e.step(sharedA, sharedB, transposeA, transposeB, d, /*async=*/false, 0);
-    l.loopProducts.productDone(op);
+    SmallVector<Operation *> handBacks = l.loopProducts.productDone(op);
     l.loopProducts.recordProduct(
-        op, before ? before->getNextNode() : &block->front(), defer, sharedA, d,
-        carried);
+        op, before ? before->getNextNode() : &block->front(), handBacks, defer,
+        sharedA, d, carried);
     // A stream of one buffer is refilled once every warp has read it.
     if (l.loopProducts.refillsAfter(op)) {
       e.barrier();
@@ -2959,10 +2959,11 @@ bool LoopProducts::specialized(Operation *mma) const {
   return producers.contains(mma->getParentOp());
 }
 
-void LoopProducts::productDone(Operation *mma) {
+SmallVector<Operation *> LoopProducts::productDone(Operation *mma) {
+  SmallVector<Operation *> handBacks;
   auto forOp = dyn_cast<ct::ForOp>(mma->getParentOp());
   if (!forOp || !producers.contains(forOp))
-    return;
+    return handBacks;
   OpBuilder &b = l.b;
   Location loc = mma->getLoc();
   // One thread per warpgroup, after its wait for the product's groups.
@@ -2981,11 +2982,13 @@ void LoopProducts::productDone(Operation *mma) {
             arith::ConstantIndexOp::create(b, loc, 128)),
         arith::ConstantIndexOp::create(b, loc, 0));
     auto ifOp = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+    handBacks.push_back(ifOp);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     tirx::MBarrierArriveOp::create(b, loc, streamPick(b, loc, odd, s.empties),
                                    0);
   }
+  return handBacks;
 }
 
 bool LoopProducts::deferrable(Operation *mma, Value a, Value acc,
@@ -3033,8 +3036,8 @@ bool LoopProducts::deferrable(Operation *mma, Value a, Value acc,
 }
 
 void LoopProducts::recordProduct(Operation *mma, Operation *first,
-                                 bool deferred, Value a, Value acc,
-                                 Value carried) {
+                                 ArrayRef<Operation *> handBacks, bool deferred,
+                                 Value a, Value acc, Value carried) {
   Operation *forOp = mma->getParentOp();
   if (!producers.contains(forOp))
     return;
@@ -3046,14 +3049,10 @@ void LoopProducts::recordProduct(Operation *mma, Operation *first,
     d.a = a;
     d.acc = acc;
     d.carried = carried;
-    for (Block::iterator op = first->getIterator(); op != end; ++op) {
+    for (Block::iterator op = first->getIterator(); op != end; ++op)
       if (isa<tirx::GemmOp, tirx::GemmAsyncOp, tirx::GemmWaitOp>(*op))
         d.gemms.push_back(&*op);
-      else if (isa<scf::IfOp>(*op) && op->walk([](tirx::MBarrierArriveOp) {
-                                          return WalkResult::interrupt();
-                                        }).wasInterrupted())
-        d.releases.push_back(&*op);
-    }
+    d.releases.assign(handBacks.begin(), handBacks.end());
     for (auto load :
          cast<ct::ForOp>(forOp).getRegion().front().getOps<ct::LoadViewTkoOp>())
       if (auto it = streams.find(load);

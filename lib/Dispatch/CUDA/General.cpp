@@ -44,7 +44,6 @@ using namespace tileir::dispatch;
 
 namespace {
 
-
 /// Row-major strides of `shape`.
 SmallVector<int64_t> rowStrides(ArrayRef<int64_t> shape) {
   SmallVector<int64_t> strides(shape.size(), 1);

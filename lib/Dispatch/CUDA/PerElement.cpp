@@ -63,7 +63,6 @@ int64_t axisValue(StringRef axis, int64_t r) {
   return r; // tx
 }
 
-
 Value emitAxisValue(OpBuilder &b, Location loc, StringRef axis, Value r) {
   auto rem = [&](int64_t d) {
     return arith::RemUIOp::create(b, loc, r, cstIndex(b, loc, d)).getResult();
