@@ -2,7 +2,8 @@
 """GPU check of cuTile's attention kernel (test/kernels/attention.py,
 `fmha_kernel`) compiled by whatever `tileiras` is first on PATH, against a
 float64 reference, with NaN-poisoned outputs: the tile shapes cuTile's
-benchmarks use (64x64 and 128x64, D = 64 and 128), full and causal, and
+benchmarks use (64x64 and 128x64, D = 64 and 128, the kernel's occupancy
+hint of 2; 256x64 and 128x128 with a hint of 4), full and causal, and
 sequence lengths that leave the loops over K and V with no, one, a few and
 many iterations, and a partial last tile. Prints one line per launch and
 the number of failures; exits 1 on any.
@@ -26,15 +27,17 @@ torch.manual_seed(0)
 B, H = 2, 4
 bad = 0
 s = torch.cuda.current_stream()
-for D, tiles in ((128, ((64, 64), (128, 64))), (64, ((128, 64),))):
-    for tm, tn in tiles:
+for D, tiles in ((128, ((64, 64, 2), (128, 64, 2), (128, 128, 4))),
+                 (64, ((128, 64, 2), (256, 64, 4)))):
+    for tm, tn, occupancy in tiles:
+        kernel = fmha_kernel.replace_hints(occupancy=occupancy)
         for causal in (False, True):
             for L in lengths:
                 q, k, v = (torch.randn(B, H, L, D, dtype=torch.float16,
                                        device="cuda") for _ in range(3))
                 o = torch.full_like(q, float("nan"))
                 grid = (math.ceil(L / tm), B * H, 1)
-                ct.launch(s, grid, fmha_kernel,
+                ct.launch(s, grid, kernel,
                           (q, k, v, o, 1 / math.sqrt(D), 0, D, H, tm, tn, 1,
                            causal, L % tn == 0))
                 torch.cuda.synchronize()
@@ -47,7 +50,7 @@ for D, tiles in ((128, ((64, 64), (128, 64))), (64, ((128, 64),))):
                 err = (o.double() - ref).abs().max().item()
                 ok = err <= 2e-2
                 bad += not ok
-                print(f"{'ok ' if ok else 'BAD'} D={D} {tm}x{tn} "
+                print(f"{'ok ' if ok else 'BAD'} D={D} {tm}x{tn} occupancy={occupancy} "
                       f"{'causal' if causal else 'full'} L={L} err={err:.2e}")
 print("failures:", bad)
 sys.exit(1 if bad else 0)
