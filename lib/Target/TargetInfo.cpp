@@ -7,6 +7,7 @@
 #include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -103,6 +104,12 @@ llvm::Expected<TargetInfo> TargetInfo::get(llvm::StringRef chip,
 
 std::string TargetInfo::getFeatures() const {
   return "+ptx" + std::to_string(ptx);
+}
+
+mlir::NVVM::NVVMTargetAttr
+TargetInfo::getNvvmTarget(mlir::MLIRContext *ctx) const {
+  return mlir::NVVM::NVVMTargetAttr::get(
+      ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda", chip, getFeatures());
 }
 
 unsigned TargetInfo::getRegistersPerThread(unsigned threads,

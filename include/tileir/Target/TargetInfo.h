@@ -14,6 +14,13 @@
 
 #include <string>
 
+namespace mlir {
+class MLIRContext;
+namespace NVVM {
+class NVVMTargetAttr;
+} // namespace NVVM
+} // namespace mlir
+
 namespace tileir {
 
 /// The ABI name of a kernel parameter type as the runtime reads it from the
@@ -49,6 +56,10 @@ public:
   }
   /// The LLVM NVPTX feature string ("+ptx80").
   std::string getFeatures() const;
+  /// The NVVM target of the gpu.modules compiled for this target (its
+  /// chip and features; LLVM's O3 pipeline, whose level the compile
+  /// driver also derives its NVPTX codegen level from).
+  mlir::NVVM::NVVMTargetAttr getNvvmTarget(mlir::MLIRContext *ctx) const;
 
   bool hasArchSpecificFeatures() const { return archSpecific; }
   bool hasCpAsync() const { return sm >= 80; }

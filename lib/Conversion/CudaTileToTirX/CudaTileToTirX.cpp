@@ -321,9 +321,7 @@ struct ConvertCudaTileToTirXPass
       convertDebugScopes(top, debugEmissionKind);
     for (ct::ModuleOp tileModule : modules) {
       OpBuilder b(tileModule);
-      auto nvvmTarget =
-          NVVM::NVVMTargetAttr::get(ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda",
-                                    target->getChip(), target->getFeatures());
+      NVVM::NVVMTargetAttr nvvmTarget = target->getNvvmTarget(ctx);
       auto gpuModule = gpu::GPUModuleOp::create(b, tileModule.getLoc(),
                                                 tileModule.getSymName(),
                                                 b.getArrayAttr({nvvmTarget}));
@@ -351,9 +349,8 @@ struct ConvertCudaTileToTirXPass
               .wasInterrupted();
       unsigned needed = tirx::TensorMapsOp::kMinPtxVersion;
       if (tensorMaps && target->getPtxVersion() < needed)
-        gpuModule.setTargetsAttr(b.getArrayAttr({NVVM::NVVMTargetAttr::get(
-            ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda", target->getChip(),
-            target->withPtx(needed).getFeatures())}));
+        gpuModule.setTargetsAttr(
+            b.getArrayAttr({target->withPtx(needed).getNvvmTarget(ctx)}));
       tileModule.erase();
     }
   }

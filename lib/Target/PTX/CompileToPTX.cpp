@@ -118,9 +118,7 @@ static LogicalResult prepareTirXKernels(ModuleOp module,
   for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
     if (!gpuModule.getTargetsAttr())
       gpuModule.setTargetsAttr(
-          ArrayAttr::get(ctx, {NVVM::NVVMTargetAttr::get(
-                                  ctx, /*optLevel=*/3, "nvptx64-nvidia-cuda",
-                                  target->getChip(), target->getFeatures())}));
+          ArrayAttr::get(ctx, {target->getNvvmTarget(ctx)}));
     for (auto func : gpuModule.getOps<gpu::GPUFuncOp>()) {
       if (!func.isKernel())
         continue;
