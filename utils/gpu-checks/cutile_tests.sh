@@ -7,9 +7,9 @@
 #
 # Each DIR holds part of what cutile_samples.sh takes (the cuTile wheel,
 # tileiras.xz, ptxas.xz, libnvvm.so.4.xz, libdevice.10.bc, tile-as.xz; see
-# there, and utils/gpu-checks/prepare-cutile-samples.sh) and, instead of
-# samples/, tests/: cuTile's test/ folder at the commit of the wheel
-# (cp -r $CUTILE_PYTHON/test .gpu/tests). UNPACK_ONLY=1 unpacks and stops.
+# there) and tests/: cuTile's test/ folder at the commit of the wheel
+# (utils/gpu-checks/prepare-cutile-samples.sh writes .gpu-a and .gpu).
+# UNPACK_ONLY=1 unpacks and stops.
 #
 # Environment:
 #   SHARD=I/N       run shard I of N (files split by size); unset: every file
