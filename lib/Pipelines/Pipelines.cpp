@@ -39,6 +39,12 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   // are one (cuTile's kernels reload a tile in a second loop over it).
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Loops whose carried tiles outgrow the registers run once per slice of
+  // them (before loads are moved ahead: each slice's loop is an ordinary
+  // loop).
+  cuda_tile::CudaTileSliceLoopsOptions slice;
+  slice.arch = options.chip;
+  pm.addPass(cuda_tile::createCudaTileSliceLoops(slice));
   // Loads with a latency hint are issued iterations ahead.
   cuda_tile::CudaTilePrefetchLoadsOptions prefetch;
   prefetch.arch = options.chip;

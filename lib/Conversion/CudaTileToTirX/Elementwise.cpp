@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryLowering.h"
+#include "tileir/Dialect/CudaTile/IR/OpClasses.h"
 #include "tileir/Dialect/TirX/Utils/ScalarMath.h"
 #include "tileir/Dialect/TirX/Utils/Utils.h"
 #include "tileir/Target/TargetInfo.h"
@@ -39,28 +40,6 @@ std::string typeName(Type t) {
   llvm::raw_string_ostream os(s);
   os << "'" << t << "'";
   return s;
-}
-
-/// The ops this family lowers.
-bool isElementwise(Operation *op) {
-  return isa<
-      // integer and bitwise (1-16)
-      ct::AbsIOp, ct::AddIOp, ct::SubIOp, ct::MulIOp, ct::MulhiIOp, ct::DivIOp,
-      ct::RemIOp, ct::NegIOp, ct::MaxIOp, ct::MinIOp, ct::CmpIOp, ct::ShLIOp,
-      ct::ShRIOp, ct::AndIOp, ct::OrIOp, ct::XOrIOp,
-      // float (17-29)
-      ct::AbsFOp, ct::AddFOp, ct::SubFOp, ct::MulFOp, ct::DivFOp, ct::RemFOp,
-      ct::NegFOp, ct::MaxFOp, ct::MinFOp, ct::CmpFOp, ct::FmaOp, ct::CeilOp,
-      ct::FloorOp,
-      // math (30-43)
-      ct::Atan2Op, ct::CosOp, ct::CosHOp, ct::SinOp, ct::SinHOp, ct::TanOp,
-      ct::TanHOp, ct::ExpOp, ct::Exp2Op, ct::LogOp, ct::Log2Op, ct::PowOp,
-      ct::SqrtOp, ct::RsqrtOp,
-      // conversions (47-55)
-      ct::BitcastOp, ct::ExtIOp, ct::TruncIOp, ct::FToFOp, ct::FToIOp,
-      ct::IToFOp, ct::IntToPtrOp, ct::PtrToIntOp, ct::PtrToPtrOp,
-      // select (100)
-      ct::SelectOp>(op);
 }
 
 Type elementOf(Type t) {
@@ -163,7 +142,7 @@ Value expandDivision(OpBuilder &b, Operation *div) {
 } // namespace
 
 bool mlir::tileir::isScalarElementwise(Operation *op) {
-  if (!isElementwise(op))
+  if (!ct::isElementwise(op))
     return false;
   // Conversions of f8 types use the hardware cvt instructions, which
   // tirx-dispatch emits for tirx.map bodies only: scalars take the map form.
@@ -692,7 +671,7 @@ LogicalResult EntryLowering::checkElementwise(Operation *op) {
 std::optional<LogicalResult> EntryLowering::lowerElementwiseOp(Operation *op) {
   if (auto assume = dyn_cast<ct::AssumeOp>(op))
     return lowerAssume(assume);
-  if (!isElementwise(op))
+  if (!ct::isElementwise(op))
     return std::nullopt;
   if (failed(checkElementwise(op)))
     return failure();

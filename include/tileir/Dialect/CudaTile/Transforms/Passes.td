@@ -110,6 +110,73 @@ def CudaTilePrefetchLoads
   let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
 }
 
+def CudaTileSliceLoops : Pass<"cuda-tile-slice-loops", "::mlir::ModuleOp"> {
+  let summary = "Runs a loop whose carried tiles outgrow the registers once "
+                "per slice of them";
+  let description = [{
+    A `for` loop whose carried values are tiles of one shape holding more
+    than `max-words` 32-bit words per thread of the CTA (the entry's
+    `num_worker_warps_per_cta` hint for `arch`, else 256 threads, the
+    largest CTA the conversion chooses) cannot keep them in registers:
+    ptxas spills them to local memory. When every element of the carried
+    tiles depends only on the elements at the same position along a
+    dimension `d`, the loop and the ops that use its results are run once
+    per slice along `d`, in an outer `for` over the slices, each slice
+    holding at most half of `max-words` a thread. The loop computes every
+    element with the same ops in the same order; a `reduce` after it
+    combines each slice's values in the order the conversion gives the
+    slice's shape (a reduction's order is the implementation's).
+
+    Along `d` the ops must be:
+    * in the loop body: elementwise ops (`isElementwise`) and splat
+      `constant`s of the carried shape, weak `load_view_tko`s of
+      `partition_view`s made outside the loop whose tile is the carried
+      shape (result token unused, token from outside the loop), and ops
+      without memory effects that take no carried-shape tile (recomputed
+      per slice);
+    * after the loop, in its block: `reduce`s along another dimension,
+      elementwise ops, and weak `store_view_tko`s of `partition_view`s
+      (result token unused, token from outside), which end every use;
+      other ops between the loop and its last such user have no memory
+      effects.
+    Carried initial values are sliced too (splat constants become smaller
+    ones; others are `extract`ed). A slice of a partition view's tile is
+    the tile of a view whose tile is `n` times smaller along `d`, at index
+    `i * n + c`. The outermost dimension that qualifies is sliced, into the
+    fewest power-of-two slices.
+
+    Before (cuTile's layer-norm dW/dB reduction, 256 KiB carried):
+    ```mlir
+    %r:2 = for %i in (%c0 to %n, step %c1) : tile<i32>
+        iter_values(%a = %zero, %b = %zero) -> (tile<32x1024xf32>, tile<32x1024xf32>) {
+      %x, %t = load_view_tko weak %pv[%i, %bx] token = %tok : ...
+      ...
+    }
+    %s = reduce %r#0 dim=0 ...
+    %w = store_view_tko weak %s, %out[%bx] token = %tok : ...
+    ```
+    After (`n` = 4 slices of 32x256):
+    ```mlir
+    for %c in (%c0 to %c4, step %c1) : tile<i32> {
+      %j = addi (muli %bx, %c4), %c
+      %r:2 = for %i ... -> (tile<32x256xf32>, tile<32x256xf32>) {
+        %x, %t = load_view_tko weak %pv4[%i, %j] token = %tok : ...
+        ...
+      }
+      %s = reduce %r#0 dim=0 ...
+      %w = store_view_tko weak %s, %out4[%j] token = %tok : ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"maxWords", "max-words", "int64_t", "128",
+           "Most carried 32-bit words a thread keeps (0: no slicing)">,
+    Option<"arch", "arch", "std::string", "\"default\"",
+           "Architecture whose optimization hints are read (sm_90, ...)">,
+  ];
+  let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
+}
+
 def CudaTileSynthesizeDebugInfoScopes
     : Pass<"cuda-tile-synthesize-debug-info-scopes",
            "::mlir::cuda_tile::ModuleOp"> {

@@ -1,0 +1,453 @@
+//===- SliceLoops.cpp - Run a loop once per slice of its tiles ---*- C++
+//-*-===//
+//
+// Part of TileIR.
+//
+// The cuda-tile-slice-loops pass (Passes.td has the rules).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileir/Dialect/CudaTile/Transforms/Passes.h"
+
+#include "tileir/Dialect/CudaTile/IR/LoopUtils.h"
+#include "tileir/Dialect/CudaTile/IR/OpClasses.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::cuda_tile {
+#define GEN_PASS_DEF_CUDATILESLICELOOPS
+#include "tileir/Dialect/CudaTile/Transforms/Passes.h.inc"
+} // namespace mlir::cuda_tile
+
+using namespace mlir;
+using namespace mlir::cuda_tile;
+
+namespace {
+
+/// The CTA size the conversion chooses for kernels with large tiles when no
+/// hint gives one (about 8 elements a thread, at most 256 threads:
+/// docs/ABI.md, "How the CTA size is chosen").
+constexpr int64_t kDefaultCtaThreads = 256;
+
+/// 32-bit words of `type`'s elements.
+int64_t words(TileType type) {
+  int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+  return type.getNumElements() * std::max<int64_t>(bits, 8) / 32;
+}
+
+/// `type` with dimension `dim` divided by `n`.
+TileType sliceType(TileType type, int64_t dim, int64_t n) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape[dim] /= n;
+  return type.cloneWith(shape, type.getElementType());
+}
+
+/// Whether `op` is a weak view access of a partition view, whose result
+/// token is unused and whose view and token are defined outside `scope`
+/// (null: anywhere): the memory model then orders it after nothing `scope`
+/// does, and moving or splitting it changes no result.
+bool isFreeViewAccess(Operation *op, Operation *scope) {
+  auto outside = [&](Value v) {
+    return !v || !scope ||
+           !scope->isAncestor(v.getParentRegion()->getParentOp());
+  };
+  if (auto load = dyn_cast<LoadViewTkoOp>(op))
+    return load.getMemoryOrderingSemantics() == MemoryOrderingSemantics::Weak &&
+           isa<PartitionViewType>(load.getView().getType()) &&
+           load.getView().getDefiningOp<MakePartitionViewOp>() &&
+           outside(load.getView()) && outside(load.getToken()) &&
+           load.getResultToken().use_empty();
+  if (auto store = dyn_cast<StoreViewTkoOp>(op))
+    return store.getMemoryOrderingSemantics() ==
+               MemoryOrderingSemantics::Weak &&
+           isa<PartitionViewType>(store.getView().getType()) &&
+           store.getView().getDefiningOp<MakePartitionViewOp>() &&
+           outside(store.getView()) && outside(store.getToken()) &&
+           store.getResultToken().use_empty();
+  return false;
+}
+
+/// A loop to slice: the ops after it that use its results (in block order,
+/// the last one where the outer loop goes), the sliced dimension of every
+/// value the slices compute, and the slice count.
+struct Plan {
+  ForOp loop;
+  SmallVector<Operation *> after;
+  DenseMap<Value, int64_t> dims;
+  int64_t dim = 0, slices = 1;
+};
+
+class Slicer {
+public:
+  Slicer(ForOp loop, int64_t dim, int64_t slices)
+      : loop(loop), dim(dim), slices(slices) {}
+
+  /// Fills `plan` when the loop and its users can be sliced along `dim`.
+  bool analyze(Plan &plan);
+
+private:
+  bool checkBody(Plan &plan);
+  bool checkAfter(Plan &plan);
+  ForOp loop;
+  int64_t dim, slices;
+};
+
+bool Slicer::checkBody(Plan &plan) {
+  auto shape = cast<TileType>(loop.getResult(0).getType()).getShape();
+  auto wide = [&](Value v) {
+    auto type = dyn_cast<TileType>(v.getType());
+    return type && type.getShape() == shape;
+  };
+  Block &body = loop.getRegion().front();
+  for (BlockArgument arg : body.getArguments().drop_front())
+    plan.dims[arg] = dim;
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumRegions())
+      return false;
+    bool anyWide = llvm::any_of(op.getOperands(), wide) ||
+                   llvm::any_of(op.getResults(), wide);
+    if (!anyWide) {
+      // Recomputed in every slice.
+      if (!isMemoryEffectFree(&op))
+        return false;
+      continue;
+    }
+    if (auto cst = dyn_cast<ConstantOp>(&op)) {
+      if (!cst.getValue().isSplat())
+        return false;
+    } else if (auto load = dyn_cast<LoadViewTkoOp>(&op)) {
+      if (!isFreeViewAccess(&op, loop) || !wide(load.getTile()) ||
+          !cast<TileType>(load.getIndex()[dim].getType())
+               .getElementType()
+               .isInteger(32))
+        return false;
+    } else if (isElementwise(&op)) {
+      for (Value v : op.getOperands())
+        if (!plan.dims.contains(v))
+          return false;
+    } else {
+      return false;
+    }
+    for (Value r : op.getResults())
+      if (wide(r))
+        plan.dims[r] = dim;
+  }
+  // Every carried tile is computed along `dim` by the ops above (or passed
+  // through).
+  return llvm::all_of(body.getTerminator()->getOperands(),
+                      [&](Value v) { return plan.dims.contains(v); });
+}
+
+bool Slicer::checkAfter(Plan &plan) {
+  Block *block = loop->getBlock();
+  SetVector<Operation *> after;
+  SmallVector<Value> work(loop.getResults().begin(), loop.getResults().end());
+  for (Value r : loop.getResults())
+    plan.dims[r] = dim;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    int64_t d = plan.dims.lookup(v);
+    for (Operation *user : v.getUsers()) {
+      if (user->getBlock() != block || !loop->isBeforeInBlock(user))
+        return false;
+      if (after.contains(user))
+        continue;
+      // The user's tiles are slices along the same dimension (a store's
+      // indices and token are not tiles of the loop's).
+      auto sliced = [&](Value operand) {
+        auto it = plan.dims.find(operand);
+        return it != plan.dims.end() && it->second == d;
+      };
+      auto store = dyn_cast<StoreViewTkoOp>(user);
+      if (store
+              ? store.getTile() != v ||
+                    llvm::any_of(store.getIndex(),
+                                 [&](Value i) { return plan.dims.contains(i); })
+              : !llvm::all_of(user->getOperands(), sliced))
+        return false;
+      SmallVector<Value> results;
+      if (auto reduce = dyn_cast<ReduceOp>(user)) {
+        int64_t r = reduce.getDim();
+        if (r == d)
+          return false;
+        for (Value res : reduce.getResults()) {
+          plan.dims[res] = r < d ? d - 1 : d;
+          results.push_back(res);
+        }
+      } else if (isElementwise(user)) {
+        for (Value res : user->getResults()) {
+          plan.dims[res] = d;
+          results.push_back(res);
+        }
+      } else if (store) {
+        // Its view and token are defined before it, so before the outer
+        // loop that takes its place; no token comes from the loop or its
+        // users (their result tokens are unused).
+        if (!isFreeViewAccess(user, nullptr) ||
+            !cast<TileType>(store.getIndex()[d].getType())
+                 .getElementType()
+                 .isInteger(32))
+          return false;
+      } else {
+        return false;
+      }
+      after.insert(user);
+      llvm::append_range(work, results);
+    }
+  }
+  if (after.empty())
+    return false;
+  plan.after = after.takeVector();
+  llvm::sort(plan.after,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  // The loop's loads and the users' stores move to the last user: what
+  // runs in between must not touch memory.
+  for (Operation *op = loop->getNextNode(); op != plan.after.back();
+       op = op->getNextNode())
+    if (!llvm::is_contained(plan.after, op) && !isMemoryEffectFree(op))
+      return false;
+  return true;
+}
+
+bool Slicer::analyze(Plan &plan) {
+  plan = Plan();
+  plan.loop = loop;
+  plan.dim = dim;
+  plan.slices = slices;
+  return checkBody(plan) && checkAfter(plan);
+}
+
+/// A scalar i32 constant tile.
+Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
+  auto type = IntegerType::get(b.getContext(), 32);
+  return ConstantOp::create(
+      b, loc,
+      cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(
+          RankedTensorType::get({}, type), APInt(32, value, true))));
+}
+
+class Rewriter {
+public:
+  explicit Rewriter(const Plan &plan) : plan(plan) {}
+  void run();
+
+private:
+  Value slicedView(Value view, int64_t d);
+  Value slicedIndex(Value index);
+  Value slicedInit(Value init);
+  const Plan &plan;
+  OpBuilder b{plan.loop};
+  Value iv, count;
+  ForOp inner;
+  IRMapping map;
+  DenseMap<std::pair<Value, int64_t>, Value> views;
+  /// Sliced indices from outside the loop.
+  DenseMap<Value, Value> indices;
+};
+
+Value Rewriter::slicedView(Value view, int64_t d) {
+  auto key = std::make_pair(view, d);
+  if (Value v = views.lookup(key))
+    return v;
+  auto def = view.getDefiningOp<MakePartitionViewOp>();
+  auto type = cast<PartitionViewType>(view.getType());
+  SmallVector<int32_t> tile(type.getTileShape());
+  tile[d] /= plan.slices;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfter(def);
+  auto sliced = cast<MakePartitionViewOp>(b.clone(*def));
+  sliced.getResult().setType(
+      PartitionViewType::get(b.getContext(), tile, type.getTensorView(),
+                             type.getDimMap(), type.getPaddingValue()));
+  views[key] = sliced.getResult();
+  return sliced.getResult();
+}
+
+Value Rewriter::slicedIndex(Value index) {
+  // An index from outside the loop is scaled once per slice.
+  bool inLoop =
+      plan.loop->isAncestor(index.getParentRegion()->getParentOp()) ||
+      (inner && inner->isAncestor(index.getParentRegion()->getParentOp()));
+  if (!inLoop)
+    if (Value v = indices.lookup(index))
+      return v;
+  OpBuilder::InsertionGuard guard(b);
+  if (!inLoop)
+    b.setInsertionPointToStart(iv.getParentBlock());
+  Location loc = index.getLoc();
+  Value scaled = MulIOp::create(b, loc, index.getType(), index, count);
+  Value sliced = AddIOp::create(b, loc, index.getType(), scaled, iv);
+  if (!inLoop)
+    indices[index] = sliced;
+  return sliced;
+}
+
+Value Rewriter::slicedInit(Value init) {
+  Location loc = init.getLoc();
+  auto type = cast<TileType>(init.getType());
+  TileType sliced = sliceType(type, plan.dim, plan.slices);
+  if (auto cst = init.getDefiningOp<ConstantOp>();
+      cst && cst.getValue().isSplat())
+    return ConstantOp::create(
+        b, loc,
+        cast<DenseIntOrFPElementsAttr>(
+            cst.getValue().resizeSplat(RankedTensorType::get(
+                sliced.getShape(), sliced.getElementType()))));
+  int64_t d = plan.dim;
+  SmallVector<Value> indices;
+  Value zero = i32Constant(b, loc, 0);
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    indices.push_back(i == d ? iv : zero);
+  return ExtractOp::create(b, loc, sliced, init, indices);
+}
+
+void Rewriter::run() {
+  ForOp loop = plan.loop;
+  Location loc = loop.getLoc();
+  Operation *last = plan.after.back();
+  b.setInsertionPoint(last);
+  count = i32Constant(b, loc, plan.slices);
+  Value zero = i32Constant(b, loc, 0), one = i32Constant(b, loc, 1);
+  auto outer = ForOp::create(b, loc, TypeRange{}, zero, count, one,
+                             ValueRange{}, UnitAttr());
+  Block *block = b.createBlock(&outer.getRegion());
+  iv = block->addArgument(zero.getType(), loc);
+  ContinueOp::create(b, loc);
+  b.setInsertionPointToStart(block);
+
+  // The loop, on slices of its carried tiles.
+  for (Value init : loop.getInitValues())
+    if (!map.contains(init))
+      map.map(init, slicedInit(init));
+  inner = cast<ForOp>(b.clone(*loop, map));
+  Block &body = inner.getRegion().front();
+  Block &oldBody = loop.getRegion().front();
+  for (auto [arg, old] : llvm::zip(body.getArguments(), oldBody.getArguments()))
+    if (plan.dims.contains(old))
+      arg.setType(sliceType(cast<TileType>(arg.getType()),
+                            plan.dims.lookup(old), plan.slices));
+  for (auto [op, old] :
+       llvm::zip(body.without_terminator(), oldBody.without_terminator())) {
+    for (auto [res, oldRes] : llvm::zip(op.getResults(), old.getResults()))
+      if (plan.dims.contains(oldRes))
+        res.setType(sliceType(cast<TileType>(res.getType()),
+                              plan.dims.lookup(oldRes), plan.slices));
+    if (auto cst = dyn_cast<ConstantOp>(&op)) {
+      auto type = cast<TileType>(cst.getType());
+      cst.setValueAttr(
+          cast<DenseIntOrFPElementsAttr>(cst.getValue().resizeSplat(
+              RankedTensorType::get(type.getShape(), type.getElementType()))));
+    } else if (auto load = dyn_cast<LoadViewTkoOp>(&op)) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(load);
+      load.getViewMutable().assign(slicedView(load.getView(), plan.dim));
+      Value index = load.getIndex()[plan.dim];
+      load.getIndexMutable().slice(plan.dim, 1).assign(slicedIndex(index));
+    }
+  }
+  for (auto [res, old] : llvm::zip(inner.getResults(), loop.getResults())) {
+    res.setType(sliceType(cast<TileType>(res.getType()), plan.dims.lookup(old),
+                          plan.slices));
+    map.map(old, res);
+  }
+
+  // The users, on the slices.
+  for (Operation *op : plan.after) {
+    Operation *clone = b.clone(*op, map);
+    for (auto [res, old] : llvm::zip(clone->getResults(), op->getResults()))
+      if (plan.dims.contains(old))
+        res.setType(sliceType(cast<TileType>(res.getType()),
+                              plan.dims.lookup(old), plan.slices));
+    if (auto store = dyn_cast<StoreViewTkoOp>(clone)) {
+      int64_t d = plan.dims.lookup(cast<StoreViewTkoOp>(op).getTile());
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(store);
+      store.getViewMutable().assign(slicedView(store.getView(), d));
+      Value index = store.getIndex()[d];
+      store.getIndexMutable().slice(d, 1).assign(slicedIndex(index));
+    }
+  }
+  // The whole tiles' initial values and views, once nothing else uses them.
+  SetVector<Operation *> unused;
+  for (Value init : loop.getInitValues())
+    if (Operation *def = init.getDefiningOp(); def && isMemoryEffectFree(def))
+      unused.insert(def);
+  for (auto &[key, sliced] : views)
+    unused.insert(key.first.getDefiningOp());
+  for (Operation *op : llvm::reverse(plan.after))
+    op->erase();
+  loop->erase();
+  for (Operation *def : unused)
+    if (def->use_empty())
+      def->erase();
+}
+
+} // namespace
+
+namespace {
+
+/// The CTA threads of `entry` (its `num_worker_warps_per_cta` hint for
+/// `arch`), else kDefaultCtaThreads.
+int64_t ctaThreads(Operation *op, StringRef arch) {
+  auto entry = op->getParentOfType<EntryOp>();
+  auto hints =
+      entry ? entry->getAttrOfType<OptimizationHintsAttr>("optimization_hints")
+            : OptimizationHintsAttr();
+  if (hints)
+    if (auto warps = dyn_cast_or_null<IntegerAttr>(
+            hints.getHint(arch, "num_worker_warps_per_cta"));
+        warps && warps.getInt() > 0)
+      return warps.getInt() * 32;
+  return kDefaultCtaThreads;
+}
+
+struct SliceLoops : cuda_tile::impl::CudaTileSliceLoopsBase<SliceLoops> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (maxWords <= 0)
+      return;
+    SmallVector<ForOp> loops;
+    getOperation().walk([&](ForOp loop) { loops.push_back(loop); });
+    for (ForOp loop : loops) {
+      std::optional<Plan> plan = planFor(loop);
+      if (plan)
+        Rewriter(*plan).run();
+    }
+  }
+
+  /// How to slice `loop`, if it needs and allows it.
+  std::optional<Plan> planFor(ForOp loop) {
+    if (loop.getNumResults() == 0 || hasEarlyExit(loop))
+      return std::nullopt;
+    auto type = dyn_cast<TileType>(loop.getResult(0).getType());
+    if (!type || type.getRank() == 0)
+      return std::nullopt;
+    int64_t carried = 0;
+    for (Type t : loop.getResultTypes()) {
+      auto tile = dyn_cast<TileType>(t);
+      if (!tile || tile.getShape() != type.getShape() ||
+          !tile.getElementType().isIntOrFloat())
+        return std::nullopt;
+      carried += words(tile);
+    }
+    int64_t perThread = carried / ctaThreads(loop, arch);
+    if (perThread <= maxWords)
+      return std::nullopt;
+    // The fewest slices that leave each at most half the limit.
+    int64_t slices =
+        llvm::PowerOf2Ceil(llvm::divideCeil(perThread * 2, maxWords));
+    for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+      if (type.getShape()[dim] % slices != 0)
+        continue;
+      Plan plan;
+      if (Slicer(loop, dim, slices).analyze(plan))
+        return plan;
+    }
+    return std::nullopt;
+  }
+};
+
+} // namespace
