@@ -5,7 +5,8 @@
 
 // cuTile's layer-norm dW/dB reduction: two 32x1024 f32 accumulators (256
 // words a thread of 256) summed over row tiles, then reduced along the rows
-// and stored. Dimension 0 is reduced, so the columns are sliced: 4 slices of
+// and stored (with a scale in the loop and after it: splat constants from
+// outside are sliced too). Dimension 0 is reduced, so the columns are sliced: 4 slices of
 // 32x256 (64 words a thread), each loaded, reduced and stored in an outer
 // loop, at index bid * 4 + c.
 // CHECK-LABEL: entry @dwdb
@@ -16,19 +17,24 @@
 // CHECK: for %[[C:.*]] in (%{{.*}} to %[[N]], step %{{.*}}) : tile<i32> {
 // CHECK-NEXT: %[[S:.*]] = muli %[[BID:.*]], %[[N]] : tile<i32>
 // CHECK-NEXT: %[[J:.*]] = addi %[[S]], %[[C]] : tile<i32>
-// CHECK: %[[Z:.*]] = constant <f32: 0.000000e+00> : tile<32x256xf32>
+// CHECK-DAG: %[[SCALE:.*]] = constant <f32: 2.000000e+00> : tile<32x256xf32>
+// CHECK-DAG: %[[INV:.*]] = constant <f32: 5.000000e-01> : tile<256xf32>
+// CHECK-DAG: %[[Z:.*]] = constant <f32: 0.000000e+00> : tile<32x256xf32>
 // CHECK: %[[R:.*]]:2 = for %[[I:.*]] in {{.*}} iter_values(%[[X:.*]] = %[[Z]], %[[Y:.*]] = %[[Z]]) -> (tile<32x256xf32>, tile<32x256xf32>) {
-// CHECK-NEXT: %[[T:.*]], %{{.*}} = load_view_tko weak %[[VA]][%[[I]], %[[J]]] token = %{{.*}} : {{.*}} -> tile<32x256xf32>, token
+// CHECK-NEXT: %[[T0:.*]], %{{.*}} = load_view_tko weak %[[VA]][%[[I]], %[[J]]] token = %{{.*}} : {{.*}} -> tile<32x256xf32>, token
+// CHECK-NEXT: %[[T:.*]] = mulf %[[T0]], %[[SCALE]] : tile<32x256xf32>
 // CHECK-NEXT: addf %[[X]], %[[T]] : tile<32x256xf32>
 // CHECK-NEXT: %[[T2:.*]], %{{.*}} = load_view_tko weak %[[VB]][%[[I]], %[[J]]]
 // CHECK: %[[SUM:.*]] = reduce %[[R]]#0 dim=0 {{.*}} : tile<32x256xf32> -> tile<256xf32>
-// CHECK: %[[H:.*]] = ftof %[[SUM]] : tile<256xf32> -> tile<256xf16>
+// CHECK: %[[MEAN:.*]] = mulf %[[SUM]], %[[INV]] : tile<256xf32>
+// CHECK: %[[H:.*]] = ftof %[[MEAN]] : tile<256xf32> -> tile<256xf16>
 // CHECK: store_view_tko weak %[[H]], %[[OA]][%[[J]]]
 // CHECK: reduce %[[R]]#1 dim=0
 // CHECK: store_view_tko weak
 // CHECK-NEXT: }
 // CHECK-NEXT: return
 // CHECK-NOT: tile<32x1024xf32>
+// CHECK-NOT: tile<1024xf32>
 // At the limit (256 words a thread) the loop stays; under a limit of 64,
 // 8 slices keep 32 words a thread each.
 // HIGH-LABEL: entry @dwdb
@@ -49,10 +55,13 @@ cuda_tile.module @kernels {
     %vb = make_partition_view %tb : partition_view<tile=(32x1024), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
     %rows:2 = get_index_space_shape %va : partition_view<tile=(32x1024), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
     %zero = constant <f32: 0.0> : tile<32x1024xf32>
+    %scale = constant <f32: 2.0> : tile<32x1024xf32>
+    %inv = constant <f32: 0.5> : tile<1024xf32>
     %c0 = constant <i32: 0> : tile<i32>
     %c1 = constant <i32: 1> : tile<i32>
     %r:2 = for %i in (%c0 to %rows#0, step %c1) : tile<i32> iter_values(%x = %zero, %y = %zero) -> (tile<32x1024xf32>, tile<32x1024xf32>) {
-      %t, %t1 = load_view_tko weak %va[%i, %bid] token = %tok : partition_view<tile=(32x1024), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<32x1024xf32>, token
+      %t0, %t1 = load_view_tko weak %va[%i, %bid] token = %tok : partition_view<tile=(32x1024), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<32x1024xf32>, token
+      %t = mulf %t0, %scale : tile<32x1024xf32>
       %x2 = addf %x, %t : tile<32x1024xf32>
       %u, %u1 = load_view_tko weak %vb[%i, %bid] token = %tok : partition_view<tile=(32x1024), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<32x1024xf32>, token
       %y2 = addf %y, %u : tile<32x1024xf32>
@@ -63,7 +72,8 @@ cuda_tile.module @kernels {
       %s = addf %a0, %a1 : tile<f32>
       yield %s : tile<f32>
     }
-    %ha = ftof %sa : tile<1024xf32> -> tile<1024xf16>
+    %ma = mulf %sa, %inv : tile<1024xf32>
+    %ha = ftof %ma : tile<1024xf32> -> tile<1024xf16>
     %oa = make_partition_view %to : partition_view<tile=(1024), tensor_view<?xf16, strides=[1]>>
     %w0 = store_view_tko weak %ha, %oa[%bid] token = %tok : tile<1024xf16>, partition_view<tile=(1024), tensor_view<?xf16, strides=[1]>>, tile<i32> -> token
     %sb = reduce %r#1 dim=0 identities=[0.000000e+00 : f32] : tile<32x1024xf32> -> tile<1024xf32>

@@ -14,6 +14,7 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::cuda_tile {
@@ -76,8 +77,27 @@ struct Plan {
   ForOp loop;
   SmallVector<Operation *> after;
   DenseMap<Value, int64_t> dims;
+  /// Splat constants from outside the loop that the slices use, and the
+  /// dimension along which each is sliced.
+  llvm::MapVector<Value, int64_t> constants;
   int64_t dim = 0, slices = 1;
 };
+
+/// Whether `v` is a splat constant tile (of rank 1 or more).
+bool isSplatConstant(Value v) {
+  auto cst = v.getDefiningOp<ConstantOp>();
+  return cst && cst.getValue().isSplat() &&
+         cast<TileType>(cst.getType()).getRank() > 0;
+}
+
+/// Records the splat constant `v` as sliced along `d` (false where it is
+/// not one, or is sliced along another dimension elsewhere).
+bool takeConstant(Plan &plan, Value v, int64_t d) {
+  if (!isSplatConstant(v))
+    return false;
+  auto [it, inserted] = plan.constants.try_emplace(v, d);
+  return inserted || it->second == d;
+}
 
 class Slicer {
 public:
@@ -125,7 +145,7 @@ bool Slicer::checkBody(Plan &plan) {
         return false;
     } else if (isElementwise(&op)) {
       for (Value v : op.getOperands())
-        if (!plan.dims.contains(v))
+        if (!plan.dims.contains(v) && !takeConstant(plan, v, dim))
           return false;
     } else {
       return false;
@@ -158,7 +178,8 @@ bool Slicer::checkAfter(Plan &plan) {
       // indices and token are not tiles of the loop's).
       auto sliced = [&](Value operand) {
         auto it = plan.dims.find(operand);
-        return it != plan.dims.end() && it->second == d;
+        return it != plan.dims.end() ? it->second == d
+                                     : takeConstant(plan, operand, d);
       };
       auto store = dyn_cast<StoreViewTkoOp>(user);
       if (store
@@ -317,6 +338,17 @@ void Rewriter::run() {
   ContinueOp::create(b, loc);
   b.setInsertionPointToStart(block);
 
+  // The splat constants the slices use, sliced.
+  for (auto [cst, d] : plan.constants) {
+    auto type = cast<TileType>(cst.getType());
+    map.map(cst, ConstantOp::create(
+                     b, cst.getLoc(),
+                     cast<DenseIntOrFPElementsAttr>(
+                         cst.getDefiningOp<ConstantOp>().getValue().resizeSplat(
+                             RankedTensorType::get(
+                                 sliceType(type, d, plan.slices).getShape(),
+                                 type.getElementType())))));
+  }
   // The loop, on slices of its carried tiles.
   for (Value init : loop.getInitValues())
     if (!map.contains(init))
@@ -369,13 +401,16 @@ void Rewriter::run() {
       store.getIndexMutable().slice(d, 1).assign(slicedIndex(index));
     }
   }
-  // The whole tiles' initial values and views, once nothing else uses them.
+  // The whole tiles' initial values, views and constants, once nothing else
+  // uses them.
   SetVector<Operation *> unused;
   for (Value init : loop.getInitValues())
     if (Operation *def = init.getDefiningOp(); def && isMemoryEffectFree(def))
       unused.insert(def);
   for (auto &[key, sliced] : views)
     unused.insert(key.first.getDefiningOp());
+  for (auto &[cst, d] : plan.constants)
+    unused.insert(cst.getDefiningOp());
   for (Operation *op : llvm::reverse(plan.after))
     op->erase();
   loop->erase();

@@ -139,8 +139,8 @@ def CudaTileSliceLoops : Pass<"cuda-tile-slice-loops", "::mlir::ModuleOp"> {
       (result token unused, token from outside), which end every use;
       other ops between the loop and its last such user have no memory
       effects.
-    Carried initial values are sliced too (splat constants become smaller
-    ones; others are `extract`ed). A slice of a partition view's tile is
+    Splat constants among the operands, carried initial values included,
+    become smaller splats; other initial values are `extract`ed. A slice of a partition view's tile is
     the tile of a view whose tile is `n` times smaller along `d`, at index
     `i * n + c`. The outermost dimension that qualifies is sliced, into the
     fewest power-of-two slices.
