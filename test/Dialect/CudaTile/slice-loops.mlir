@@ -35,10 +35,11 @@
 // CHECK-NEXT: return
 // CHECK-NOT: tile<32x1024xf32>
 // CHECK-NOT: tile<1024xf32>
-// At the limit (256 words a thread) the loop stays; under a limit of 64,
-// 8 slices keep 32 words a thread each.
+// A higher `max-words` does not raise the limit over half a thread's share
+// of the registers (128 words at 256 threads): still 4 slices. Under a
+// limit of 64, 8 slices keep 32 words a thread each.
 // HIGH-LABEL: entry @dwdb
-// HIGH: for {{.*}} -> (tile<32x1024xf32>, tile<32x1024xf32>)
+// HIGH: for {{.*}} -> (tile<32x256xf32>, tile<32x256xf32>)
 // LOW-LABEL: entry @dwdb
 // LOW: constant <i32: 8>
 // LOW: for {{.*}} -> (tile<32x128xf32>, tile<32x128xf32>)
@@ -110,10 +111,42 @@ cuda_tile.module @kernels {
     return
   }
 
-  // Left alone: 1024 threads (the hint) hold the same tiles in 64 words a
-  // thread.
+  // A sum kept as a row (cuTile's `keepdims=True`): the reshape that adds the
+  // unit dimension keeps the slices, which the row's store takes.
+  // CHECK-LABEL: entry @keepdims
+  // CHECK: for %[[C:.*]] in
+  // CHECK: %[[S:.*]] = reduce %{{.*}} dim=0 {{.*}} : tile<256x64xf32> -> tile<64xf32>
+  // CHECK: %[[ROW:.*]] = reshape %[[S]] : tile<64xf32> -> tile<1x64xf32>
+  // CHECK: store_view_tko weak %[[ROW]], %{{.*}}[%{{.*}}, %{{.*}}] {{.*}} : tile<1x64xf32>, partition_view<tile=(1x64),
+  entry @keepdims(%pa: tile<ptr<f32>>, %po: tile<ptr<f32>>, %m: tile<i32>) {
+    %tok = make_token : token
+    %ta = make_tensor_view %pa, shape = [%m, 256], strides = [256, 1] : tile<i32> -> tensor_view<?x256xf32, strides=[256,1]>
+    %to = make_tensor_view %po, shape = [1, 256], strides = [256, 1] : tensor_view<1x256xf32, strides=[256,1]>
+    %va = make_partition_view %ta : partition_view<tile=(256x256), padding_value = zero, tensor_view<?x256xf32, strides=[256,1]>>
+    %vo = make_partition_view %to : partition_view<tile=(1x256), tensor_view<1x256xf32, strides=[256,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c4 = constant <i32: 4> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<256x256xf32>
+    %r = for %i in (%c0 to %c4, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<256x256xf32>) {
+      %t, %t1 = load_view_tko weak %va[%i, %c0] token = %tok : partition_view<tile=(256x256), padding_value = zero, tensor_view<?x256xf32, strides=[256,1]>>, tile<i32> -> tile<256x256xf32>, token
+      %x2 = addf %x, %t : tile<256x256xf32>
+      continue %x2 : tile<256x256xf32>
+    }
+    %s = reduce %r dim=0 identities=[0.000000e+00 : f32] : tile<256x256xf32> -> tile<256xf32>
+    (%a0: tile<f32>, %a1: tile<f32>) {
+      %sum = addf %a0, %a1 : tile<f32>
+      yield %sum : tile<f32>
+    }
+    %row = reshape %s : tile<256xf32> -> tile<1x256xf32>
+    %w = store_view_tko weak %row, %vo[%c0, %c0] token = %tok : tile<1x256xf32>, partition_view<tile=(1x256), tensor_view<1x256xf32, strides=[256,1]>>, tile<i32> -> token
+    return
+  }
+
+  // 1024 threads (the hint) hold the same tiles in 64 words a thread, over
+  // half of their share of the registers (32 of 64): 4 slices of 16 words.
   // CHECK-LABEL: entry @manythreads
-  // CHECK: for {{.*}} -> (tile<256x256xf32>)
+  // CHECK: for {{.*}} -> (tile<64x256xf32>)
   entry @manythreads(%pa: tile<ptr<f32>>, %m: tile<i32>) optimization_hints=<default = {num_worker_warps_per_cta = 32}> {
     %tok = make_token : token
     %ta = make_tensor_view %pa, shape = [%m, 256], strides = [256, 1] : tile<i32> -> tensor_view<?x256xf32, strides=[256,1]>
@@ -128,6 +161,26 @@ cuda_tile.module @kernels {
       continue %x2 : tile<256x256xf32>
     }
     %w = store_view_tko weak %r, %va[%c0, %c0] token = %tok : tile<256x256xf32>, partition_view<tile=(256x256), padding_value = zero, tensor_view<?x256xf32, strides=[256,1]>>, tile<i32> -> token
+    return
+  }
+
+  // Left alone: 128x256 f32 is 128 words a thread of 256, at the limit.
+  // CHECK-LABEL: entry @fits
+  // CHECK: for {{.*}} -> (tile<128x256xf32>)
+  entry @fits(%pa: tile<ptr<f32>>, %m: tile<i32>) {
+    %tok = make_token : token
+    %ta = make_tensor_view %pa, shape = [%m, 256], strides = [256, 1] : tile<i32> -> tensor_view<?x256xf32, strides=[256,1]>
+    %va = make_partition_view %ta : partition_view<tile=(128x256), padding_value = zero, tensor_view<?x256xf32, strides=[256,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c4 = constant <i32: 4> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<128x256xf32>
+    %r = for %i in (%c0 to %c4, step %c1) : tile<i32> iter_values(%x = %zero) -> (tile<128x256xf32>) {
+      %t, %t1 = load_view_tko weak %va[%i, %c0] token = %tok : partition_view<tile=(128x256), padding_value = zero, tensor_view<?x256xf32, strides=[256,1]>>, tile<i32> -> tile<128x256xf32>, token
+      %x2 = addf %x, %t : tile<128x256xf32>
+      continue %x2 : tile<128x256xf32>
+    }
+    %w = store_view_tko weak %r, %va[%c0, %c0] token = %tok : tile<128x256xf32>, partition_view<tile=(128x256), padding_value = zero, tensor_view<?x256xf32, strides=[256,1]>>, tile<i32> -> token
     return
   }
 

@@ -32,6 +32,10 @@ namespace {
 /// docs/ABI.md, "How the CTA size is chosen").
 constexpr int64_t kDefaultCtaThreads = 256;
 
+/// 32-bit registers of an SM (every chip the conversion targets, sm_80 to
+/// sm_90a).
+constexpr int64_t kRegistersPerSm = 65536;
+
 /// 32-bit words of `type`'s elements.
 int64_t words(TileType type) {
   int64_t bits = type.getElementType().getIntOrFloatBitWidth();
@@ -88,6 +92,26 @@ bool isSplatConstant(Value v) {
   auto cst = v.getDefiningOp<ConstantOp>();
   return cst && cst.getValue().isSplat() &&
          cast<TileType>(cst.getType()).getRank() > 0;
+}
+
+/// Where dimension `d` of `from` goes in a reshape to `to` that only adds
+/// or drops dimensions of extent 1 (cuTile's `keepdims`), if it is one.
+std::optional<int64_t> reshapedDim(ArrayRef<int64_t> from, ArrayRef<int64_t> to,
+                                   int64_t d) {
+  auto nonUnit = [](ArrayRef<int64_t> shape) {
+    SmallVector<int64_t> dims;
+    for (auto [i, extent] : llvm::enumerate(shape))
+      if (extent != 1)
+        dims.push_back(i);
+    return dims;
+  };
+  SmallVector<int64_t> a = nonUnit(from), b = nonUnit(to);
+  if (a.size() != b.size() || from[d] == 1)
+    return std::nullopt;
+  for (auto [x, y] : llvm::zip(a, b))
+    if (from[x] != to[y])
+      return std::nullopt;
+  return b[llvm::find(a, d) - a.begin()];
 }
 
 /// Records the splat constant `v` as sliced along `d` (false where it is
@@ -202,6 +226,14 @@ bool Slicer::checkAfter(Plan &plan) {
           plan.dims[res] = d;
           results.push_back(res);
         }
+      } else if (auto reshape = dyn_cast<ReshapeOp>(user)) {
+        std::optional<int64_t> to = reshapedDim(
+            cast<TileType>(reshape.getSource().getType()).getShape(),
+            cast<TileType>(reshape.getType()).getShape(), d);
+        if (!to)
+          return false;
+        plan.dims[reshape.getResult()] = *to;
+        results.push_back(reshape.getResult());
       } else if (store) {
         // Its view and token are defined before it, so before the outer
         // loop that takes its place; no token comes from the loop or its
@@ -468,12 +500,15 @@ struct SliceLoops : cuda_tile::impl::CudaTileSliceLoopsBase<SliceLoops> {
         return std::nullopt;
       carried += words(tile);
     }
-    int64_t perThread = carried / ctaThreads(loop, arch);
-    if (perThread <= maxWords)
+    // The limit: `max-words`, and half of a thread's share of the SM's
+    // registers when the CTA is larger (the loop's loads need room too).
+    int64_t threads = ctaThreads(loop, arch);
+    int64_t limit = std::min<int64_t>(maxWords, kRegistersPerSm / threads / 2);
+    int64_t perThread = carried / threads;
+    if (perThread <= limit)
       return std::nullopt;
     // The fewest slices that leave each at most half the limit.
-    int64_t slices =
-        llvm::PowerOf2Ceil(llvm::divideCeil(perThread * 2, maxWords));
+    int64_t slices = llvm::PowerOf2Ceil(llvm::divideCeil(perThread * 2, limit));
     for (int64_t dim = 0; dim < type.getRank(); ++dim) {
       if (type.getShape()[dim] % slices != 0)
         continue;

@@ -117,12 +117,14 @@ def CudaTileSliceLoops : Pass<"cuda-tile-slice-loops", "::mlir::ModuleOp"> {
     A `for` loop whose carried values are tiles of one shape holding more
     than `max-words` 32-bit words per thread of the CTA (the entry's
     `num_worker_warps_per_cta` hint for `arch`, else 256 threads, the
-    largest CTA the conversion chooses) cannot keep them in registers:
-    ptxas spills them to local memory. When every element of the carried
+    largest CTA the conversion chooses), or more than half of a thread's
+    share of the SM's 65536 registers where that is less (CTAs of more than
+    256 threads), cannot keep them in registers: ptxas spills them to local
+    memory. When every element of the carried
     tiles depends only on the elements at the same position along a
     dimension `d`, the loop and the ops that use its results are run once
     per slice along `d`, in an outer `for` over the slices, each slice
-    holding at most half of `max-words` a thread. The loop computes every
+    holding at most half of that limit a thread. The loop computes every
     element with the same ops in the same order; a `reduce` after it
     combines each slice's values in the order the conversion gives the
     slice's shape (a reduction's order is the implementation's).
