@@ -137,7 +137,8 @@ def CudaTileSliceLoops : Pass<"cuda-tile-slice-loops", "::mlir::ModuleOp"> {
       without memory effects that take no carried-shape tile (recomputed
       per slice);
     * after the loop, in its block: `reduce`s along another dimension,
-      elementwise ops, and weak `store_view_tko`s of `partition_view`s
+      elementwise ops, `reshape`s that add or drop dimensions of extent 1,
+      and weak `store_view_tko`s of `partition_view`s
       (result token unused, token from outside), which end every use;
       other ops between the loop and its last such user have no memory
       effects.
