@@ -1,5 +1,4 @@
-//===- SliceLoops.cpp - Run a loop once per slice of its tiles ---*- C++
-//-*-===//
+//===- SliceLoops.cpp - A loop once per slice of its tiles ------*- C++ -*-===//
 //
 // Part of TileIR.
 //
@@ -49,29 +48,20 @@ TileType sliceType(TileType type, int64_t dim, int64_t n) {
   return type.cloneWith(shape, type.getElementType());
 }
 
-/// Whether `op` is a weak view access of a partition view, whose result
-/// token is unused and whose view and token are defined outside `scope`
-/// (null: anywhere): the memory model then orders it after nothing `scope`
-/// does, and moving or splitting it changes no result.
-bool isFreeViewAccess(Operation *op, Operation *scope) {
+/// Whether `access` (a view load or store) is weak, on a partition view,
+/// with its result token unused and its view and token defined outside
+/// `scope` (null: anywhere): the memory model then orders it after nothing
+/// `scope` does, and moving or splitting it changes no result.
+template <typename AccessOp>
+bool isFreeViewAccess(AccessOp access, Operation *scope) {
   auto outside = [&](Value v) {
     return !v || !scope ||
            !scope->isAncestor(v.getParentRegion()->getParentOp());
   };
-  if (auto load = dyn_cast<LoadViewTkoOp>(op))
-    return load.getMemoryOrderingSemantics() == MemoryOrderingSemantics::Weak &&
-           isa<PartitionViewType>(load.getView().getType()) &&
-           load.getView().getDefiningOp<MakePartitionViewOp>() &&
-           outside(load.getView()) && outside(load.getToken()) &&
-           load.getResultToken().use_empty();
-  if (auto store = dyn_cast<StoreViewTkoOp>(op))
-    return store.getMemoryOrderingSemantics() ==
-               MemoryOrderingSemantics::Weak &&
-           isa<PartitionViewType>(store.getView().getType()) &&
-           store.getView().getDefiningOp<MakePartitionViewOp>() &&
-           outside(store.getView()) && outside(store.getToken()) &&
-           store.getResultToken().use_empty();
-  return false;
+  return access.getMemoryOrderingSemantics() == MemoryOrderingSemantics::Weak &&
+         access.getView().template getDefiningOp<MakePartitionViewOp>() &&
+         outside(access.getView()) && outside(access.getToken()) &&
+         access.getResultToken().use_empty();
 }
 
 /// A loop to slice: the ops after it that use its results (in block order,
@@ -162,7 +152,7 @@ bool Slicer::checkBody(Plan &plan) {
       if (!cst.getValue().isSplat())
         return false;
     } else if (auto load = dyn_cast<LoadViewTkoOp>(&op)) {
-      if (!isFreeViewAccess(&op, loop) || !wide(load.getTile()) ||
+      if (!isFreeViewAccess(load, loop) || !wide(load.getTile()) ||
           !cast<TileType>(load.getIndex()[dim].getType())
                .getElementType()
                .isInteger(32))
@@ -238,7 +228,7 @@ bool Slicer::checkAfter(Plan &plan) {
         // Its view and token are defined before it, so before the outer
         // loop that takes its place; no token comes from the loop or its
         // users (their result tokens are unused).
-        if (!isFreeViewAccess(user, nullptr) ||
+        if (!isFreeViewAccess(store, nullptr) ||
             !cast<TileType>(store.getIndex()[d].getType())
                  .getElementType()
                  .isInteger(32))
