@@ -272,6 +272,10 @@ def build_corpus(ct, load):
              arr(f32, 1), arr(f32, 1), arr(i32, 1), 1024])
     add("layer_norm", "layer_norm_bwd_dwdb_f32", src, m.layer_norm_bwd_dwdb,
         [arr(f32, 2), arr(f32, 2), arr(f32, 1), arr(f32, 1), 32, 64])
+    # The benchmark's tiles (bench_layer_norm.py): two 32x1024 f32 tiles
+    # carried through the loop, which cuda-tile-slice-loops slices.
+    add("layer_norm", "layer_norm_bwd_dwdb_32x1024_f32", src, m.layer_norm_bwd_dwdb,
+        [arr(f32, 2), arr(f32, 2), arr(f32, 1), arr(f32, 1), 32, 1024])
 
     # RMS norm.
     src = "test/kernels/rms_norm.py"
