@@ -44,6 +44,7 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   // loop).
   cuda_tile::CudaTileSliceLoopsOptions slice;
   slice.arch = options.chip;
+  slice.numThreads = options.numThreads;
   pm.addPass(cuda_tile::createCudaTileSliceLoops(slice));
   // Loads with a latency hint are issued iterations ahead.
   cuda_tile::CudaTilePrefetchLoadsOptions prefetch;

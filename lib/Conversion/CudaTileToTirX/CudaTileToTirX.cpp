@@ -18,6 +18,7 @@
 
 #include "tileir/Conversion/CudaTileToTirX/LayoutAssignment.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Dialect/CudaTile/IR/KernelInfo.h"
 #include "tileir/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -267,17 +268,6 @@ static bool readsDenseMemory(Value pointer) {
   return constrained;
 }
 
-/// The entry's integer optimization hint `name` (`num_worker_warps_per_cta`,
-/// `occupancy`) for `chip` (or the `default` entry), or 0.
-static int64_t entryHint(ct::EntryOp entry, StringRef chip, StringRef name) {
-  auto hints =
-      entry->getAttrOfType<ct::OptimizationHintsAttr>("optimization_hints");
-  if (!hints)
-    return 0;
-  auto value = dyn_cast_or_null<IntegerAttr>(hints.getHint(chip, name));
-  return value ? value.getInt() : 0;
-}
-
 /// The most elements of one tile a thread may hold (docs/Conversion.md,
 /// "Limits"): a 1024 x 1024 f32 tile over 128 threads is 8192 and compiles
 /// in seconds; compile time and memory grow with it.
@@ -404,8 +394,8 @@ struct ConvertCudaTileToTirXPass
     // the planner's choice from the tile sizes, made smaller where the
     // kernel's tensor-core products want fewer warpgroups (unless a tile
     // would then hold more elements per thread than the limit below).
-    int64_t warps =
-        entryHint(entry, target.getChip(), "num_worker_warps_per_cta");
+    int64_t warps = ct::getEntryIntHint(entry, target.getChip(),
+                                        "num_worker_warps_per_cta");
     LayoutPlanner planner(entry, warps ? warps * 32 : numThreads);
     if (!warps && !numThreads)
       if (int64_t mma = mmaCtaThreads(entry, target);
@@ -454,7 +444,8 @@ struct ConvertCudaTileToTirXPass
     // where that limit would not hold the tensor-core accumulators and
     // kAccumulatorReserve registers besides (ptxas then fails on the
     // instruction that holds them, C7600/C7602).
-    if (int64_t occupancy = entryHint(entry, target.getChip(), "occupancy");
+    if (int64_t occupancy =
+            ct::getEntryIntHint(entry, target.getChip(), "occupancy");
         occupancy >= 1 && occupancy <= 32) {
       int64_t need = mmaAccumulatorRegisters(entry, threads);
       if (need)

@@ -6,6 +6,7 @@
 
 #include "tileir/Conversion/CudaTileToTirX/LayoutAssignment.h"
 #include "tileir/Dialect/CudaTile/IR/CudaTile.h"
+#include "tileir/Dialect/CudaTile/IR/KernelInfo.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Layout/BitLayout.h"
 
@@ -60,10 +61,10 @@ LayoutPlanner::LayoutPlanner(Operation *entry, int64_t numThreads) {
     if (it == widestMemoryBytes.end() || bytes > it->second)
       widestMemoryBytes[key] = bytes;
   });
-  ctaThreads =
-      numThreads
-          ? numThreads
-          : std::clamp<int64_t>(llvm::PowerOf2Ceil(maxElements / 8), 32, 256);
+  ctaThreads = numThreads
+                   ? numThreads
+                   : std::clamp<int64_t>(llvm::PowerOf2Ceil(maxElements / 8),
+                                         32, cuda_tile::kMaxPlannedCtaThreads);
 }
 
 void LayoutPlanner::setLayout(ArrayRef<int64_t> shape,

@@ -2,6 +2,7 @@
 // RUN: tile-opt %s --cuda-tile-slice-loops=max-words=256 | FileCheck %s --check-prefix=HIGH
 // RUN: tile-opt %s --cuda-tile-slice-loops=max-words=64 | FileCheck %s --check-prefix=LOW
 // RUN: tile-opt %s --cuda-tile-slice-loops=max-words=0 | FileCheck %s --check-prefix=OFF
+// RUN: tile-opt %s --cuda-tile-slice-loops=num-threads=64 | FileCheck %s --check-prefix=CTA64
 
 // cuTile's layer-norm dW/dB reduction: two 32x1024 f32 accumulators (256
 // words a thread of 256) summed over row tiles, then reduced along the rows
@@ -43,6 +44,11 @@
 // LOW-LABEL: entry @dwdb
 // LOW: constant <i32: 8>
 // LOW: for {{.*}} -> (tile<32x128xf32>, tile<32x128xf32>)
+// A CTA of 64 threads (the pipeline's --num-threads) holds 1024 words a
+// thread: 16 slices of 32x64 keep 64 each.
+// CTA64-LABEL: entry @dwdb
+// CTA64: constant <i32: 16>
+// CTA64: for {{.*}} -> (tile<32x64xf32>, tile<32x64xf32>)
 // OFF-LABEL: entry @dwdb
 // OFF: for {{.*}} -> (tile<32x1024xf32>, tile<32x1024xf32>)
 cuda_tile.module @kernels {

@@ -54,3 +54,13 @@ bool mlir::cuda_tile::hasEarlyExit(ForOp forOp) {
   });
   return r.wasInterrupted();
 }
+
+Value mlir::cuda_tile::createIntConstant(OpBuilder &builder, Location loc,
+                                         TileType type, int64_t value) {
+  auto intType = cast<IntegerType>(type.getElementType());
+  auto tensorType = RankedTensorType::get({}, intType);
+  return ConstantOp::create(
+      builder, loc,
+      cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(
+          tensorType, APInt(intType.getWidth(), value, /*isSigned=*/true))));
+}

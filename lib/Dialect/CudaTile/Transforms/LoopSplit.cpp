@@ -8,6 +8,8 @@
 
 #include "tileir/Dialect/CudaTile/Transforms/Passes.h"
 
+#include "tileir/Dialect/CudaTile/IR/LoopUtils.h"
+
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -66,16 +68,6 @@ static bool isProfitable(IfOp ifOp, unsigned threshold) {
 /// Whether `region` is empty or ends with `yield`.
 static bool endsWithYield(Region &region) {
   return region.empty() || isa<YieldOp>(region.front().getTerminator());
-}
-
-static Value createIntConstant(OpBuilder &builder, Location loc, TileType type,
-                               int64_t value) {
-  auto intType = cast<IntegerType>(type.getElementType());
-  auto tensorType = RankedTensorType::get({}, intType);
-  return ConstantOp::create(
-      builder, loc,
-      cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(
-          tensorType, APInt(intType.getWidth(), value, /*isSigned=*/true))));
 }
 
 /// Matches `if (cmpi pred %iv, %x)` directly in `forOp`'s body; returns the

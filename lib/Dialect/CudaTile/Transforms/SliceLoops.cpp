@@ -8,6 +8,7 @@
 
 #include "tileir/Dialect/CudaTile/Transforms/Passes.h"
 
+#include "tileir/Dialect/CudaTile/IR/KernelInfo.h"
 #include "tileir/Dialect/CudaTile/IR/LoopUtils.h"
 #include "tileir/Dialect/CudaTile/IR/OpClasses.h"
 
@@ -26,11 +27,6 @@ using namespace mlir::cuda_tile;
 
 namespace {
 
-/// The CTA size the conversion chooses for kernels with large tiles when no
-/// hint gives one (about 8 elements a thread, at most 256 threads:
-/// docs/ABI.md, "How the CTA size is chosen").
-constexpr int64_t kDefaultCtaThreads = 256;
-
 /// 32-bit registers of an SM (every chip the conversion targets, sm_80 to
 /// sm_90a).
 constexpr int64_t kRegistersPerSm = 65536;
@@ -46,6 +42,12 @@ TileType sliceType(TileType type, int64_t dim, int64_t n) {
   SmallVector<int64_t> shape(type.getShape());
   shape[dim] /= n;
   return type.cloneWith(shape, type.getElementType());
+}
+
+/// The splat value of the constant `cst` at the shape of `type`.
+DenseIntOrFPElementsAttr splatAs(ConstantOp cst, TileType type) {
+  return cast<DenseIntOrFPElementsAttr>(cst.getValue().resizeSplat(
+      RankedTensorType::get(type.getShape(), type.getElementType())));
 }
 
 /// Whether `access` (a view load or store) is weak, on a partition view,
@@ -262,15 +264,6 @@ bool Slicer::analyze(Plan &plan) {
   return checkBody(plan) && checkAfter(plan);
 }
 
-/// A scalar i32 constant tile.
-Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
-  auto type = IntegerType::get(b.getContext(), 32);
-  return ConstantOp::create(
-      b, loc,
-      cast<DenseIntOrFPElementsAttr>(DenseElementsAttr::get(
-          RankedTensorType::get({}, type), APInt(32, value, true))));
-}
-
 class Rewriter {
 public:
   explicit Rewriter(const Plan &plan) : plan(plan) {}
@@ -280,6 +273,13 @@ private:
   Value slicedView(Value view, int64_t d);
   Value slicedIndex(Value index);
   Value slicedInit(Value init);
+  /// Gives `v` the slice type of `old`, which the plan slices.
+  void retype(Value v, Value old);
+  /// Makes the view access `access` (a clone) read or write the slice of
+  /// its tile along `d`.
+  template <typename AccessOp>
+  void sliceAccess(AccessOp access, int64_t d);
+  Value constant(int64_t value);
   const Plan &plan;
   OpBuilder b{plan.loop};
   Value iv, count;
@@ -333,17 +333,32 @@ Value Rewriter::slicedInit(Value init) {
   TileType sliced = sliceType(type, plan.dim, plan.slices);
   if (auto cst = init.getDefiningOp<ConstantOp>();
       cst && cst.getValue().isSplat())
-    return ConstantOp::create(
-        b, loc,
-        cast<DenseIntOrFPElementsAttr>(
-            cst.getValue().resizeSplat(RankedTensorType::get(
-                sliced.getShape(), sliced.getElementType()))));
-  int64_t d = plan.dim;
+    return ConstantOp::create(b, loc, splatAs(cst, sliced));
   SmallVector<Value> indices;
-  Value zero = i32Constant(b, loc, 0);
+  Value zero = constant(0);
   for (int64_t i = 0; i < type.getRank(); ++i)
-    indices.push_back(i == d ? iv : zero);
+    indices.push_back(i == plan.dim ? iv : zero);
   return ExtractOp::create(b, loc, sliced, init, indices);
+}
+
+Value Rewriter::constant(int64_t value) {
+  return createIntConstant(
+      b, plan.loop->getLoc(),
+      TileType::get({}, IntegerType::get(b.getContext(), 32)), value);
+}
+
+void Rewriter::retype(Value v, Value old) {
+  if (auto it = plan.dims.find(old); it != plan.dims.end())
+    v.setType(sliceType(cast<TileType>(v.getType()), it->second, plan.slices));
+}
+
+template <typename AccessOp>
+void Rewriter::sliceAccess(AccessOp access, int64_t d) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(access);
+  access.getViewMutable().assign(slicedView(access.getView(), d));
+  Value index = access.getIndex()[d];
+  access.getIndexMutable().slice(d, 1).assign(slicedIndex(index));
 }
 
 void Rewriter::run() {
@@ -351,8 +366,8 @@ void Rewriter::run() {
   Location loc = loop.getLoc();
   Operation *last = plan.after.back();
   b.setInsertionPoint(last);
-  count = i32Constant(b, loc, plan.slices);
-  Value zero = i32Constant(b, loc, 0), one = i32Constant(b, loc, 1);
+  count = constant(plan.slices);
+  Value zero = constant(0), one = constant(1);
   auto outer = ForOp::create(b, loc, TypeRange{}, zero, count, one,
                              ValueRange{}, UnitAttr());
   Block *block = b.createBlock(&outer.getRegion());
@@ -361,16 +376,12 @@ void Rewriter::run() {
   b.setInsertionPointToStart(block);
 
   // The splat constants the slices use, sliced.
-  for (auto [cst, d] : plan.constants) {
-    auto type = cast<TileType>(cst.getType());
-    map.map(cst, ConstantOp::create(
-                     b, cst.getLoc(),
-                     cast<DenseIntOrFPElementsAttr>(
-                         cst.getDefiningOp<ConstantOp>().getValue().resizeSplat(
-                             RankedTensorType::get(
-                                 sliceType(type, d, plan.slices).getShape(),
-                                 type.getElementType())))));
-  }
+  for (auto [cst, d] : plan.constants)
+    map.map(cst,
+            ConstantOp::create(b, cst.getLoc(),
+                               splatAs(cst.getDefiningOp<ConstantOp>(),
+                                       sliceType(cast<TileType>(cst.getType()),
+                                                 d, plan.slices))));
   // The loop, on slices of its carried tiles.
   for (Value init : loop.getInitValues())
     if (!map.contains(init))
@@ -379,31 +390,18 @@ void Rewriter::run() {
   Block &body = inner.getRegion().front();
   Block &oldBody = loop.getRegion().front();
   for (auto [arg, old] : llvm::zip(body.getArguments(), oldBody.getArguments()))
-    if (plan.dims.contains(old))
-      arg.setType(sliceType(cast<TileType>(arg.getType()),
-                            plan.dims.lookup(old), plan.slices));
+    retype(arg, old);
   for (auto [op, old] :
        llvm::zip(body.without_terminator(), oldBody.without_terminator())) {
     for (auto [res, oldRes] : llvm::zip(op.getResults(), old.getResults()))
-      if (plan.dims.contains(oldRes))
-        res.setType(sliceType(cast<TileType>(res.getType()),
-                              plan.dims.lookup(oldRes), plan.slices));
-    if (auto cst = dyn_cast<ConstantOp>(&op)) {
-      auto type = cast<TileType>(cst.getType());
-      cst.setValueAttr(
-          cast<DenseIntOrFPElementsAttr>(cst.getValue().resizeSplat(
-              RankedTensorType::get(type.getShape(), type.getElementType()))));
-    } else if (auto load = dyn_cast<LoadViewTkoOp>(&op)) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(load);
-      load.getViewMutable().assign(slicedView(load.getView(), plan.dim));
-      Value index = load.getIndex()[plan.dim];
-      load.getIndexMutable().slice(plan.dim, 1).assign(slicedIndex(index));
-    }
+      retype(res, oldRes);
+    if (auto cst = dyn_cast<ConstantOp>(&op))
+      cst.setValueAttr(splatAs(cst, cast<TileType>(cst.getType())));
+    else if (auto load = dyn_cast<LoadViewTkoOp>(&op))
+      sliceAccess(load, plan.dim);
   }
   for (auto [res, old] : llvm::zip(inner.getResults(), loop.getResults())) {
-    res.setType(sliceType(cast<TileType>(res.getType()), plan.dims.lookup(old),
-                          plan.slices));
+    retype(res, old);
     map.map(old, res);
   }
 
@@ -411,17 +409,9 @@ void Rewriter::run() {
   for (Operation *op : plan.after) {
     Operation *clone = b.clone(*op, map);
     for (auto [res, old] : llvm::zip(clone->getResults(), op->getResults()))
-      if (plan.dims.contains(old))
-        res.setType(sliceType(cast<TileType>(res.getType()),
-                              plan.dims.lookup(old), plan.slices));
-    if (auto store = dyn_cast<StoreViewTkoOp>(clone)) {
-      int64_t d = plan.dims.lookup(cast<StoreViewTkoOp>(op).getTile());
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(store);
-      store.getViewMutable().assign(slicedView(store.getView(), d));
-      Value index = store.getIndex()[d];
-      store.getIndexMutable().slice(d, 1).assign(slicedIndex(index));
-    }
+      retype(res, old);
+    if (auto store = dyn_cast<StoreViewTkoOp>(clone))
+      sliceAccess(store, plan.dims.lookup(cast<StoreViewTkoOp>(op).getTile()));
   }
   // The whole tiles' initial values, views and constants, once nothing else
   // uses them.
@@ -445,19 +435,17 @@ void Rewriter::run() {
 
 namespace {
 
-/// The CTA threads of `entry` (its `num_worker_warps_per_cta` hint for
-/// `arch`), else kDefaultCtaThreads.
-int64_t ctaThreads(Operation *op, StringRef arch) {
-  auto entry = op->getParentOfType<EntryOp>();
-  auto hints =
-      entry ? entry->getAttrOfType<OptimizationHintsAttr>("optimization_hints")
-            : OptimizationHintsAttr();
-  if (hints)
-    if (auto warps = dyn_cast_or_null<IntegerAttr>(
-            hints.getHint(arch, "num_worker_warps_per_cta"));
-        warps && warps.getInt() > 0)
-      return warps.getInt() * 32;
-  return kDefaultCtaThreads;
+/// The CTA threads of `op`'s entry, as the conversion chooses them for
+/// large tiles: its `num_worker_warps_per_cta` hint for `arch`, else
+/// `numThreads` (the pipeline's CTA size option), else the largest CTA the
+/// tile sizes give.
+int64_t ctaThreads(Operation *op, StringRef arch, int64_t numThreads) {
+  if (auto entry = op->getParentOfType<EntryOp>())
+    if (int64_t warps =
+            getEntryIntHint(entry, arch, "num_worker_warps_per_cta");
+        warps > 0)
+      return warps * 32;
+  return numThreads > 0 ? numThreads : kMaxPlannedCtaThreads;
 }
 
 struct SliceLoops : cuda_tile::impl::CudaTileSliceLoopsBase<SliceLoops> {
@@ -492,7 +480,7 @@ struct SliceLoops : cuda_tile::impl::CudaTileSliceLoopsBase<SliceLoops> {
     }
     // The limit: `max-words`, and half of a thread's share of the SM's
     // registers when the CTA is larger (the loop's loads need room too).
-    int64_t threads = ctaThreads(loop, arch);
+    int64_t threads = ctaThreads(loop, arch, numThreads);
     int64_t limit = std::min<int64_t>(maxWords, kRegistersPerSm / threads / 2);
     int64_t perThread = carried / threads;
     if (perThread <= limit)

@@ -26,6 +26,10 @@ bool isDefinedOutside(Value v, ForOp forOp);
 std::optional<SmallVector<Operation *>> getIterationSlice(ForOp forOp,
                                                           ValueRange values);
 
+/// A rank-0 integer constant tile of `type` (loop bounds, indices).
+Value createIntConstant(OpBuilder &builder, Location loc, TileType type,
+                        int64_t value);
+
 /// Whether an iteration of `forOp` can end other than at its body's
 /// terminator: a `continue` or `break` of this loop nested in the body (a
 /// `return` cannot appear in a loop).

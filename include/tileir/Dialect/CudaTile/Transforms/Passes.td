@@ -116,8 +116,9 @@ def CudaTileSliceLoops : Pass<"cuda-tile-slice-loops", "::mlir::ModuleOp"> {
   let description = [{
     A `for` loop whose carried values are tiles of one shape holding more
     than `max-words` 32-bit words per thread of the CTA (the entry's
-    `num_worker_warps_per_cta` hint for `arch`, else 256 threads, the
-    largest CTA the conversion chooses), or more than half of a thread's
+    `num_worker_warps_per_cta` hint for `arch`, else `num-threads`, else
+    256 threads, the largest CTA the conversion chooses from tile sizes),
+    or more than half of a thread's
     share of the SM's 65536 registers where that is less (CTAs of more than
     256 threads), cannot keep them in registers: ptxas spills them to local
     memory. When every element of the carried
@@ -176,6 +177,9 @@ def CudaTileSliceLoops : Pass<"cuda-tile-slice-loops", "::mlir::ModuleOp"> {
            "Most carried 32-bit words a thread keeps (0: no slicing)">,
     Option<"arch", "arch", "std::string", "\"default\"",
            "Architecture whose optimization hints are read (sm_90, ...)">,
+    Option<"numThreads", "num-threads", "int64_t", "0",
+           "CTA size of entries without a num_worker_warps_per_cta hint "
+           "(0: the largest the conversion chooses, 256)">,
   ];
   let dependentDialects = ["::mlir::cuda_tile::CudaTileDialect"];
 }
