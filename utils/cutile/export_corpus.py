@@ -319,6 +319,11 @@ def build_corpus(ct, load):
         add("matmul", f"matmul_{dn[dt]}_{cfg[0]}x{cfg[1]}x{cfg[2]}", src, m.matmul_kernel,
             [arr(dt, 2)] * 3 + list(cfg),
             all_versions if (dt is f16 and cfg[0] == 128) else (DEFAULT_VERSION,))
+    # The benchmark's tiles (bench_matmul.py takes cuTile's B200 tuning on a
+    # GPU without an entry of its own): a 256x256 f32 accumulator, whose K
+    # loop cuda-tile-slice-loops runs once per 128x256 slice.
+    add("matmul", "matmul_f16_256x256x64", src, m.matmul_kernel,
+        [arr(f16, 2)] * 3 + [256, 256, 64])
     add("matmul", "matmul_f16_bt_128x128x64", src, m.matmul_kernel,
         [arr(f16, 2), arr(f16, 2, col), arr(f16, 2), 128, 128, 64])
     add("matmul", "matmul_f16_at_128x128x64", src, m.matmul_kernel,
@@ -341,6 +346,8 @@ def build_corpus(ct, load):
     for dt in (f16, bf16):
         add("persistent_matmul", f"persistent_matmul_{dn[dt]}", src,
             m.persistent_matmul_kernel, [arr(dt, 2)] * 3 + [128, 128, 64])
+    add("persistent_matmul", "persistent_matmul_f16_256x256x64", src,
+        m.persistent_matmul_kernel, [arr(f16, 2)] * 3 + [256, 256, 64])
 
     # Single-tile mma, fp16 with f32 accumulation and a batched B.
     src = "test/test_mma.py"

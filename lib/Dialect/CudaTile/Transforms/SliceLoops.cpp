@@ -55,7 +55,8 @@ DenseIntOrFPElementsAttr splatAs(ConstantOp cst, TileType type) {
 /// `scope` (null: anywhere): the memory model then orders it after nothing
 /// `scope` does, and moving or splitting it changes no result.
 template <typename AccessOp>
-bool isFreeViewAccess(AccessOp access, Operation *scope) {
+bool isFreeViewAccess(AccessOp access, Operation *scope,
+                      bool tokenUsed = false) {
   auto outside = [&](Value v) {
     return !v || !scope ||
            !scope->isAncestor(v.getParentRegion()->getParentOp());
@@ -63,7 +64,7 @@ bool isFreeViewAccess(AccessOp access, Operation *scope) {
   return access.getMemoryOrderingSemantics() == MemoryOrderingSemantics::Weak &&
          access.getView().template getDefiningOp<MakePartitionViewOp>() &&
          outside(access.getView()) && outside(access.getToken()) &&
-         access.getResultToken().use_empty();
+         (tokenUsed || access.getResultToken().use_empty());
 }
 
 /// A loop to slice: the ops after it that use its results (in block order,
@@ -76,6 +77,10 @@ struct Plan {
   /// Splat constants from outside the loop that the slices use, and the
   /// dimension along which each is sliced.
   llvm::MapVector<Value, int64_t> constants;
+  /// The store among the users whose result token is used (cuTile's
+  /// persistent loops carry it): the slices' stores chain it, carried by
+  /// the outer loop.
+  StoreViewTkoOp tokenStore;
   int64_t dim = 0, slices = 1;
 };
 
@@ -126,9 +131,44 @@ public:
 private:
   bool checkBody(Plan &plan);
   bool checkAfter(Plan &plan);
+  bool sliceOperand(Plan &plan, Value v, int64_t d);
   ForOp loop;
   int64_t dim, slices;
 };
+
+/// Slices `v`, an operand of a product of the loop body, along its
+/// dimension `d`: a weak view load of the body (as for carried tiles), an
+/// elementwise op of such operands and splat constants, or a reshape that
+/// adds or drops unit dimensions of one, each with no other use.
+bool Slicer::sliceOperand(Plan &plan, Value v, int64_t d) {
+  if (auto it = plan.dims.find(v); it != plan.dims.end())
+    return it->second == d;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != &loop.getRegion().front() || !v.hasOneUse() ||
+      cast<TileType>(v.getType()).getShape()[d] % slices != 0)
+    return false;
+  if (auto load = dyn_cast<LoadViewTkoOp>(def)) {
+    if (!isFreeViewAccess(load, loop) ||
+        !cast<TileType>(load.getIndex()[d].getType())
+             .getElementType()
+             .isInteger(32))
+      return false;
+  } else if (isElementwise(def)) {
+    for (Value operand : def->getOperands())
+      if (!sliceOperand(plan, operand, d) && !takeConstant(plan, operand, d))
+        return false;
+  } else if (auto reshape = dyn_cast<ReshapeOp>(def)) {
+    std::optional<int64_t> from = reshapedDim(
+        cast<TileType>(reshape.getType()).getShape(),
+        cast<TileType>(reshape.getSource().getType()).getShape(), d);
+    if (!from || !sliceOperand(plan, reshape.getSource(), *from))
+      return false;
+  } else {
+    return false;
+  }
+  plan.dims[v] = d;
+  return true;
+}
 
 bool Slicer::checkBody(Plan &plan) {
   auto shape = cast<TileType>(loop.getResult(0).getType()).getShape();
@@ -145,12 +185,23 @@ bool Slicer::checkBody(Plan &plan) {
     bool anyWide = llvm::any_of(op.getOperands(), wide) ||
                    llvm::any_of(op.getResults(), wide);
     if (!anyWide) {
-      // Recomputed in every slice.
-      if (!isMemoryEffectFree(&op))
+      // Recomputed in every slice (a product's operand that the slices
+      // divide is sliced where the product is met, below).
+      auto load = dyn_cast<LoadViewTkoOp>(&op);
+      if (!isMemoryEffectFree(&op) && !(load && isFreeViewAccess(load, loop)))
         return false;
       continue;
     }
-    if (auto cst = dyn_cast<ConstantOp>(&op)) {
+    if (isa<MmaFOp, MmaIOp>(&op)) {
+      // The accumulator's rows (M) are A's, its columns (N) B's; the other
+      // operand is read whole by every slice.
+      int64_t rank = cast<TileType>(op.getResult(0).getType()).getRank();
+      int64_t sliced = dim == rank - 2 ? 0 : 1;
+      if (!plan.dims.contains(op.getOperand(2)) || dim < rank - 2 ||
+          plan.dims.contains(op.getOperand(1 - sliced)) ||
+          !sliceOperand(plan, op.getOperand(sliced), dim))
+        return false;
+    } else if (auto cst = dyn_cast<ConstantOp>(&op)) {
       if (!cst.getValue().isSplat())
         return false;
     } else if (auto load = dyn_cast<LoadViewTkoOp>(&op)) {
@@ -229,12 +280,17 @@ bool Slicer::checkAfter(Plan &plan) {
       } else if (store) {
         // Its view and token are defined before it, so before the outer
         // loop that takes its place; no token comes from the loop or its
-        // users (their result tokens are unused).
-        if (!isFreeViewAccess(store, nullptr) ||
+        // users (their result tokens are unused, but for one store's,
+        // which the outer loop carries).
+        bool tokenUsed = !store.getResultToken().use_empty();
+        if ((tokenUsed && plan.tokenStore) ||
+            !isFreeViewAccess(store, nullptr, tokenUsed) ||
             !cast<TileType>(store.getIndex()[d].getType())
                  .getElementType()
                  .isInteger(32))
           return false;
+        if (tokenUsed)
+          plan.tokenStore = store;
       } else {
         return false;
       }
@@ -368,11 +424,20 @@ void Rewriter::run() {
   b.setInsertionPoint(last);
   count = constant(plan.slices);
   Value zero = constant(0), one = constant(1);
-  auto outer = ForOp::create(b, loc, TypeRange{}, zero, count, one,
-                             ValueRange{}, UnitAttr());
+  StoreViewTkoOp tokenStore = plan.tokenStore;
+  SmallVector<Type> carriedTypes;
+  SmallVector<Value> carried;
+  if (tokenStore) {
+    carriedTypes.push_back(tokenStore.getResultToken().getType());
+    carried.push_back(tokenStore.getToken());
+  }
+  auto outer = ForOp::create(b, loc, carriedTypes, zero, count, one, carried,
+                             UnitAttr());
   Block *block = b.createBlock(&outer.getRegion());
   iv = block->addArgument(zero.getType(), loc);
-  ContinueOp::create(b, loc);
+  Value token =
+      tokenStore ? block->addArgument(carriedTypes.front(), loc) : Value();
+  auto next = ContinueOp::create(b, loc, ValueRange{});
   b.setInsertionPointToStart(block);
 
   // The splat constants the slices use, sliced.
@@ -397,8 +462,9 @@ void Rewriter::run() {
       retype(res, oldRes);
     if (auto cst = dyn_cast<ConstantOp>(&op))
       cst.setValueAttr(splatAs(cst, cast<TileType>(cst.getType())));
-    else if (auto load = dyn_cast<LoadViewTkoOp>(&op))
-      sliceAccess(load, plan.dim);
+    else if (auto load = dyn_cast<LoadViewTkoOp>(&op);
+             load && plan.dims.contains(cast<LoadViewTkoOp>(old).getTile()))
+      sliceAccess(load, plan.dims.lookup(cast<LoadViewTkoOp>(old).getTile()));
   }
   for (auto [res, old] : llvm::zip(inner.getResults(), loop.getResults())) {
     retype(res, old);
@@ -410,9 +476,17 @@ void Rewriter::run() {
     Operation *clone = b.clone(*op, map);
     for (auto [res, old] : llvm::zip(clone->getResults(), op->getResults()))
       retype(res, old);
-    if (auto store = dyn_cast<StoreViewTkoOp>(clone))
+    if (auto store = dyn_cast<StoreViewTkoOp>(clone)) {
       sliceAccess(store, plan.dims.lookup(cast<StoreViewTkoOp>(op).getTile()));
+      if (op == tokenStore.getOperation()) {
+        // Each slice's store follows the previous one's.
+        store.getTokenMutable().assign(token);
+        next->setOperands(store.getResultToken());
+      }
+    }
   }
+  if (tokenStore)
+    tokenStore.getResultToken().replaceAllUsesWith(outer.getResult(0));
   // The whole tiles' initial values, views and constants, once nothing else
   // uses them.
   SetVector<Operation *> unused;
@@ -485,8 +559,18 @@ struct SliceLoops : cuda_tile::impl::CudaTileSliceLoopsBase<SliceLoops> {
     int64_t perThread = carried / threads;
     if (perThread <= limit)
       return std::nullopt;
-    // The fewest slices that leave each at most half the limit.
-    int64_t slices = llvm::PowerOf2Ceil(llvm::divideCeil(perThread * 2, limit));
+    // The fewest slices that leave each at most half the limit, or the
+    // whole limit for a product's accumulators: their operands go through
+    // shared memory, not registers (cuTile's 256x256 matmul tiles become
+    // two 128x256 ones).
+    bool accumulates = llvm::any_of(
+        loop.getRegion().front().without_terminator(), [&](Operation &op) {
+          return isa<MmaFOp, MmaIOp>(op) &&
+                 isa<BlockArgument>(op.getOperand(2)) &&
+                 op.getOperand(2).getParentBlock() == &loop.getRegion().front();
+        });
+    int64_t slices = llvm::PowerOf2Ceil(
+        llvm::divideCeil(accumulates ? perThread : perThread * 2, limit));
     for (int64_t dim = 0; dim < type.getRank(); ++dim) {
       if (type.getShape()[dim] % slices != 0)
         continue;

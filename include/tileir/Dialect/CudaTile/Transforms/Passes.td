@@ -134,20 +134,29 @@ def CudaTileSliceLoops : Pass<"cuda-tile-slice-loops", "::mlir::ModuleOp"> {
     * in the loop body: elementwise ops (`isElementwise`) and splat
       `constant`s of the carried shape, weak `load_view_tko`s of
       `partition_view`s made outside the loop whose tile is the carried
-      shape (result token unused, token from outside the loop), and ops
-      without memory effects that take no carried-shape tile (recomputed
-      per slice);
+      shape (result token unused, token from outside the loop), ops
+      without memory effects that take no carried-shape tile and such
+      weak loads of other shapes (both recomputed per slice), and
+      `mmaf`/`mmai` products into a carried accumulator sliced along its
+      rows (M) or columns (N): the operand with that dimension (A for M,
+      B for N) is sliced along it, and must be such a load of the body,
+      through elementwise ops and `reshape`s of unit dimensions, with no
+      other use; the other operand is read whole by every slice;
     * after the loop, in its block: `reduce`s along another dimension,
       elementwise ops, `reshape`s that add or drop dimensions of extent 1,
       and weak `store_view_tko`s of `partition_view`s
-      (result token unused, token from outside), which end every use;
+      (result token unused, token from outside), which end every use; one
+      store's result token may be used (cuTile's persistent loops carry
+      it): the slices' stores then chain it, the outer loop carrying it;
       other ops between the loop and its last such user have no memory
       effects.
     Splat constants among the operands, carried initial values included,
     become smaller splats; other initial values are `extract`ed. A slice of a partition view's tile is
     the tile of a view whose tile is `n` times smaller along `d`, at index
     `i * n + c`. The outermost dimension that qualifies is sliced, into the
-    fewest power-of-two slices.
+    fewest power-of-two slices; a product's accumulators may fill the whole
+    limit (their operands go through shared memory, not registers): cuTile's
+    256x256x64 matmul tiles (256 words a thread) run as two 128x256 ones.
 
     Before (cuTile's layer-norm dW/dB reduction, 256 KiB carried):
     ```mlir
