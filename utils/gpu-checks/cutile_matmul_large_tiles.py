@@ -4,7 +4,8 @@
 its own: 256x256x64 tiles, a 256x256 f32 accumulator, which TileIR's
 cuda-tile-slice-loops runs as two 128x256 slices), compiled by whatever
 `tileiras` is first on PATH: `matmul_kernel` (f16, bf16, f32 as tf32),
-`persistent_matmul_kernel` (f16) and `batch_matmul_kernel` (f16), on shapes
+`persistent_matmul_kernel` (f16) and `batch_matmul_kernel` (f16, and
+float8 e4m3 into f32 at 256x256x128 and 128x256x128), on shapes
 with partial tiles along every dimension, against a float64 reference, each
 output NaN-poisoned with guard rows and columns around it (the kernel writes
 a strided view of a larger buffer). Prints one line per launch and the
@@ -32,7 +33,8 @@ torch.manual_seed(0)
 s = torch.cuda.current_stream()
 SMS = torch.cuda.get_device_properties("cuda").multi_processor_count
 GUARD = 16
-TOL = {torch.float16: 2e-3, torch.bfloat16: 1e-2, torch.float32: 5e-3}
+TOL = {torch.float16: 2e-3, torch.bfloat16: 1e-2, torch.float32: 5e-3,
+       torch.float8_e4m3fn: 1e-3}
 bad = 0
 
 
@@ -64,13 +66,13 @@ def launch(kind, a, b, c, tiles):
         ct.launch(s, grid, batch_matmul_kernel, (a, b, c, tm, tn, tk))
 
 
-def check(kind, dtype, shape, tiles):
+def check(kind, dtype, shape, tiles, out=None):
     global bad
     m, n, k = shape[-3:]
     lead = list(shape[:-3])
     a = (torch.rand(lead + [m, k], device="cuda") * 2 - 1).to(dtype)
     b = (torch.rand(lead + [k, n], device="cuda") * 2 - 1).to(dtype)
-    buf, c = poisoned(*(lead + [m, n]), dtype=dtype)
+    buf, c = poisoned(*(lead + [m, n]), dtype=out or dtype)
     launch(kind, a, b, c, tiles)
     torch.cuda.synchronize()
     ref = torch.matmul(a.double(), b.double())
@@ -92,6 +94,11 @@ for dtype in (torch.float16, torch.bfloat16, torch.float32):
 for shape in ((1000, 1000, 1000), (1024, 2048, 512), (257, 300, 64)):
     check("persistent", torch.float16, shape, (256, 256, 64))
 check("batch", torch.float16, (3, 300, 520, 200), (256, 256, 64))
+# float8 inputs into f32 (each 128-deep K chunk summed on its own, then
+# added): the benchmark's 256x256x128 tiles and the sample's 128x256x128.
+for tiles in ((256, 256, 128), (128, 256, 128)):
+    for shape in ((2, 1000, 1000, 1000), (3, 300, 520, 384)):
+        check("batch", torch.float8_e4m3fn, shape, tiles, out=torch.float32)
 print("failures:", bad)
 
 if "--no-time" not in sys.argv:

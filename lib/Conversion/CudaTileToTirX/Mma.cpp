@@ -34,6 +34,7 @@
 #include "EntryLowering.h"
 
 #include "tileir/Dialect/CudaTile/IR/LoopUtils.h"
+#include "tileir/Dialect/CudaTile/IR/OpClasses.h"
 #include "tileir/Dialect/TirX/IR/MemoryTypes.h"
 #include "tileir/Dialect/TirX/Utils/LayoutCodegen.h"
 #include "tileir/Dialect/TirX/Utils/Utils.h"
@@ -191,18 +192,6 @@ Type storageType(Type t) {
   if (isa<FloatTF32Type>(t))
     return Float32Type::get(t.getContext());
   return t;
-}
-
-/// Whether an mmaf/mmai multiplies f8 inputs into an f32 accumulator
-/// without `fast_acc`: the f8 tensor-core instructions of sm_89/sm_90 add
-/// their products with fewer bits than f32 (about 14), which only
-/// `fast_acc` allows as it is; planMma chooses how such a product keeps f32
-/// accuracy.
-bool isPromotedF8(Operation *op) {
-  Type in = cast<ct::TileType>(op->getOperand(0).getType()).getElementType();
-  Type acc = cast<ct::TileType>(op->getOperand(2).getType()).getElementType();
-  auto mmaf = dyn_cast<ct::MmaFOp>(op);
-  return mmaf && isF8(in) && acc.isF32() && !mmaf.getFastAcc();
 }
 
 /// The K-chunk of an f8 product without fast_acc on wgmma: cuBLAS's f8
@@ -377,7 +366,7 @@ MmaPlan planMma(Operation *op, int64_t m, int64_t n, int64_t k, int64_t threads,
   // inputs are widened to f16 (exact: every e4m3 and e5m2 value is an f16
   // value) and the f16 instructions, whose f32 accumulation is full
   // precision, multiply them.
-  if (isPromotedF8(op)) {
+  if (ct::isPromotedF8(op)) {
     if ((k <= kF8PromoteK || k % kF8PromoteK == 0) && tryWgmma()) {
       p.promoteK = std::min(k, kF8PromoteK);
       return p;
@@ -2589,7 +2578,7 @@ matchStream(EntryLowering &l, ct::ForOp forOp, ct::LoadViewTkoOp load) {
   auto loadType = cast<ct::TileType>(load.getTile().getType());
   auto operandType = cast<ct::TileType>(v.getType());
   c.elem = loadType.getElementType();
-  if (operandType.getRank() != 2 || isPromotedF8(mma))
+  if (operandType.getRank() != 2 || ct::isPromotedF8(mma))
     return Result();
   FailureOr<MmaPlan> plan = planFor(mma, l.planner.getCtaThreads(), *l.target);
   if (failed(plan))

@@ -53,6 +53,25 @@
 // CHECK-NEXT: continue %[[W]] : token
 // CHECK: continue %[[U]] : token
 
+// float8 into f32 without fast_acc keeps a second accumulator (the K
+// chunks' sums): 256 words count 512, four slices. Row slices of 64 would
+// leave one of the CTA's two warpgroups without rows: B's columns are
+// sliced instead, 256x64.
+// CHECK-LABEL: entry @float8
+// CHECK: constant <i32: 4>
+// CHECK: for {{.*}} -> (tile<256x64xf32>) {
+// CHECK: load_view_tko weak {{.*}} -> tile<256x128xf8E4M3FN>, token
+// CHECK: load_view_tko weak {{.*}} -> tile<128x64xf8E4M3FN>, token
+// CHECK: mmaf {{.*}} : tile<256x128xf8E4M3FN>, tile<128x64xf8E4M3FN>, tile<256x64xf32>
+
+// B of K x N with K = M has the accumulator's shape: it is read whole by
+// both row slices all the same.
+// CHECK-LABEL: entry @square_k
+// CHECK: for {{.*}} -> (tile<128x256xf32>) {
+// CHECK: load_view_tko weak {{.*}} -> tile<128x256xf16>, token
+// CHECK: load_view_tko weak {{.*}} -> tile<256x256xf16>, token
+// CHECK: mmaf {{.*}} : tile<128x256xf16>, tile<256x256xf16>, tile<128x256xf32>
+
 // Left alone: an accumulator that fits (128x256: 128 words a thread), and
 // a product whose operands both have other uses.
 // CHECK-LABEL: entry @fits
@@ -161,6 +180,52 @@ cuda_tile.module @kernels {
       %w = store_view_tko weak %h, %vc[%j, %by] token = %tj : tile<256x256xf16>, partition_view<tile=(256x256), tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> token
       continue %w : token
     }
+    return
+  }
+
+  entry @float8(%pa: tile<ptr<f8E4M3FN>>, %pb: tile<ptr<f8E4M3FN>>, %pc: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %tok = make_token : token
+    %ta = make_tensor_view %pa, shape = [%m, %k], strides = [%k, 1] : tile<i32> -> tensor_view<?x?xf8E4M3FN, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%k, %n], strides = [%n, 1] : tile<i32> -> tensor_view<?x?xf8E4M3FN, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%m, %n], strides = [%n, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(256x128), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(128x256), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>
+    %zero = constant <f32: 0.0> : tile<256x256xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c8 = constant <i32: 8> : tile<i32>
+    %r = for %i in (%c0 to %c8, step %c1) : tile<i32> iter_values(%acc = %zero) -> (tile<256x256xf32>) {
+      %a, %a1 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(256x128), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>, tile<i32> -> tile<256x128xf8E4M3FN>, token
+      %b, %b1 = load_view_tko weak %vb[%i, %by] token = %tok : partition_view<tile=(128x256), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>, tile<i32> -> tile<128x256xf8E4M3FN>, token
+      %p = mmaf %a, %b, %acc : tile<256x128xf8E4M3FN>, tile<128x256xf8E4M3FN>, tile<256x256xf32>
+      continue %p : tile<256x256xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(256x256), tensor_view<?x?xf32, strides=[?,1]>>
+    %w = store_view_tko weak %r, %vc[%bx, %by] token = %tok : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @square_k(%pa: tile<ptr<f16>>, %pb: tile<ptr<f16>>, %pc: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %tok = make_token : token
+    %ta = make_tensor_view %pa, shape = [%m, %k], strides = [%k, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%k, %n], strides = [%n, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%m, %n], strides = [%n, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(256x256), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(256x256), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
+    %zero = constant <f32: 0.0> : tile<256x256xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c8 = constant <i32: 8> : tile<i32>
+    %r = for %i in (%c0 to %c8, step %c1) : tile<i32> iter_values(%acc = %zero) -> (tile<256x256xf32>) {
+      %a, %a1 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(256x256), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<256x256xf16>, token
+      %b, %b1 = load_view_tko weak %vb[%i, %by] token = %tok : partition_view<tile=(256x256), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> tile<256x256xf16>, token
+      %p = mmaf %a, %b, %acc : tile<256x256xf16>, tile<256x256xf16>, tile<256x256xf32>
+      continue %p : tile<256x256xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(256x256), tensor_view<?x?xf32, strides=[?,1]>>
+    %w = store_view_tko weak %r, %vc[%bx, %by] token = %tok : tile<256x256xf32>, partition_view<tile=(256x256), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
     return
   }
 

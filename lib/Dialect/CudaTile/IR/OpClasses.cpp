@@ -27,3 +27,12 @@ bool mlir::cuda_tile::isElementwise(Operation *op) {
       // select
       SelectOp>(op);
 }
+
+bool mlir::cuda_tile::isPromotedF8(Operation *op) {
+  auto mmaf = dyn_cast<MmaFOp>(op);
+  if (!mmaf || mmaf.getFastAcc())
+    return false;
+  Type in = cast<TileType>(mmaf.getLhs().getType()).getElementType();
+  Type acc = cast<TileType>(mmaf.getAcc().getType()).getElementType();
+  return isa<Float8E4M3FNType, Float8E5M2Type>(in) && acc.isF32();
+}

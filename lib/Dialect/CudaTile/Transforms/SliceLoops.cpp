@@ -17,6 +17,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <functional>
+
 namespace mlir::cuda_tile {
 #define GEN_PASS_DEF_CUDATILESLICELOOPS
 #include "tileir/Dialect/CudaTile/Transforms/Passes.h.inc"
@@ -179,11 +181,39 @@ bool Slicer::checkBody(Plan &plan) {
   Block &body = loop.getRegion().front();
   for (BlockArgument arg : body.getArguments().drop_front())
     plan.dims[arg] = dim;
+  // The ops that compute products' operands A and B alone (loads, casts,
+  // reshapes of the body, whatever their shape: a B of K x N with K = M
+  // has the accumulator's shape): the product slices one operand
+  // (sliceOperand), the other is recomputed per slice.
+  // Such an op uses nothing the loop carries: its operands come from
+  // outside the body, from loads, or from other such ops.
+  DenseSet<Operation *> operandOps;
+  std::function<bool(Value)> ownOperand = [&](Value v) {
+    if (v.getParentBlock() != &body)
+      return true;
+    Operation *def = v.getDefiningOp();
+    if (!def || !v.hasOneUse())
+      return false;
+    if (operandOps.contains(def))
+      return true;
+    if (!isa<LoadViewTkoOp>(def) &&
+        !((isa<ReshapeOp>(def) || isElementwise(def)) &&
+          llvm::all_of(def->getOperands(), ownOperand)))
+      return false;
+    operandOps.insert(def);
+    return true;
+  };
+  for (Operation &op : body.without_terminator())
+    if (isa<MmaFOp, MmaIOp>(op)) {
+      ownOperand(op.getOperand(0));
+      ownOperand(op.getOperand(1));
+    }
   for (Operation &op : body.without_terminator()) {
     if (op.getNumRegions())
       return false;
-    bool anyWide = llvm::any_of(op.getOperands(), wide) ||
-                   llvm::any_of(op.getResults(), wide);
+    bool anyWide =
+        !operandOps.contains(&op) && (llvm::any_of(op.getOperands(), wide) ||
+                                      llvm::any_of(op.getResults(), wide));
     if (!anyWide) {
       // Recomputed in every slice (a product's operand that the slices
       // divide is sliced where the product is met, below).
@@ -556,23 +586,34 @@ struct SliceLoops : cuda_tile::impl::CudaTileSliceLoopsBase<SliceLoops> {
     // registers when the CTA is larger (the loop's loads need room too).
     int64_t threads = ctaThreads(loop, arch, numThreads);
     int64_t limit = std::min<int64_t>(maxWords, kRegistersPerSm / threads / 2);
+    // A product into a carried accumulator: an f8 one without fast_acc
+    // keeps a second accumulator of the same size (isPromotedF8).
+    Operation *product = nullptr;
+    for (Operation &op : loop.getRegion().front().without_terminator())
+      if (isa<MmaFOp, MmaIOp>(op) && isa<BlockArgument>(op.getOperand(2)) &&
+          op.getOperand(2).getParentBlock() == &loop.getRegion().front())
+        product = &op;
     int64_t perThread = carried / threads;
+    if (product && isPromotedF8(product))
+      perThread *= 2;
     if (perThread <= limit)
       return std::nullopt;
     // The fewest slices that leave each at most half the limit, or the
     // whole limit for a product's accumulators: their operands go through
     // shared memory, not registers (cuTile's 256x256 matmul tiles become
     // two 128x256 ones).
-    bool accumulates = llvm::any_of(
-        loop.getRegion().front().without_terminator(), [&](Operation &op) {
-          return isa<MmaFOp, MmaIOp>(op) &&
-                 isa<BlockArgument>(op.getOperand(2)) &&
-                 op.getOperand(2).getParentBlock() == &loop.getRegion().front();
-        });
     int64_t slices = llvm::PowerOf2Ceil(
-        llvm::divideCeil(accumulates ? perThread : perThread * 2, limit));
+        llvm::divideCeil(product ? perThread : perThread * 2, limit));
     for (int64_t dim = 0; dim < type.getRank(); ++dim) {
       if (type.getShape()[dim] % slices != 0)
+        continue;
+      // A product's row slices keep 64 rows per warpgroup of the CTA (the
+      // wgmma M): fewer would leave warpgroups without rows, the others
+      // with the whole accumulator (cuTile's float8 256x256 tiles: 4
+      // slices of 256x64, not 64x256).
+      if (product && dim == type.getRank() - 2 &&
+          type.getShape()[dim] / slices <
+              64 * std::max<int64_t>(1, threads / 128))
         continue;
       Plan plan;
       if (Slicer(loop, dim, slices).analyze(plan))

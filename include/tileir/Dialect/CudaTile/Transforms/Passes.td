@@ -141,7 +141,9 @@ def CudaTileSliceLoops : Pass<"cuda-tile-slice-loops", "::mlir::ModuleOp"> {
       rows (M) or columns (N): the operand with that dimension (A for M,
       B for N) is sliced along it, and must be such a load of the body,
       through elementwise ops and `reshape`s of unit dimensions, with no
-      other use; the other operand is read whole by every slice;
+      other use; the other operand is read whole by every slice (the ops
+      that compute an operand alone count as operand ops whatever their
+      shape);
     * after the loop, in its block: `reduce`s along another dimension,
       elementwise ops, `reshape`s that add or drop dimensions of extent 1,
       and weak `store_view_tko`s of `partition_view`s
@@ -157,6 +159,11 @@ def CudaTileSliceLoops : Pass<"cuda-tile-slice-loops", "::mlir::ModuleOp"> {
     fewest power-of-two slices; a product's accumulators may fill the whole
     limit (their operands go through shared memory, not registers): cuTile's
     256x256x64 matmul tiles (256 words a thread) run as two 128x256 ones.
+    A float8 product into f32 without `fast_acc` (`isPromotedF8`) counts
+    its accumulator twice (the conversion sums each K chunk into a second
+    one). A product's rows are sliced only where each slice keeps 64 rows
+    (the wgmma M) per warpgroup of the CTA; otherwise its columns are:
+    cuTile's float8 256x256x128 tiles run as four 256x64 slices.
 
     Before (cuTile's layer-norm dW/dB reduction, 256 KiB carried):
     ```mlir
