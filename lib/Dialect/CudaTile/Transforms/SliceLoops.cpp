@@ -69,6 +69,18 @@ bool isFreeViewAccess(AccessOp access, Operation *scope,
          (tokenUsed || access.getResultToken().use_empty());
 }
 
+/// Whether the view access `access` is free (isFreeViewAccess) and can be
+/// sliced along dimension `d`: its index there is an i32 tile, which the
+/// slice's index `i * n + c` replaces.
+template <typename AccessOp>
+bool isSliceableAccess(AccessOp access, Operation *scope, int64_t d,
+                       bool tokenUsed = false) {
+  return isFreeViewAccess(access, scope, tokenUsed) &&
+         cast<TileType>(access.getIndex()[d].getType())
+             .getElementType()
+             .isInteger(32);
+}
+
 /// A loop to slice: the ops after it that use its results (in block order,
 /// the last one where the outer loop goes), the sliced dimension of every
 /// value the slices compute, and the slice count.
@@ -150,10 +162,7 @@ bool Slicer::sliceOperand(Plan &plan, Value v, int64_t d) {
       cast<TileType>(v.getType()).getShape()[d] % slices != 0)
     return false;
   if (auto load = dyn_cast<LoadViewTkoOp>(def)) {
-    if (!isFreeViewAccess(load, loop) ||
-        !cast<TileType>(load.getIndex()[d].getType())
-             .getElementType()
-             .isInteger(32))
+    if (!isSliceableAccess(load, loop, d))
       return false;
   } else if (isElementwise(def)) {
     for (Value operand : def->getOperands())
@@ -235,10 +244,7 @@ bool Slicer::checkBody(Plan &plan) {
       if (!cst.getValue().isSplat())
         return false;
     } else if (auto load = dyn_cast<LoadViewTkoOp>(&op)) {
-      if (!isFreeViewAccess(load, loop) || !wide(load.getTile()) ||
-          !cast<TileType>(load.getIndex()[dim].getType())
-               .getElementType()
-               .isInteger(32))
+      if (!isSliceableAccess(load, loop, dim) || !wide(load.getTile()))
         return false;
     } else if (isElementwise(&op)) {
       for (Value v : op.getOperands())
@@ -314,10 +320,7 @@ bool Slicer::checkAfter(Plan &plan) {
         // which the outer loop carries).
         bool tokenUsed = !store.getResultToken().use_empty();
         if ((tokenUsed && plan.tokenStore) ||
-            !isFreeViewAccess(store, nullptr, tokenUsed) ||
-            !cast<TileType>(store.getIndex()[d].getType())
-                 .getElementType()
-                 .isInteger(32))
+            !isSliceableAccess(store, nullptr, d, tokenUsed))
           return false;
         if (tokenUsed)
           plan.tokenStore = store;
