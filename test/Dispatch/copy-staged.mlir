@@ -68,4 +68,54 @@ gpu.func @f32_fragment(%p: !llvm.ptr<1>) kernel attributes {known_block_size = a
   tirx.copy cta %r, %acc : !G32, !ACC32
   gpu.return
 }
+
+// Buffers allocated in a loop's body are dead at a store of that body
+// after their last use, as a sliced K loop's stages are at its epilogue:
+// the staging buffer takes their bytes in each iteration, and the shared
+// memory stays the stages' 32 KiB.
+// CHECK-LABEL: gpu.func @epilogue_in_loop
+// CHECK: scf.for
+// CHECK: tirx.alloc : !tirx.buffer<64x128xf16, shared
+// CHECK-COUNT-8: nvvm.stmatrix
+// CHECK: tirx.barrier cta
+// CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK: tirx.barrier cta
+// CHECK-NEXT: }
+// SMEM-LABEL: gpu.func @epilogue_in_loop
+// SMEM-SAME: memref<32768xi8,
+gpu.func @epilogue_in_loop(%p: !llvm.ptr<1>, %n: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %g = tirx.global_view %p sizes [64, 128] strides [128, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !G
+  %r = tirx.region %g [0, 0] : !G -> !G
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %stage0 = tirx.alloc : !STAGE
+    %stage1 = tirx.alloc : !STAGE
+    %acc = tirx.alloc : !ACC
+    tirx.copy cta %stage1, %stage0 : !STAGE, !STAGE
+    tirx.copy cta %acc, %stage1 : !ACC, !STAGE
+    tirx.copy cta %r, %acc : !G, !ACC
+  }
+  gpu.return
+}
+
+// A buffer of the loop's body that a later op of the body uses is live at
+// the store: stored directly.
+// CHECK-LABEL: gpu.func @used_after_store_in_loop
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<1>
+gpu.func @used_after_store_in_loop(%p: !llvm.ptr<1>, %n: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+  %g = tirx.global_view %p sizes [64, 128] strides [128, 1] {alignment = 16 : i64} : !llvm.ptr<1> -> !G
+  %r = tirx.region %g [0, 0] : !G -> !G
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %stage0 = tirx.alloc : !STAGE
+    %acc = tirx.alloc : !ACC
+    tirx.copy cta %acc, %stage0 : !ACC, !STAGE
+    tirx.copy cta %r, %acc : !G, !ACC
+    tirx.copy cta %stage0, %acc : !STAGE, !ACC
+  }
+  gpu.return
+}
 }

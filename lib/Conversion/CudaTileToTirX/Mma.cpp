@@ -1915,8 +1915,28 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // into the same stages, cuTile's f16 split-K matmul (32x64x256 tiles)
   // ran 1.07-1.13x faster than with TMA on an H200 (the kernel is a few K
   // steps long, and TMA's tensor maps are built at its start).
+  // An unrolled wgmma loop whose accumulators fill kAccumulatorsPerThread
+  // (one 64x256 f32 piece per warpgroup) inside another loop (cuTile's
+  // 256x256 tiles, whose K loop runs once per 128x256 slice; a persistent
+  // kernel's tiles) takes TMA too: beside the accumulators and the outer
+  // loop's values, each thread's twelve cp.async addresses and bounds
+  // selects a step spilled (ptxas: 556 bytes; with TMA 228 registers, no
+  // spills), and on an H200 cuTile's 256x256 f16 matmul and persistent
+  // matmul ran 1.18x faster with TMA (both). Directly in the kernel's
+  // body (cuTile's 128x256 tiles) cp.async stays: the nt kernels ran
+  // 1.12-1.16x slower with TMA, nn and tn within 0.92-1.02x.
+  bool nestedLoop = false;
+  for (Operation *p = b.getInsertionBlock()->getParentOp(); p && !nestedLoop;
+       p = p->getParentOp())
+    nestedLoop = isa<LoopLikeOpInterface>(p);
+  bool fullAccumulators =
+      plan->wgmma && plan->pieceM() * plan->pieceN() * plan->repM *
+                             (plan->promoteK ? 2 : 1) / 128 >=
+                         kAccumulatorsPerThread;
   bool tmaAllowed =
-      (plan->wgmma ? rolled || tf32Copies : tf32Copies) && asyncB && tmaTarget;
+      (plan->wgmma ? rolled || tf32Copies || (fullAccumulators && nestedLoop)
+                   : tf32Copies) &&
+      asyncB && tmaTarget;
   if (tmaAllowed) {
     tmaA = tmaOperand(viewA.globalView, typeA, swizzleA);
     tmaB = tmaOperand(viewB.globalView, typeB, swizzleB);

@@ -930,37 +930,44 @@ bool insideLoop(Operation *op) {
 /// Shared bytes a buffer allocated at `op` can take without growing the
 /// kernel's shared memory, as the shared-memory plan places buffers
 /// (buffers live at once get bytes of their own; others may share them).
-/// A buffer of the kernel body is dead at `op` when every use the plan
-/// counts (tirx::collectBufferUses) is in an op of the body before the one
-/// that holds `op`: the most bytes of dead buffers live at once, less the
-/// bytes of every other shared buffer (which the plan may place there).
+/// A buffer allocated in a block that holds `op` (the kernel body, or the
+/// body of a loop around `op`, such as the stage buffers of a sliced K
+/// loop) is dead at `op` when every use the plan counts
+/// (tirx::collectBufferUses) is in an op of that block before the one that
+/// holds `op`. Dead buffers of different blocks are never live at once
+/// (the inner block's are inside the op that follows the outer's), so the
+/// result is, over those blocks, the most bytes of one block's dead buffers
+/// live at once, less the bytes of every other shared buffer (which the
+/// plan may place there). Where the bytes are reused inside a loop, the plan
+/// puts a barrier before the next iteration's first use.
 int64_t deadSharedBytes(Operation *op) {
   auto func = op->getParentOfType<gpu::GPUFuncOp>();
   if (!func)
-    return 0;
-  Block *body = &func.getBody().front();
-  Operation *at = body->findAncestorOpInBlock(*op);
-  if (!at)
     return 0;
   auto bytesOf = [](tirx::AllocOp alloc) {
     tirx::BufferType type = alloc.getResult().getType();
     return type.getTileLayout().storage().span("m") *
            tirx::getMemoryBytes(type.getElementType());
   };
-  // The dead buffers' ranges [first, last use] as ops of the body.
-  SmallVector<std::tuple<Operation *, Operation *, int64_t>> dead;
+  // The dead buffers' ranges [first, last use] as ops of their block.
+  struct Range {
+    Operation *first, *last;
+    int64_t bytes;
+  };
+  DenseMap<Block *, SmallVector<Range>> dead;
   int64_t others = 0;
   func.walk([&](tirx::AllocOp alloc) {
     if (!alloc.getResult().getType().isShared())
       return;
     SmallVector<Operation *> uses;
     llvm::SetVector<Value> values;
+    Block *block = alloc->getBlock();
+    Operation *at = block->findAncestorOpInBlock(*op);
     Operation *first = nullptr, *last = nullptr;
-    bool isDead = alloc->getBlock() == body &&
-                  succeeded(tirx::collectBufferUses(alloc, uses, values));
+    bool isDead = at && succeeded(tirx::collectBufferUses(alloc, uses, values));
     for (Operation *user : uses) {
-      Operation *top = body->findAncestorOpInBlock(*user);
-      if (!top || !top->isBeforeInBlock(at)) {
+      Operation *top = block->findAncestorOpInBlock(*user);
+      if (!isDead || !top || !top->isBeforeInBlock(at)) {
         isDead = false;
         break;
       }
@@ -970,18 +977,20 @@ int64_t deadSharedBytes(Operation *op) {
         last = top;
     }
     if (isDead && first)
-      dead.push_back({first, last, bytesOf(alloc)});
+      dead[block].push_back({first, last, bytesOf(alloc)});
     else
       others += bytesOf(alloc);
   });
   int64_t most = 0;
-  for (auto [point, unused, bytes] : dead) {
-    int64_t live = 0;
-    for (auto [first, last, b] : dead)
-      if (!point->isBeforeInBlock(first) && !last->isBeforeInBlock(point))
-        live += b;
-    most = std::max(most, live);
-  }
+  for (auto &[block, ranges] : dead)
+    for (const Range &point : ranges) {
+      int64_t live = 0;
+      for (const Range &r : ranges)
+        if (!point.first->isBeforeInBlock(r.first) &&
+            !r.last->isBeforeInBlock(point.first))
+          live += r.bytes;
+      most = std::max(most, live);
+    }
   return std::max<int64_t>(0, most - others);
 }
 
