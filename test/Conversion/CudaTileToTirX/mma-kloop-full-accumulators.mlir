@@ -8,7 +8,9 @@
 // (every thread, its own addresses). Inside another loop (a persistent
 // kernel's tiles, or the slices `cuda-tile-slice-loops` makes of a 256x256
 // accumulator) the outer loop's values also take registers, and the stages
-// are loaded by TMA from one thread: no per-thread addresses.
+// are loaded by TMA from one thread: no per-thread addresses. So are those
+// of a float8 product into f32 without fast_acc, whose second accumulator
+// (each K chunk's sum) fills the registers as well.
 
 // CHECK-LABEL: gpu.func @in_body
 // CHECK-NOT: tensor_map
@@ -25,6 +27,15 @@
 // CHECK: tirx.copy_async cta {{.*}} tensor_map(
 // CHECK-NOT: tirx.copy_async cta %{{[0-9]+}}, %{{[0-9]+}} :
 // CHECK: tirx.gemm_async warpgroup
+// CHECK-NOT: tirx.copy_async cta %{{[0-9]+}}, %{{[0-9]+}} :
+// CHECK: tirx.tensor_maps_release
+// CHECK: gpu.return
+
+// CHECK-LABEL: gpu.func @f8_in_body
+// CHECK: tirx.tensor_maps
+// CHECK-NOT: tirx.copy_async cta %{{[0-9]+}}, %{{[0-9]+}} :
+// CHECK: tirx.copy_async cta {{.*}} tensor_map(
+// CHECK: tirx.gemm warpgroup {{.*}}promote_k = 128
 // CHECK-NOT: tirx.copy_async cta %{{[0-9]+}}, %{{[0-9]+}} :
 // CHECK: tirx.tensor_maps_release
 // CHECK: gpu.return
@@ -99,6 +110,38 @@ cuda_tile.module @kernels {
       %t2 = store_view_tko weak %h, %vc[%r, %by] token = %tok : tile<128x256xf16>, partition_view<tile=(128x256), tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> token
       continue
     }
+    return
+  }
+
+  // cuTile's float8 matmul (nt: B given N x K), 128x128x128 tiles.
+  entry @f8_in_body(%a: tile<ptr<f8E4M3FN>>, %b: tile<ptr<f8E4M3FN>>, %c: tile<ptr<f16>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %pa = assume div_by<16>, %a : tile<ptr<f8E4M3FN>>
+    %pb = assume div_by<16>, %b : tile<ptr<f8E4M3FN>>
+    %pc = assume div_by<16>, %c : tile<ptr<f16>>
+    %dm = assume div_by<16>, %m : tile<i32>
+    %dn = assume div_by<16>, %n : tile<i32>
+    %dk = assume div_by<16>, %k : tile<i32>
+    %ta = make_tensor_view %pa, shape = [%dm, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf8E4M3FN, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%dn, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf8E4M3FN, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%dm, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf16, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>
+    %vc = make_partition_view %tc : partition_view<tile=(128x128), tensor_view<?x?xf16, strides=[?,1]>>
+    %kt:2 = get_index_space_shape %va : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>> -> tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<128x128xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    %acc = for %i in (%c0 to %kt#1, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x128xf32>) {
+      %x, %t0 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>, tile<i32> -> tile<128x128xf8E4M3FN>, token
+      %y, %t1 = load_view_tko weak %vb[%by, %i] token = %tok : partition_view<tile=(128x128), padding_value = zero, tensor_view<?x?xf8E4M3FN, strides=[?,1]>>, tile<i32> -> tile<128x128xf8E4M3FN>, token
+      %yt = permute %y [1, 0] : tile<128x128xf8E4M3FN> -> tile<128x128xf8E4M3FN>
+      %p = mmaf %x, %yt, %s : tile<128x128xf8E4M3FN>, tile<128x128xf8E4M3FN>, tile<128x128xf32>
+      continue %p : tile<128x128xf32>
+    }
+    %h = ftof %acc : tile<128x128xf32> -> tile<128x128xf16>
+    %t2 = store_view_tko weak %h, %vc[%bx, %by] token = %tok : tile<128x128xf16>, partition_view<tile=(128x128), tensor_view<?x?xf16, strides=[?,1]>>, tile<i32> -> token
     return
   }
 }
