@@ -53,6 +53,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <numeric>
 #include <tuple>
 
 using namespace mlir;
@@ -1989,7 +1990,32 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     rawLayoutB.reset();
     rawBytes = 0;
   }
-  stages = std::min<int64_t>(stages, budget / (stageBytes + rawBytes));
+  // A raw stage is free once its copy into the K-major buffer is done,
+  // before the product: in the unrolled loop an operand staged raw keeps
+  // two K-major buffers (`copies`; the copy of step i + 1 writes the one
+  // the product of step i - 1 read, which the group in flight has
+  // retired) whatever the stages of its raw tiles and of the other
+  // operand. cuTile's 256x256x64 tf32 matmul (K loops of 128x256 slices in
+  // chunks of 32) then keeps three stages of A and raw B (144 KiB) and two
+  // K-major B buffers (64 KiB), its loads two steps ahead and its wgmma
+  // in flight, where K-major stages of their own left room for two stages
+  // (160 KiB), loads one step ahead and every group waited for. Taken
+  // where it gives more stages.
+  int64_t kMajorBytes = 0;
+  if (rawLayoutA)
+    kMajorBytes += ShapedType::getNumElements(aShape) * 4;
+  if (rawLayoutB)
+    kMajorBytes += ShapedType::getNumElements(bShape) * 4;
+  int64_t copies = 0;
+  int64_t perStage = stageBytes + rawBytes, stageBudget = budget;
+  if (!rolled && kMajorBytes &&
+      std::min(stages, (budget - 2 * kMajorBytes) / (perStage - kMajorBytes)) >
+          std::min(stages, budget / perStage)) {
+    copies = 2;
+    perStage -= kMajorBytes;
+    stageBudget -= copies * kMajorBytes;
+  }
+  stages = std::min<int64_t>(stages, stageBudget / perStage);
   // A CTA of one warpgroup shares its SM with a second one where enough
   // stages fit in half of the SM's shared memory.
   if (plan->wgmma && plan->unitsM() * plan->gridN == 1)
@@ -2045,9 +2071,13 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     specialize = recomputableByProducer(forOp, needed);
   }
 
+  // The product's buffers: one per stage, or `copies` for an operand
+  // staged raw.
   for (int64_t s = 0; s < stages; ++s) {
-    stageA.push_back(e.allocShared(aShape, aElem, layoutA, swizzleA));
-    stageB.push_back(e.allocShared(bShape, bElem, layoutB, swizzleB));
+    if (!copies || !rawLayoutA || s < copies)
+      stageA.push_back(e.allocShared(aShape, aElem, layoutA, swizzleA));
+    if (!copies || !rawLayoutB || s < copies)
+      stageB.push_back(e.allocShared(bShape, bElem, layoutB, swizzleB));
   }
   SmallVector<Value> rawA, rawB;
   for (int64_t s = 0; s < stages; ++s) {
@@ -2456,15 +2486,30 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     // were 3-20% slower on the H100 and H200).
     // With TMA the loop carries the parity of the stages' mbarrier phases:
     // each stage is filled once per iteration.
-    auto mainLoop = scf::ForOp::create(b, loc, c0, trips, cStages,
+    // With `copies` K-major buffers of an operand staged raw, the body
+    // runs lcm(stages, copies) steps so that those indices are static too;
+    // a stage filled twice per iteration waits for the other parity the
+    // second time.
+    int64_t unroll = copies ? std::lcm(stages, copies) : stages;
+    Value cUnroll = unroll == stages
+                        ? cStages
+                        : arith::ConstantIndexOp::create(b, loc, unroll);
+    auto mainLoop = scf::ForOp::create(b, loc, c0, trips, cUnroll,
                                        tma ? ValueRange{c0i32} : ValueRange{});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(mainLoop.getBody());
     Value kk = mainLoop.getInductionVar();
     Value phase = tma ? mainLoop.getRegionIterArg(0) : Value();
-    for (int64_t s = 0; s < stages; ++s) {
+    auto parity = [&](int64_t round) -> Value {
+      if (!tma || round % 2 == 0)
+        return phase;
+      return arith::XOrIOp::create(b, loc, phase, c1i32);
+    };
+    for (int64_t t = 0; t < unroll; ++t) {
+      int64_t s = t % stages;
+      Value a = stageA[t % stageA.size()], bStage = stageB[t % stageB.size()];
       Value i = arith::AddIOp::create(
-          b, loc, kk, arith::ConstantIndexOp::create(b, loc, s));
+          b, loc, kk, arith::ConstantIndexOp::create(b, loc, t));
       Value inRange =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, trips);
       auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
@@ -2473,13 +2518,11 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
       // Iteration i's tiles landed; with a group in flight, every
       // warpgroup is done with the stage the next copy overwrites at the
       // refill barrier.
-      waitStage(barOf(s), phase);
-      if (failed(prepareStages(stageA[s], stageB[s],
-                               rawA.empty() ? Value() : rawA[s],
+      waitStage(barOf(s), parity(t / stages));
+      if (failed(prepareStages(a, bStage, rawA.empty() ? Value() : rawA[s],
                                rawB.empty() ? Value() : rawB[s])))
         return failure();
-      e.step(stageA[s], stageB[s], transposeA, transposeB, acc, async,
-             inFlight);
+      e.step(a, bStage, transposeA, transposeB, acc, async, inFlight);
       if (refillBarrier)
         e.barrier();
       Value next = arith::AddIOp::create(
@@ -2490,8 +2533,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
     }
     if (tma) {
       b.setInsertionPointToEnd(mainLoop.getBody());
-      scf::YieldOp::create(
-          b, loc, arith::XOrIOp::create(b, loc, phase, c1i32).getResult());
+      scf::YieldOp::create(b, loc, parity(unroll / stages));
     }
   }
   if (async)

@@ -368,3 +368,63 @@ cuda_tile.module @kernels_tn {
     return
   }
 }
+
+// 128x256x32 tiles, B given K x N: two warpgroups with one 64x256 piece
+// each, the loop unrolled. A stage with a K-major B of its own (16 + 32 +
+// 32 KiB) would leave room for two; the raw stage is free once copied, so
+// the loop keeps three stages of A and raw B and two K-major B buffers
+// that the steps alternate (unrolled by six), its loads two steps ahead
+// and one group in flight.
+// TMA-LABEL: gpu.func @kloop_tf32_wide
+// TMA-DAG: tirx.alloc : !tirx.buffer<128x32xf32, shared
+// TMA-DAG: tirx.alloc : !tirx.buffer<128x32xf32, shared
+// TMA-DAG: tirx.alloc : !tirx.buffer<128x32xf32, shared
+// TMA-DAG: tirx.alloc : !tirx.buffer<32x256xf32, shared, <S[(32,256):(1,32)], swizzle = 128>>
+// TMA-DAG: tirx.alloc : !tirx.buffer<32x256xf32, shared, <S[(32,256):(1,32)], swizzle = 128>>
+// TMA-DAG: tirx.alloc : !tirx.buffer<32x256xf32, shared, <S[(32,8,32):(32,1024,1)], swizzle = 128>>
+// TMA-DAG: tirx.alloc : !tirx.buffer<32x256xf32, shared, <S[(32,8,32):(32,1024,1)], swizzle = 128>>
+// TMA-DAG: tirx.alloc : !tirx.buffer<32x256xf32, shared, <S[(32,8,32):(32,1024,1)], swizzle = 128>>
+// TMA-NOT: tirx.alloc {{.*}}xf32, shared
+// TMA: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c6
+// TMA: tirx.copy cta %[[K0:[0-9]+]], %[[R0:[0-9]+]] : !tirx.buffer<32x256xf32
+// TMA: tirx.gemm_async
+// TMA: tirx.gemm_wait warpgroup {dispatch = "wgmma", pending = 1 : i64}
+// TMA: tirx.copy cta %[[K1:[0-9]+]], %[[R1:[0-9]+]] : !tirx.buffer<32x256xf32
+// TMA: tirx.copy cta %[[K0]], %[[R2:[0-9]+]] : !tirx.buffer<32x256xf32
+// TMA: tirx.copy cta %[[K1]], %[[R0]] : !tirx.buffer<32x256xf32
+// TMA: tirx.copy cta %[[K0]], %[[R1]] : !tirx.buffer<32x256xf32
+// TMA: tirx.copy cta %[[K1]], %[[R2]] : !tirx.buffer<32x256xf32
+// TMA-NOT: tirx.copy cta {{.*}}xf32, shared
+// TMA: tirx.gemm_wait warpgroup {dispatch = "wgmma"}
+cuda_tile.module @kernels_wide {
+  entry @kloop_tf32_wide(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, %n: tile<i32>, %k: tile<i32>) {
+    %pa = assume div_by<16>, %a : tile<ptr<f32>>
+    %pb = assume div_by<16>, %b : tile<ptr<f32>>
+    %pc = assume div_by<16>, %c : tile<ptr<f32>>
+    %dm = assume div_by<16>, %m : tile<i32>
+    %dn = assume div_by<16>, %n : tile<i32>
+    %dk = assume div_by<16>, %k : tile<i32>
+    %ta = make_tensor_view %pa, shape = [%dm, %dk], strides = [%dk, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tb = make_tensor_view %pb, shape = [%dk, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %tc = make_tensor_view %pc, shape = [%dm, %dn], strides = [%dn, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %va = make_partition_view %ta : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %vb = make_partition_view %tb : partition_view<tile=(32x256), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>
+    %kt:2 = get_index_space_shape %va : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>> -> tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<128x256xf32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %tok = make_token : token
+    %acc = for %i in (%c0 to %kt#1, step %c1) : tile<i32> iter_values(%s = %zero) -> (tile<128x256xf32>) {
+      %x, %t0 = load_view_tko weak %va[%bx, %i] token = %tok : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<128x32xf32>, token
+      %rx = ftof %x : tile<128x32xf32> -> tile<128x32xtf32>
+      %y, %t1 = load_view_tko weak %vb[%i, %by] token = %tok : partition_view<tile=(32x256), padding_value = zero, tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<32x256xf32>, token
+      %ry = ftof %y : tile<32x256xf32> -> tile<32x256xtf32>
+      %p = mmaf %rx, %ry, %s : tile<128x32xtf32>, tile<32x256xtf32>, tile<128x256xf32>
+      continue %p : tile<128x256xf32>
+    }
+    %vc = make_partition_view %tc : partition_view<tile=(128x256), tensor_view<?x?xf32, strides=[?,1]>>
+    %t2 = store_view_tko weak %acc, %vc[%bx, %by] token = %tok : tile<128x256xf32>, partition_view<tile=(128x256), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+}
