@@ -10,8 +10,9 @@ with partial tiles along every dimension, against a float64 reference, each
 output NaN-poisoned with guard rows and columns around it (the kernel writes
 a strided view of a larger buffer). Prints one line per launch and the
 number of failures (exits 1 on any), then the time of the 8192^3 f16
-matmul and persistent matmul (CUDA events, median of 5 runs of 10
-launches; skipped with --no-time).
+matmul and persistent matmul and of the 8 x 4096^3 f16 batched matmul at
+256x256x64 and 128x128x64 (CUDA events, median of 5 runs of 10 launches;
+skipped with --no-time).
 
     env -u CUDA_HOME PATH=<dir with tileiras>:$PATH CUDA_TILE_CACHE_DIR=off \\
         python3 utils/gpu-checks/cutile_matmul_large_tiles.py <cutile-python>/test
@@ -102,20 +103,26 @@ for tiles in ((256, 256, 128), (128, 256, 128)):
 print("failures:", bad)
 
 if "--no-time" not in sys.argv:
-    for kind in ("matmul", "persistent"):
-        a = torch.rand(8192, 8192, device="cuda", dtype=torch.float16)
-        b = torch.rand(8192, 8192, device="cuda", dtype=torch.float16)
-        c = torch.empty(8192, 8192, device="cuda", dtype=torch.float16)
+    for kind, shape, tiles in (("matmul", (8192, 8192, 8192), (256, 256, 64)),
+                               ("persistent", (8192, 8192, 8192), (256, 256, 64)),
+                               ("batch", (8, 4096, 4096, 4096), (256, 256, 64)),
+                               ("batch", (8, 4096, 4096, 4096), (128, 128, 64))):
+        m, n, k = shape[-3:]
+        lead = list(shape[:-3])
+        a = torch.rand(lead + [m, k], device="cuda", dtype=torch.float16)
+        b = torch.rand(lead + [k, n], device="cuda", dtype=torch.float16)
+        c = torch.empty(lead + [m, n], device="cuda", dtype=torch.float16)
         for _ in range(3):
-            launch(kind, a, b, c, (256, 256, 64))
+            launch(kind, a, b, c, tiles)
         runs = []
         for _ in range(5):
             e0, e1 = torch.cuda.Event(True), torch.cuda.Event(True)
             e0.record()
             for _ in range(10):
-                launch(kind, a, b, c, (256, 256, 64))
+                launch(kind, a, b, c, tiles)
             e1.record()
             torch.cuda.synchronize()
             runs.append(e0.elapsed_time(e1) * 100)
-        print(f"time {kind} f16 8192^3 256x256x64: {statistics.median(runs):.1f} us")
+        print(f"time {kind} f16 {'x'.join(map(str, shape))} "
+              f"{'x'.join(map(str, tiles))}: {statistics.median(runs):.1f} us")
 sys.exit(1 if bad else 0)
