@@ -4,8 +4,9 @@
 its own: 256x256x64 tiles, a 256x256 f32 accumulator, which TileIR's
 cuda-tile-slice-loops runs as two 128x256 slices), compiled by whatever
 `tileiras` is first on PATH: `matmul_kernel` (f16, bf16, f32 as tf32),
-`persistent_matmul_kernel` (f16) and `batch_matmul_kernel` (f16, and
-float8 e4m3 into f32 at 256x256x128 and 128x256x128), on shapes
+`persistent_matmul_kernel` (f16) and `batch_matmul_kernel` (f16, also at
+the 128x128x64 tiles of cuTile's tests, and float8 e4m3 into f32 at
+256x256x128 and 128x256x128), on shapes
 with partial tiles along every dimension, against a float64 reference, each
 output NaN-poisoned with guard rows and columns around it (the kernel writes
 a strided view of a larger buffer). Prints one line per launch and the
@@ -94,7 +95,8 @@ for dtype in (torch.float16, torch.bfloat16, torch.float32):
         check("matmul", dtype, shape, (256, 256, 64))
 for shape in ((1000, 1000, 1000), (1024, 2048, 512), (257, 300, 64)):
     check("persistent", torch.float16, shape, (256, 256, 64))
-check("batch", torch.float16, (3, 300, 520, 200), (256, 256, 64))
+for tiles in ((256, 256, 64), (128, 128, 64)):
+    check("batch", torch.float16, (3, 300, 520, 200), tiles)
 # float8 inputs into f32 (each 128-deep K chunk summed on its own, then
 # added): the benchmark's 256x256x128 tiles and the sample's 128x256x128.
 for tiles in ((256, 256, 128), (128, 256, 128)):
