@@ -217,6 +217,11 @@ tirx::BufferType bufferType(MLIRContext *ctx, ArrayRef<int64_t> shape,
                                tirx::LayoutAttr::get(ctx, layout, swizzle));
 }
 
+/// The bytes of a buffer's elements (what a TMA copy of it transfers).
+int64_t bufferBytes(tirx::BufferType type) {
+  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
 /// The storage offset (axis m) of a buffer's layout: where a view of a
 /// larger buffer starts.
 int64_t offsetOf(Value buffer) {
@@ -1513,10 +1518,8 @@ std::optional<KLoop> matchKLoop(ct::ForOp forOp) {
   // The dropped dimension's index is the same in every iteration.
   for (auto [load, drop] :
        {std::pair(loop.loadA, loop.dropA), std::pair(loop.loadB, loop.dropB)})
-    if (drop >= 0 &&
-        (int64_t(load.getIndex().size()) != 3 ||
-         forOp->isAncestor(
-             load.getIndex()[drop].getParentRegion()->getParentOp())))
+    if (drop >= 0 && (int64_t(load.getIndex().size()) != 3 ||
+                      !ct::isDefinedOutside(load.getIndex()[drop], forOp)))
       return std::nullopt;
   return loop;
 }
@@ -1527,6 +1530,27 @@ bool isKLoopProduct(Operation *op) {
   return loop && loop->mma == op;
 }
 } // namespace
+
+/// A tirx.global_view of the elements of `global`'s type at `base`, with
+/// `sizes` and `strides` (elements) and `alignment` (bytes).
+static Value createGlobalView(OpBuilder &b, Location loc,
+                              tirx::GlobalViewOp global, Value base,
+                              ArrayRef<OpFoldResult> sizes,
+                              ArrayRef<OpFoldResult> strides,
+                              int64_t alignment) {
+  SmallVector<Value> dynSizes, dynStrides;
+  SmallVector<int64_t> staticSizes, staticStrides;
+  dispatchIndexOpFoldResults(sizes, dynSizes, staticSizes);
+  dispatchIndexOpFoldResults(strides, dynStrides, staticStrides);
+  auto type = tirx::BufferType::get(
+      b.getContext(), staticSizes,
+      cast<tirx::BufferType>(global.getType()).getElementType(),
+      tirx::MemScope::Global, nullptr);
+  return tirx::GlobalViewOp::create(b, loc, type, base, dynSizes, dynStrides,
+                                    b.getDenseI64ArrayAttr(staticSizes),
+                                    b.getDenseI64ArrayAttr(staticStrides),
+                                    b.getI64IntegerAttr(alignment));
+}
 
 /// Whether the rank-2 region view `view` reads column-major memory (a unit
 /// stride on its first dimension and not on its second) of a
@@ -1571,25 +1595,16 @@ static PartitionViewInfo batchView(OpBuilder &b, Location loc,
   Value base = LLVM::GEPOp::create(
       b, loc, global.getPtr().getType(), b.getI8Type(), global.getPtr(),
       ValueRange{arith::IndexCastOp::create(b, loc, b.getI64Type(), offset)});
-  // The batch's base keeps the alignment its stride in bytes allows.
-  int64_t strideBytes = tirx::knownDivisor(strides[dim]) * bytes;
-  int64_t alignment =
-      std::min<int64_t>(global.getAlignment(), strideBytes & -strideBytes);
+  // The batch's base keeps the alignment its stride in bytes allows (a
+  // power of two: knownDivisor's times the element's).
+  int64_t alignment = std::min<int64_t>(
+      global.getAlignment(), tirx::knownDivisor(strides[dim]) * bytes);
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);
   sizes[0] =
       arith::SelectOp::create(b, loc, inside, value(sizes[0]), c0).getResult();
-  SmallVector<Value> dynSizes, dynStrides;
-  SmallVector<int64_t> staticSizes, staticStrides;
-  dispatchIndexOpFoldResults(sizes, dynSizes, staticSizes);
-  dispatchIndexOpFoldResults(strides, dynStrides, staticStrides);
-  auto viewType =
-      tirx::BufferType::get(b.getContext(), staticSizes, type.getElementType(),
-                            tirx::MemScope::Global, nullptr);
-  view.globalView = tirx::GlobalViewOp::create(
-      b, loc, viewType, base, dynSizes, dynStrides,
-      b.getDenseI64ArrayAttr(staticSizes),
-      b.getDenseI64ArrayAttr(staticStrides), b.getI64IntegerAttr(alignment));
+  view.globalView =
+      createGlobalView(b, loc, global, base, sizes, strides, alignment);
   view.tileShape.erase(view.tileShape.begin() + dim);
   view.steps.erase(view.steps.begin() + dim);
   view.dimMap = {0, 1};
@@ -1601,19 +1616,12 @@ static PartitionViewInfo batchView(OpBuilder &b, Location loc,
 static PartitionViewInfo transposedView(OpBuilder &b, Location loc,
                                         PartitionViewInfo view) {
   auto global = view.globalView.getDefiningOp<tirx::GlobalViewOp>();
-  auto swapped = [](auto range) {
-    return llvm::to_vector(llvm::reverse(range));
-  };
-  auto type = cast<tirx::BufferType>(global.getType());
-  auto viewType = tirx::BufferType::get(
-      b.getContext(), swapped(type.getShape()), type.getElementType(),
-      tirx::MemScope::Global, nullptr);
-  view.globalView = tirx::GlobalViewOp::create(
-      b, loc, viewType, global.getPtr(), swapped(global.getSizes()),
-      swapped(global.getStrides()),
-      b.getDenseI64ArrayAttr(swapped(global.getStaticSizes())),
-      b.getDenseI64ArrayAttr(swapped(global.getStaticStrides())),
-      global.getAlignmentAttr());
+  SmallVector<OpFoldResult> sizes = global.getMixedSizes();
+  SmallVector<OpFoldResult> strides = global.getMixedStrides();
+  std::reverse(sizes.begin(), sizes.end());
+  std::reverse(strides.begin(), strides.end());
+  view.globalView = createGlobalView(b, loc, global, global.getPtr(), sizes,
+                                     strides, global.getAlignment());
   std::reverse(view.tileShape.begin(), view.tileShape.end());
   std::reverse(view.steps.begin(), view.steps.end());
   return view;
@@ -2045,10 +2053,9 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // 0.47). Directly in the kernel's body, 16-bit products (cuTile's
   // 128x256 tiles) keep cp.async: the nt kernels ran 1.12-1.16x slower
   // with TMA, nn and tn within 0.92-1.02x.
-  bool nestedLoop = false;
-  for (Operation *p = b.getInsertionBlock()->getParentOp(); p && !nestedLoop;
-       p = p->getParentOp())
-    nestedLoop = isa<LoopLikeOpInterface>(p);
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  bool nestedLoop = isa<LoopLikeOpInterface>(parent) ||
+                    parent->getParentOfType<LoopLikeOpInterface>();
   bool fullAccumulators =
       plan->wgmma && plan->pieceM() * plan->pieceN() * plan->repM *
                              (plan->promoteK ? 2 : 1) / 128 >=
@@ -2116,11 +2123,8 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   // in flight, where K-major stages of their own left room for two stages
   // (160 KiB), loads one step ahead and every group waited for. Taken
   // where it gives more stages.
-  int64_t kMajorBytes = 0;
-  if (rawLayoutA)
-    kMajorBytes += ShapedType::getNumElements(aShape) * 4;
-  if (rawLayoutB)
-    kMajorBytes += ShapedType::getNumElements(bShape) * 4;
+  int64_t kMajorBytes = (rawLayoutA ? bufferBytes(typeA) : 0) +
+                        (rawLayoutB ? bufferBytes(typeB) : 0);
   int64_t copies = 0;
   int64_t perStage = stageBytes + rawBytes, stageBudget = budget;
   if (!rolled && kMajorBytes &&
@@ -2220,10 +2224,7 @@ static LogicalResult lowerKLoop(EntryLowering &l, KLoop loop,
   int64_t tmaBytes = 0;
   if (tma) {
     stageBar = initMBarriers(b, loc, stages);
-    for (Value stage : {stageA[0], stageB[0]}) {
-      auto type = cast<tirx::BufferType>(stage.getType());
-      tmaBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
-    }
+    tmaBytes = bufferBytes(typeA) + bufferBytes(typeB);
     if (roundedByCopy(loop.roundA)) {
       loop.roundA = nullptr;
       tf32A = true;
@@ -3030,8 +3031,7 @@ LogicalResult LoopProducts::begin(ct::ForOp forOp, Value lb, Value ub,
         if (producer)
           s.empties[i] = empties[depth * n + i];
       }
-      auto type = cast<tirx::BufferType>(s.buffers[0].getType());
-      s.bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+      s.bytes = bufferBytes(cast<tirx::BufferType>(s.buffers[0].getType()));
     }
     // The first iteration's tile (the producer warp issues them all).
     if (!producer &&
