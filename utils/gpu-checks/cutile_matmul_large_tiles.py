@@ -12,8 +12,9 @@ output NaN-poisoned with guard rows and columns around it (the kernel writes
 a strided view of a larger buffer). Prints one line per launch and the
 number of failures (exits 1 on any), then the time of the 8192^3 f16
 matmul and persistent matmul and of the 8 x 4096^3 f16 batched matmul at
-256x256x64 and 128x128x64 (CUDA events, median of 5 runs of 10 launches;
-skipped with --no-time).
+256x256x64 and 128x128x64, each interleaved with torch.matmul on the same
+operands (CUDA events, median of 5 runs of 10 launches; skipped with
+--no-time).
 
     env -u CUDA_HOME PATH=<dir with tileiras>:$PATH CUDA_TILE_CACHE_DIR=off \\
         python3 utils/gpu-checks/cutile_matmul_large_tiles.py <cutile-python>/test
@@ -114,17 +115,22 @@ if "--no-time" not in sys.argv:
         a = torch.rand(lead + [m, k], device="cuda", dtype=torch.float16)
         b = torch.rand(lead + [k, n], device="cuda", dtype=torch.float16)
         c = torch.empty(lead + [m, n], device="cuda", dtype=torch.float16)
+        kernel = lambda: launch(kind, a, b, c, tiles)  # noqa: E731
+        cublas = lambda: torch.matmul(a, b, out=c)  # noqa: E731
+        times = {}
         for _ in range(3):
-            launch(kind, a, b, c, tiles)
-        runs = []
-        for _ in range(5):
-            e0, e1 = torch.cuda.Event(True), torch.cuda.Event(True)
-            e0.record()
-            for _ in range(10):
-                launch(kind, a, b, c, tiles)
-            e1.record()
-            torch.cuda.synchronize()
-            runs.append(e0.elapsed_time(e1) * 100)
+            kernel()
+            cublas()
+        for _ in range(5):  # the kernel and PyTorch interleaved
+            for name, fn in (("kernel", kernel), ("torch", cublas)):
+                e0, e1 = torch.cuda.Event(True), torch.cuda.Event(True)
+                e0.record()
+                for _ in range(10):
+                    fn()
+                e1.record()
+                torch.cuda.synchronize()
+                times.setdefault(name, []).append(e0.elapsed_time(e1) * 100)
         print(f"time {kind} f16 {'x'.join(map(str, shape))} "
-              f"{'x'.join(map(str, tiles))}: {statistics.median(runs):.1f} us")
+              f"{'x'.join(map(str, tiles))}: {statistics.median(times['kernel']):.1f} us "
+              f"(torch.matmul {statistics.median(times['torch']):.1f} us)")
 sys.exit(1 if bad else 0)
