@@ -19,8 +19,10 @@ gpu.module @m [#nvvm.target<chip = "sm_90">] {
 // CHECK-LABEL: gpu.func @ldgsts
 // CHECK-SAME: (%[[P:[^:]*]]: !llvm.ptr<1>, %[[N:[^:]*]]: index
 // CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
-// CHECK: %[[LO:.*]] = arith.cmpi sge, %[[OFF:.*]], %{{.*}} : i64
-// CHECK: %[[END:.*]] = arith.addi %[[OFF]], %{{.*}} : i64
+// CHECK: %[[OFF:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK-NEXT: %[[C2048:.*]] = arith.constant 2048 : i64
+// CHECK-NEXT: %[[END:.*]] = arith.addi %[[OFF]], %[[C2048]] : i64
+// CHECK: %[[LO:.*]] = arith.cmpi sge, %[[OFF]], %{{.*}} : i64
 // CHECK: %[[HI:.*]] = arith.cmpi sle, %[[END]], %[[N64]] : i64
 // CHECK: %[[IN:.*]] = arith.andi %[[LO]], %[[HI]] : i1
 // CHECK: scf.if %[[IN]] {

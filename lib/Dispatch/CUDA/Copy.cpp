@@ -170,13 +170,6 @@ Predicate copyPair() {
 // Alignment and vector width
 //===----------------------------------------------------------------------===//
 
-Value toI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
-  if (auto attr = dyn_cast<Attribute>(ofr))
-    return arith::ConstantIntOp::create(b, loc, b.getI64Type(),
-                                        cast<IntegerAttr>(attr).getInt());
-  return arith::IndexCastOp::create(b, loc, b.getI64Type(), cast<Value>(ofr));
-}
-
 /// Whether flat bit `j` is the j-th element of a contiguous run starting at
 /// flat index 0 on `side`.
 bool isContiguousBit(const Side &side, ArrayRef<int64_t> shape, unsigned j) {
@@ -332,31 +325,14 @@ public:
              Value tid)
       : b(b), loc(loc), side(side), part(part), shape(shape),
         elemType(elemType) {
-    Type i64 = b.getI64Type();
-    unsigned rank = shape.size();
     switch (side.kind) {
     case SideKind::Global: {
-      SmallVector<OpFoldResult> sizes = side.view.getMixedSizes();
-      SmallVector<OpFoldResult> strides = side.view.getMixedStrides();
-      SmallVector<OpFoldResult> offsets =
-          tirx::GlobalOperand{side.region, side.view}.getOffsets();
-      Value threadOffset = cst64(0);
-      for (unsigned d = 0; d < rank; ++d) {
-        auto [first, end] = dimBitRange(shape, d);
-        Value tc = arith::ExtUIOp::create(
-            b, loc, i64, emitThreadBits(b, loc, part, tid, first, end));
-        Value coord =
-            arith::AddIOp::create(b, loc, toI64(b, loc, offsets[d]), tc);
-        threadCoord.push_back(coord);
-        stride64.push_back(toI64(b, loc, strides[d]));
-        size64.push_back(toI64(b, loc, sizes[d]));
-        threadOffset = arith::AddIOp::create(
-            b, loc, threadOffset,
-            arith::MulIOp::create(b, loc, coord, stride64[d]));
-      }
-      base = LLVM::GEPOp::create(b, loc, side.view.getPtr().getType(),
-                                 tirx::getMemoryType(elemType),
-                                 side.view.getPtr(), ValueRange{threadOffset});
+      coords.emplace(b, loc, part, tid, shape,
+                     tirx::GlobalOperand{side.region, side.view}.getOffsets(),
+                     side.view.getMixedSizes(), side.view.getMixedStrides());
+      base = LLVM::GEPOp::create(
+          b, loc, side.view.getPtr().getType(), tirx::getMemoryType(elemType),
+          side.view.getPtr(), ValueRange{coords->offset});
       break;
     }
     case SideKind::Shared: {
@@ -421,7 +397,7 @@ public:
         if (int64_t c = memCoord(flat, d))
           off = arith::AddIOp::create(
               b, loc, off,
-              arith::MulIOp::create(b, loc, cst64(c), stride64[d]));
+              arith::MulIOp::create(b, loc, cst64(c), coords->stride[d]));
       return LLVM::GEPOp::create(b, loc, base.getType(),
                                  tirx::getMemoryType(elemType), base,
                                  ValueRange{off});
@@ -522,12 +498,8 @@ public:
   Value inBounds(int64_t flat) {
     Value ok;
     for (unsigned d = 0; d < shape.size(); ++d) {
-      Value coord = arith::AddIOp::create(b, loc, threadCoord[d],
-                                          cst64(memCoord(flat, d)));
-      // One unsigned compare checks 0 <= coord < size.
-      Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, coord,
-                                       size64[d]);
-      ok = ok ? arith::AndIOp::create(b, loc, ok, lt) : lt;
+      Value in = coords->inBounds(b, loc, d, memCoord(flat, d));
+      ok = ok ? arith::AndIOp::create(b, loc, ok, in).getResult() : in;
     }
     return ok;
   }
@@ -535,26 +507,9 @@ public:
   /// Global: i1 "the whole region is inside the source" (null when known
   /// statically).
   Value wholeTileInBounds() {
-    SmallVector<OpFoldResult> sizes = side.view.getMixedSizes();
-    SmallVector<OpFoldResult> offsets =
-        tirx::GlobalOperand{side.region, side.view}.getOffsets();
-    Value result;
-    for (unsigned d = 0; d < shape.size(); ++d) {
-      auto off = getConstantIntValue(offsets[d]);
-      auto size = getConstantIntValue(sizes[d]);
-      if (off && size && *off >= 0 && *off + shape[d] <= *size)
-        continue;
-      Value start = toI64(b, loc, offsets[d]);
-      Value end = arith::AddIOp::create(b, loc, start, cst64(shape[d]));
-      Value ok = arith::AndIOp::create(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, start,
-                                cst64(0)),
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
-                                size64[d]));
-      result = result ? arith::AndIOp::create(b, loc, result, ok) : ok;
-    }
-    return result;
+    return emitTileInBounds(
+        b, loc, shape, tirx::GlobalOperand{side.region, side.view}.getOffsets(),
+        side.view.getMixedSizes(), coords->size);
   }
 
 private:
@@ -571,7 +526,7 @@ private:
   Value base;         ///< global / shared: thread base pointer
   Value threadLinear; ///< shared: thread part of the linear address (i32)
   Value storage;      ///< local: the register storage
-  SmallVector<Value> threadCoord, stride64, size64; ///< global
+  std::optional<GlobalCoords> coords; ///< global
 };
 
 /// Emits the copy. `maxBytes` bounds the vector size (0: element-wise
@@ -1366,6 +1321,73 @@ Outcome emitMatrixCopy(tirx::CopyOp op, DispatchContext &ctx,
 }
 
 } // namespace
+
+Value tileir::dispatch::toI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
+  if (auto attr = dyn_cast<Attribute>(ofr))
+    return arith::ConstantIntOp::create(b, loc, b.getI64Type(),
+                                        cast<IntegerAttr>(attr).getInt());
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), cast<Value>(ofr));
+}
+
+GlobalCoords::GlobalCoords(OpBuilder &b, Location loc, const BitLayout &part,
+                           Value tid, ArrayRef<int64_t> shape,
+                           ArrayRef<OpFoldResult> offsets,
+                           ArrayRef<OpFoldResult> sizes,
+                           ArrayRef<OpFoldResult> strides) {
+  Type i64 = b.getI64Type();
+  offset = arith::ConstantIntOp::create(b, loc, i64, 0);
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    auto [first, end] = dimBitRange(shape, d);
+    Value tc = arith::ExtUIOp::create(
+        b, loc, i64, emitThreadBits(b, loc, part, tid, first, end));
+    coord.push_back(
+        arith::AddIOp::create(b, loc, toI64(b, loc, offsets[d]), tc));
+    stride.push_back(toI64(b, loc, strides[d]));
+    size.push_back(toI64(b, loc, sizes[d]));
+    offset = arith::AddIOp::create(
+        b, loc, offset,
+        arith::MulIOp::create(b, loc, coord.back(), stride.back()));
+  }
+}
+
+Value GlobalCoords::at(OpBuilder &b, Location loc, unsigned d,
+                       int64_t c) const {
+  return arith::AddIOp::create(
+      b, loc, coord[d],
+      arith::ConstantIntOp::create(b, loc, b.getI64Type(), c));
+}
+
+Value GlobalCoords::inBounds(OpBuilder &b, Location loc, unsigned d,
+                             int64_t c) const {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                               at(b, loc, d, c), size[d]);
+}
+
+Value tileir::dispatch::emitTileInBounds(OpBuilder &b, Location loc,
+                                         ArrayRef<int64_t> shape,
+                                         ArrayRef<OpFoldResult> offsets,
+                                         ArrayRef<OpFoldResult> sizes,
+                                         ArrayRef<Value> sizes64) {
+  Type i64 = b.getI64Type();
+  Value result;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    auto off = getConstantIntValue(offsets[d]);
+    auto size = getConstantIntValue(sizes[d]);
+    if (off && size && *off >= 0 && *off + shape[d] <= *size)
+      continue;
+    Value start = toI64(b, loc, offsets[d]);
+    Value end = arith::AddIOp::create(
+        b, loc, start, arith::ConstantIntOp::create(b, loc, i64, shape[d]));
+    Value ok = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, start,
+                              arith::ConstantIntOp::create(b, loc, i64, 0)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
+                              sizes64[d]));
+    result = result ? arith::AndIOp::create(b, loc, result, ok) : ok;
+  }
+  return result;
+}
 
 /// The PTX state space and integer register width of a predicated access
 /// of `memType` through `ptr`, or nullopt when there is none.

@@ -100,11 +100,6 @@ Value cstI32(OpBuilder &b, Location loc, int64_t v) {
 Value cstI64(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
 }
-Value toI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
-  if (auto attr = dyn_cast<Attribute>(ofr))
-    return cstI64(b, loc, cast<IntegerAttr>(attr).getInt());
-  return arith::IndexCastOp::create(b, loc, b.getI64Type(), cast<Value>(ofr));
-}
 
 /// The copy as a `tirx.copy` (zero padding, like cp.async's zero fill)
 /// lowered through registers at the insertion point (registerCopyOperands
@@ -284,24 +279,10 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
 
-  // Global: per-dimension thread coordinates.
-  SmallVector<Value> coord, stride64, size64;
-  Value threadOffset = cstI64(b, loc, 0);
-  for (unsigned d = 0; d < rank; ++d) {
-    auto [first, end] = dimBitRange(shape, d);
-    Value tc = arith::ExtUIOp::create(
-        b, loc, b.getI64Type(), emitThreadBits(b, loc, part, tid, first, end));
-    coord.push_back(
-        arith::AddIOp::create(b, loc, toI64(b, loc, offsets[d]), tc));
-    stride64.push_back(toI64(b, loc, strides[d]));
-    size64.push_back(toI64(b, loc, sizes[d]));
-    threadOffset = arith::AddIOp::create(
-        b, loc, threadOffset,
-        arith::MulIOp::create(b, loc, coord[d], stride64[d]));
-  }
+  GlobalCoords coords(b, loc, part, tid, shape, offsets, sizes, strides);
   Value gptr = copy.view.getPtr();
   Value gbase = LLVM::GEPOp::create(b, loc, gptr.getType(), elemType, gptr,
-                                    ValueRange{threadOffset});
+                                    ValueRange{coords.offset});
   // Shared: thread part of the linear address.
   Value sbase = emitSharedPointer(b, loc, copy.shared);
   Value sThread = cstI32(b, loc, copy.sharedBits.memOffset);
@@ -318,16 +299,10 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
     sThread = arith::AddIOp::create(b, loc, sThread, v);
   }
 
-  // The dimensions along which the region is not known to lie inside the
-  // view; none: no vector needs a bounds check.
-  SmallVector<unsigned> unknownDims;
-  for (unsigned d = 0; d < rank; ++d) {
-    auto off = getConstantIntValue(offsets[d]);
-    auto size = getConstantIntValue(sizes[d]);
-    if (!(off && size && *off >= 0 && *off + shape[d] <= *size))
-      unknownDims.push_back(d);
-  }
-  bool needMask = !unknownDims.empty();
+  // Whether the tile lies inside the view (uniform over the scope); null
+  // when it is known to: no vector needs a bounds check.
+  Value inside = emitTileInBounds(b, loc, shape, offsets, sizes, coords.size);
+  bool needMask = bool(inside);
 
   auto modifier = NVVM::LoadCacheModifierKindAttr::get(
       b.getContext(), bytes == 16 ? NVVM::LoadCacheModifierKind::CG
@@ -359,7 +334,7 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
           goff = arith::AddIOp::create(
               b, loc, goff,
               arith::MulIOp::create(b, loc, cstI64(b, loc, memCoord[d]),
-                                    stride64[d]));
+                                    coords.stride[d]));
       }
       Value src = LLVM::GEPOp::create(b, loc, gptr.getType(), elemType, gbase,
                                       ValueRange{goff});
@@ -379,15 +354,11 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
         // of bounds, else min(width, size - coord) along the innermost dim.
         Value ok;
         for (unsigned d = 0; d + 1 < rank; ++d) {
-          Value c = arith::AddIOp::create(b, loc, coord[d],
-                                          cstI64(b, loc, memCoord[d]));
-          Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c,
-                                           size64[d]);
-          ok = ok ? arith::AndIOp::create(b, loc, ok, lt) : lt;
+          Value in = coords.inBounds(b, loc, d, memCoord[d]);
+          ok = ok ? arith::AndIOp::create(b, loc, ok, in).getResult() : in;
         }
-        Value c = arith::AddIOp::create(b, loc, coord[rank - 1],
-                                        cstI64(b, loc, memCoord[rank - 1]));
-        Value left = arith::SubIOp::create(b, loc, size64[rank - 1], c);
+        Value c = coords.at(b, loc, rank - 1, memCoord[rank - 1]);
+        Value left = arith::SubIOp::create(b, loc, coords.size[rank - 1], c);
         left = arith::MaxSIOp::create(b, loc, left, cstI64(b, loc, 0));
         left = arith::MinSIOp::create(b, loc, left, cstI64(b, loc, width));
         // A negative coordinate reads nothing.
@@ -447,17 +418,6 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
   // Most tiles of a masked copy lie wholly inside the view: one test of
   // the tile's corners (uniform over the scope) lets them skip the
   // per-vector bounds arithmetic.
-  Value inside;
-  for (unsigned d : unknownDims) {
-    Value off = toI64(b, loc, offsets[d]);
-    Value lo = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, off,
-                                     cstI64(b, loc, 0));
-    Value end = arith::AddIOp::create(b, loc, off, cstI64(b, loc, shape[d]));
-    Value hi = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
-                                     size64[d]);
-    Value both = arith::AndIOp::create(b, loc, lo, hi);
-    inside = inside ? arith::AndIOp::create(b, loc, inside, both) : both;
-  }
   auto ifOp = scf::IfOp::create(b, loc, inside, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOp.thenBlock());
@@ -470,8 +430,8 @@ Outcome emitCpAsync(tirx::CopyAsyncOp op, DispatchContext &ctx,
   // Where the row length is a multiple of the vector at run time (one test,
   // uniform over the scope), no row end cuts a vector: those copies take
   // the per-vector src-size alone, without a branch per vector.
-  Value rem =
-      arith::RemUIOp::create(b, loc, size64[rank - 1], cstI64(b, loc, width));
+  Value rem = arith::RemUIOp::create(b, loc, coords.size[rank - 1],
+                                     cstI64(b, loc, width));
   Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem,
                                       cstI64(b, loc, 0));
   auto rows = scf::IfOp::create(b, loc, whole, /*withElse=*/true);

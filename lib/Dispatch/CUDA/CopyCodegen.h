@@ -72,6 +72,45 @@ emitStagedCopies(mlir::Operation *op, mlir::tirx::ExecScopeAttr scope,
                  llvm::ArrayRef<int64_t> blockShape, mlir::Type elemType,
                  DispatchContext &ctx, mlir::RewriterBase &rewriter);
 
+/// `ofr` (an index attribute or value) as an i64 value.
+mlir::Value toI64(mlir::OpBuilder &b, mlir::Location loc,
+                  mlir::OpFoldResult ofr);
+
+/// A thread's place in the global region of a copy whose thread
+/// partition is `part` (a tile of `shape`, at `offsets` of a view of
+/// `sizes` and `strides`): along each dimension the thread's coordinate (the
+/// region's offset plus the thread's bits) and the view's stride and size,
+/// as i64, and the bounds tests of the element at a constant offset `c`
+/// from the thread's coordinate (its register bits).
+struct GlobalCoords {
+  GlobalCoords(mlir::OpBuilder &b, mlir::Location loc,
+               const layout::BitLayout &part, mlir::Value tid,
+               llvm::ArrayRef<int64_t> shape,
+               llvm::ArrayRef<mlir::OpFoldResult> offsets,
+               llvm::ArrayRef<mlir::OpFoldResult> sizes,
+               llvm::ArrayRef<mlir::OpFoldResult> strides);
+
+  /// i64: the coordinate plus `c` along `d`.
+  mlir::Value at(mlir::OpBuilder &b, mlir::Location loc, unsigned d,
+                 int64_t c) const;
+  /// i1: 0 <= the coordinate plus `c` < the size along `d` (one unsigned
+  /// compare).
+  mlir::Value inBounds(mlir::OpBuilder &b, mlir::Location loc, unsigned d,
+                       int64_t c) const;
+
+  llvm::SmallVector<mlir::Value> coord, stride, size;
+  mlir::Value offset; ///< i64: the sum of coordinate times stride
+};
+
+/// i1: the whole tile of `shape` at `offsets` lies inside a view of `sizes`
+/// (given as i64 values, `sizes64`), uniform over the threads; null when
+/// that is known at compile time.
+mlir::Value emitTileInBounds(mlir::OpBuilder &b, mlir::Location loc,
+                             llvm::ArrayRef<int64_t> shape,
+                             llvm::ArrayRef<mlir::OpFoldResult> offsets,
+                             llvm::ArrayRef<mlir::OpFoldResult> sizes,
+                             llvm::ArrayRef<mlir::Value> sizes64);
+
 /// Whether the masked element accesses of one primitive, `elements` a thread,
 /// are predicated PTX accesses (emitPredicatedLoad/Store) rather than a
 /// branch (`scf.if`) around an LLVM load or store each. Up to 64 a thread
