@@ -32,6 +32,7 @@ void mlir::tileir::buildCudaTileToTirXPipeline(
   convert.rollWgmma = options.rollWgmma;
   convert.tmaLoads = options.tmaLoads;
   convert.warpSpecialize = options.warpSpecialize;
+  convert.pointerAlignment = options.pointerAlignment;
   convert.debugEmissionKind = options.debugInfo;
   // tileops library ops become cuda_tile arithmetic first.
   pm.addPass(tileops::createTileOpsExpand());

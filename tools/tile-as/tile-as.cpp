@@ -354,6 +354,10 @@ int main(int argc, char **argv) {
   options.chip = gpu->codegenChip.str();
   options.abi = launchAbi;
   options.warpSpecialize = warpSpecialize;
+  // cuTile Python launches any pointer its specialization allows: one
+  // without `assume div_by` may be aligned to its elements only (it
+  // recompiles the kernel for a base pointer that is not 16-byte aligned).
+  options.pointerAlignment = 1;
   options.debugInfo = deviceDebug ? DebugInfoLevel::Full
                       : lineInfo  ? DebugInfoLevel::LineInfo
                                   : DebugInfoLevel::None;

@@ -70,8 +70,10 @@ def ConvertCudaTileToTirX : Pass<"convert-cuda-tile-to-tirx", "::mlir::ModuleOp"
            "false issues them from the loop's threads">,
     Option<"pointerAlignment", "pointer-alignment", "unsigned",
            /*default=*/"16",
-           "Alignment in bytes assumed for pointer arguments (part of the "
-           "kernel ABI; the runtime checks it)">,
+           "Alignment in bytes assumed for pointer arguments beyond their "
+           "elements' size and what `assume div_by` says (part of the "
+           "kernel ABI; TileIR's runtime checks it; 1: none, as cuTile "
+           "Python launches)">,
     Option<"debugEmissionKind", "debug-emission-kind",
            "::mlir::LLVM::DIEmissionKind",
            /*default=*/"::mlir::LLVM::DIEmissionKind::Full",

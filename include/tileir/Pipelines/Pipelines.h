@@ -70,6 +70,11 @@ struct CudaTileToNVVMOptions
                      "streamed operands (see "
                      "convert-cuda-tile-to-tirx)"),
       llvm::cl::init(true)};
+  detail::PassOptions::Option<unsigned> pointerAlignment{
+      *this, "pointer-alignment",
+      llvm::cl::desc("Alignment in bytes the launcher guarantees of pointer "
+                     "arguments (see convert-cuda-tile-to-tirx)"),
+      llvm::cl::init(16)};
 };
 
 struct TirXToNVVMOptions : public LowerToNVVMOptions<TirXToNVVMOptions> {};

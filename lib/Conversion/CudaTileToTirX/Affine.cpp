@@ -527,8 +527,7 @@ FailureOr<Value> AffineFacts::region(Value ptrTile, Value mask, Location loc) {
   auto tileType = cast<ct::TileType>(ptrTile.getType());
   Type elem = cast<ct::PointerType>(tileType.getElementType()).getPointeeType();
   int64_t elemBytes = tirx::getMemoryBytes(elem);
-  // Entry pointer arguments carry the ABI's alignment.
-  int64_t alignment = isa<BlockArgument>(ptr) ? l.pointerAlignment : elemBytes;
+  int64_t alignment = l.pointerAlignmentOf(p->second.ptr, ptr, elemBytes);
   Value base, size;
   if (mask) {
     // Element i is at ptr + offsets.base + i and in bounds when
@@ -665,7 +664,7 @@ FailureOr<Value> AffineFacts::gridRegion(Value ptrTile, Value mask,
     sizes.front() = arith::SelectOp::create(b, loc, guard, sizes.front(), zero);
   }
   int64_t alignment =
-      isa<BlockArgument>(ptr) ? l.pointerAlignment : tirx::getMemoryBytes(elem);
+      l.pointerAlignmentOf(p.first, ptr, tirx::getMemoryBytes(elem));
   SmallVector<int64_t> dynamic(rank, ShapedType::kDynamic);
   auto viewType = tirx::BufferType::get(b.getContext(), dynamic, elem,
                                         tirx::MemScope::Global, nullptr);

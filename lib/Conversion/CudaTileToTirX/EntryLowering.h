@@ -649,9 +649,19 @@ public:
   bool storeOrderedByLoop(Operation *store, Value token,
                           ArrayRef<StorePlace> places);
 
+  /// The alignment in bytes known of a pointer to elements of `elemBytes`
+  /// bytes, `ptr` a cuda_tile pointer value (a scalar or a tile of one
+  /// pointer) and `lowered` its lowered scalar: the elements' size, at
+  /// least `pointerAlignment` for an argument of the entry (what the
+  /// launcher guarantees), at least a divisor assumed of it (`assume
+  /// div_by`, through reshapes and broadcasts).
+  int64_t pointerAlignmentOf(Value ptr, Value lowered, int64_t elemBytes) const;
+
   ct::EntryOp entry;
   gpu::GPUFuncOp func;
   const LayoutPlanner &planner;
+  /// The alignment in bytes the launcher guarantees of pointer arguments
+  /// (1: none beyond their elements' size).
   unsigned pointerAlignment;
   OpBuilder b;
   /// The target (set by the pass before run()).

@@ -114,6 +114,21 @@ mlir::tileir::assumedDivisor(const DenseMap<Value, Attribute> &assumptions,
   return div.getDivisor();
 }
 
+int64_t EntryLowering::pointerAlignmentOf(Value ptr, Value lowered,
+                                          int64_t elemBytes) const {
+  int64_t alignment = elemBytes;
+  if (isa<BlockArgument>(lowered))
+    alignment = std::max<int64_t>(alignment, pointerAlignment);
+  for (Value v = ptr; v;) {
+    alignment = std::max(alignment, assumedDivisor(assumptions, v));
+    Operation *def = v.getDefiningOp();
+    v = isa_and_nonnull<ct::AssumeOp, ct::ReshapeOp, ct::BroadcastOp>(def)
+            ? def->getOperand(0)
+            : Value();
+  }
+  return alignment;
+}
+
 LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
   Location loc = op.getLoc();
   auto type = cast<ct::TensorViewType>(op.getResult().getType());
@@ -144,10 +159,8 @@ LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
   };
   dims(type.getShape(), sizes, info.sizes);
   dims(type.getStrides(), strides, info.strides);
-  int64_t alignment = pointerAlignment;
-  if (!isa<BlockArgument>(op.getBase()))
-    alignment = tirx::getMemoryBytes(type.getElementType());
-  alignment = std::max(alignment, assumedDivisor(assumptions, op.getBase()));
+  int64_t alignment = pointerAlignmentOf(
+      op.getBase(), base, tirx::getMemoryBytes(type.getElementType()));
   auto bufferType = tirx::BufferType::get(b.getContext(), type.getShape(),
                                           type.getElementType(),
                                           tirx::MemScope::Global, nullptr);

@@ -285,6 +285,7 @@ mlir::tileir::lowerToNVVM(ModuleOp module, const CompileOptions &options,
     pipelineOptions.rollWgmma = options.rollWgmma;
     pipelineOptions.tmaLoads = options.tmaLoads;
     pipelineOptions.warpSpecialize = options.warpSpecialize;
+    pipelineOptions.pointerAlignment = options.pointerAlignment;
     pipelineOptions.debugInfo = emissionKind(options.debugInfo);
     PassManager convert(module->getName());
     configureFromCommandLine(convert);

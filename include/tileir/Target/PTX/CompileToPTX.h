@@ -52,6 +52,12 @@ struct CompileOptions {
   /// (convert-cuda-tile-to-tirx
   /// `warp-specialize`).
   bool warpSpecialize = true;
+  /// Alignment in bytes the launcher guarantees of pointer arguments
+  /// (convert-cuda-tile-to-tirx `pointer-alignment`): 16 for TileIR's own
+  /// runtime, which checks it (docs/ABI.md); 1 where a pointer is aligned
+  /// only as its elements and the input's `assume div_by` say (cuTile
+  /// Python's launcher, through `tile-as`).
+  unsigned pointerAlignment = 16;
 };
 
 /// What a launcher needs to know about one kernel.
