@@ -79,11 +79,9 @@ static int64_t powerOfTwoDivisor(int64_t v) {
                                             << llvm::countr_zero(uint64_t(v)));
 }
 
-/// A power of two known to divide the cuda_tile integer `v` (a scalar or a
-/// tile holding one value everywhere): from `assume div_by`, constants,
-/// products and sums; 1 when nothing is known.
-static int64_t knownDivisor(const DenseMap<Value, Attribute> &assumptions,
-                            Value v) {
+int64_t
+mlir::tileir::knownDivisor(const DenseMap<Value, Attribute> &assumptions,
+                           Value v) {
   int64_t assumed = assumedDivisor(assumptions, v);
   Operation *def = v.getDefiningOp();
   int64_t derived = 1;

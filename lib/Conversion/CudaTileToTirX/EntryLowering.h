@@ -121,6 +121,12 @@ bool isScalarElementwise(Operation *op);
 /// gives, or 1.
 int64_t assumedDivisor(const DenseMap<Value, Attribute> &assumptions, Value v);
 
+/// A power of two known to divide the cuda_tile integer or pointer `v` (a
+/// scalar or a tile holding one value everywhere): from `assume div_by`
+/// (through reshapes, broadcasts and other assumes), constants, products
+/// and sums; 1 when nothing is known.
+int64_t knownDivisor(const DenseMap<Value, Attribute> &assumptions, Value v);
+
 /// What is known of the entry's rank-1 integer tiles that hold
 /// base + stride * i, of pointer tiles that are a uniform pointer offset by
 /// such a tile with stride 1, and of masks that are `index < limit` (and
@@ -653,8 +659,8 @@ public:
   /// bytes, `ptr` a cuda_tile pointer value (a scalar or a tile of one
   /// pointer) and `lowered` its lowered scalar: the elements' size, at
   /// least `pointerAlignment` for an argument of the entry (what the
-  /// launcher guarantees), at least a divisor assumed of it (`assume
-  /// div_by`, through reshapes and broadcasts).
+  /// launcher guarantees), at least a divisor known of it (knownDivisor:
+  /// `assume div_by`, through reshapes and broadcasts).
   int64_t pointerAlignmentOf(Value ptr, Value lowered, int64_t elemBytes) const;
 
   ct::EntryOp entry;

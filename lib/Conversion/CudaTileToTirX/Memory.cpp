@@ -119,14 +119,7 @@ int64_t EntryLowering::pointerAlignmentOf(Value ptr, Value lowered,
   int64_t alignment = elemBytes;
   if (isa<BlockArgument>(lowered))
     alignment = std::max<int64_t>(alignment, pointerAlignment);
-  for (Value v = ptr; v;) {
-    alignment = std::max(alignment, assumedDivisor(assumptions, v));
-    Operation *def = v.getDefiningOp();
-    v = isa_and_nonnull<ct::AssumeOp, ct::ReshapeOp, ct::BroadcastOp>(def)
-            ? def->getOperand(0)
-            : Value();
-  }
-  return alignment;
+  return std::max(alignment, knownDivisor(assumptions, ptr));
 }
 
 LogicalResult EntryLowering::lower(ct::MakeTensorViewOp op) {
